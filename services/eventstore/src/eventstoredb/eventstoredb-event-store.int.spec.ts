@@ -1,0 +1,12 @@
+import { eventStoreConformance } from '../conformance.ts';
+import { createEventStoreDbEventStore } from './eventstoredb-event-store.ts';
+
+const url = process.env.EVENTSTORE_URL;
+if (!url) {
+  console.warn('EventStoreDB conformance run skipped: set EVENTSTORE_URL (esdb://host:2113?tls=false) to run it.');
+}
+
+eventStoreConformance(
+  'EventStoreDB',
+  url ? { create: async () => createEventStoreDbEventStore({ connectionString: url }) } : { skip: 'EVENTSTORE_URL is not set' },
+);

@@ -1,0 +1,98 @@
+/**
+ * The event store port. Both adapters (PostgreSQL, EventStoreDB) implement it and pass
+ * the same conformance suite (conformance.ts). Revisions are 0-based; positions are
+ * opaque strings that only the adapter that issued them can compare.
+ */
+
+export type ExpectedRevision = 'no_stream' | 'any' | 'stream_exists' | bigint;
+
+export interface EventMetadata {
+  userId?: string;
+  correlationId?: string;
+  causationId?: string;
+  occurredAt?: string;
+  timezone?: string;
+  localDate?: string;
+  [key: string]: unknown;
+}
+
+export interface NewEvent {
+  /** UUID; appending an id already stored in the stream is a no-op. */
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+export interface StoredEvent extends NewEvent {
+  stream: string;
+  revision: bigint;
+  position: Position;
+  createdAt: Date;
+}
+
+export type Position = string;
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream. */
+  nextRevision: bigint;
+  /** Position of the last appended event in the global log. */
+  position: Position;
+}
+
+export interface SubscriptionHandle {
+  stop(): Promise<void>;
+  /** Resolves when the subscription stops for good (stop() or an error it could not recover). */
+  readonly done: Promise<void>;
+}
+
+export interface SubscribeOptions {
+  batchSize?: number;
+  /** Called when delivering a batch failed; the same batch is retried after backoff. */
+  onError?: (error: unknown, attempt: number) => void;
+}
+
+export interface EventStore {
+  readonly kind: 'postgres' | 'eventstoredb';
+  append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  readStream(stream: string): AsyncIterable<StoredEvent>;
+  readAll(from: Position | 'start', batchSize?: number): AsyncIterable<StoredEvent>;
+  /**
+   * Catch up from `from` (exclusive), then stay live. onBatch is awaited before the next batch;
+   * a batch is delivered again after a failure of onBatch, never skipped.
+   */
+  subscribe(
+    from: Position | 'start',
+    onBatch: (events: StoredEvent[]) => Promise<void>,
+    options?: SubscribeOptions,
+  ): SubscriptionHandle;
+  /** Negative when a precedes b in the global order. 'start' precedes everything. */
+  comparePositions(a: Position | 'start', b: Position | 'start'): number;
+  /** The position of the last event visible to subscribers, or 'start' for an empty log. */
+  headPosition(): Promise<Position | 'start'>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedVersion extends Error {
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`Wrong expected version for ${stream}: expected ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedVersion';
+  }
+}
+
+/** An append reused event ids that are stored with different content or in another stream. */
+export class EventIdConflict extends Error {
+  constructor(readonly stream: string, readonly eventIds: string[]) {
+    super(`Event ids already used elsewhere: ${eventIds.join(', ')}`);
+    this.name = 'EventIdConflict';
+  }
+}
+
+/** Streams are `<category>-<id>`; the category is everything before the first dash. */
+export const streamCategory = (stream: string): string => stream.slice(0, stream.indexOf('-'));
+
+export const STREAM_CATEGORIES = ['user', 'email', 'goal', 'task', 'subtask', 'actionable', 'settings'] as const;

@@ -1,0 +1,240 @@
+import pg from 'pg';
+import {
+  EventIdConflict,
+  WrongExpectedVersion,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type StoredEvent,
+  type SubscribeOptions,
+  type SubscriptionHandle,
+} from '../port.ts';
+import { comparePgPositions, decodePosition, encodePosition } from './positions.ts';
+import { EVENTS_CHANNEL, ensureEventStoreSchema } from './schema.ts';
+import { createWakeListener, type WakeListener } from './wake-listener.ts';
+import { runSubscription } from '../subscription-loop.ts';
+
+interface EventRow {
+  position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_revision: string;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  created_at: Date;
+}
+
+const COLUMNS = 'position, transaction_id, stream_id, stream_revision, event_id, type, data, metadata, created_at';
+const UNIQUE_VIOLATION = '23505';
+const MAX_APPEND_ATTEMPTS = 20;
+
+const toStored = (row: EventRow): StoredEvent => ({
+  id: row.event_id,
+  type: row.type,
+  data: row.data,
+  metadata: row.metadata,
+  stream: row.stream_id,
+  revision: BigInt(row.stream_revision),
+  position: encodePosition({ transactionId: BigInt(row.transaction_id), position: BigInt(row.position) }),
+  createdAt: row.created_at,
+});
+
+export interface PostgresEventStoreOptions {
+  connectionString: string;
+  poolSize?: number;
+  /** Fallback poll when no notification arrives (ms). */
+  pollIntervalMs?: number;
+}
+
+export const createPostgresEventStore = async (options: PostgresEventStoreOptions): Promise<EventStore> => {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.poolSize ?? 10,
+    // A session idling inside a transaction would hold the snapshot xmin back and stall subscribers.
+    idle_in_transaction_session_timeout: 10_000,
+    application_name: 'eventstore',
+  });
+  pool.on('error', () => undefined); // idle client errors surface on the next query instead
+  await ensureEventStoreSchema(pool);
+  let listener: WakeListener | undefined;
+  const wakeListener = (): WakeListener =>
+    (listener ??= createWakeListener(options.connectionString, EVENTS_CHANNEL));
+
+  const appendOnce = async (stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      // Take the transaction id first so the transaction is as short as it can be.
+      await client.query('SELECT pg_current_xact_id()');
+      const ids = events.map((e) => e.id);
+      const existing = await client.query<EventRow>(
+        `SELECT ${COLUMNS} FROM es.events WHERE event_id = ANY($1::uuid[]) ORDER BY stream_revision`,
+        [ids],
+      );
+      if (existing.rows.length > 0) {
+        await client.query('ROLLBACK');
+        return recognisedRetry(stream, events, existing.rows);
+      }
+      const head = await client.query<{ revision: string | null }>(
+        'SELECT max(stream_revision)::text AS revision FROM es.events WHERE stream_id = $1',
+        [stream],
+      );
+      const current = head.rows[0]?.revision == null ? undefined : BigInt(head.rows[0].revision);
+      checkExpected(stream, expected, current);
+      const first = current === undefined ? 0n : current + 1n;
+      const values: unknown[] = [];
+      const tuples = events.map((event, i) => {
+        values.push(stream, (first + BigInt(i)).toString(), event.id, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata));
+        const o = i * 6;
+        return `($${o + 1}, $${o + 2}, $${o + 3}, $${o + 4}, $${o + 5}::jsonb, $${o + 6}::jsonb)`;
+      });
+      const inserted = await client.query<{ transaction_id: string; position: string }>(
+        `INSERT INTO es.events (stream_id, stream_revision, event_id, type, data, metadata)
+         VALUES ${tuples.join(', ')} RETURNING transaction_id, position`,
+        values,
+      );
+      await client.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, stream]);
+      await client.query('COMMIT');
+      const last = inserted.rows[inserted.rows.length - 1]!;
+      return {
+        nextRevision: first + BigInt(events.length - 1),
+        position: encodePosition({ transactionId: BigInt(last.transaction_id), position: BigInt(last.position) }),
+      };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+
+  const fetchBatch = async (from: Position | 'start', limit: number): Promise<StoredEvent[]> => {
+    const { transactionId, position } = decodePosition(from);
+    const result = await pool.query<EventRow>(
+      `SELECT ${COLUMNS} FROM es.events
+        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          AND (transaction_id, position) > ($1::text::xid8, $2::bigint)
+        ORDER BY transaction_id, position
+        LIMIT $3`,
+      [transactionId < 0n ? '0' : transactionId.toString(), position.toString(), limit],
+    );
+    return result.rows.map(toStored);
+  };
+
+  /** Committed events that subscribers cannot take yet because an older transaction is still open. */
+  const hasEventsBeyondHorizon = async (): Promise<boolean> => {
+    const result = await pool.query<{ pending: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM es.events
+        WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) AS pending`,
+    );
+    return result.rows[0]?.pending ?? false;
+  };
+
+  const store: EventStore = {
+    kind: 'postgres',
+
+    async append(stream, events, expected) {
+      if (events.length === 0) throw new Error('append needs at least one event');
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await appendOnce(stream, events, expected);
+        } catch (error) {
+          // A concurrent writer took the same revision or event id; decide again on fresh state.
+          if ((error as { code?: string }).code === UNIQUE_VIOLATION && attempt < MAX_APPEND_ATTEMPTS) continue;
+          throw error;
+        }
+      }
+    },
+
+    async *readStream(stream) {
+      let after = -1n;
+      for (;;) {
+        const result = await pool.query<EventRow>(
+          `SELECT ${COLUMNS} FROM es.events WHERE stream_id = $1 AND stream_revision > $2
+            ORDER BY stream_revision LIMIT 500`,
+          [stream, after.toString()],
+        );
+        for (const row of result.rows) yield toStored(row);
+        if (result.rows.length < 500) return;
+        after = BigInt(result.rows[result.rows.length - 1]!.stream_revision);
+      }
+    },
+
+    async *readAll(from, batchSize = 500) {
+      let cursor = from;
+      for (;;) {
+        const batch = await fetchBatch(cursor, batchSize);
+        yield* batch;
+        if (batch.length < batchSize) return;
+        cursor = batch[batch.length - 1]!.position;
+      }
+    },
+
+    subscribe(from, onBatch, subscribeOptions: SubscribeOptions = {}): SubscriptionHandle {
+      const wake = wakeListener();
+      let seen = wake.generation();
+      return runSubscription({
+        from,
+        batchSize: subscribeOptions.batchSize ?? 500,
+        fetchBatch: (cursor, limit) => {
+          seen = wake.generation();
+          return fetchBatch(cursor, limit);
+        },
+        onBatch,
+        onError: subscribeOptions.onError,
+        waitForMore: async (signal) => {
+          const delay = (await hasEventsBeyondHorizon()) ? 20 : (options.pollIntervalMs ?? 1000);
+          await wake.wait(seen, delay, signal);
+        },
+      });
+    },
+
+    comparePositions: comparePgPositions,
+
+    async headPosition() {
+      const result = await pool.query<{ transaction_id: string; position: string }>(
+        `SELECT transaction_id, position FROM es.events
+          WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          ORDER BY transaction_id DESC, position DESC LIMIT 1`,
+      );
+      const row = result.rows[0];
+      return row ? encodePosition({ transactionId: BigInt(row.transaction_id), position: BigInt(row.position) }) : 'start';
+    },
+
+    async close() {
+      await listener?.close();
+      await pool.end();
+    },
+  };
+  return store;
+};
+
+const checkExpected = (stream: string, expected: ExpectedRevision, current: bigint | undefined): void => {
+  const actual = current ?? 'no_stream';
+  if (expected === 'any') return;
+  if (expected === 'no_stream' && current === undefined) return;
+  if (expected === 'stream_exists' && current !== undefined) return;
+  if (typeof expected === 'bigint' && current === expected) return;
+  throw new WrongExpectedVersion(stream, expected, actual);
+};
+
+/** Re-appending ids already stored returns the original result, provided it is the same append. */
+const recognisedRetry = (stream: string, events: NewEvent[], rows: EventRow[]): AppendResult => {
+  const byId = new Map(rows.map((row) => [row.event_id, row]));
+  const same =
+    rows.length === events.length &&
+    events.every((event) => {
+      const row = byId.get(event.id);
+      return row !== undefined && row.stream_id === stream && row.type === event.type;
+    });
+  if (!same) throw new EventIdConflict(stream, rows.map((row) => row.event_id));
+  const last = rows[rows.length - 1]!;
+  return {
+    nextRevision: BigInt(last.stream_revision),
+    position: encodePosition({ transactionId: BigInt(last.transaction_id), position: BigInt(last.position) }),
+  };
+};

@@ -1,0 +1,84 @@
+import pg from 'pg';
+
+export interface WakeListener {
+  /** Counts notifications; a waiter that saw generation g returns at once if another arrived since. */
+  generation(): number;
+  /** Resolves on the next notification after `seen`, after timeoutMs, or when the signal aborts. */
+  wait(seen: number, timeoutMs: number, signal: AbortSignal): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * One LISTEN connection shared by every subscription of a store. If the connection drops it is
+ * re-established with backoff; meanwhile waiters fall back to their poll timeout, so nothing is missed.
+ */
+export const createWakeListener = (connectionString: string, channel: string): WakeListener => {
+  const waiters = new Set<() => void>();
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retryDelay = 100;
+  let generation = 0;
+
+  const wakeAll = (): void => {
+    generation += 1;
+    for (const wake of [...waiters]) wake();
+  };
+
+  const connect = async (): Promise<void> => {
+    if (closed) return;
+    const next = new pg.Client({ connectionString, application_name: 'eventstore-listener' });
+    next.on('notification', wakeAll);
+    next.on('error', () => {
+      void next.end().catch(() => undefined);
+      if (client === next) client = undefined;
+      scheduleReconnect();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+      if (closed) {
+        await next.end();
+        return;
+      }
+      client = next;
+      retryDelay = 100;
+      wakeAll(); // anything committed while we were not listening
+    } catch {
+      void next.end().catch(() => undefined);
+      scheduleReconnect();
+    }
+  };
+
+  const scheduleReconnect = (): void => {
+    if (closed) return;
+    setTimeout(() => void connect(), retryDelay).unref();
+    retryDelay = Math.min(retryDelay * 2, 10_000);
+  };
+
+  const ready = connect();
+
+  return {
+    generation: () => generation,
+    async wait(seen, timeoutMs, signal) {
+      await ready;
+      if (signal.aborted || generation !== seen) return;
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          waiters.delete(done);
+          signal.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, timeoutMs);
+        waiters.add(done);
+        signal.addEventListener('abort', done, { once: true });
+      });
+    },
+    async close() {
+      closed = true;
+      wakeAll();
+      await ready;
+      await client?.end().catch(() => undefined);
+    },
+  };
+};
