@@ -1,14 +1,9 @@
+import '@tracker/eventstore/testing/provided-context';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    adminDatabaseUrl: string;
-  }
-}
 
 /** One real PostgreSQL for the whole run (or the one in TEST_DATABASE_URL). */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

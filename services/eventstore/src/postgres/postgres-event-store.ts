@@ -58,7 +58,9 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
     idle_in_transaction_session_timeout: 10_000,
     application_name: 'eventstore',
   });
-  pool.on('error', () => undefined); // idle client errors surface on the next query instead
+  // A dropped connection fails the query using it; it must not also crash the process.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   await ensureEventStoreSchema(pool);
   let listener: WakeListener | undefined;
   const wakeListener = (): WakeListener =>

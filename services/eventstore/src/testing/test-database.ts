@@ -1,3 +1,4 @@
+import './provided-context.ts';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { emailReserved, userEvents } from './users/events.ts';
+
+/** The catalogue of every event in the log: what projections and audits parse against. */
+export const domainEvent = z.discriminatedUnion('type', [emailReserved, ...userEvents]);
+export type DomainEvent = z.infer<typeof domainEvent>;
+export type DomainEventType = DomainEvent['type'];
+export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as spine from './2026-11-22-0001_spine.ts';
+
+/** Every read-model migration, by name; names sort in the order they run. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-0001_spine': spine,
+};

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { advanceCheckpoint, CheckpointMoved, readCheckpoint } from './checkpoints.ts';
+import type { Projector } from './projector.ts';
+import { startProjectionRunner, type ProjectionRunner } from './runner.ts';
+import { metadata, readModelFixture, silentLog, userLife } from './testing/read-model-fixture.ts';
+import { usersProjection } from './users/users.projection.ts';
+
+const eventually = async (check: () => Promise<void> | void, timeoutMs = 20_000): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+};
+
+/** Counts every event it applies, one row each: applying anything twice shows as a duplicate. */
+const tallyProjector = (options: { failOnNth?: () => number | undefined } = {}): Projector & { failures: number } => {
+  let seenInBatch = 0;
+  const projector = {
+    name: 'tally',
+    handles: '*' as const,
+    failures: 0,
+    async apply(trx: Parameters<Projector['apply']>[0], event: Parameters<Projector['apply']>[1]) {
+      seenInBatch += 1;
+      const failAt = options.failOnNth?.();
+      if (failAt !== undefined && seenInBatch >= failAt) {
+        seenInBatch = 0;
+        projector.failures += 1;
+        throw new Error('projector bug');
+      }
+      await sql`INSERT INTO tally (event_id) VALUES (${event.id})`.execute(trx);
+    },
+  };
+  return projector;
+};
+
+const tallyRows = async (db: Kysely<any>) =>
+  Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM tally`.execute(db)).rows[0]!.n);
+
+describe('projection runner', () => {
+  let fixture: Awaited<ReturnType<typeof readModelFixture>>;
+  const runners: ProjectionRunner[] = [];
+
+  beforeEach(async () => {
+    fixture = await readModelFixture();
+    // Unique event ids: a second application of the same event would fail loudly, not hide.
+    await sql`CREATE TABLE tally (event_id uuid NOT NULL)`.execute(fixture.readModels.db);
+  });
+  afterEach(async () => {
+    for (const runner of runners.splice(0)) await runner.stop();
+    await fixture.close();
+  });
+
+  const run = (projectors: Projector[], schemaHandle = fixture.readModels, batchSize = 5) => {
+    const runner = startProjectionRunner({
+      readModels: schemaHandle,
+      connectionString: fixture.url,
+      store: fixture.store,
+      projectors,
+      batchSize,
+      log: silentLog,
+      standbyRetryMs: 100,
+    });
+    runners.push(runner);
+    return runner;
+  };
+
+  it('leaves read models and checkpoint unchanged when an event fails halfway through a batch', async () => {
+    const userId = randomUUID();
+    for (let i = 0; i < 8; i++) {
+      await fixture.store.append(`email-${randomUUID()}`, [
+        { id: randomUUID(), type: 'EmailReserved', data: { userId, email: `${i}@x.io` }, metadata: metadata(userId) },
+      ], 'no_stream');
+    }
+    let broken = true;
+    const projector = tallyProjector({ failOnNth: () => (broken ? 3 : undefined) });
+    run([projector], fixture.readModels, 5);
+    await eventually(() => expect(projector.failures).toBeGreaterThanOrEqual(2));
+    expect(await tallyRows(fixture.readModels.db)).toBe(0);
+    expect(await readCheckpoint(fixture.readModels.db, 'tally')).toBe('start');
+
+    broken = false;
+    const head = await fixture.store.headPosition();
+    await eventually(async () => expect(await readCheckpoint(fixture.readModels.db, 'tally')).toBe(head));
+    expect(await tallyRows(fixture.readModels.db)).toBe(8);
+  });
+
+  it('refuses a checkpoint write that lost the compare-and-set', async () => {
+    const { db } = fixture.readModels;
+    await db.transaction().execute((trx) => advanceCheckpoint(trx, 'cas', 'start', '1:1'));
+    await expect(db.transaction().execute((trx) => advanceCheckpoint(trx, 'cas', 'start', '1:2'))).rejects.toBeInstanceOf(CheckpointMoved);
+    await expect(db.transaction().execute((trx) => advanceCheckpoint(trx, 'cas', '0:9', '1:3'))).rejects.toBeInstanceOf(CheckpointMoved);
+    expect(await readCheckpoint(db, 'cas')).toBe('1:1');
+  });
+
+  it('after a crash and restart, read models equal a fresh rebuild', async () => {
+    const lives = Array.from({ length: 30 }, () => userLife());
+    const writing = (async () => {
+      for (const life of lives) {
+        const userId = (life[0]!.data as { userId: string }).userId;
+        await fixture.store.append(`user-${userId}`, life.slice(0, 2), 'no_stream');
+        await fixture.store.append(`user-${userId}`, life.slice(2), 1n);
+      }
+    })();
+    const first = run([usersProjection]);
+    await eventually(async () => {
+      const n = await fixture.readModels.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      expect(Number(n.n)).toBeGreaterThan(3);
+    });
+    // Crash: every read-model connection dies mid-flight, then the runner is gone.
+    const admin = new pg.Client({ connectionString: fixture.url });
+    await admin.connect();
+    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                        WHERE datname = current_database() AND pid <> pg_backend_pid()
+                          AND (application_name = 'read-models' OR application_name LIKE 'projector:%')`);
+    await admin.end();
+    await first.stop();
+    await writing;
+
+    run([usersProjection]);
+    const head = await fixture.store.headPosition();
+    await eventually(async () => expect(await readCheckpoint(fixture.readModels.db, 'users')).toBe(head));
+
+    const fresh = await fixture.openSchema('rm_rebuild');
+    run([usersProjection], fresh);
+    await eventually(async () => expect(await readCheckpoint(fresh.db, 'users')).toBe(head));
+
+    const snapshot = (db: typeof fresh.db) => db.selectFrom('users').selectAll().orderBy('id').execute();
+    const restarted = await snapshot(fixture.readModels.db);
+    expect(restarted).toHaveLength(30);
+    expect(restarted.every((u) => u.total_logins === 2 && u.name.startsWith('Renamed'))).toBe(true);
+    expect(restarted).toEqual(await snapshot(fresh.db));
+  });
+
+  it('with two runners started at once, applies every batch exactly once', async () => {
+    const projectorA = tallyProjector();
+    const projectorB = tallyProjector();
+    const a = run([projectorA]);
+    const b = run([projectorB]);
+    const total = 120;
+    await Promise.all(
+      Array.from({ length: 12 }, async (_, w) => {
+        for (let i = 0; i < total / 12; i++) {
+          const userId = randomUUID();
+          await fixture.store.append(`email-${randomUUID()}`, [
+            { id: randomUUID(), type: 'EmailReserved', data: { userId, email: `${w}-${i}@x.io` }, metadata: metadata(userId) },
+          ], 'no_stream');
+        }
+      }),
+    );
+    const head = await fixture.store.headPosition();
+    await eventually(async () => expect(await readCheckpoint(fixture.readModels.db, 'tally')).toBe(head));
+    expect(await tallyRows(fixture.readModels.db)).toBe(total);
+    const distinct = await sql<{ n: string }>`SELECT count(DISTINCT event_id)::text AS n FROM tally`.execute(fixture.readModels.db);
+    expect(Number(distinct.rows[0]!.n)).toBe(total);
+    expect([...a.active(), ...b.active()]).toEqual(['tally']);
+
+    // The active one goes away; the standby takes over and carries on from the checkpoint.
+    const [active, standby] = a.active().length ? [a, b] : [b, a];
+    await active.stop();
+    runners.splice(runners.indexOf(active), 1);
+    const userId = randomUUID();
+    await fixture.store.append(`email-${randomUUID()}`, [
+      { id: randomUUID(), type: 'EmailReserved', data: { userId, email: 'late@x.io' }, metadata: metadata(userId) },
+    ], 'no_stream');
+    await eventually(async () => expect(await tallyRows(fixture.readModels.db)).toBe(total + 1));
+    expect(standby.active()).toEqual(['tally']);
+  });
+});

@@ -1,0 +1,28 @@
+import type { User } from '@tracker/contracts/users/http';
+import type { ReadModelDb, UserRow } from '../db.ts';
+
+const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
+
+export const toUser = (row: UserRow): User => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  timezone: row.timezone,
+  isActive: row.is_active,
+  emailVerified: row.email_verified,
+  lastActive: iso(row.last_active),
+  subscriptionStatus: row.subscription_status,
+  totalLogins: row.total_logins,
+  lastLoginAt: iso(row.last_login_at),
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+  dateOfBirth: row.date_of_birth,
+  trialStartDate: iso(row.trial_start_date),
+  subscriptionDate: iso(row.subscription_date),
+});
+
+export const findUserById = async (db: ReadModelDb, id: string): Promise<User | undefined> => {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toUser(row) : undefined;
+};

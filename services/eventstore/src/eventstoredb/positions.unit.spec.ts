@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { compareEsdbPositions, decodePosition, encodePosition } from './positions.ts';
+
+describe('EventStoreDB positions', () => {
+  it('round-trips commit and prepare positions, large ones included', () => {
+    const big = { commit: 2n ** 63n + 5n, prepare: 2n ** 63n + 1n };
+    expect(decodePosition(encodePosition({ commit: 0n, prepare: 0n }))).toEqual({ commit: 0n, prepare: 0n });
+    expect(decodePosition(encodePosition(big))).toEqual(big);
+    expect(encodePosition({ commit: 1234n, prepare: 1200n })).toBe('1234/1200');
+  });
+
+  it('orders by commit position, then prepare position', () => {
+    expect(compareEsdbPositions('10/5', '11/1')).toBeLessThan(0);
+    expect(compareEsdbPositions('11/1', '10/5')).toBeGreaterThan(0);
+    expect(compareEsdbPositions('10/5', '10/7')).toBeLessThan(0);
+    expect(compareEsdbPositions('10/7', '10/5')).toBeGreaterThan(0);
+    expect(compareEsdbPositions('10/7', '10/7')).toBe(0);
+    // Numerically, not as strings.
+    expect(compareEsdbPositions('9/9', '10/0')).toBeLessThan(0);
+  });
+
+  it("puts 'start' before every position, itself included only once", () => {
+    expect(compareEsdbPositions('start', '0/0')).toBeLessThan(0);
+    expect(compareEsdbPositions('0/0', 'start')).toBeGreaterThan(0);
+    expect(compareEsdbPositions('start', 'start')).toBe(0);
+  });
+
+  it('refuses positions it did not issue', () => {
+    expect(() => decodePosition('12:34')).toThrow(/Not an EventStoreDB/);
+    expect(() => decodePosition('12/')).toThrow(/Not an EventStoreDB/);
+    expect(() => decodePosition('-1/3')).toThrow(/Not an EventStoreDB/);
+    expect(() => compareEsdbPositions('1/1', 'garbage')).toThrow(/Not an EventStoreDB/);
+  });
+});
