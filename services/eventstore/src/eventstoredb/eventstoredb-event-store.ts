@@ -1,4 +1,473 @@
-import type { EventStore } from '../port.ts';
-export const createEventStoreDbEventStore = async (_: { connectionString: string }): Promise<EventStore> => {
-  throw new Error('not yet');
+import {
+  ANY,
+  BACKWARDS,
+  END,
+  ErrorType,
+  EventStoreDBClient,
+  FORWARDS,
+  NO_STREAM,
+  START,
+  STREAM_EXISTS,
+  WrongExpectedVersionError,
+  jsonEvent,
+  streamNameFilter,
+  type AllStreamRecordedEvent,
+  type AllStreamResolvedEvent,
+  type AllStreamSubscription,
+  type AppendExpectedRevision,
+  type Direction,
+  type JSONType,
+  type ReadPosition,
+  type ReadStreamOptions,
+  type RecordedEvent,
+} from '@eventstore/db-client';
+import {
+  EventIdConflict,
+  STREAM_CATEGORIES,
+  WrongExpectedVersion,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type StoredEvent,
+  type SubscribeOptions,
+  type SubscriptionHandle,
+} from '../port.ts';
+import { runSubscription } from '../subscription-loop.ts';
+import { compareEsdbPositions, decodePosition, encodePosition, type EsdbPosition } from './positions.ts';
+
+/**
+ * The EventStoreDB adapter (client @eventstore/db-client v6, server 22.6 or later: older servers do
+ * not report the log position of events read from a stream).
+ *
+ * Subscriptions use the shared pull loop (subscription-loop.ts): every batch is read from $all
+ * after the last delivered position, and a live catch-up subscription to $all, filtered to our
+ * stream prefixes, only wakes the loop up. We chose this over delivering from the push
+ * subscription itself because ordering, exactly-once delivery and "retry the same batch, never
+ * skip it" then rest on one cursor and one code path (the one the PostgreSQL adapter also uses),
+ * with no push buffer to reconcile with backpressure, resubscription and de-duplication. The
+ * client never resubscribes by itself; here a dropped wake-up subscription is resubscribed with
+ * backoff and meanwhile the loop polls, so a failure there can delay events but never lose or
+ * repeat one. $all has a single total order and shows events only once committed, so reading
+ * after a position can never miss an event that commits later at an earlier position.
+ *
+ * The cost: client v6 cannot filter readAll on the server, so $all is filtered here (system
+ * events, other categories). A subscription remembers how far it has scanned without finding
+ * anything, so an idle subscriber does not read the same foreign events over and over.
+ */
+
+export interface EventStoreDbEventStoreOptions {
+  /** e.g. esdb://localhost:2113?tls=false */
+  connectionString: string;
+  /** Fallback poll while the live wake-up subscription is down (ms). */
+  pollIntervalMs?: number;
+}
+
+const STREAM_PREFIXES = STREAM_CATEGORIES.map((category) => `${category}-`);
+/** Raw $all page size while a subscription scans for its next batch. */
+const MIN_SCAN_PAGE = 256;
+const HEAD_SCAN_PAGE = 100;
+
+/** Our events: streams of our categories only, never system (`$`) events. */
+const isOurs = (stream: string, type: string): boolean =>
+  !type.startsWith('$') && STREAM_PREFIXES.some((prefix) => stream.startsWith(prefix));
+
+const toClientExpected = (expected: ExpectedRevision): AppendExpectedRevision => {
+  switch (expected) {
+    case 'no_stream':
+      return NO_STREAM;
+    case 'any':
+      return ANY;
+    case 'stream_exists':
+      return STREAM_EXISTS;
+    default:
+      return expected;
+  }
+};
+
+const isErrorOfType = (error: unknown, type: ErrorType): boolean =>
+  typeof error === 'object' && error !== null && (error as { type?: unknown }).type === type;
+
+const toReadPosition = (position: Position | 'start'): ReadPosition =>
+  position === 'start' ? START : decodePosition(position);
+
+/**
+ * Stream reads report the log position only from server 22.6 on; older servers leave the protobuf
+ * defaults (0/0), which no user event can have (the log starts with system records).
+ */
+const positionOf = (record: RecordedEvent | AllStreamRecordedEvent): EsdbPosition => {
+  const position = record.position;
+  if (!position || (position.commit === 0n && position.prepare === 0n)) {
+    throw new Error(
+      `EventStoreDB did not report the log position of ${record.streamId}@${record.revision}: server 22.6 or later is required`,
+    );
+  }
+  return position;
+};
+
+const toStored = (record: RecordedEvent | AllStreamRecordedEvent): StoredEvent => ({
+  id: record.id,
+  type: record.type,
+  data: record.data,
+  metadata:
+    typeof record.metadata === 'object' && record.metadata !== null && !(record.metadata instanceof Uint8Array) && !Array.isArray(record.metadata)
+      ? (record.metadata as EventMetadata)
+      : {},
+  stream: record.streamId,
+  revision: record.revision,
+  position: encodePosition(positionOf(record)),
+  createdAt: record.created,
+});
+
+const toEventData = (event: NewEvent) =>
+  jsonEvent({
+    id: event.id,
+    type: event.type,
+    // The client serialises with JSON.stringify; null stands in for undefined, which has no JSON form.
+    data: (event.data ?? null) as JSONType,
+    metadata: event.metadata,
+  });
+
+/** JSON text as stored: the client writes JSON.stringify(data), and reading it back preserves it. */
+const jsonText = (value: unknown): string => JSON.stringify(value ?? null);
+
+const sameContent = (stored: StoredEvent, event: NewEvent): boolean =>
+  stored.type === event.type && jsonText(stored.data) === jsonText(event.data);
+
+const resultOf = (last: StoredEvent): AppendResult => ({ nextRevision: last.revision, position: last.position });
+
+/**
+ * The stream already holds some of these event ids: the original result when it holds exactly this
+ * append (all ids, in order, contiguous, same type and data), EventIdConflict when it holds some of
+ * them or holds them with other content, undefined when it holds none.
+ */
+const recognisedAppend = (stream: string, events: NewEvent[], found: StoredEvent[]): AppendResult | undefined => {
+  if (found.length === 0) return undefined;
+  const same =
+    found.length === events.length &&
+    events.every((event, i) => {
+      const stored = found[i]!;
+      return stored.id === event.id && stored.revision === found[0]!.revision + BigInt(i) && sameContent(stored, event);
+    });
+  if (!same) throw new EventIdConflict(stream, found.map((e) => e.id));
+  return resultOf(found[found.length - 1]!);
+};
+
+interface Scan {
+  /** Our events after the start of the scan, in $all order. */
+  events: StoredEvent[];
+  /** The last $all position examined: no event of ours lies between the start and it besides `events`. */
+  scannedTo: Position | 'start';
+  reachedEnd: boolean;
+}
+
+export const createEventStoreDbEventStore = async (options: EventStoreDbEventStoreOptions): Promise<EventStore> => {
+  const client = EventStoreDBClient.connectionString(options.connectionString);
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+
+  const readAllPage = async (from: ReadPosition, direction: Direction, maxCount: number): Promise<AllStreamResolvedEvent[]> => {
+    const page: AllStreamResolvedEvent[] = [];
+    for await (const resolved of client.readAll({ fromPosition: from, direction, maxCount, resolveLinkTos: false })) {
+      page.push(resolved);
+    }
+    return page;
+  };
+
+  // Fail fast on a wrong address or missing $all permissions, as the PostgreSQL adapter does on its schema.
+  try {
+    await readAllPage(END, BACKWARDS, 1);
+  } catch (error) {
+    await client.dispose().catch(() => undefined);
+    throw error;
+  }
+
+  /**
+   * Reads $all forwards after `after` (exclusive), keeping our events, until `limit` of them are
+   * collected or the end of $all is reached. Whether a read from a position includes that position
+   * is not something we rely on: anything at or before the cursor is dropped, and the page asks for
+   * one more event to make up for it.
+   */
+  const scanForward = async (after: Position | 'start', limit: number, pageSize: number): Promise<Scan> => {
+    const events: StoredEvent[] = [];
+    let cursor = after;
+    for (;;) {
+      const maxCount = cursor === 'start' ? pageSize : pageSize + 1;
+      const page = await readAllPage(toReadPosition(cursor), FORWARDS, maxCount);
+      let progressed = false;
+      for (const { event: record } of page) {
+        if (!record) continue;
+        const position = encodePosition(record.position);
+        if (compareEsdbPositions(position, cursor) <= 0) continue;
+        progressed = true;
+        cursor = position;
+        if (!isOurs(record.streamId, record.type)) continue;
+        events.push(toStored(record));
+        if (events.length >= limit) return { events, scannedTo: cursor, reachedEnd: false };
+      }
+      if (!progressed || page.length < maxCount) return { events, scannedTo: cursor, reachedEnd: true };
+    }
+  };
+
+  async function* readStreamEvents(stream: string, readOptions: ReadStreamOptions): AsyncGenerator<StoredEvent> {
+    const read = client.readStream(stream, readOptions);
+    let finished = false;
+    try {
+      for await (const resolved of read) {
+        if (resolved.event) yield toStored(resolved.event);
+      }
+      finished = true;
+    } catch (error) {
+      if (isErrorOfType(error, ErrorType.STREAM_NOT_FOUND)) return;
+      throw error;
+    } finally {
+      // Stopped early (consumer broke off, or an error): end the server-side read too.
+      if (!finished) await read.cancel().catch(() => undefined);
+    }
+  }
+
+  const collect = async (iterable: AsyncIterable<StoredEvent>): Promise<StoredEvent[]> => {
+    const items: StoredEvent[] = [];
+    for await (const item of iterable) items.push(item);
+    return items;
+  };
+
+  /** The stream's events among the given ids, first occurrence of each, in stream order. */
+  const findIds = async (stream: string, events: NewEvent[]): Promise<StoredEvent[]> => {
+    const wanted = new Set(events.map((e) => e.id));
+    const found: StoredEvent[] = [];
+    for await (const stored of readStreamEvents(stream, { direction: FORWARDS, fromRevision: START, requiresLeader: true })) {
+      if (wanted.delete(stored.id)) found.push(stored);
+    }
+    return found;
+  };
+
+  const currentRevision = async (stream: string): Promise<bigint | 'no_stream'> => {
+    const [last] = await collect(
+      readStreamEvents(stream, { direction: BACKWARDS, fromRevision: END, maxCount: 1, requiresLeader: true }),
+    );
+    return last ? last.revision : 'no_stream';
+  };
+
+  /**
+   * The server accepted the append and reports the stream's revision. That does not say which
+   * events sit there (an idempotent retry may be answered with another shape, and the reported
+   * position is that of the write, not necessarily of its last event's $all entry), so the result is
+   * always taken from the events as stored: a first append and its retries then agree exactly.
+   */
+  const confirmAppended = async (stream: string, events: NewEvent[], reported: bigint): Promise<AppendResult> => {
+    const first = reported - BigInt(events.length - 1);
+    if (first >= 0n) {
+      const window = await collect(
+        readStreamEvents(stream, { direction: FORWARDS, fromRevision: first, maxCount: events.length, requiresLeader: true }),
+      );
+      if (window.length === events.length && window.every((stored, i) => stored.id === events[i]!.id)) {
+        return recognisedAppend(stream, events, window)!;
+      }
+    }
+    const original = recognisedAppend(stream, events, await findIds(stream, events));
+    if (original) return original;
+    throw new Error(`EventStoreDB reported an append to ${stream} up to revision ${reported}, but its events are not in the stream`);
+  };
+
+  /** Refused for its expected revision: still the original result if this exact append is already stored. */
+  const refused = async (
+    stream: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+    actual: bigint | 'no_stream',
+  ): Promise<AppendResult> => {
+    const original = recognisedAppend(stream, events, await findIds(stream, events));
+    if (original) return original;
+    throw new WrongExpectedVersion(stream, expected, typeof actual === 'bigint' && actual < 0n ? 'no_stream' : actual);
+  };
+
+  let wake: WakeSource | undefined;
+  const wakeSource = (): WakeSource => (wake ??= createWakeSource(client));
+
+  const store: EventStore = {
+    kind: 'eventstoredb',
+
+    async append(stream, events, expected) {
+      if (events.length === 0) throw new Error('append needs at least one event');
+      let result: Awaited<ReturnType<EventStoreDBClient['appendToStream']>>;
+      try {
+        result = await client.appendToStream(stream, events.map(toEventData), {
+          expectedRevision: toClientExpected(expected),
+        });
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError || isErrorOfType(error, ErrorType.WRONG_EXPECTED_VERSION)) {
+          return refused(stream, events, expected, (error as WrongExpectedVersionError).actualVersion);
+        }
+        throw error;
+      }
+      // Only with throwOnAppendFailure=false in the connection string; v6 reports its revision wrongly.
+      if (!result.success) return refused(stream, events, expected, await currentRevision(stream));
+      return confirmAppended(stream, events, result.nextExpectedRevision);
+    },
+
+    async *readStream(stream) {
+      yield* readStreamEvents(stream, { direction: FORWARDS, fromRevision: START });
+    },
+
+    async *readAll(from, batchSize = 500) {
+      const size = Math.max(1, batchSize);
+      let cursor = from;
+      for (;;) {
+        const scan = await scanForward(cursor, size, size);
+        yield* scan.events;
+        if (scan.reachedEnd) return;
+        cursor = scan.scannedTo;
+      }
+    },
+
+    subscribe(from, onBatch, subscribeOptions: SubscribeOptions = {}): SubscriptionHandle {
+      const source = wakeSource();
+      let seen = source.generation();
+      // Where a scan after `cursor` got to: no event of ours lies in between, and $all only grows at its end.
+      let scanned: { cursor: Position | 'start'; to: Position | 'start' } | undefined;
+      return runSubscription({
+        from,
+        batchSize: Math.max(1, subscribeOptions.batchSize ?? 500),
+        fetchBatch: async (cursor, limit) => {
+          seen = source.generation();
+          const start = scanned?.cursor === cursor ? scanned.to : cursor;
+          const scan = await scanForward(start, limit, Math.max(limit, MIN_SCAN_PAGE));
+          scanned = { cursor: scan.events.at(-1)?.position ?? cursor, to: scan.scannedTo };
+          return scan.events;
+        },
+        onBatch,
+        onError: subscribeOptions.onError,
+        waitForMore: (signal) => source.wait(seen, pollIntervalMs, signal),
+      });
+    },
+
+    comparePositions: compareEsdbPositions,
+
+    async headPosition() {
+      let cursor: Position | 'end' = 'end';
+      for (;;) {
+        const maxCount = cursor === 'end' ? HEAD_SCAN_PAGE : HEAD_SCAN_PAGE + 1;
+        const page = await readAllPage(cursor === 'end' ? END : decodePosition(cursor), BACKWARDS, maxCount);
+        let progressed = false;
+        for (const { event: record } of page) {
+          if (!record) continue;
+          const position = encodePosition(record.position);
+          if (cursor !== 'end' && compareEsdbPositions(position, cursor) >= 0) continue;
+          progressed = true;
+          cursor = position;
+          if (isOurs(record.streamId, record.type)) return position;
+        }
+        if (!progressed || page.length < maxCount) return 'start';
+      }
+    },
+
+    async close() {
+      await wake?.close();
+      await client.dispose();
+    },
+  };
+  return store;
+};
+
+interface WakeSource {
+  /** Counts wake-ups; a waiter that saw generation g returns at once if another came since. */
+  generation(): number;
+  /** Resolves on the next wake-up after `seen`, after timeoutMs, or when the signal aborts. */
+  wait(seen: number, timeoutMs: number, signal: AbortSignal): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * One live subscription to $all (from its end, filtered on the server to our stream prefixes)
+ * shared by every subscription of a store; each event it sees wakes the waiting loops. The client
+ * does not resubscribe after an error, so this does, with backoff; while it is down, waiters fall
+ * back to their poll timeout, and every (re)subscription wakes them once for what came meanwhile.
+ */
+const createWakeSource = (client: EventStoreDBClient): WakeSource => {
+  const waiters = new Set<() => void>();
+  let generation = 0;
+  let closed = false;
+  let retryDelay = 100;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let current: AllStreamSubscription | undefined;
+
+  const wakeAll = (): void => {
+    generation += 1;
+    for (const wakeUp of [...waiters]) wakeUp();
+  };
+
+  const scheduleResubscribe = (): void => {
+    if (closed) return;
+    retryTimer = setTimeout(subscribe, retryDelay);
+    retryTimer.unref();
+    retryDelay = Math.min(retryDelay * 2, 10_000);
+  };
+
+  function subscribe(): void {
+    retryTimer = undefined;
+    if (closed) return;
+    let subscription: AllStreamSubscription;
+    try {
+      subscription = client.subscribeToAll({
+        fromPosition: END,
+        resolveLinkTos: false,
+        filter: streamNameFilter({ prefixes: STREAM_PREFIXES }),
+      });
+    } catch {
+      scheduleResubscribe();
+      return;
+    }
+    current = subscription;
+    let dropped = false;
+    const drop = (): void => {
+      if (dropped) return;
+      dropped = true;
+      if (current === subscription) current = undefined;
+      void subscription.unsubscribe().catch(() => undefined);
+      subscription.destroy();
+      wakeAll();
+      scheduleResubscribe();
+    };
+    subscription.on('confirmation', () => {
+      retryDelay = 100;
+      wakeAll(); // anything appended while we were not subscribed
+    });
+    subscription.on('data', wakeAll);
+    subscription.on('error', drop);
+    subscription.on('end', drop);
+    subscription.on('close', drop);
+  }
+
+  subscribe();
+
+  return {
+    generation: () => generation,
+    async wait(seen, timeoutMs, signal) {
+      if (signal.aborted || generation !== seen) return;
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          waiters.delete(done);
+          signal.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, timeoutMs);
+        waiters.add(done);
+        signal.addEventListener('abort', done, { once: true });
+      });
+    },
+    async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      const subscription = current;
+      current = undefined;
+      wakeAll();
+      if (subscription) {
+        await subscription.unsubscribe().catch(() => undefined);
+        subscription.destroy();
+      }
+    },
+  };
 };

@@ -86,7 +86,18 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
         [stream],
       );
       const current = head.rows[0]?.revision == null ? undefined : BigInt(head.rows[0].revision);
-      checkExpected(stream, expected, current);
+      try {
+        checkExpected(stream, expected, current);
+      } catch (error) {
+        // The original of a retried append may have committed between the two reads above.
+        const late = await client.query<EventRow>(
+          `SELECT ${COLUMNS} FROM es.events WHERE event_id = ANY($1::uuid[]) ORDER BY stream_revision`,
+          [ids],
+        );
+        await client.query('ROLLBACK');
+        if (late.rows.length > 0) return recognisedRetry(stream, events, late.rows);
+        throw error;
+      }
       const first = current === undefined ? 0n : current + 1n;
       const values: unknown[] = [];
       const tuples = events.map((event, i) => {

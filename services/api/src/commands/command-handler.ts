@@ -1,0 +1,124 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { domainEvent } from '@tracker/contracts/events';
+import { messages } from '@tracker/contracts/messages';
+import { Conflict } from '@tracker/domain/common/errors';
+import { fold, type Decider, type Recorded } from '@tracker/domain/common/decider';
+import { WrongExpectedVersion, type EventStore, type ExpectedRevision, type NewEvent } from '@tracker/eventstore/port';
+import type { ProjectionProgress } from '@tracker/projections/progress';
+
+/** Who and when: everything a command needs from the request, passed in, never read inside. */
+export interface CommandContext {
+  userId: string;
+  requestId: string;
+  now: Date;
+  idempotencyKey?: string | undefined;
+  timezone?: string | undefined;
+  localDate?: string | undefined;
+}
+
+export interface CommandResult<State, Event> {
+  state: State;
+  events: Event[];
+  position?: string;
+}
+
+type AnyEvent = { type: string; data: unknown };
+
+const MAX_ATTEMPTS = 5;
+
+/** A UUID derived from its inputs, so a retried request names its events exactly as the first try did. */
+export const derivedUuid = (...parts: string[]): string => {
+  const hex = createHash('sha256').update(parts.join('\u0000')).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+
+export interface CommandHandler {
+  /**
+   * Load the stream, decide, append at the revision it was loaded at; on a concurrent write, load
+   * and decide again (a few times) before answering 409.
+   */
+  execute<Command, Event extends AnyEvent, State>(
+    decider: Decider<Command, Event, State>,
+    stream: string,
+    command: Command,
+    context: CommandContext,
+  ): Promise<CommandResult<State, Event>>;
+  load<Command, Event extends AnyEvent, State>(decider: Decider<Command, Event, State>, stream: string): Promise<{ state: State; exists: boolean }>;
+  /** Read-your-writes: resolves when the read models reached `position` (bounded wait). */
+  settle(position: string | undefined): Promise<void>;
+}
+
+export const createCommandHandler = (deps: {
+  store: EventStore;
+  progress: ProjectionProgress;
+  readYourWritesTimeoutMs: number;
+}): CommandHandler => {
+  const { store } = deps;
+
+  const readRecorded = async <Event>(stream: string) => {
+    const events: Array<{ id: string; revision: bigint; event: Recorded<Event> }> = [];
+    for await (const stored of store.readStream(stream)) {
+      const parsed = domainEvent.parse({ type: stored.type, data: stored.data });
+      const occurredAt = typeof stored.metadata.occurredAt === 'string' ? stored.metadata.occurredAt : stored.createdAt.toISOString();
+      events.push({ id: stored.id, revision: stored.revision, event: { type: parsed.type, data: parsed.data, occurredAt } as unknown as Recorded<Event> });
+    }
+    return events;
+  };
+
+  return {
+    async load(decider, stream) {
+      const events = await readRecorded<Parameters<typeof decider.evolve>[1]>(stream);
+      return { state: fold(decider, events.map((e) => e.event)), exists: events.length > 0 };
+    },
+
+    async execute(decider, stream, command, context) {
+      const eventId = (index: number): string =>
+        context.idempotencyKey ? derivedUuid(context.userId, context.idempotencyKey, stream, String(index)) : randomUUID();
+      const ids: string[] = [];
+      const idAt = (index: number): string => (ids[index] ??= eventId(index));
+
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const history = await readRecorded<Parameters<typeof decider.evolve>[1]>(stream);
+        // A retried request whose events are already stored: decide against the state it saw then,
+        // and the store hands back the original append instead of writing again.
+        const replayFrom = context.idempotencyKey ? history.findIndex((e) => e.id === idAt(0)) : -1;
+        const seen = replayFrom >= 0 ? history.slice(0, replayFrom) : history;
+        const state = fold(decider, seen.map((e) => e.event));
+        const expected: ExpectedRevision = seen.length === 0 ? 'no_stream' : seen[seen.length - 1]!.revision;
+        const decided = decider.decide(command, state);
+        if (decided.length === 0) return { state, events: [] };
+        const occurredAt = context.now.toISOString();
+        const toAppend: NewEvent[] = decided.map((event, index) => ({
+          id: idAt(index),
+          type: event.type,
+          data: event.data,
+          metadata: {
+            userId: context.userId,
+            correlationId: context.requestId,
+            causationId: context.requestId,
+            occurredAt,
+            ...(context.idempotencyKey ? { idempotencyKey: context.idempotencyKey } : {}),
+            ...(context.timezone ? { timezone: context.timezone } : {}),
+            ...(context.localDate ? { localDate: context.localDate } : {}),
+          },
+        }));
+        try {
+          const { position } = await store.append(stream, toAppend, expected);
+          const after = decided.reduce((s, e) => decider.evolve(s, { ...e, occurredAt }), state);
+          return { state: after, events: decided, position };
+        } catch (error) {
+          if (error instanceof WrongExpectedVersion && attempt < MAX_ATTEMPTS) continue;
+          if (error instanceof WrongExpectedVersion) throw new Conflict(messages.concurrentModification, 'concurrent_modification');
+          throw error;
+        }
+      }
+      throw new Conflict(messages.concurrentModification, 'concurrent_modification');
+    },
+
+    async settle(position) {
+      if (position === undefined) return;
+      await deps.progress.waitFor(position, deps.readYourWritesTimeoutMs);
+    },
+  };
+};

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const list = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value.split(',').map((item) => item.trim()).filter(Boolean) : []));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.string().optional(),
+  EVENTSTORE_URL: z.string().optional(),
+  JWT_SECRET: z.string().optional(),
+  JWT_TTL: z.string().default('7d'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Points Tracker <no-reply@points-tracker.local>'),
+  APP_URL: z.string().optional(),
+  CORS_ORIGINS: list,
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
+  READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
+});
+
+export interface RateLimitRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  eventstoreUrl: string | undefined;
+  jwtSecret: string | undefined;
+  jwtTtl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appUrl: string;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  bcryptCost: number;
+  readYourWritesTimeoutMs: number;
+  rateLimits: Record<'loginPerEmail' | 'loginPerIp' | 'registerPerEmail' | 'registerPerIp' | 'forgotPerEmail' | 'forgotPerIp', RateLimitRule>;
+}
+
+export const defaultRateLimits: Config['rateLimits'] = {
+  loginPerEmail: { limit: 10, windowSeconds: 15 * 60 },
+  loginPerIp: { limit: 50, windowSeconds: 15 * 60 },
+  registerPerEmail: { limit: 5, windowSeconds: 60 * 60 },
+  registerPerIp: { limit: 20, windowSeconds: 60 * 60 },
+  forgotPerEmail: { limit: 5, windowSeconds: 60 * 60 },
+  forgotPerIp: { limit: 20, windowSeconds: 60 * 60 },
+};
+
+/** Reads the environment once at start; a bad value stops the process with the variable's name. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    eventstoreUrl: e.EVENTSTORE_URL,
+    jwtSecret: e.JWT_SECRET,
+    jwtTtl: e.JWT_TTL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    corsOrigins: e.CORS_ORIGINS,
+    trustProxy: e.TRUST_PROXY === 'true',
+    logLevel: e.LOG_LEVEL,
+    bcryptCost: e.BCRYPT_COST,
+    readYourWritesTimeoutMs: e.READ_YOUR_WRITES_TIMEOUT_MS,
+    rateLimits: defaultRateLimits,
+  };
+};

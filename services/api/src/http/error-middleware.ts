@@ -1,0 +1,41 @@
+import type { Middleware } from 'koa';
+import { ZodError } from 'zod';
+import { messages } from '@tracker/contracts/messages';
+import { DomainError } from '@tracker/domain/common/errors';
+import type { ProblemDocument } from '@tracker/contracts/common/problem';
+import { HttpError, problem } from './problem.ts';
+import type { AppState } from './app-state.ts';
+
+const fieldOf = (path: PropertyKey[]): string => path.map(String).join('.') || 'body';
+
+/**
+ * The one place errors become problem documents (RFC 9457 plus `message` and `code`). Only a 500
+ * carries the request id: equal client errors must be byte-identical (no account probing by diffing).
+ */
+export const toProblem = (error: unknown, requestId: string): { body: ProblemDocument; headers: Record<string, string> } => {
+  if (error instanceof ZodError) {
+    const errors = error.issues.map((issue) => ({ field: fieldOf(issue.path), message: issue.message }));
+    const first = errors[0]!;
+    return { body: problem(400, `${first.field}: ${first.message}`, 'validation_failed', { errors }), headers: {} };
+  }
+  if (error instanceof DomainError) {
+    const errors = error.field ? [{ field: error.field, message: error.message }] : undefined;
+    return { body: problem(error.status, error.message, error.code, errors ? { errors } : {}), headers: {} };
+  }
+  if (error instanceof HttpError) return { body: problem(error.status, error.message, error.code), headers: error.headers };
+  return { body: problem(500, messages.internalError, 'internal_error', { requestId }), headers: {} };
+};
+
+export const errorMiddleware = (): Middleware<AppState> => async (ctx, next) => {
+  try {
+    await next();
+  } catch (error) {
+    const { body, headers } = toProblem(error, ctx.state.requestId);
+    if (body.status >= 500) ctx.state.log.error({ err: error }, 'request failed');
+    ctx.status = body.status;
+    ctx.set(headers);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'application/problem+json';
+    ctx.body = body;
+  }
+};

@@ -1,0 +1,144 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { createEventStoreDbEventStore } from '@tracker/eventstore/eventstoredb/eventstoredb-event-store';
+import type { EventStore } from '@tracker/eventstore/port';
+import { createPostgresEventStore } from '@tracker/eventstore/postgres/postgres-event-store';
+import { createReadModelDb, type ReadModelDbHandle } from '@tracker/projections/db';
+import { migrateReadModels } from '@tracker/projections/migrate';
+import { createProjectionProgress, type ProjectionProgress } from '@tracker/projections/progress';
+import { allProjectors } from '@tracker/projections/projectors';
+import { startProjectionRunner, type ProjectionRunner } from '@tracker/projections/runner';
+import { createApp } from '../app.ts';
+import { createTokenService } from '../auth/jwt.ts';
+import { createPasswordHasher } from '../auth/passwords.ts';
+import type { Config } from '../config/config.ts';
+import { resolveJwtSecret } from '../config/jwt-secret.ts';
+import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded-postgres.ts';
+import { createFileMailer, createSmtpMailer, type Mailer } from '../mail/mailer.ts';
+
+export type Role = 'all' | 'api' | 'projections';
+
+export interface Runtime {
+  url?: string;
+  databaseUrl: string;
+  store: EventStore;
+  readModels: ReadModelDbHandle;
+  progress: ProjectionProgress;
+  runner?: ProjectionRunner;
+  stop(): Promise<void>;
+}
+
+export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../../web/dist');
+
+const ensureDatabase = async (adminUrl: string, name: string): Promise<void> => {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+};
+
+/**
+ * The composition root: PostgreSQL (embedded unless DATABASE_URL), the event store (EventStoreDB when
+ * EVENTSTORE_URL), migrated read models, the projection runner and/or the HTTP API, by role.
+ */
+export const startRuntime = async (
+  config: Config,
+  options: { role: Role; log: Logger; mailer?: Mailer; webDistDir?: string; clock?: () => Date },
+): Promise<Runtime> => {
+  const { log, role } = options;
+  const cleanups: Array<() => Promise<void>> = [];
+  const stop = async (): Promise<void> => {
+    for (const cleanup of cleanups.reverse()) {
+      await cleanup().catch((error: unknown) => log.error({ err: error }, 'shutdown step failed'));
+    }
+  };
+  try {
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      const postgres: RunningPostgres = await startEmbeddedPostgres({
+        dir: path.join(config.dataDir, 'postgres'),
+        persistent: true,
+        log: (line) => log.debug({ postgres: line }, 'postgres'),
+      });
+      cleanups.push(() => postgres.stop());
+      await ensureDatabase(postgres.url(), 'tracker');
+      databaseUrl = postgres.url('tracker');
+      log.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
+    }
+
+    const store = config.eventstoreUrl
+      ? await createEventStoreDbEventStore({ connectionString: config.eventstoreUrl })
+      : await createPostgresEventStore({ connectionString: databaseUrl });
+    cleanups.push(() => store.close());
+
+    const readModels = createReadModelDb(databaseUrl);
+    cleanups.push(() => readModels.destroy());
+    const applied = await migrateReadModels(readModels);
+    if (applied.length > 0) log.info({ migrations: applied }, 'read models migrated');
+
+    const progress = createProjectionProgress({
+      db: readModels.db,
+      connectionString: databaseUrl,
+      store,
+      projectorNames: allProjectors.map((p) => p.name),
+    });
+    cleanups.push(() => progress.close());
+
+    const runtime: Runtime = { databaseUrl, store, readModels, progress, stop };
+
+    if (role !== 'api') {
+      const runner = startProjectionRunner({
+        readModels,
+        connectionString: databaseUrl,
+        store,
+        projectors: allProjectors,
+        log: log.child({ component: 'projections' }),
+      });
+      cleanups.push(() => runner.stop());
+      runtime.runner = runner;
+    }
+
+    if (role !== 'projections') {
+      const secret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+      const mailer =
+        options.mailer ??
+        (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createFileMailer(path.join(config.dataDir, 'mail'), log));
+      const app = createApp({
+        config,
+        log,
+        store,
+        db: readModels.db,
+        progress,
+        tokens: createTokenService(secret, config.jwtTtl),
+        passwords: createPasswordHasher(config.bcryptCost),
+        mailer,
+        webDistDir: options.webDistDir ?? WEB_DIST_DIR,
+        ...(options.clock ? { clock: options.clock } : {}),
+      });
+      const server: Server = await new Promise((resolve, reject) => {
+        const listening = app.listen(config.port, config.host, () => resolve(listening));
+        listening.once('error', reject);
+      });
+      cleanups.push(
+        () =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          }),
+      );
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      runtime.url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+    }
+    return runtime;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+};

@@ -1,0 +1,258 @@
+import { SignJWT, UnsecuredJWT } from 'jose';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@tracker/contracts/messages';
+import { startTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+const secret = new TextEncoder().encode(TEST_JWT_SECRET);
+const tokenFor = (userId: string) => app.registerUser().then(() => userId);
+
+describe('register', () => {
+  it('answers 201 with a token and the user, defaults filled in', async () => {
+    const email = `Ada.${Date.now()}@Example.com`;
+    const res = await app.json('POST', '/api/auth/register', { body: { name: '  Ada Lovelace ', email, password: 'analytical engine' } });
+    expect(res.status).toBe(201);
+    expect(res.body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(res.body.user).toMatchObject({
+      name: 'Ada Lovelace',
+      email: email.toLowerCase(),
+      role: 'user',
+      subscriptionStatus: 'inactive',
+      isActive: true,
+      emailVerified: false,
+      totalLogins: 0,
+      lastLoginAt: null,
+      timezone: 'America/New_York',
+      dateOfBirth: null,
+    });
+    expect(res.body.user).not.toHaveProperty('passwordHash');
+    const me = await app.json('GET', '/api/auth/me', { token: res.body.token });
+    expect(me.status).toBe(200);
+    expect(me.body.user.id).toBe(res.body.user.id);
+  });
+
+  it('refuses the same e-mail in any letter case with 409', async () => {
+    const email = `grace.${Date.now()}@example.com`;
+    const first = await app.json('POST', '/api/auth/register', { body: { name: 'Grace', email, password: 'compiler1' } });
+    expect(first.status).toBe(201);
+    const again = await app.json('POST', '/api/auth/register', { body: { name: 'Grace 2', email: email.toUpperCase(), password: 'compiler2' } });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(messages.emailTaken);
+    const login = await app.json('POST', '/api/auth/login', { body: { email, password: 'compiler2' } });
+    expect(login.status).toBe(401);
+  });
+
+  it('creates one account when concurrent registrations race for one address', async () => {
+    const email = `race.${Date.now()}@example.com`;
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => app.json('POST', '/api/auth/register', { body: { name: `R${i}`, email, password: `password-${i}` } })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(5);
+  });
+
+  it('validates every field, naming it, and stores nothing', async () => {
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ email: 'a@b.co', password: 'longenough' }, 'name', 'expected string'],
+      [{ name: 'X', email: 'not-an-email', password: 'longenough' }, 'email', 'valid email'],
+      [{ name: 'X', email: 'short@b.co', password: 'short' }, 'password', messages.passwordTooShort],
+      [{ name: 'X', email: 'long@b.co', password: 'é'.repeat(37) }, 'password', messages.passwordTooLong],
+    ];
+    for (const [body, field, text] of cases) {
+      const res = await app.json('POST', '/api/auth/register', { body });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      expect(res.body.errors[0].field).toBe(field);
+      expect(res.body.message).toContain(field);
+      expect(res.body.message.toLowerCase()).toContain(text.toLowerCase().slice(0, 12));
+    }
+    const login = await app.json('POST', '/api/auth/login', { body: { email: 'short@b.co', password: 'short' } });
+    expect(login.status).toBe(401);
+  });
+
+  it('creates one user when a registration is retried with the same Idempotency-Key', async () => {
+    const email = `retry.${Date.now()}@example.com`;
+    const headers = { 'idempotency-key': `reg-${Date.now()}` };
+    const body = { name: 'Retry', email, password: 'retry-password' };
+    const first = await app.json('POST', '/api/auth/register', { body, headers });
+    const second = await app.json('POST', '/api/auth/register', { body, headers });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body.user.id).toBe(first.body.user.id);
+  });
+});
+
+describe('login', () => {
+  it('logs in, counting logins', async () => {
+    const { email, password, user } = await app.registerUser('Lin');
+    const res = await app.json('POST', '/api/auth/login', { body: { email: email.toUpperCase(), password } });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ id: user.id, name: 'Lin', totalLogins: 1 });
+    expect(res.body.user.lastLoginAt).not.toBeNull();
+    const me = await app.json('GET', '/api/auth/me', { token: res.body.token });
+    expect(me.body.user.totalLogins).toBe(1);
+  });
+
+  it('answers a wrong password and an unknown e-mail with byte-identical 401s', async () => {
+    const { email } = await app.registerUser();
+    const wrong = await app.request('POST', '/api/auth/login', { body: { email, password: 'not the password' } });
+    const unknown = await app.request('POST', '/api/auth/login', { body: { email: `nobody.${Date.now()}@example.com`, password: 'whatever1' } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    const [a, b] = [await wrong.text(), await unknown.text()];
+    expect(a).toBe(b);
+    expect(JSON.parse(a).message).toBe(messages.invalidCredentials);
+  });
+});
+
+describe('authentication', () => {
+  it('answers 401 with the spec message without a token', async () => {
+    const res = await app.json('GET', '/api/auth/me');
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('Authentication token is required');
+  });
+
+  it('refuses forged, expired, alg:none and foreign-audience tokens', async () => {
+    const { user } = await app.registerUser();
+    const forged = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('points-tracker')
+      .setAudience('points-tracker-app').setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    const expired = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('points-tracker')
+      .setAudience('points-tracker-app').setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 3600).sign(secret);
+    const none = new UnsecuredJWT({}).setSubject(user.id).setIssuer('points-tracker').setAudience('points-tracker-app').setIssuedAt().setExpirationTime('1h').encode();
+    const noExp = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('points-tracker')
+      .setAudience('points-tracker-app').setIssuedAt().sign(secret);
+    const otherAudience = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('points-tracker')
+      .setAudience('elsewhere').setIssuedAt().setExpirationTime('1h').sign(secret);
+    for (const token of [forged, expired, none, noExp, otherAudience, 'garbage']) {
+      const res = await app.json('GET', '/api/auth/me', { token });
+      expect(res.status).toBe(401);
+      expect(res.body.message).toBe(messages.invalidToken);
+    }
+    const valid = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('points-tracker')
+      .setAudience('points-tracker-app').setIssuedAt().setExpirationTime('1h').sign(secret);
+    expect((await app.json('GET', '/api/auth/me', { token: valid })).status).toBe(200);
+  });
+});
+
+describe('profile', () => {
+  it('updates through PUT /auth/me and PUT /users/profile, ignoring fields it does not own', async () => {
+    const { token, user } = await app.registerUser('Old Name');
+    const a = await app.json('PUT', '/api/auth/me', { token, body: { name: 'New Name', timezone: 'Europe/Berlin', role: 'admin', id: 'x' } });
+    expect(a.status).toBe(200);
+    expect(a.body.user).toMatchObject({ id: user.id, name: 'New Name', timezone: 'Europe/Berlin', role: 'user' });
+    const b = await app.json('PUT', '/api/users/profile', { token, body: { dateOfBirth: '1990-02-28' } });
+    expect(b.status).toBe(200);
+    expect(b.body.user).toMatchObject({ name: 'New Name', dateOfBirth: '1990-02-28' });
+    const bad = await app.json('PUT', '/api/users/profile', { token, body: { timezone: 'Mars/Olympus' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].field).toBe('timezone');
+    expect((await app.json('GET', '/api/auth/me', { token })).body.user.timezone).toBe('Europe/Berlin');
+  });
+
+  it('changes the password only with the current one', async () => {
+    const { token, email, password } = await app.registerUser();
+    const wrong = await app.json('PUT', '/api/auth/me', { token, body: { currentPassword: 'nope-nope', newPassword: 'brand-new-pass' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors[0].field).toBe('currentPassword');
+    const ok = await app.json('PUT', '/api/auth/me', { token, body: { currentPassword: password, newPassword: 'brand-new-pass' } });
+    expect(ok.status).toBe(200);
+    expect((await app.json('POST', '/api/auth/login', { body: { email, password } })).status).toBe(401);
+    expect((await app.json('POST', '/api/auth/login', { body: { email, password: 'brand-new-pass' } })).status).toBe(200);
+  });
+});
+
+describe('password reset', () => {
+  const lastLink = (to: string, path: string) => {
+    const mail = [...app.mails].reverse().find((m) => m.to === to && m.link?.includes(path));
+    if (!mail) throw new Error(`no ${path} mail for ${to}`);
+    return new URL(mail.link!).searchParams.get('token')!;
+  };
+  const waitForMail = async (to: string, path: string) => {
+    for (let i = 0; i < 100; i++) {
+      try {
+        return lastLink(to, path);
+      } catch {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
+    return lastLink(to, path);
+  };
+
+  it('answers forgot-password the same whether or not the address exists', async () => {
+    const { email } = await app.registerUser();
+    const known = await app.request('POST', '/api/auth/forgot-password', { body: { email } });
+    const unknown = await app.request('POST', '/api/auth/forgot-password', { body: { email: `ghost.${Date.now()}@example.com` } });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(await known.text()).toBe(await unknown.text());
+    await waitForMail(email, '/reset-password');
+  });
+
+  it('accepts a reset token once, and never again', async () => {
+    const { email } = await app.registerUser();
+    await app.json('POST', '/api/auth/forgot-password', { body: { email } });
+    const token = await waitForMail(email, '/reset-password');
+    const first = await app.json('POST', '/api/auth/reset-password', { body: { token, newPassword: 'reset-password-1' } });
+    expect(first.status).toBe(200);
+    const second = await app.json('POST', '/api/auth/reset-password', { body: { token, newPassword: 'reset-password-2' } });
+    expect(second.status).toBe(400);
+    expect(second.body.message).toBe(messages.resetTokenInvalid);
+    expect((await app.json('POST', '/api/auth/login', { body: { email, password: 'reset-password-1' } })).status).toBe(200);
+  });
+
+  it('refuses an expired token and a token issued before a password change', async () => {
+    const { email, token: jwt, password } = await app.registerUser();
+    await app.json('POST', '/api/auth/forgot-password', { body: { email } });
+    const expiring = await waitForMail(email, '/reset-password');
+    app.advanceClock(61 * 60 * 1000);
+    try {
+      const res = await app.json('POST', '/api/auth/reset-password', { body: { token: expiring, newPassword: 'too-late-pass' } });
+      expect(res.status).toBe(400);
+    } finally {
+      app.advanceClock(-61 * 60 * 1000);
+    }
+    app.mails.length = 0;
+    await app.json('POST', '/api/auth/forgot-password', { body: { email } });
+    const stale = await waitForMail(email, '/reset-password');
+    expect((await app.json('PUT', '/api/auth/me', { token: jwt, body: { currentPassword: password, newPassword: 'changed-meanwhile' } })).status).toBe(200);
+    const res = await app.json('POST', '/api/auth/reset-password', { body: { token: stale, newPassword: 'stale-token-pass' } });
+    expect(res.status).toBe(400);
+  });
+
+  it('keeps no reset or verification token in plain text', async () => {
+    const { email } = await app.registerUser();
+    await app.json('POST', '/api/auth/forgot-password', { body: { email } });
+    const reset = await waitForMail(email, '/reset-password');
+    const verify = await waitForMail(email, '/verify-email');
+    const client = new pg.Client({ connectionString: app.runtime.databaseUrl });
+    await client.connect();
+    try {
+      for (const token of [reset, verify]) {
+        const secretPart = token.split('.')[1]!;
+        const hits = await client.query(`SELECT count(*)::int AS n FROM es.events WHERE data::text LIKE $1 OR metadata::text LIKE $1`, [`%${secretPart}%`]);
+        expect(hits.rows[0].n).toBe(0);
+      }
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('verifies the e-mail address with the mailed token, once', async () => {
+    const { email, token: jwt } = await app.registerUser();
+    const token = await waitForMail(email, '/verify-email');
+    expect((await app.json('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(200);
+    expect((await app.json('GET', '/api/auth/me', { token: jwt })).body.user.emailVerified).toBe(true);
+    const again = await app.json('POST', '/api/auth/verify-email', { body: { token } });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(messages.verifyTokenInvalid);
+  });
+});
+void tokenFor;

@@ -1,0 +1,26 @@
+export interface ErrorScreenProps {
+  message?: string | undefined;
+}
+
+/** The global error screen (spec.md §2). Deliberately free of store and router: it must render when they fail. */
+export const ErrorScreen = ({ message }: ErrorScreenProps) => (
+  <main className="error-screen" role="alert">
+    <div className="error-screen__card">
+      <span className="error-screen__icon" aria-hidden="true">
+        !
+      </span>
+      <h1 className="error-screen__title">Something went wrong</h1>
+      <p className="error-screen__message">{message || 'An unexpected error occurred'}</p>
+      <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+        Reload Page
+      </button>
+    </div>
+  </main>
+);
+
+export const messageOf = (error: unknown): string | undefined => {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'string') return error;
+  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') return error.message;
+  return undefined;
+};

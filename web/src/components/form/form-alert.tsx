@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+
+export interface FormAlertProps {
+  kind: 'error' | 'success' | 'info';
+  children: ReactNode;
+}
+
+/** A message about the whole form; errors are announced as alerts. */
+export const FormAlert = ({ kind, children }: FormAlertProps) => (
+  <div className={`form-alert form-alert--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+    {children}
+  </div>
+);

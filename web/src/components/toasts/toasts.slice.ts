@@ -1,0 +1,55 @@
+import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { TOAST_DURATION_MS } from '@tracker/contracts/constants';
+
+export const toastKinds = ['success', 'error', 'warning', 'info'] as const;
+export type ToastKind = (typeof toastKinds)[number];
+
+export interface Toast {
+  id: string;
+  kind: ToastKind;
+  message: string;
+  title?: string;
+  /** Milliseconds before it dismisses itself; 0 keeps it until closed. */
+  durationMs: number;
+}
+
+export interface ToastRequest {
+  kind: ToastKind;
+  message: string;
+  title?: string;
+  durationMs?: number;
+}
+
+export interface ToastsState {
+  items: Toast[];
+}
+
+/** Older toasts give way so a burst of errors cannot fill the screen. */
+const MAX_VISIBLE = 5;
+
+const initialState: ToastsState = { items: [] };
+
+export const toastsSlice = createSlice({
+  name: 'toasts',
+  initialState,
+  reducers: {
+    toastShown: {
+      reducer: (state, { payload }: PayloadAction<Toast>) => {
+        state.items.push(payload);
+        if (state.items.length > MAX_VISIBLE) state.items.splice(0, state.items.length - MAX_VISIBLE);
+      },
+      prepare: ({ durationMs = TOAST_DURATION_MS, ...request }: ToastRequest) => ({
+        payload: { id: nanoid(), durationMs, ...request },
+      }),
+    },
+    toastDismissed: (state, { payload: id }: PayloadAction<string>) => {
+      state.items = state.items.filter((toast) => toast.id !== id);
+    },
+  },
+  selectors: {
+    selectToasts: (state) => state.items,
+  },
+});
+
+export const { toastShown, toastDismissed } = toastsSlice.actions;
+export const { selectToasts } = toastsSlice.selectors;

@@ -1,0 +1,77 @@
+import { PASSWORD_MIN_LENGTH } from '@tracker/contracts/constants';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
+import { errorMessage, fieldErrors } from '../../../lib/api/api-errors.ts';
+import { useRegisterMutation } from '../../../lib/api/auth.api.ts';
+
+/** The server validates (its zod contract is the one rule book); its field errors show under each field. */
+export const RegisterRoute = () => {
+  const [searchParams] = useSearchParams();
+  const [register, { isLoading, error }] = useRegisterMutation();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const errors = fieldErrors(error);
+  const redirect = searchParams.get('redirect');
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void register({ name: name.trim(), email: email.trim(), password });
+  };
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Set goals, build habits and earn points for every step."
+      footer={
+        <p>
+          Already have an account? <Link to={redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'}>Log in instead</Link>
+        </p>
+      }
+    >
+      <form className="form" onSubmit={submit} noValidate>
+        {error && <FormAlert kind="error">{errorMessage(error, 'Registration failed')}</FormAlert>}
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          autoFocus
+          maxLength={100}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={errors.name}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={errors.email}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password}
+        />
+        <SubmitButton pending={isLoading} className="button--block">
+          Create account
+        </SubmitButton>
+      </form>
+    </AuthLayout>
+  );
+};

@@ -1,0 +1,44 @@
+import { useAppSelector } from '../../../app/hooks.ts';
+import { selectCurrentUser } from '../../../lib/auth/auth.slice.ts';
+import { PasswordForm } from '../components/password-form.tsx';
+import { ProfileForm } from '../components/profile-form.tsx';
+
+export const ProfileRoute = () => {
+  const user = useAppSelector(selectCurrentUser);
+  return (
+    <div className="page page--narrow">
+      <header className="page-header">
+        <div>
+          <p className="page-header__eyebrow">Account</p>
+          <h1 className="page-header__title">Profile</h1>
+        </div>
+      </header>
+      <section className="panel" aria-labelledby="profile-details-title">
+        <div className="panel__header">
+          <h2 id="profile-details-title" className="panel__title">
+            Personal details
+          </h2>
+          {user && <p className="panel__subtitle">Signed in as {user.email}</p>}
+        </div>
+        {user ? (
+          // Keyed by id so the form starts from the stored values when another user signs in.
+          <ProfileForm key={user.id} user={user} />
+        ) : (
+          <p className="loading-line" role="status">
+            <span className="spinner spinner--dark" aria-hidden="true" />
+            Loading your profile…
+          </p>
+        )}
+      </section>
+      <section className="panel" aria-labelledby="password-title">
+        <div className="panel__header">
+          <h2 id="password-title" className="panel__title">
+            Change password
+          </h2>
+          <p className="panel__subtitle">You will need your current password.</p>
+        </div>
+        <PasswordForm />
+      </section>
+    </div>
+  );
+};

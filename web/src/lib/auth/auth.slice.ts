@@ -1,0 +1,72 @@
+import { createSlice, isAnyOf } from '@reduxjs/toolkit';
+import type { User } from '@tracker/contracts/users/http';
+import { errorMessage } from '../api/api-errors.ts';
+import { authApi } from '../api/auth.api.ts';
+import { readStoredToken } from './token-storage.ts';
+
+export interface AuthState {
+  token: string | null;
+  user: User | null;
+  error: string | null;
+  /** spec.md §4: held in state but never set. */
+  isAdmin: boolean;
+}
+
+export const initialAuthState = (): AuthState => ({ token: readStoredToken(), user: null, error: null, isAdmin: false });
+
+const { login, register, getMe, updateMe } = authApi.endpoints;
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    /** Logout clears token, user and error (spec.md §4); the caller navigates to /login. */
+    loggedOut: (state) => {
+      state.token = null;
+      state.user = null;
+      state.error = null;
+    },
+    authErrorDismissed: (state) => {
+      state.error = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addMatcher(isAnyOf(login.matchPending, register.matchPending), (state) => {
+        state.error = null;
+      })
+      .addMatcher(isAnyOf(login.matchFulfilled, register.matchFulfilled), (state, { payload }) => {
+        state.token = payload.token;
+        state.user = payload.user;
+        state.error = null;
+      })
+      .addMatcher(isAnyOf(getMe.matchFulfilled, updateMe.matchFulfilled), (state, { payload }) => {
+        // A late answer after logout must not bring the user back.
+        if (state.token) state.user = payload.user;
+      })
+      .addMatcher(login.matchRejected, (state, { payload }) => {
+        state.error = errorMessage(payload, 'Login failed');
+      })
+      .addMatcher(register.matchRejected, (state, { payload }) => {
+        state.error = errorMessage(payload, 'Registration failed');
+      })
+      .addMatcher(getMe.matchRejected, (state, { payload, meta }) => {
+        // A condition rejection only means the profile was already cached or in flight.
+        if (meta.condition || meta.aborted || !state.token) return;
+        state.error = errorMessage(payload, 'Failed to get profile');
+      })
+      .addMatcher(updateMe.matchRejected, (state, { payload }) => {
+        state.error = errorMessage(payload, 'Failed to update profile');
+      });
+  },
+  selectors: {
+    selectToken: (state) => state.token,
+    selectCurrentUser: (state) => state.user,
+    selectIsAuthenticated: (state) => state.token !== null && state.token !== '',
+    selectAuthError: (state) => state.error,
+    selectIsAdmin: (state) => state.isAdmin,
+  },
+});
+
+export const { loggedOut, authErrorDismissed } = authSlice.actions;
+export const { selectToken, selectCurrentUser, selectIsAuthenticated, selectAuthError, selectIsAdmin } = authSlice.selectors;

@@ -1,0 +1,7 @@
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import './app/styles.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The #root element is missing from index.html');
+createRoot(container).render(<App />);
