@@ -67,7 +67,7 @@ export const WelcomePanel = ({ user }: { user: User }) => {
       )}
       <div className="welcome-panel__actions">
         <Link className="button button--secondary" to="/profile">
-          Edit profile
+          Update your details
         </Link>
       </div>
     </section>
