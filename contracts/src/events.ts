@@ -1,8 +1,17 @@
 import { z } from 'zod';
+import { goalEvents, subtaskEvents, taskEvents } from './goals/events.ts';
+import { pointsEvents } from './points/events.ts';
 import { emailReserved, userEvents } from './users/events.ts';
 
 /** The catalogue of every event in the log: what projections and audits parse against. */
-export const domainEvent = z.discriminatedUnion('type', [emailReserved, ...userEvents]);
+export const domainEvent = z.discriminatedUnion('type', [
+  emailReserved,
+  ...userEvents,
+  ...goalEvents,
+  ...taskEvents,
+  ...subtaskEvents,
+  ...pointsEvents,
+]);
 export type DomainEvent = z.infer<typeof domainEvent>;
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -39,7 +39,7 @@ export const compare = (metric: string, baseline: string, storeRate: Summary, ba
 const formatRate = (value: number): string => Math.round(value).toLocaleString('en-US');
 
 const formatSpread = (summary: Summary): string =>
-  `±${(summary.spreadPercent / 2).toFixed(1)}% (${formatRate(summary.min)}–${formatRate(summary.max)})`;
+  `${summary.spreadPercent.toFixed(1)}% (${formatRate(summary.min)}–${formatRate(summary.max)})`;
 
 const renderTable = (header: string[], rows: string[][]): string[] => {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
@@ -71,7 +71,7 @@ export const formatReport = (report: BenchReport): string => {
     `Event store benchmark (${report.mode}), ${report.startedAt}`,
     `machine: ${machine.cores} cores (${machine.cpuModel}), ${machine.platform}, node ${machine.node}, PostgreSQL ${machine.postgres}`,
     `settings: ${settingsLine}`,
-    `figures: median of ${runs} runs; ratio = store / baseline; spread = ±half the max–min range (min–max)`,
+    `figures: median of ${runs} runs; ratio = store / baseline; spread = (max − min) / median (min–max)`,
     '',
     ...table,
     '',

@@ -53,7 +53,7 @@ export const AppLayout = () => {
             <span className="user-menu__name" data-testid="user-name">
               {name}
             </span>
-            <button type="button" className="button button--ghost button--small" onClick={logout}>
+            <button type="button" className="button button--ghost button--small" onClick={() => void logout()}>
               Log out
             </button>
           </div>

@@ -13,12 +13,14 @@ export const RequireAuth = ({ children }: { children: ReactNode }) => {
 };
 
 /**
- * Login and register: once a token exists, continue to the redirect target. Doing this here, not in
- * the submit handler, means a successful login and an already signed-in visit behave the same.
+ * Login and register opened directly (a bookmark, a typed URL) by someone already signed in continue
+ * to the redirect target. Only on the page's first location: during logout /login is shown for a
+ * moment while the token still exists, and must stay.
  */
 export const GuestOnly = ({ children }: { children: ReactNode }) => {
   const authenticated = useSelector(selectIsAuthenticated);
+  const location = useLocation();
   const [searchParams] = useSearchParams();
-  if (authenticated) return <Navigate to={redirectTarget(searchParams.get('redirect'))} replace />;
+  if (authenticated && location.key === 'default') return <Navigate to={redirectTarget(searchParams.get('redirect'))} replace />;
   return children;
 };

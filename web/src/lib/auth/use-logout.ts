@@ -4,13 +4,18 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../api/api.ts';
 import { loggedOut } from './auth.slice.ts';
 
-/** Clears token, user and error, drops cached server data and goes to /login (spec.md §4). */
-export const useLogout = (): (() => void) => {
+/**
+ * Goes to /login, then clears token, user and error and drops cached server data (spec.md §4).
+ * The order matters: router updates run in a transition while store updates render at once, so
+ * clearing first would let RequireAuth, still on the old page, redirect to /login?redirect=<page>.
+ * flushSync commits /login before the token goes.
+ */
+export const useLogout = (): (() => Promise<void>) => {
   const dispatch = useDispatch();
   const navigate = useNavigate();
-  return useCallback(() => {
+  return useCallback(async () => {
+    await navigate('/login', { replace: true, flushSync: true });
     dispatch(loggedOut());
     dispatch(api.util.resetApiState());
-    void navigate('/login', { replace: true });
   }, [dispatch, navigate]);
 };

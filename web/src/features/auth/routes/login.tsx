@@ -1,24 +1,27 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { errorMessage, fieldErrors } from '../../../lib/api/api-errors.ts';
 import { useLoginMutation } from '../../../lib/api/auth.api.ts';
+import { redirectTarget } from '../../../lib/auth/redirect-target.ts';
 
-/** Navigation after success is GuestOnly's job: it follows `redirect` once the token is stored. */
+/** After login: the `redirect` query parameter if it is a string, else /dashboard (spec.md §2). */
 export const LoginRoute = () => {
   const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const [login, { isLoading, error }] = useLoginMutation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const errors = fieldErrors(error);
   const redirect = searchParams.get('redirect');
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void login({ email: email.trim(), password });
+    const result = await login({ email: email.trim(), password });
+    if ('data' in result) await navigate(redirectTarget(redirect), { replace: true });
   };
 
   return (

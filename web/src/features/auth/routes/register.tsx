@@ -1,16 +1,18 @@
 import { PASSWORD_MIN_LENGTH } from '@tracker/contracts/constants';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { errorMessage, fieldErrors } from '../../../lib/api/api-errors.ts';
 import { useRegisterMutation } from '../../../lib/api/auth.api.ts';
+import { redirectTarget } from '../../../lib/auth/redirect-target.ts';
 
 /** The server validates (its zod contract is the one rule book); its field errors show under each field. */
 export const RegisterRoute = () => {
   const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const [register, { isLoading, error }] = useRegisterMutation();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -18,9 +20,10 @@ export const RegisterRoute = () => {
   const errors = fieldErrors(error);
   const redirect = searchParams.get('redirect');
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void register({ name: name.trim(), email: email.trim(), password });
+    const result = await register({ name: name.trim(), email: email.trim(), password });
+    if ('data' in result) await navigate(redirectTarget(redirect), { replace: true });
   };
 
   return (

@@ -81,7 +81,7 @@ export const ResetPasswordRoute = () => {
           error={errors.newPassword}
         />
         <TextField
-          label="Confirm new password"
+          label="Confirm password"
           type="password"
           name="confirmPassword"
           autoComplete="new-password"

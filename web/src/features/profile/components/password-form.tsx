@@ -57,7 +57,7 @@ export const PasswordForm = () => {
           error={errors.newPassword}
         />
         <TextField
-          label="Confirm new password"
+          label="Confirm password"
           type="password"
           name="confirmPassword"
           autoComplete="new-password"

@@ -1,0 +1,62 @@
+# Points Tracker: one image for both process roles.
+#   API (default):  npm run start:api
+#   projections:    npm run start:projections   (override the command)
+# The app runs its TypeScript through tsx (a runtime dependency): there is no compile step,
+# only the web app is built (Vite, a dev dependency) and copied over as static files.
+#
+# Containers must not use the embedded PostgreSQL: always set DATABASE_URL (docker-compose.yml does).
+# Build: docker build -t points-tracker .
+
+ARG NODE_IMAGE=node:20.20-bookworm-slim
+
+# ---- manifests: only what `npm ci` needs, so the install layers stay cached until dependencies change
+FROM ${NODE_IMAGE} AS manifests
+WORKDIR /app
+ENV npm_config_update_notifier=false \
+    npm_config_fund=false \
+    npm_config_audit=false
+COPY package.json package-lock.json ./
+COPY contracts/package.json contracts/
+COPY services/domain/package.json services/domain/
+COPY services/eventstore/package.json services/eventstore/
+COPY projections/package.json projections/
+COPY services/api/package.json services/api/
+COPY web/package.json web/
+
+# ---- build: full install (Vite lives in web's devDependencies), then build web/dist
+FROM manifests AS build
+RUN --mount=type=cache,target=/root/.npm npm ci
+COPY . .
+RUN npm run build -w web && test -f web/dist/index.html
+
+# ---- prod-deps: a fresh install without dev dependencies (no vitest, eslint, typescript, vite)
+FROM manifests AS prod-deps
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev
+
+# ---- runtime
+FROM ${NODE_IMAGE} AS runtime
+WORKDIR /app
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0 \
+    DATA_DIR=/app/.data \
+    npm_config_update_notifier=false \
+    npm_config_fund=false \
+    npm_config_audit=false
+
+# Dependencies (workspace links in node_modules/@tracker point at the sources copied below),
+# then the sources and the built web app. Code stays root-owned and read-only for the app user;
+# only DATA_DIR (the mail drop when SMTP_URL is unset) is writable.
+COPY --from=prod-deps /app ./
+COPY . .
+COPY --from=build /app/web/dist ./web/dist
+RUN mkdir -p "$DATA_DIR" && chown node:node "$DATA_DIR"
+
+USER node
+EXPOSE 3000
+
+# Liveness only (the API role). The projections role serves no HTTP: compose disables this check there.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+
+CMD ["npm", "run", "start:api"]

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { id, isoDateTime, title } from '../common/fields.ts';
+
+export const workItemStatuses = ['pending', 'in-progress', 'completed'] as const;
+export const workItemStatus = z.enum(workItemStatuses, { message: `must be one of ${workItemStatuses.join(', ')}` });
+export type WorkItemStatus = z.infer<typeof workItemStatus>;
+
+export const priority = z.coerce
+  .number({ message: 'must be a number from 1 to 5' })
+  .int('must be a whole number from 1 to 5')
+  .min(1, 'must be from 1 (highest) to 5')
+  .max(5, 'must be from 1 (highest) to 5');
+
+/** An instant: ISO 8601 date-time or plain date (read as midnight UTC). Null clears it. */
+const instant = z
+  .string()
+  .refine((value) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value)), {
+    message: 'must be an ISO 8601 date or date-time',
+  })
+  .transform((value) => new Date(value).toISOString());
+
+const description = z.string().max(5000, 'must be at most 5,000 characters');
+
+const datesInOrder = (body: { startDate?: string | null | undefined; endDate?: string | null | undefined }) =>
+  !body.startDate || !body.endDate || Date.parse(body.endDate) >= Date.parse(body.startDate);
+const endNotBeforeStart = { message: 'must not be before startDate', path: ['endDate'] };
+
+const editable = {
+  title,
+  description: description.optional(),
+  priority: priority.optional(),
+  status: workItemStatus.optional(),
+  dueDate: instant.nullable().optional(),
+  startDate: instant.nullable().optional(),
+  endDate: instant.nullable().optional(),
+};
+
+export const createGoalBody = z.object(editable).refine(datesInOrder, endNotBeforeStart);
+export const createTaskBody = z.object({ ...editable, goalId: id }).refine(datesInOrder, endNotBeforeStart);
+export const createSubtaskBody = z.object({ ...editable, taskId: id }).refine(datesInOrder, endNotBeforeStart);
+
+const patchable = { ...editable, title: title.optional() };
+export const updateGoalBody = z.object(patchable);
+export const updateTaskBody = z.object({ ...patchable, goalId: id.optional() });
+export const updateSubtaskBody = z.object(patchable);
+export type CreateGoalBody = z.infer<typeof createGoalBody>;
+export type UpdateGoalBody = z.infer<typeof updateGoalBody>;
+
+export const listQuery = z.object({
+  status: workItemStatus.optional(),
+  priority: priority.optional(),
+});
+
+export const idParams = z.object({ id });
+export const statusParams = z.object({ status: workItemStatus });
+export const priorityParams = z.object({ priority });
+
+export const pointsEntry = z.object({ points: z.number().int(), reason: z.string(), timestamp: isoDateTime });
+
+const itemFields = {
+  id,
+  title: z.string(),
+  description: z.string(),
+  priority: z.number().int(),
+  status: workItemStatus,
+  userId: id,
+  pointsHistory: z.array(pointsEntry),
+  lastStatusChange: z.object({ status: workItemStatus, timestamp: isoDateTime }).nullable(),
+  completedAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  dueDate: isoDateTime.nullable(),
+  startDate: isoDateTime.nullable(),
+  endDate: isoDateTime.nullable(),
+};
+export const goal = z.object(itemFields);
+export const task = z.object({ ...itemFields, goalId: id });
+export const subtask = z.object({ ...itemFields, taskId: id, goalId: id });
+export type Goal = z.infer<typeof goal>;
+export type Task = z.infer<typeof task>;
+export type Subtask = z.infer<typeof subtask>;
+
+export const goalResponse = z.object({ goal });
+export const goalsResponse = z.object({ goals: z.array(goal) });
+export const taskResponse = z.object({ task });
+export const tasksResponse = z.object({ tasks: z.array(task) });
+export const subtaskResponse = z.object({ subtask });
+export const subtasksResponse = z.object({ subtasks: z.array(subtask) });
+export const completeSubtaskResponse = z.object({ subtask, pointsAwarded: z.number().int() });
+
+export const stats = z.object({
+  total: z.number().int(),
+  pending: z.number().int(),
+  inProgress: z.number().int(),
+  completed: z.number().int(),
+  byPriority: z.object({ 1: z.number().int(), 2: z.number().int(), 3: z.number().int(), 4: z.number().int(), 5: z.number().int() }),
+  completionRate: z.number(),
+});
+export const statsResponse = z.object({ stats });
+
+export const goalProgress = z.object({
+  goalId: id,
+  title: z.string(),
+  status: workItemStatus,
+  tasks: z.object({ total: z.number().int(), completed: z.number().int() }),
+  subtasks: z.object({ total: z.number().int(), completed: z.number().int() }),
+  progress: z.number().min(0).max(1),
+});
+export const progressResponse = z.object({ progress: z.array(goalProgress) });

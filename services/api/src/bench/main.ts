@@ -1,0 +1,214 @@
+import { rmSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { EventStore } from '@tracker/eventstore/port';
+import { createPostgresEventStore } from '@tracker/eventstore/postgres/postgres-event-store';
+import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded-postgres.ts';
+import { ratePerSecond, summarise } from './measure.ts';
+import { compare, formatReport, writeReportJson, type BenchReport, type Comparison, type Machine } from './report.ts';
+import {
+  BASELINE_TABLE,
+  appendToExistingStreams,
+  appendToNewStreams,
+  countByKeysetSelect,
+  countByStoreReadAll,
+  createBaselineTable,
+  createStreamsPerWorker,
+  insertSingleRows,
+  resetTables,
+  seedEvents,
+  type Workload,
+} from './workloads.ts';
+
+type Mode = 'quick' | 'full';
+
+type Settings = {
+  workers: number;
+  repetitions: number;
+  warmUpAppends: number;
+  timedAppends: number;
+  streamsPerWorker: number;
+  readRows: number;
+  readBatch: number;
+  eventsPerSeedAppend: number;
+};
+
+const SETTINGS: Record<Mode, Settings> = {
+  full: {
+    workers: 8,
+    repetitions: 3,
+    warmUpAppends: 200,
+    timedAppends: 4_000,
+    streamsPerWorker: 50,
+    readRows: 50_000,
+    readBatch: 1_000,
+    eventsPerSeedAppend: 100,
+  },
+  quick: {
+    workers: 8,
+    repetitions: 3,
+    warmUpAppends: 40,
+    timedAppends: 400,
+    streamsPerWorker: 10,
+    readRows: 5_000,
+    readBatch: 1_000,
+    eventsPerSeedAppend: 100,
+  },
+};
+
+const DATABASE = 'bench';
+const REPORT_FILE = path.resolve('.data', 'bench', 'latest.json');
+
+const parseMode = (args: string[]): Mode => {
+  const unknown = args.filter((arg) => arg !== '--quick');
+  if (unknown.length > 0) throw new Error(`Unknown arguments: ${unknown.join(' ')}. Usage: npm run bench [-- --quick]`);
+  return args.includes('--quick') ? 'quick' : 'full';
+};
+
+const progress = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+
+/** Runs `body` against a fresh cluster in a temporary folder and removes both afterwards. */
+const withTemporaryPostgres = async <T>(body: (databaseUrl: string) => Promise<T>): Promise<T> => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'tracker-bench-pg-'));
+  // On SIGINT embedded-postgres stops the cluster from its own exit hook and then exits the
+  // process without running our finally block; removing the folder on 'exit' covers that path.
+  const removeDirOnExit = (): void => rmSync(dir, { recursive: true, force: true });
+  process.on('exit', removeDirOnExit);
+  let postgres: RunningPostgres | undefined;
+  try {
+    progress(`starting PostgreSQL in ${dir}`);
+    postgres = await startEmbeddedPostgres({ dir, persistent: false });
+    await postgres.createDatabase(DATABASE);
+    return await body(postgres.url(DATABASE));
+  } finally {
+    try {
+      await postgres?.stop();
+    } finally {
+      process.off('exit', removeDirOnExit);
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+};
+
+const describeMachine = async (pool: pg.Pool): Promise<Machine> => {
+  const { rows } = await pool.query<{ server_version: string }>('SHOW server_version');
+  const cpus = os.cpus();
+  return {
+    cores: cpus.length,
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    postgres: rows[0]?.server_version ?? 'unknown',
+  };
+};
+
+/** Appends per second of one timed run, after a warm-up on the same workload and state. */
+const timeAppends = async (settings: Settings, workload: Workload): Promise<number> => {
+  await workload(settings.warmUpAppends, settings.workers);
+  return ratePerSecond(settings.timedAppends, () => workload(settings.timedAppends, settings.workers));
+};
+
+const measureAppends = async (store: EventStore, pool: pg.Pool, settings: Settings): Promise<Comparison[]> => {
+  const newStreams: number[] = [];
+  const existingStreams: number[] = [];
+  const inserts: number[] = [];
+  // Interleaved rather than back to back, so drift on the machine hits all three alike.
+  for (let run = 1; run <= settings.repetitions; run++) {
+    await resetTables(pool);
+    newStreams.push(await timeAppends(settings, appendToNewStreams(store)));
+
+    await resetTables(pool);
+    const owned = await createStreamsPerWorker(store, settings.workers, settings.streamsPerWorker);
+    existingStreams.push(await timeAppends(settings, appendToExistingStreams(store, owned)));
+
+    await resetTables(pool);
+    inserts.push(await timeAppends(settings, insertSingleRows(pool)));
+
+    progress(
+      `appends run ${run}/${settings.repetitions}: new stream ${Math.round(newStreams.at(-1)!)}/s, ` +
+        `existing stream ${Math.round(existingStreams.at(-1)!)}/s, INSERT ${Math.round(inserts.at(-1)!)}/s`,
+    );
+  }
+  const insertBaseline = `single-row autocommit INSERT commits/s into ${BASELINE_TABLE} (LIKE es.events INCLUDING ALL), same pool size and workers`;
+  return [
+    compare("append/s, 1 event, new stream ('no_stream')", insertBaseline, summarise(newStreams), summarise(inserts)),
+    compare('append/s, 1 event, existing stream (exact revision)', insertBaseline, summarise(existingStreams), summarise(inserts)),
+  ];
+};
+
+/** Rows per second of one full read; a short read would inflate the figure, so it fails instead. */
+const timeRead = async (expectedRows: number, read: () => Promise<number>): Promise<number> => {
+  let rows = 0;
+  const rate = await ratePerSecond(expectedRows, async () => {
+    rows = await read();
+  });
+  if (rows !== expectedRows) throw new Error(`Read ${rows} rows, expected ${expectedRows}`);
+  return rate;
+};
+
+const measureReadAll = async (store: EventStore, pool: pg.Pool, settings: Settings): Promise<Comparison> => {
+  await resetTables(pool);
+  await seedEvents(store, settings.readRows, settings.workers, settings.eventsPerSeedAppend);
+  // Sets hint bits and statistics now, so the first timed read doesn't pay for them.
+  await pool.query('VACUUM (ANALYZE) es.events');
+  const readThroughStore = (): Promise<number> => countByStoreReadAll(store, settings.readBatch);
+  const readByKeyset = (): Promise<number> => countByKeysetSelect(pool, settings.readBatch);
+  await readThroughStore();
+  await readByKeyset();
+
+  const storeRuns: number[] = [];
+  const baselineRuns: number[] = [];
+  for (let run = 1; run <= settings.repetitions; run++) {
+    storeRuns.push(await timeRead(settings.readRows, readThroughStore));
+    baselineRuns.push(await timeRead(settings.readRows, readByKeyset));
+    progress(
+      `readAll run ${run}/${settings.repetitions}: store ${Math.round(storeRuns.at(-1)!)} rows/s, ` +
+        `keyset SELECT ${Math.round(baselineRuns.at(-1)!)} rows/s`,
+    );
+  }
+  return compare(
+    `readAll rows/s, batch ${settings.readBatch}`,
+    `SELECT of the same columns FROM es.events ORDER BY position, keyset-paged by ${settings.readBatch} through pg`,
+    summarise(storeRuns),
+    summarise(baselineRuns),
+  );
+};
+
+const runBench = async (databaseUrl: string, mode: Mode, settings: Settings): Promise<BenchReport> => {
+  const startedAt = new Date().toISOString();
+  const store = await createPostgresEventStore({ connectionString: databaseUrl, poolSize: settings.workers });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: settings.workers, application_name: 'bench' });
+  // An idle connection dropped at shutdown must not crash the process.
+  pool.on('error', () => undefined);
+  try {
+    await createBaselineTable(pool);
+    const machine = await describeMachine(pool);
+    const appends = await measureAppends(store, pool, settings);
+    const readAll = await measureReadAll(store, pool, settings);
+    return { mode, startedAt, machine, settings, results: [...appends, readAll] };
+  } finally {
+    await store.close();
+    await pool.end();
+  }
+};
+
+const main = async (): Promise<void> => {
+  const mode = parseMode(process.argv.slice(2));
+  const report = await withTemporaryPostgres((databaseUrl) => runBench(databaseUrl, mode, SETTINGS[mode]));
+  process.stdout.write(formatReport(report));
+  await writeReportJson(REPORT_FILE, report);
+  process.stdout.write(`results written to ${path.relative(process.cwd(), REPORT_FILE)}\n`);
+};
+
+// Explicit exits: embedded-postgres's exit hook would otherwise end the process with code 0 on 'beforeExit'.
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

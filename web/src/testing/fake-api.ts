@@ -1,0 +1,44 @@
+import { vi } from 'vitest';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  authorization: string | null;
+  body: unknown;
+}
+
+export interface FakeResponse {
+  status: number;
+  body?: unknown;
+  /** Raw text instead of JSON, e.g. an HTML error page from a proxy. */
+  text?: string;
+}
+
+type Handler = (body: unknown) => FakeResponse;
+
+/**
+ * Stubs fetch (and Request, so the app's relative `/api` URLs resolve in Node) with a route table
+ * keyed by 'METHOD /path'. Unknown routes answer 404. Undo with vi.unstubAllGlobals().
+ */
+export const fakeApi = (routes: Record<string, Handler>): { requests: RecordedRequest[] } => {
+  const requests: RecordedRequest[] = [];
+  const NativeRequest = globalThis.Request;
+  vi.stubGlobal(
+    'Request',
+    class extends NativeRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' ? new URL(input, 'http://localhost') : input, init);
+      }
+    },
+  );
+  vi.stubGlobal('fetch', async (request: Request): Promise<Response> => {
+    const path = new URL(request.url).pathname;
+    const raw = await request.text();
+    const body: unknown = raw ? JSON.parse(raw) : undefined;
+    requests.push({ method: request.method, path, authorization: request.headers.get('Authorization'), body });
+    const answer = routes[`${request.method} ${path}`]?.(body) ?? { status: 404, body: { message: 'No such API route' } };
+    const text = answer.text ?? (answer.body === undefined ? '' : JSON.stringify(answer.body));
+    return new Response(text, { status: answer.status, headers: { 'content-type': 'application/json' } });
+  });
+  return { requests };
+};
