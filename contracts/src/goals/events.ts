@@ -19,12 +19,13 @@ const changes = z.object({
   startDate: nullableInstant.optional(),
   endDate: nullableInstant.optional(),
 });
-const statusChange = { from: workItemStatus, to: workItemStatus };
+// Titles ride along so history (recent activity) reads well after the item is gone.
+const statusChange = { from: workItemStatus, to: workItemStatus, title: z.string() };
 
 export const goalCreated = defineEvent('GoalCreated', z.object({ goalId: z.string(), userId: z.string(), ...fields }));
 export const goalUpdated = defineEvent('GoalUpdated', z.object({ goalId: z.string(), changes }));
 export const goalStatusChanged = defineEvent('GoalStatusChanged', z.object({ goalId: z.string(), ...statusChange }));
-export const goalDeleted = defineEvent('GoalDeleted', z.object({ goalId: z.string() }));
+export const goalDeleted = defineEvent('GoalDeleted', z.object({ goalId: z.string(), title: z.string() }));
 
 export const taskCreated = defineEvent('TaskCreated', z.object({ taskId: z.string(), goalId: z.string(), userId: z.string(), ...fields }));
 export const taskUpdated = defineEvent(
@@ -32,7 +33,7 @@ export const taskUpdated = defineEvent(
   z.object({ taskId: z.string(), changes: changes.extend({ goalId: z.string().optional() }) }),
 );
 export const taskStatusChanged = defineEvent('TaskStatusChanged', z.object({ taskId: z.string(), ...statusChange }));
-export const taskDeleted = defineEvent('TaskDeleted', z.object({ taskId: z.string() }));
+export const taskDeleted = defineEvent('TaskDeleted', z.object({ taskId: z.string(), title: z.string() }));
 
 export const subtaskCreated = defineEvent(
   'SubtaskCreated',
@@ -41,7 +42,7 @@ export const subtaskCreated = defineEvent(
 export const subtaskUpdated = defineEvent('SubtaskUpdated', z.object({ subtaskId: z.string(), changes }));
 export const subtaskStatusChanged = defineEvent('SubtaskStatusChanged', z.object({ subtaskId: z.string(), ...statusChange }));
 export const subtaskCompleted = defineEvent('SubtaskCompleted', z.object({ subtaskId: z.string() }));
-export const subtaskDeleted = defineEvent('SubtaskDeleted', z.object({ subtaskId: z.string() }));
+export const subtaskDeleted = defineEvent('SubtaskDeleted', z.object({ subtaskId: z.string(), title: z.string() }));
 
 export const goalEvents = [goalCreated, goalUpdated, goalStatusChanged, goalDeleted] as const;
 export const taskEvents = [taskCreated, taskUpdated, taskStatusChanged, taskDeleted] as const;

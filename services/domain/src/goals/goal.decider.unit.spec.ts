@@ -15,7 +15,7 @@ const created = recorded({
   data: { goalId, userId, title: 'Run a marathon', description: '', priority: 2, dueDate: null, startDate: null, endDate: null },
 });
 const statusChanged = (from: 'pending' | 'in-progress' | 'completed', to: 'pending' | 'in-progress' | 'completed') =>
-  ({ type: 'GoalStatusChanged', data: { goalId, from, to } }) as const;
+  ({ type: 'GoalStatusChanged', data: { goalId, from, to, title: 'Run a marathon' } }) as const;
 const awarded = (points: number) =>
   ({
     type: 'PointsAwarded',
@@ -88,8 +88,8 @@ describe('changing status', () => {
 });
 
 describe('deleting a goal', () => {
-  it('deletes it', () => given([created]).when({ type: 'Delete', userId }).then([{ type: 'GoalDeleted', data: { goalId } }]));
+  it('deletes it', () => given([created]).when({ type: 'Delete', userId }).then([{ type: 'GoalDeleted', data: { goalId, title: 'Run a marathon' } }]));
   it('answers not found for a deleted goal', () =>
-    given([created, recorded({ type: 'GoalDeleted', data: { goalId } })]).when({ type: 'Update', userId, fields: { title: 'x' } }).thenThrows(NotFound));
+    given([created, recorded({ type: 'GoalDeleted', data: { goalId, title: 'Run a marathon' } })]).when({ type: 'Update', userId, fields: { title: 'x' } }).thenThrows(NotFound));
   it('answers not found for another user', () => given([created]).when({ type: 'Delete', userId: stranger }).thenThrows(NotFound));
 });

@@ -18,7 +18,7 @@ describe('subtasks', () => {
     given([created])
       .when({ type: 'Complete', userId })
       .then([
-        { type: 'SubtaskStatusChanged', data: { subtaskId, from: 'pending', to: 'completed' } },
+        { type: 'SubtaskStatusChanged', data: { subtaskId, from: 'pending', to: 'completed', title: 'Buy shoes' } },
         { type: 'SubtaskCompleted', data: { subtaskId } },
         {
           type: 'PointsAwarded',

@@ -22,12 +22,12 @@ describe('tasks', () => {
     given([created])
       .when({ type: 'Update', userId, fields: {}, status: 'completed' })
       .then([
-        { type: 'TaskStatusChanged', data: { taskId, from: 'pending', to: 'completed' } },
+        { type: 'TaskStatusChanged', data: { taskId, from: 'pending', to: 'completed', title: 'Train' } },
         {
           type: 'PointsAwarded',
           data: { userId, points: 50, rulesVersion: 1, reason: 'Completed task "Train"', source: { type: 'task', id: taskId }, hierarchy: { goalId, taskId }, title: 'Train' },
         },
       ]));
   it('refuse commands once deleted', () =>
-    given([created, { type: 'TaskDeleted', data: { taskId }, occurredAt: '2026-03-02T00:00:00.000Z' }]).when({ type: 'Complete', userId }).thenThrows(NotFound));
+    given([created, { type: 'TaskDeleted', data: { taskId, title: 'Train' }, occurredAt: '2026-03-02T00:00:00.000Z' }]).when({ type: 'Complete', userId }).thenThrows(NotFound));
 });

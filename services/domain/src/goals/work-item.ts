@@ -75,7 +75,7 @@ const hierarchyOf = (names: EventNames, item: WorkItem) => ({
 
 const statusEvents = (names: EventNames, item: WorkItem, to: WorkItemStatus): LooseEvent[] => {
   if (to === item.status) return [];
-  const events: LooseEvent[] = [{ type: names.statusChanged, data: { [names.idKey]: item.id, from: item.status, to } }];
+  const events: LooseEvent[] = [{ type: names.statusChanged, data: { [names.idKey]: item.id, from: item.status, to, title: item.title } }];
   const source = { type: names.kind, id: item.id };
   const what = `${label[names.kind].toLowerCase()} "${item.title}"`;
   if (item.status === 'completed' && item.awarded > 0) {
@@ -146,7 +146,7 @@ export const decideWorkItem = (names: EventNames, command: WorkItemCommand, stat
     }
     case 'Delete': {
       const item = ownLive(names.kind, state, command.userId);
-      return [{ type: names.deleted, data: { [names.idKey]: item.id } }];
+      return [{ type: names.deleted, data: { [names.idKey]: item.id, title: item.title } }];
     }
   }
 };
