@@ -36,10 +36,15 @@ RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev
 # ---- runtime
 FROM ${NODE_IMAGE} AS runtime
 WORKDIR /app
+# npm_config_script_shell: npm runs scripts through `sh -c`, and Debian's sh (dash) keeps itself
+# between npm and node, so the SIGTERM npm forwards on `docker stop` never reaches node (no graceful
+# shutdown; node is SIGKILLed after the grace period). bash execs the single command instead, making
+# node npm's direct child.
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/app/.data \
+    npm_config_script_shell=/bin/bash \
     npm_config_update_notifier=false \
     npm_config_fund=false \
     npm_config_audit=false

@@ -35,10 +35,79 @@ export interface RateLimitHitsTable {
   hits: number;
 }
 
+interface WorkItemColumns {
+  id: string;
+  user_id: string;
+  title: string;
+  description: string;
+  priority: number;
+  status: 'pending' | 'in-progress' | 'completed';
+  last_status_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  due_date: Timestamp | null;
+  start_date: Timestamp | null;
+  end_date: Timestamp | null;
+}
+export type GoalsTable = WorkItemColumns;
+export interface TasksTable extends WorkItemColumns {
+  goal_id: string;
+}
+export interface SubtasksTable extends WorkItemColumns {
+  task_id: string;
+  goal_id: string;
+}
+export type GoalRow = Selectable<GoalsTable>;
+export type TaskRow = Selectable<TasksTable>;
+export type SubtaskRow = Selectable<SubtasksTable>;
+
+export interface PointsLedgerTable {
+  event_id: string;
+  user_id: string;
+  points: number;
+  kind: 'award' | 'revoke';
+  reason: string;
+  title: string;
+  source_type: string;
+  source_id: string;
+  goal_id: string | null;
+  task_id: string | null;
+  subtask_id: string | null;
+  actionable_id: string | null;
+  rules_version: number | null;
+  occurred_at: Timestamp;
+  local_date: ColumnType<string, string, string>;
+}
+
+export interface UserPointsTable {
+  user_id: string;
+  total: number;
+  updated_at: Timestamp;
+}
+
+export interface ActivitiesTable {
+  event_id: string;
+  user_id: string;
+  type: string;
+  entity_type: string;
+  entity_id: string;
+  title: string;
+  description: string;
+  points: number | null;
+  occurred_at: Timestamp;
+}
+
 export interface ReadModels {
   projection_checkpoints: ProjectionCheckpointsTable;
   users: UsersTable;
   rate_limit_hits: RateLimitHitsTable;
+  goals: GoalsTable;
+  tasks: TasksTable;
+  subtasks: SubtasksTable;
+  points_ledger: PointsLedgerTable;
+  user_points: UserPointsTable;
+  activities: ActivitiesTable;
 }
 
 export type ReadModelDb = Kysely<ReadModels>;

@@ -22,6 +22,8 @@ import { requestContext } from './http/request-context.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticApp } from './http/static-app.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { registerGoalRoutes } from './goals/goals.routes.ts';
+import { createWorkItemCommands } from './goals/work-item-commands.ts';
 import { registerSystemRoutes } from './system/system.routes.ts';
 
 export interface AppDeps {
@@ -63,6 +65,7 @@ export const createApp = (deps: AppDeps): Koa<AppState> => {
     rateLimiter: createRateLimiter(deps.db),
     limits: deps.config.rateLimits,
   });
+  registerGoalRoutes(router, { db: deps.db, commands, items: createWorkItemCommands({ commands, db: deps.db }) });
 
   const allowed = new Set(deps.config.corsOrigins);
   app.use(requestContext(deps.log, deps.clock ?? (() => new Date())));

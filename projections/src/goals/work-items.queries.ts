@@ -1,0 +1,143 @@
+import { sql } from 'kysely';
+import type { Goal, Subtask, Task, WorkItemStatus } from '@tracker/contracts/goals/http';
+import type { GoalRow, ReadModelDb, SubtaskRow, TaskRow } from '../db.ts';
+
+type Kind = 'goal' | 'task' | 'subtask';
+const tableOf = { goal: 'goals', task: 'tasks', subtask: 'subtasks' } as const;
+const ledgerColumnOf = { goal: 'goal_id', task: 'task_id', subtask: 'subtask_id' } as const;
+
+export interface ListFilter {
+  status?: WorkItemStatus | undefined;
+  priority?: number | undefined;
+  goalId?: string | undefined;
+  taskId?: string | undefined;
+}
+
+type PointsEntry = Goal['pointsHistory'][number];
+
+const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
+
+const baseFields = (row: GoalRow, history: PointsEntry[]): Goal => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  priority: row.priority,
+  status: row.status,
+  userId: row.user_id,
+  pointsHistory: history,
+  lastStatusChange: row.last_status_at ? { status: row.status, timestamp: row.last_status_at.toISOString() } : null,
+  completedAt: iso(row.completed_at),
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+  dueDate: iso(row.due_date),
+  startDate: iso(row.start_date),
+  endDate: iso(row.end_date),
+});
+
+/** Every award and revocation whose hierarchy includes each item, oldest first. */
+const pointsHistories = async (db: ReadModelDb, kind: Kind, ids: string[]): Promise<Map<string, PointsEntry[]>> => {
+  const histories = new Map<string, PointsEntry[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return histories;
+  const column = ledgerColumnOf[kind];
+  const rows = await db
+    .selectFrom('points_ledger')
+    .select([`${column} as item_id`, 'points', 'reason', 'occurred_at'])
+    .where(column, 'in', ids)
+    .orderBy('occurred_at')
+    .orderBy('event_id')
+    .execute();
+  for (const row of rows) {
+    histories.get(row.item_id as string)?.push({ points: row.points, reason: row.reason, timestamp: row.occurred_at.toISOString() });
+  }
+  return histories;
+};
+
+const listRows = async (db: ReadModelDb, kind: Kind, userId: string, filter: ListFilter) => {
+  let query = db.selectFrom(tableOf[kind]).selectAll().where('user_id', '=', userId);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.priority) query = query.where('priority', '=', filter.priority);
+  if (filter.goalId && kind !== 'goal') query = query.where(sql.ref('goal_id'), '=', filter.goalId);
+  if (filter.taskId && kind === 'subtask') query = query.where(sql.ref('task_id'), '=', filter.taskId);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+};
+
+export const listGoals = async (db: ReadModelDb, userId: string, filter: ListFilter = {}): Promise<Goal[]> => {
+  const rows = await listRows(db, 'goal', userId, filter);
+  const histories = await pointsHistories(db, 'goal', rows.map((r) => r.id));
+  return rows.map((row) => baseFields(row, histories.get(row.id)!));
+};
+
+export const listTasks = async (db: ReadModelDb, userId: string, filter: ListFilter = {}): Promise<Task[]> => {
+  const rows = (await listRows(db, 'task', userId, filter)) as TaskRow[];
+  const histories = await pointsHistories(db, 'task', rows.map((r) => r.id));
+  return rows.map((row) => ({ ...baseFields(row, histories.get(row.id)!), goalId: row.goal_id }));
+};
+
+export const listSubtasks = async (db: ReadModelDb, userId: string, filter: ListFilter = {}): Promise<Subtask[]> => {
+  const rows = (await listRows(db, 'subtask', userId, filter)) as SubtaskRow[];
+  const histories = await pointsHistories(db, 'subtask', rows.map((r) => r.id));
+  return rows.map((row) => ({ ...baseFields(row, histories.get(row.id)!), taskId: row.task_id, goalId: row.goal_id }));
+};
+
+export const findGoal = async (db: ReadModelDb, userId: string, id: string): Promise<Goal | undefined> => {
+  const row = await db.selectFrom('goals').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return row ? baseFields(row, (await pointsHistories(db, 'goal', [id])).get(id)!) : undefined;
+};
+export const findTask = async (db: ReadModelDb, userId: string, id: string): Promise<Task | undefined> => {
+  const row = await db.selectFrom('tasks').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return row ? { ...baseFields(row, (await pointsHistories(db, 'task', [id])).get(id)!), goalId: row.goal_id } : undefined;
+};
+export const findSubtask = async (db: ReadModelDb, userId: string, id: string): Promise<Subtask | undefined> => {
+  const row = await db.selectFrom('subtasks').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return row ? { ...baseFields(row, (await pointsHistories(db, 'subtask', [id])).get(id)!), taskId: row.task_id, goalId: row.goal_id } : undefined;
+};
+
+export const workItemStats = async (db: ReadModelDb, kind: 'goal' | 'task', userId: string) => {
+  const rows = await db
+    .selectFrom(tableOf[kind])
+    .select(['status', 'priority', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('user_id', '=', userId)
+    .groupBy(['status', 'priority'])
+    .execute();
+  const count = (predicate: (r: (typeof rows)[number]) => boolean) => rows.filter(predicate).reduce((sum, r) => sum + Number(r.n), 0);
+  const total = count(() => true);
+  const completed = count((r) => r.status === 'completed');
+  return {
+    total,
+    pending: count((r) => r.status === 'pending'),
+    inProgress: count((r) => r.status === 'in-progress'),
+    completed,
+    byPriority: {
+      1: count((r) => r.priority === 1),
+      2: count((r) => r.priority === 2),
+      3: count((r) => r.priority === 3),
+      4: count((r) => r.priority === 4),
+      5: count((r) => r.priority === 5),
+    },
+    completionRate: total === 0 ? 0 : Math.round((completed / total) * 10_000) / 10_000,
+  };
+};
+
+/** Per goal: its tasks and their subtasks, done and total; progress is 1 for a completed goal. */
+export const goalProgress = async (db: ReadModelDb, userId: string) => {
+  const goals = await db.selectFrom('goals').select(['id', 'title', 'status']).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  const counts = async (table: 'tasks' | 'subtasks') =>
+    new Map(
+      (
+        await db
+          .selectFrom(table)
+          .select(['goal_id', (eb) => eb.fn.countAll<string>().as('total'), (eb) => eb.fn.countAll<string>().filterWhere('status', '=', 'completed').as('done')])
+          .where('user_id', '=', userId)
+          .groupBy('goal_id')
+          .execute()
+      ).map((r) => [r.goal_id, { total: Number(r.total), completed: Number(r.done) }]),
+    );
+  const [tasks, subtasks] = await Promise.all([counts('tasks'), counts('subtasks')]);
+  return goals.map((goal) => {
+    const t = tasks.get(goal.id) ?? { total: 0, completed: 0 };
+    const s = subtasks.get(goal.id) ?? { total: 0, completed: 0 };
+    const items = t.total + s.total;
+    const progress = goal.status === 'completed' ? 1 : items === 0 ? 0 : (t.completed + s.completed) / items;
+    return { goalId: goal.id, title: goal.title, status: goal.status, tasks: t, subtasks: s, progress: Math.round(progress * 10_000) / 10_000 };
+  });
+};

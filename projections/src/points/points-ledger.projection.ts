@@ -1,0 +1,41 @@
+import { sql } from 'kysely';
+import { localDateOf } from '@tracker/domain/time/local-date';
+import type { Projector } from '../projector.ts';
+
+/** points_ledger (one row per award or revocation, revocations negative) and user_points totals. */
+export const pointsLedgerProjection: Projector = {
+  name: 'points_ledger',
+  handles: ['PointsAwarded', 'PointsRevoked'],
+  async apply(trx, event) {
+    if (event.type !== 'PointsAwarded' && event.type !== 'PointsRevoked') return;
+    const { data, metadata } = event;
+    const points = event.type === 'PointsAwarded' ? data.points : -data.points;
+    const occurredAt = new Date(metadata.occurredAt);
+    await trx
+      .insertInto('points_ledger')
+      .values({
+        event_id: event.id,
+        user_id: data.userId,
+        points,
+        kind: event.type === 'PointsAwarded' ? 'award' : 'revoke',
+        reason: data.reason,
+        title: data.title,
+        source_type: data.source.type,
+        source_id: data.source.id,
+        goal_id: data.hierarchy.goalId ?? null,
+        task_id: data.hierarchy.taskId ?? null,
+        subtask_id: data.hierarchy.subtaskId ?? null,
+        actionable_id: data.hierarchy.actionableId ?? null,
+        rules_version: 'rulesVersion' in data ? data.rulesVersion : null,
+        occurred_at: occurredAt,
+        // The day as the user lived it, recorded at the time: later time zone changes rewrite nothing.
+        local_date: metadata.localDate ?? localDateOf(occurredAt, metadata.timezone ?? 'UTC'),
+      })
+      .execute();
+    await trx
+      .insertInto('user_points')
+      .values({ user_id: data.userId, total: points, updated_at: occurredAt })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ total: sql`user_points.total + ${points}`, updated_at: occurredAt }))
+      .execute();
+  },
+};
