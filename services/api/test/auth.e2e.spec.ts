@@ -45,14 +45,16 @@ describe.skipIf(!chromiumAvailable)('signing up and in, in a real browser', () =
   });
 
   it('shows the server message on a wrong password', async () => {
-    await page.goto(`${app.url}/login`);
-    const logout = page.getByRole('button', { name: 'Log out' });
-    if (await logout.isVisible().catch(() => false)) await logout.click();
-    await page.goto(`${app.url}/login`);
-    await page.getByLabel('Email').fill('nobody@example.com');
-    await page.getByLabel('Password').fill('wrong password');
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByText('Invalid email or password').first().waitFor();
-    expect(page.url()).toContain('/login');
+    // A fresh context: nobody signed in, nothing persisted.
+    const context = await browser.newContext();
+    const fresh = await context.newPage();
+    await fresh.goto(`${app.url}/login`);
+    await fresh.getByLabel('Email').fill('nobody@example.com');
+    await fresh.getByLabel('Password').fill('wrong password');
+    await fresh.getByRole('button', { name: 'Log in' }).click();
+    await fresh.getByText('Invalid email or password').first().waitFor();
+    expect(fresh.url()).toContain('/login');
+    expect(await fresh.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await context.close();
   });
 });
