@@ -12,6 +12,11 @@ if (!['all', 'api', 'projections'].includes(roleArg)) {
 }
 const role = roleArg as Role;
 const config = loadConfig();
+if (role !== 'all' && !config.databaseUrl) {
+  // Two processes cannot share one embedded cluster: the split roles meet in a real PostgreSQL.
+  console.error(`--role=${role} needs DATABASE_URL (the embedded PostgreSQL serves only \`npm start\`).`);
+  process.exit(2);
+}
 const log = pino({ level: config.logLevel, base: { role } });
 
 if (role !== 'projections' && !existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
