@@ -54,7 +54,7 @@ describe.skipIf(!chromiumAvailable)('signing up and in, in a real browser', () =
     await fresh.getByRole('button', { name: 'Log in' }).click();
     await fresh.getByText('Invalid email or password').first().waitFor();
     expect(fresh.url()).toContain('/login');
-    expect(await fresh.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await fresh.evaluate('window.localStorage.getItem("token")')).toBeNull();
     await context.close();
   });
 });
