@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchBrowser } from './support/browser.ts';
+import { registerLogoutLogin } from './support/journeys.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 describe.skipIf(!chromiumAvailable)('signing up and in, in a real browser', () => {
@@ -19,26 +20,7 @@ describe.skipIf(!chromiumAvailable)('signing up and in, in a real browser', () =
   });
 
   it('registers, logs out, logs in and sees the name', async () => {
-    const email = `browser.${Date.now()}@example.com`;
-    await page.goto(`${app.url}/register`);
-    await page.getByLabel('Name').fill('Browser Person');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('a good long password');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/dashboard$/);
-    expect(await page.getByTestId('user-name').textContent()).toContain('Browser Person');
-
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await page.waitForURL(/\/login/);
-    await page.goto(`${app.url}/dashboard`);
-    await page.waitForURL(/\/login\?redirect=/);
-
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('a good long password');
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/dashboard$/);
-    expect(await page.getByTestId('user-name').textContent()).toContain('Browser Person');
-
+    await registerLogoutLogin(page, app.url, 'Browser Person');
     await page.reload();
     await page.getByTestId('user-name').waitFor();
     expect(await page.getByTestId('user-name').textContent()).toContain('Browser Person');

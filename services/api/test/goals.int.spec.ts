@@ -259,6 +259,41 @@ describe('subtasks', () => {
   });
 });
 
+describe('bad input on every route that takes input', () => {
+  it('answers 400 naming the field for bad filters, params and bodies, changing nothing', async () => {
+    const { token: own } = await app.registerUser();
+    const goal = await newGoal({}, own);
+    const task = await newTask(goal.id, {}, own);
+    const sub = await newSubtask(task.id, {}, own);
+    const cases: Array<[string, string, unknown, string]> = [
+      ['GET', '/goals/all-tasks?status=done', undefined, 'status'],
+      ['GET', '/goals/all-tasks?priority=0', undefined, 'priority'],
+      ['GET', '/goals/all-subtasks?priority=7', undefined, 'priority'],
+      ['GET', '/goals/all-subtasks?status=later', undefined, 'status'],
+      ['GET', '/goals/subtasks/status/bad', undefined, 'status'],
+      ['GET', '/goals/subtasks/priority/six', undefined, 'priority'],
+      ['GET', `/goals/goals/${goal.id}/tasks?status=bad`, undefined, 'status'],
+      ['GET', `/goals/tasks/${task.id}/subtasks?priority=x`, undefined, 'priority'],
+      ['POST', '/goals/tasks', { goalId: goal.id }, 'title'],
+      ['POST', '/goals/subtasks', { taskId: task.id, priority: 9 }, 'priority'],
+      ['PATCH', `/goals/tasks/${task.id}`, { priority: 9 }, 'priority'],
+      ['PATCH', `/goals/tasks/${task.id}`, { goalId: 'elsewhere' }, 'goalId'],
+      ['PATCH', `/goals/tasks/${task.id}`, { status: 'finished' }, 'status'],
+      ['PATCH', `/goals/subtasks/${sub.id}`, { title: '' }, 'title'],
+      ['PATCH', `/goals/subtasks/${sub.id}`, { dueDate: '31/12/2026' }, 'dueDate'],
+      ['PATCH', `/goals/goals/${goal.id}`, { description: 'x'.repeat(5001) }, 'description'],
+    ];
+    for (const [method, path, body, field] of cases) {
+      const res = await call(method, path, body, own);
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(res.body.errors.map((e: { field: string }) => e.field), `${method} ${path}`).toContain(field);
+    }
+    expect((await call('GET', `/goals/tasks/${task.id}`, undefined, own)).body.task).toEqual(task);
+    expect((await call('GET', `/goals/subtasks/${sub.id}`, undefined, own)).body.subtask).toEqual(sub);
+    expect((await call('GET', `/goals/goals/${goal.id}`, undefined, own)).body.goal).toEqual(goal);
+  });
+});
+
 describe('deleting a goal', () => {
   it('deletes its tasks and their subtasks from every list, count and stat', async () => {
     const { token: own } = await app.registerUser();

@@ -59,7 +59,9 @@ export const defaultRateLimits: Config['rateLimits'] = {
 
 /** Reads the environment once at start; a bad value stops the process with the variable's name. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable (`FOO=` in a shell or compose file) means unset, not an empty value.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);

