@@ -20,9 +20,19 @@ export const readModelFixture = async (schema = 'rm') => {
     return handle;
   };
   const readModels = await openSchema(schema);
+  // The newest position any append answered: a subscriber has seen everything once it reaches it.
+  // (headPosition may lag while another transaction holds the snapshot horizon back.)
+  let lastAppended: string | 'start' = 'start';
+  const append: EventStore['append'] = async (stream, events, expected) => {
+    const result = await store.append(stream, events, expected);
+    if (store.comparePositions(result.position, lastAppended) > 0) lastAppended = result.position;
+    return result;
+  };
   return {
     url,
     store,
+    append,
+    lastAppended: () => lastAppended,
     readModels,
     openSchema,
     async close() {

@@ -66,63 +66,54 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
   const wakeListener = (): WakeListener =>
     (listener ??= createWakeListener(options.connectionString, EVENTS_CHANNEL));
 
-  const appendOnce = async (stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> => {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      // Take the transaction id first so the transaction is as short as it can be.
-      await client.query('SELECT pg_current_xact_id()');
-      const ids = events.map((e) => e.id);
-      const existing = await client.query<EventRow>(
-        `SELECT ${COLUMNS} FROM es.events WHERE event_id = ANY($1::uuid[]) ORDER BY stream_revision`,
-        [ids],
-      );
-      if (existing.rows.length > 0) {
-        await client.query('ROLLBACK');
-        return recognisedRetry(stream, events, existing.rows);
-      }
-      const head = await client.query<{ revision: string | null }>(
-        'SELECT max(stream_revision)::text AS revision FROM es.events WHERE stream_id = $1',
-        [stream],
-      );
-      const current = head.rows[0]?.revision == null ? undefined : BigInt(head.rows[0].revision);
-      try {
-        checkExpected(stream, expected, current);
-      } catch (error) {
-        // The original of a retried append may have committed between the two reads above.
-        const late = await client.query<EventRow>(
-          `SELECT ${COLUMNS} FROM es.events WHERE event_id = ANY($1::uuid[]) ORDER BY stream_revision`,
-          [ids],
-        );
-        await client.query('ROLLBACK');
-        if (late.rows.length > 0) return recognisedRetry(stream, events, late.rows);
-        throw error;
-      }
-      const first = current === undefined ? 0n : current + 1n;
-      const values: unknown[] = [];
-      const tuples = events.map((event, i) => {
-        values.push(stream, (first + BigInt(i)).toString(), event.id, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata));
-        const o = i * 6;
-        return `($${o + 1}, $${o + 2}, $${o + 3}, $${o + 4}, $${o + 5}::jsonb, $${o + 6}::jsonb)`;
-      });
-      const inserted = await client.query<{ transaction_id: string; position: string }>(
-        `INSERT INTO es.events (stream_id, stream_revision, event_id, type, data, metadata)
-         VALUES ${tuples.join(', ')} RETURNING transaction_id, position`,
-        values,
-      );
-      await client.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, stream]);
-      await client.query('COMMIT');
-      const last = inserted.rows[inserted.rows.length - 1]!;
-      return {
-        nextRevision: first + BigInt(events.length - 1),
-        position: encodePosition({ transactionId: BigInt(last.transaction_id), position: BigInt(last.position) }),
-      };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
+  // Subscribers learn of new events by NOTIFY, sent after the append committed. Bursts collapse into
+  // one notification, and one more is always sent after the last append of a burst.
+  let announcing: Promise<void> | undefined;
+  let announceAgain = false;
+  const announce = (): void => {
+    listener?.poke();
+    if (announcing) {
+      announceAgain = true;
+      return;
     }
+    announcing = (async () => {
+      do {
+        announceAgain = false;
+        await pool.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, '']).catch(() => undefined);
+      } while (announceAgain);
+      announcing = undefined;
+    })();
+  };
+
+  const storedByIds = async (ids: string[]): Promise<EventRow[]> =>
+    (await pool.query<EventRow>(`SELECT ${COLUMNS} FROM es.events WHERE event_id = ANY($1::uuid[]) ORDER BY stream_revision`, [ids])).rows;
+
+  const appendOnce = async (stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> => {
+    const ids = events.map((e) => e.id);
+    const { rows } = await pool.query<{ outcome: string; revision: string | null; transaction_id: string | null; last_position: string | null }>(
+      'SELECT * FROM es.append_events($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])',
+      [
+        stream,
+        typeof expected === 'bigint' ? expected.toString() : expected,
+        ids,
+        events.map((e) => e.type),
+        events.map((e) => JSON.stringify(e.data)),
+        events.map((e) => JSON.stringify(e.metadata)),
+      ],
+    );
+    const result = rows[0]!;
+    if (result.outcome === 'appended') {
+      announce();
+      return {
+        nextRevision: BigInt(result.revision!),
+        position: encodePosition({ transactionId: BigInt(result.transaction_id!), position: BigInt(result.last_position!) }),
+      };
+    }
+    // The original of a retried append may also have committed between the function's two reads.
+    const stored = await storedByIds(ids);
+    if (stored.length > 0) return recognisedRetry(stream, events, stored);
+    if (result.outcome === 'already_stored') throw new Error('append: events vanished while being recognised');
+    throw new WrongExpectedVersion(stream, expected, result.revision === null ? 'no_stream' : BigInt(result.revision));
   };
 
   const fetchBatch = async (from: Position | 'start', limit: number): Promise<StoredEvent[]> => {
@@ -219,20 +210,12 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
     },
 
     async close() {
+      await announcing;
       await listener?.close();
       await pool.end();
     },
   };
   return store;
-};
-
-const checkExpected = (stream: string, expected: ExpectedRevision, current: bigint | undefined): void => {
-  const actual = current ?? 'no_stream';
-  if (expected === 'any') return;
-  if (expected === 'no_stream' && current === undefined) return;
-  if (expected === 'stream_exists' && current !== undefined) return;
-  if (typeof expected === 'bigint' && current === expected) return;
-  throw new WrongExpectedVersion(stream, expected, actual);
 };
 
 /** Re-appending ids already stored returns the original result, provided it is the same append. */

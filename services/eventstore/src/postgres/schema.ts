@@ -23,8 +23,47 @@ export const ensureEventStoreSchema = async (pool: pg.Pool): Promise<void> => {
       );
       CREATE INDEX IF NOT EXISTS events_global_order ON es.events (transaction_id, position);
     `);
+    await client.query(APPEND_FUNCTION);
   } finally {
     await client.query('SELECT pg_advisory_unlock(7261001)').catch(() => undefined);
     client.release();
   }
 };
+
+/**
+ * One append in one round trip: the transaction id is taken first (the transaction stays as short as
+ * it can be), then a retry is recognised, the expected revision checked and the rows inserted.
+ * Subscribers are notified after the commit, by the caller (a NOTIFY inside would serialise commits). Outcomes other than 'appended' are left to the caller to explain.
+ */
+const APPEND_FUNCTION = `
+CREATE OR REPLACE FUNCTION es.append_events(
+  p_stream text, p_expected text, p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[]
+) RETURNS TABLE (outcome text, revision bigint, transaction_id xid8, last_position bigint)
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  v_xid xid8 := pg_current_xact_id();
+  v_current bigint;
+BEGIN
+  IF EXISTS (SELECT 1 FROM es.events e WHERE e.event_id = ANY (p_ids)) THEN
+    RETURN QUERY SELECT 'already_stored'::text, NULL::bigint, NULL::xid8, NULL::bigint;
+    RETURN;
+  END IF;
+  SELECT max(e.stream_revision) INTO v_current FROM es.events e WHERE e.stream_id = p_stream;
+  IF NOT (p_expected = 'any'
+          OR (p_expected = 'no_stream' AND v_current IS NULL)
+          OR (p_expected = 'stream_exists' AND v_current IS NOT NULL)
+          OR (p_expected ~ '^[0-9]+$' AND coalesce(v_current = p_expected::bigint, false))) THEN
+    RETURN QUERY SELECT 'wrong_expected_version'::text, v_current, NULL::xid8, NULL::bigint;
+    RETURN;
+  END IF;
+  RETURN QUERY
+    WITH inserted AS (
+      INSERT INTO es.events (stream_id, stream_revision, event_id, type, data, metadata)
+      SELECT p_stream, coalesce(v_current, -1) + n, i, t, d, m
+        FROM unnest(p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS u(i, t, d, m, n)
+      RETURNING stream_revision, position
+    )
+    SELECT 'appended'::text, max(inserted.stream_revision), v_xid, max(inserted.position) FROM inserted;
+END
+$fn$;
+`;

@@ -5,6 +5,8 @@ export interface WakeListener {
   generation(): number;
   /** Resolves on the next notification after `seen`, after timeoutMs, or when the signal aborts. */
   wait(seen: number, timeoutMs: number, signal: AbortSignal): Promise<void>;
+  /** Wakes this process's waiters at once, without a round trip through PostgreSQL. */
+  poke(): void;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export const createWakeListener = (connectionString: string, channel: string): W
 
   return {
     generation: () => generation,
+    poke: wakeAll,
     async wait(seen, timeoutMs, signal) {
       await ready;
       if (signal.aborted || generation !== seen) return;
