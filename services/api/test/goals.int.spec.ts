@@ -317,6 +317,32 @@ describe('deleting a goal', () => {
   });
 });
 
+describe('a cascade cut short', () => {
+  it('treats children of a deleted goal as gone even if their own deletions were never written', async () => {
+    const { token: own, user } = await app.registerUser();
+    const goal = await newGoal({}, own);
+    const task = await newTask(goal.id, {}, own);
+    const sub = await newSubtask(task.id, {}, own);
+    // As if the process died right after deleting the goal, before the cascade reached its children.
+    await app.runtime.store.append(`goal-${goal.id}`, [{
+      id: randomUUID(), type: 'GoalDeleted', data: { goalId: goal.id, title: goal.title },
+      metadata: { userId: user.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
+    }], 'any');
+    expect((await call('POST', `/goals/subtasks/${sub.id}/complete`, undefined, own)).status).toBe(404);
+    expect((await call('PATCH', `/goals/tasks/${task.id}`, { status: 'completed' }, own)).status).toBe(404);
+    expect((await call('PATCH', `/goals/subtasks/${sub.id}`, { status: 'completed' }, own)).status).toBe(404);
+    expect((await call('POST', '/goals/subtasks', { title: 'orphan', taskId: task.id }, own)).status).toBe(404);
+    const client = new pg.Client({ connectionString: app.runtime.databaseUrl });
+    await client.connect();
+    try {
+      const awarded = await client.query(`SELECT count(*)::int AS n FROM es.events WHERE type = 'PointsAwarded' AND data->>'userId' = $1`, [user.id]);
+      expect(awarded.rows[0].n).toBe(0);
+    } finally {
+      await client.end();
+    }
+  });
+});
+
 describe('isolation', () => {
   it('answers 404 to user B for every route that takes user A’s id, and changes nothing of A’s', async () => {
     const a = await app.registerUser('A');

@@ -131,13 +131,16 @@ export const registerGoalRoutes = (router: ApiRouter, deps: { db: ReadModelDb; c
     const taskId = id(ctx);
     const body = updateTaskBody.parse(ctx.state.body ?? {});
     const c = await context(ctx);
+    await items.reachable('task', taskId, c.userId);
     if (body.goalId) await items.ownLive('goal', body.goalId, c.userId);
     await commands.settle((await items.run('task', taskId, { type: 'Update', userId: c.userId, fields: fieldsOf(body), status: body.status, goalId: body.goalId }, c)).position);
     ctx.body = { task: found(await findTask(db, c.userId, taskId), 'Task') };
   });
   router.route({ method: 'delete', path: '/goals/tasks/:id', summary: 'Delete a task with its subtasks', tag: 'tasks', auth: true, status: 204 }, async (ctx) => {
     const taskId = id(ctx);
-    await commands.settle(await items.deleteCascading('task', taskId, await context(ctx)));
+    const c = await context(ctx);
+    await items.reachable('task', taskId, c.userId);
+    await commands.settle(await items.deleteCascading('task', taskId, c));
     ctx.status = 204;
   });
 
@@ -157,7 +160,7 @@ export const registerGoalRoutes = (router: ApiRouter, deps: { db: ReadModelDb; c
   router.route({ method: 'post', path: '/goals/subtasks', summary: 'Create a subtask under a task', tag: 'subtasks', auth: true, body: createSubtaskBody, response: subtaskResponse, status: 201 }, async (ctx) => {
     const body = createSubtaskBody.parse(ctx.state.body ?? {});
     const c = await context(ctx);
-    const task = await items.ownLive('task', body.taskId, c.userId);
+    const task = await items.reachable('task', body.taskId, c.userId);
     const subtaskId = items.newId('subtask', c);
     await commands.settle((await items.run('subtask', subtaskId, {
       type: 'Create', id: subtaskId, userId: c.userId, taskId: body.taskId, goalId: task.goalId!, fields: { ...fieldsOf(body), title: body.title }, status: body.status,
@@ -168,18 +171,21 @@ export const registerGoalRoutes = (router: ApiRouter, deps: { db: ReadModelDb; c
     const subtaskId = id(ctx);
     const body = updateSubtaskBody.parse(ctx.state.body ?? {});
     const c = await context(ctx);
+    await items.reachable('subtask', subtaskId, c.userId);
     await commands.settle((await items.run('subtask', subtaskId, { type: 'Update', userId: c.userId, fields: fieldsOf(body), status: body.status }, c)).position);
     ctx.body = { subtask: found(await findSubtask(db, c.userId, subtaskId), 'Subtask') };
   });
   router.route({ method: 'delete', path: '/goals/subtasks/:id', summary: 'Delete a subtask', tag: 'subtasks', auth: true, status: 204 }, async (ctx) => {
     const subtaskId = id(ctx);
     const c = await context(ctx);
+    await items.reachable('subtask', subtaskId, c.userId);
     await commands.settle((await items.run('subtask', subtaskId, { type: 'Delete', userId: c.userId }, c)).position);
     ctx.status = 204;
   });
   router.route({ method: 'post', path: '/goals/subtasks/:id/complete', summary: 'Complete a subtask, earning its points', tag: 'subtasks', auth: true, response: completeSubtaskResponse }, async (ctx) => {
     const subtaskId = id(ctx);
     const c = await context(ctx);
+    await items.reachable('subtask', subtaskId, c.userId);
     const { position, pointsAwarded } = await items.run('subtask', subtaskId, { type: 'Complete', userId: c.userId }, c);
     await commands.settle(position);
     ctx.body = { subtask: found(await findSubtask(db, c.userId, subtaskId), 'Subtask'), pointsAwarded };

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { Decider } from '@tracker/domain/common/decider';
 import { NotFound } from '@tracker/domain/common/errors';
 import { goalDecider } from '@tracker/domain/goals/goal.decider';
 import { subtaskDecider } from '@tracker/domain/goals/subtask.decider';
 import { taskDecider } from '@tracker/domain/goals/task.decider';
-import type { WorkItem, WorkItemCommand } from '@tracker/domain/goals/work-item';
+import type { LooseEvent, WorkItem, WorkItemCommand, WorkItemState } from '@tracker/domain/goals/work-item';
 import { localDateOf } from '@tracker/domain/time/local-date';
 import { findUserById } from '@tracker/projections/users/users.queries';
 import type { ReadModelDb } from '@tracker/projections/db';
@@ -11,9 +12,6 @@ import { listSubtasks, listTasks } from '@tracker/projections/goals/work-items.q
 import { derivedUuid, type CommandContext, type CommandHandler } from '../commands/command-handler.ts';
 
 export type Kind = 'goal' | 'task' | 'subtask';
-import type { Decider } from '@tracker/domain/common/decider';
-import type { LooseEvent, WorkItemState } from '@tracker/domain/goals/work-item';
-
 // One shape for all three: they differ only in the event names they speak.
 const deciders = { goal: goalDecider, task: taskDecider, subtask: subtaskDecider } as unknown as Record<
   'goal' | 'task' | 'subtask',
@@ -27,6 +25,11 @@ export interface WorkItemCommands {
   run(kind: Kind, id: string, command: WorkItemCommand, context: CommandContext): Promise<{ position?: string | undefined; pointsAwarded: number }>;
   /** The caller's own live item, read from its stream (authoritative), or NotFound. */
   ownLive(kind: Kind, id: string, userId: string): Promise<WorkItem>;
+  /**
+   * ownLive, and every parent up to the goal live too: a child whose parent was deleted is gone,
+   * even if its own Deleted event has not been written (a crash mid-cascade).
+   */
+  reachable(kind: Kind, id: string, userId: string): Promise<WorkItem>;
   /** A new item's id: derived from the Idempotency-Key when there is one, so a retry names the same item. */
   newId(kind: Kind, context: CommandContext): string;
   /** Deletes an item and everything under it; points already awarded stay in the ledger. */
@@ -61,9 +64,22 @@ export const createWorkItemCommands = (deps: { commands: CommandHandler; db: Rea
     }
   };
 
+  const reachable: WorkItemCommands['reachable'] = async (kind, id, userId) => {
+    const item = await ownLive(kind, id, userId);
+    try {
+      if (kind === 'subtask') await reachable('task', item.taskId!, userId);
+      if (kind === 'task') await ownLive('goal', item.goalId!, userId);
+    } catch (error) {
+      if (error instanceof NotFound) throw new NotFound(`${label[kind]} not found`);
+      throw error;
+    }
+    return item;
+  };
+
   return {
     run,
     ownLive,
+    reachable,
     newId: (kind, context) => (context.idempotencyKey ? derivedUuid(context.userId, context.idempotencyKey, kind) : randomUUID()),
     async deleteCascading(kind, id, context) {
       let last = (await run(kind, id, { type: 'Delete', userId: context.userId }, context)).position;
