@@ -126,11 +126,16 @@ export const startRuntime = async (
         const listening = app.listen(config.port, config.host, () => resolve(listening));
         listening.once('error', reject);
       });
+      // Drain: stop accepting, let requests in flight answer (bounded), then cut what is left.
       cleanups.push(
         () =>
           new Promise<void>((resolve) => {
-            server.close(() => resolve());
-            server.closeAllConnections();
+            const cut = setTimeout(() => server.closeAllConnections(), 5_000);
+            server.close(() => {
+              clearTimeout(cut);
+              resolve();
+            });
+            server.closeIdleConnections();
           }),
       );
       const address = server.address();
