@@ -36,6 +36,7 @@ import {
   type SubscriptionHandle,
 } from '../port.ts';
 import { runSubscription } from '../subscription-loop.ts';
+import { createWakeSignal } from '../wake-signal.ts';
 import { compareEsdbPositions, decodePosition, encodePosition, type EsdbPosition } from './positions.ts';
 
 /**
@@ -386,17 +387,13 @@ interface WakeSource {
  * back to their poll timeout, and every (re)subscription wakes them once for what came meanwhile.
  */
 const createWakeSource = (client: EventStoreDBClient): WakeSource => {
-  const waiters = new Set<() => void>();
-  let generation = 0;
+  const signal = createWakeSignal();
+  const wakeAll = signal.wake;
   let closed = false;
   let retryDelay = 100;
   let retryTimer: NodeJS.Timeout | undefined;
   let current: AllStreamSubscription | undefined;
 
-  const wakeAll = (): void => {
-    generation += 1;
-    for (const wakeUp of [...waiters]) wakeUp();
-  };
 
   const scheduleResubscribe = (): void => {
     if (closed) return;
@@ -443,21 +440,8 @@ const createWakeSource = (client: EventStoreDBClient): WakeSource => {
   subscribe();
 
   return {
-    generation: () => generation,
-    async wait(seen, timeoutMs, signal) {
-      if (signal.aborted || generation !== seen) return;
-      await new Promise<void>((resolve) => {
-        const done = (): void => {
-          clearTimeout(timer);
-          waiters.delete(done);
-          signal.removeEventListener('abort', done);
-          resolve();
-        };
-        const timer = setTimeout(done, timeoutMs);
-        waiters.add(done);
-        signal.addEventListener('abort', done, { once: true });
-      });
-    },
+    generation: signal.generation,
+    wait: signal.wait,
     async close() {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);

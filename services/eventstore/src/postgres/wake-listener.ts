@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { createWakeSignal } from '../wake-signal.ts';
 
 export interface WakeListener {
   /** Counts notifications; a waiter that saw generation g returns at once if another arrived since. */
@@ -15,16 +16,11 @@ export interface WakeListener {
  * re-established with backoff; meanwhile waiters fall back to their poll timeout, so nothing is missed.
  */
 export const createWakeListener = (connectionString: string, channel: string): WakeListener => {
-  const waiters = new Set<() => void>();
+  const signal = createWakeSignal();
+  const wakeAll = signal.wake;
   let client: pg.Client | undefined;
   let closed = false;
   let retryDelay = 100;
-  let generation = 0;
-
-  const wakeAll = (): void => {
-    generation += 1;
-    for (const wake of [...waiters]) wake();
-  };
 
   const connect = async (): Promise<void> => {
     if (closed) return;
@@ -60,22 +56,11 @@ export const createWakeListener = (connectionString: string, channel: string): W
   const ready = connect();
 
   return {
-    generation: () => generation,
+    generation: signal.generation,
     poke: wakeAll,
-    async wait(seen, timeoutMs, signal) {
+    async wait(seen, timeoutMs, abort) {
       await ready;
-      if (signal.aborted || generation !== seen) return;
-      await new Promise<void>((resolve) => {
-        const done = (): void => {
-          clearTimeout(timer);
-          waiters.delete(done);
-          signal.removeEventListener('abort', done);
-          resolve();
-        };
-        const timer = setTimeout(done, timeoutMs);
-        waiters.add(done);
-        signal.addEventListener('abort', done, { once: true });
-      });
+      await signal.wait(seen, timeoutMs, abort);
     },
     async close() {
       closed = true;
