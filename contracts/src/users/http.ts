@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_TIMEZONE, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { id, isoDateTime, timezone } from '../common/fields.ts';
 import { messages } from '../messages.ts';
 
@@ -68,4 +68,3 @@ export const resetPasswordBody = z.object({ token: z.string().min(1, 'is require
 export const verifyEmailBody = z.object({ token: z.string().min(1, 'is required').max(512) });
 export const messageResponse = z.object({ message: z.string() });
 
-export const defaultTimezone = DEFAULT_TIMEZONE;

@@ -13,7 +13,6 @@ afterAll(async () => {
 });
 
 const secret = new TextEncoder().encode(TEST_JWT_SECRET);
-const tokenFor = (userId: string) => app.registerUser().then(() => userId);
 
 describe('register', () => {
   it('answers 201 with a token and the user, defaults filled in', async () => {
@@ -255,4 +254,3 @@ describe('password reset', () => {
     expect(again.body.message).toBe(messages.verifyTokenInvalid);
   });
 });
-void tokenFor;
