@@ -45,6 +45,10 @@ export const updateTaskBody = z.object({ ...patchable, goalId: id.optional() });
 export const updateSubtaskBody = z.object(patchable);
 export type CreateGoalBody = z.infer<typeof createGoalBody>;
 export type UpdateGoalBody = z.infer<typeof updateGoalBody>;
+export type CreateTaskBody = z.infer<typeof createTaskBody>;
+export type UpdateTaskBody = z.infer<typeof updateTaskBody>;
+export type CreateSubtaskBody = z.infer<typeof createSubtaskBody>;
+export type UpdateSubtaskBody = z.infer<typeof updateSubtaskBody>;
 
 export const listQuery = z.object({
   status: workItemStatus.optional(),
@@ -97,6 +101,7 @@ export const stats = z.object({
   completionRate: z.number(),
 });
 export const statsResponse = z.object({ stats });
+export type Stats = z.infer<typeof stats>;
 
 export const goalProgress = z.object({
   goalId: id,
@@ -107,3 +112,4 @@ export const goalProgress = z.object({
   progress: z.number().min(0).max(1),
 });
 export const progressResponse = z.object({ progress: z.array(goalProgress) });
+export type GoalProgress = z.infer<typeof goalProgress>;

@@ -8,6 +8,7 @@ import { RegisterRoute } from '../features/auth/routes/register.tsx';
 import { ResetPasswordRoute } from '../features/auth/routes/reset-password.tsx';
 import { VerifyEmailRoute } from '../features/auth/routes/verify-email.tsx';
 import { DashboardRoute } from '../features/dashboard/routes/dashboard.tsx';
+import { GoalsRoute } from '../features/goals/routes/goals.tsx';
 import { ProfileRoute } from '../features/profile/routes/profile.tsx';
 import { selectIsAuthenticated } from '../lib/auth/auth.slice.ts';
 import { GuestOnly, RequireAuth } from '../lib/auth/route-guards.tsx';
@@ -37,6 +38,7 @@ export const routes = [
         ),
         children: [
           { path: '/dashboard', element: <DashboardRoute /> },
+          { path: '/goals', element: <GoalsRoute /> },
           { path: '/profile', element: <ProfileRoute /> },
         ],
       },

@@ -4,6 +4,7 @@ export interface RecordedRequest {
   method: string;
   path: string;
   authorization: string | null;
+  idempotencyKey: string | null;
   body: unknown;
 }
 
@@ -35,10 +36,17 @@ export const fakeApi = (routes: Record<string, Handler>): { requests: RecordedRe
     const path = new URL(request.url).pathname;
     const raw = await request.text();
     const body: unknown = raw ? JSON.parse(raw) : undefined;
-    requests.push({ method: request.method, path, authorization: request.headers.get('Authorization'), body });
+    requests.push({
+      method: request.method,
+      path,
+      authorization: request.headers.get('Authorization'),
+      idempotencyKey: request.headers.get('Idempotency-Key'),
+      body,
+    });
     const answer = routes[`${request.method} ${path}`]?.(body) ?? { status: 404, body: { message: 'No such API route' } };
     const text = answer.text ?? (answer.body === undefined ? '' : JSON.stringify(answer.body));
-    return new Response(text, { status: answer.status, headers: { 'content-type': 'application/json' } });
+    // A 204 must have no body at all, not even an empty one.
+    return new Response(text === '' ? null : text, { status: answer.status, headers: { 'content-type': 'application/json' } });
   });
   return { requests };
 };

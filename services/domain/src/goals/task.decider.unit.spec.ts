@@ -28,6 +28,25 @@ describe('tasks', () => {
           data: { userId, points: 50, rulesVersion: 1, reason: 'Completed task "Train"', source: { type: 'task', id: taskId }, hierarchy: { goalId, taskId }, title: 'Train' },
         },
       ]));
+  it('revoke to the goal that got the award, even after moving', () =>
+    given([
+      created,
+      { type: 'TaskStatusChanged', data: { taskId, from: 'pending', to: 'completed', title: 'Train' }, occurredAt: '2026-03-01T11:00:00.000Z' },
+      {
+        type: 'PointsAwarded',
+        data: { userId, points: 50, rulesVersion: 1, reason: 'Completed task "Train"', source: { type: 'task', id: taskId }, hierarchy: { goalId, taskId }, title: 'Train' },
+        occurredAt: '2026-03-01T11:00:00.000Z',
+      },
+      { type: 'TaskUpdated', data: { taskId, changes: { goalId: otherGoal } }, occurredAt: '2026-03-01T12:00:00.000Z' },
+    ])
+      .when({ type: 'Update', userId, fields: {}, status: 'pending' })
+      .then([
+        { type: 'TaskStatusChanged', data: { taskId, from: 'completed', to: 'pending', title: 'Train' } },
+        {
+          type: 'PointsRevoked',
+          data: { userId, points: 50, reason: 'Reopened task "Train"', source: { type: 'task', id: taskId }, hierarchy: { goalId, taskId }, title: 'Train' },
+        },
+      ]));
   it('refuse commands once deleted', () =>
     given([created, { type: 'TaskDeleted', data: { taskId, title: 'Train' }, occurredAt: '2026-03-02T00:00:00.000Z' }]).when({ type: 'Complete', userId }).thenThrows(NotFound));
 });

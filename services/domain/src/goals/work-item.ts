@@ -21,6 +21,8 @@ export interface WorkItem {
   taskId?: string;
   /** Points currently standing from the last completion; revoked exactly when it is reopened. */
   awarded: number;
+  /** Where that award was booked: a revocation goes back to the same goals, even after a move. */
+  awardedTo?: Record<string, string>;
 }
 
 export type WorkItemState = { status: 'none' } | { status: 'active'; item: WorkItem } | { status: 'deleted'; item: WorkItem };
@@ -81,7 +83,7 @@ const statusEvents = (names: EventNames, item: WorkItem, to: WorkItemStatus): Lo
   if (item.status === 'completed' && item.awarded > 0) {
     events.push({
       type: 'PointsRevoked',
-      data: { userId: item.userId, points: item.awarded, reason: `Reopened ${what}`, source, hierarchy: hierarchyOf(names, item), title: item.title },
+      data: { userId: item.userId, points: item.awarded, reason: `Reopened ${what}`, source, hierarchy: item.awardedTo ?? hierarchyOf(names, item), title: item.title },
     });
   }
   if (to === 'completed') {
@@ -127,7 +129,7 @@ export const decideWorkItem = (names: EventNames, command: WorkItemCommand, stat
         ...(command.taskId ? { taskId: command.taskId } : {}),
         awarded: 0,
       };
-      const { awarded: _, id: __, status: ___, ...data } = item;
+      const { awarded: _, awardedTo: ____, id: __, status: ___, ...data } = item;
       return [{ type: names.created, data: { [names.idKey]: item.id, ...data } }, ...statusEvents(names, item, command.status ?? 'pending')];
     }
     case 'Update': {
@@ -180,9 +182,11 @@ export const evolveWorkItem = (names: EventNames, state: WorkItemState, event: L
     case names.statusChanged:
       return { ...state, item: { ...item, status: data.to as WorkItemStatus } };
     case 'PointsAwarded':
-      return { ...state, item: { ...item, awarded: data.points as number } };
-    case 'PointsRevoked':
-      return { ...state, item: { ...item, awarded: 0 } };
+      return { ...state, item: { ...item, awarded: data.points as number, awardedTo: data.hierarchy as Record<string, string> } };
+    case 'PointsRevoked': {
+      const { awardedTo: _, ...rest } = item;
+      return { ...state, item: { ...rest, awarded: 0 } };
+    }
     case names.deleted:
       return { status: 'deleted', item };
     default:

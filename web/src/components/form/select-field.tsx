@@ -1,12 +1,17 @@
 import { useId, type SelectHTMLAttributes } from 'react';
 import { fieldMessage } from './field-message.ts';
 
+/** A plain string is both value and label (underscores shown as spaces); an object names them apart. */
+export type SelectOption = string | { value: string; label: string };
+
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'children'> {
   label: string;
-  options: readonly string[];
+  options: readonly SelectOption[];
   hint?: string | undefined;
   error?: string | undefined;
 }
+
+const optionOf = (option: SelectOption) => (typeof option === 'string' ? { value: option, label: option.replaceAll('_', ' ') } : option);
 
 export const SelectField = ({ label, options, hint, error, className, ...select }: SelectFieldProps) => {
   const id = useId();
@@ -19,9 +24,9 @@ export const SelectField = ({ label, options, hint, error, className, ...select 
         {label}
       </label>
       <select id={id} className="field__input field__select" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option.replaceAll('_', ' ')}
+        {options.map(optionOf).map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
           </option>
         ))}
       </select>

@@ -9,6 +9,7 @@ import { Brand } from './brand.tsx';
 /** Sections of the signed-in app; later features add their entries here. */
 const navigation = [
   { to: '/dashboard', label: 'Dashboard' },
+  { to: '/goals', label: 'Goals' },
   { to: '/profile', label: 'Profile' },
 ] as const;
 

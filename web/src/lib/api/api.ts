@@ -8,6 +8,6 @@ import { baseQuery } from './base-query.ts';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me'],
+  tagTypes: ['Me', 'Goal', 'Task', 'Subtask', 'GoalProgress', 'GoalStats'],
   endpoints: () => ({}),
 });

@@ -1,0 +1,52 @@
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import {
+  filtersReset,
+  priorities,
+  priorityFilterToggled,
+  selectFiltersAreDefault,
+  selectPriorityFilter,
+  selectStatusFilter,
+  statusFilterToggled,
+  workItemStatuses,
+} from '../stores/goals.slice.ts';
+import { priorityNames, statusLabels } from './work-item-format.ts';
+
+/** Status and priority checkboxes (all on by default); they filter goals, tasks and subtasks alike. */
+export const GoalFilters = () => {
+  const dispatch = useAppDispatch();
+  const statusFilter = useAppSelector(selectStatusFilter);
+  const priorityFilter = useAppSelector(selectPriorityFilter);
+  const allShown = useAppSelector(selectFiltersAreDefault);
+  return (
+    <div className="filters" role="group" aria-label="Filters">
+      <fieldset className="filters__group">
+        <legend className="filters__legend">Status</legend>
+        <div className="filters__options">
+          {workItemStatuses.map((status) => (
+            <label key={status} className={`check-chip check-chip--${status}`}>
+              <input type="checkbox" checked={statusFilter.includes(status)} onChange={() => dispatch(statusFilterToggled(status))} />
+              {statusLabels[status]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="filters__group">
+        <legend className="filters__legend">Priority</legend>
+        <div className="filters__options">
+          {priorities.map((priority) => (
+            <label key={priority} className="check-chip" title={priorityNames[priority]}>
+              <input type="checkbox" checked={priorityFilter.includes(priority)} onChange={() => dispatch(priorityFilterToggled(priority))} />
+              <span className="visually-hidden">Priority {priority}</span>
+              <span aria-hidden="true">P{priority}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {!allShown && (
+        <button type="button" className="button button--small button--ghost filters__reset" onClick={() => dispatch(filtersReset())}>
+          Reset filters
+        </button>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,62 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { useGetGoalsQuery, useGetGoalTasksQuery, useGetTaskSubtasksQuery } from '../api/goals.api.ts';
+import { selectionCleared, selectSelectedGoalId, selectSelectedSubtaskId, selectSelectedTaskId } from '../stores/goals.slice.ts';
+import { kindLabels, priorityLabel, statusLabels, type WorkItem, type WorkItemKind } from './work-item-format.ts';
+import { WorkItemDetails } from './work-item-details.tsx';
+
+/** The selected item (the deepest selected level), read from the lists already loaded for the tree. */
+const useSelectedItem = (): { kind: WorkItemKind; item: WorkItem } | undefined => {
+  const goalId = useAppSelector(selectSelectedGoalId);
+  const taskId = useAppSelector(selectSelectedTaskId);
+  const subtaskId = useAppSelector(selectSelectedSubtaskId);
+  const { data: goals } = useGetGoalsQuery();
+  const { data: tasks } = useGetGoalTasksQuery(goalId && taskId ? goalId : skipToken);
+  const { data: subtasks } = useGetTaskSubtasksQuery(taskId && subtaskId ? taskId : skipToken);
+  if (subtaskId) {
+    const subtask = subtasks?.find((candidate) => candidate.id === subtaskId);
+    return subtask && { kind: 'subtask', item: subtask };
+  }
+  if (taskId) {
+    const task = tasks?.find((candidate) => candidate.id === taskId);
+    return task && { kind: 'task', item: task };
+  }
+  const goal = goalId ? goals?.find((candidate) => candidate.id === goalId) : undefined;
+  return goal && { kind: 'goal', item: goal };
+};
+
+export const SelectionPanel = () => {
+  const dispatch = useAppDispatch();
+  const selected = useSelectedItem();
+  if (!selected) {
+    return (
+      <section className="panel selection-panel selection-panel--empty" aria-labelledby="selection-title">
+        <h2 id="selection-title" className="panel__title">
+          Details
+        </h2>
+        <p className="panel__subtitle">Select a goal, task or subtask by its title to see its dates and points history here.</p>
+      </section>
+    );
+  }
+  const { kind, item } = selected;
+  return (
+    <section className="panel selection-panel" aria-labelledby="selection-title" data-testid="selection-panel">
+      <header className="selection-panel__header">
+        <div>
+          <p className="selection-panel__kind">{kindLabels[kind]}</p>
+          <h2 id="selection-title" className="selection-panel__title">
+            {item.title}
+          </h2>
+        </div>
+        <button type="button" className="icon-button" aria-label="Clear selection" onClick={() => dispatch(selectionCleared())}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </header>
+      <p className="selection-panel__badges">
+        <span className={`status-pill status-pill--${item.status}`}>{statusLabels[item.status]}</span>
+        <span className={`chip chip--priority chip--p${item.priority}`}>{priorityLabel(item.priority)}</span>
+      </p>
+      <WorkItemDetails item={item} />
+    </section>
+  );
+};

@@ -1,0 +1,141 @@
+import type { WorkItemStatus } from '@tracker/contracts/goals/http';
+import { useId, useState, type FormEvent } from 'react';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { SelectField, type SelectOption } from '../../../components/form/select-field.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { TextAreaField } from '../../../components/form/text-area-field.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { errorMessage, fieldErrors, unshownFieldErrors, type ApiError } from '../../../lib/api/api-errors.ts';
+import { priorities, workItemStatuses } from '../stores/goals.slice.ts';
+import { priorityLabel, statusLabels } from './work-item-format.ts';
+import type { WorkItemValues } from './work-item-values.ts';
+
+const statusOptions: SelectOption[] = workItemStatuses.map((status) => ({ value: status, label: statusLabels[status] }));
+const priorityOptions: SelectOption[] = priorities.map((priority) => ({ value: String(priority), label: priorityLabel(priority) }));
+
+export interface WorkItemFormProps {
+  mode: 'create' | 'edit';
+  /** The form's heading and accessible name, e.g. 'New task in Run a marathon' or 'Edit goal Run a marathon'. */
+  name: string;
+  /** The buttons' full names ('Save task Warm up', 'Cancel editing task Warm up'): several forms can be open at once. */
+  saveLabel: string;
+  cancelLabel: string;
+  initial: WorkItemValues;
+  /** Goals a task can move to; only task edit forms get them. */
+  goalOptions?: SelectOption[] | undefined;
+  pending: boolean;
+  error: ApiError;
+  /** spec.md §8 text shown when the server gives no message, e.g. 'Failed to create task'. */
+  fallback: string;
+  onSubmit: (values: WorkItemValues) => void;
+  onCancel: () => void;
+}
+
+const shownFields = ['title', 'description', 'priority', 'status', 'dueDate', 'startDate', 'endDate', 'goalId'] as const;
+
+/**
+ * Create (title, description, priority, due date) and edit (also status, start and end dates, and a
+ * task's goal) for every level of the tree. noValidate: the server's contract is the rule book, and
+ * its field errors appear under the fields.
+ */
+export const WorkItemForm = ({ mode, name, saveLabel, cancelLabel, initial, goalOptions, pending, error, fallback, onSubmit, onCancel }: WorkItemFormProps) => {
+  const [values, setValues] = useState(initial);
+  const headingId = useId();
+  const errors = fieldErrors(error);
+  const others = unshownFieldErrors(errors, shownFields);
+  const editing = mode === 'edit';
+  const set =
+    <K extends keyof WorkItemValues>(key: K) =>
+    (value: WorkItemValues[K]) =>
+      setValues((current) => ({ ...current, [key]: value }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmit(values);
+  };
+
+  return (
+    <form className="form work-item-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <p id={headingId} className="work-item-form__title">
+        {name}
+      </p>
+      {error && (
+        <FormAlert kind="error">
+          {errorMessage(error, fallback)}
+          {others.length > 0 && (
+            <ul className="form-alert__list">
+              {others.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          )}
+        </FormAlert>
+      )}
+      <TextField
+        label="Title"
+        name="title"
+        required
+        maxLength={200}
+        autoFocus
+        autoComplete="off"
+        value={values.title}
+        onChange={(event) => set('title')(event.target.value)}
+        error={errors.title}
+      />
+      <TextAreaField
+        label="Description"
+        name="description"
+        maxLength={5000}
+        value={values.description}
+        onChange={(event) => set('description')(event.target.value)}
+        error={errors.description}
+      />
+      <div className="form__row">
+        <SelectField
+          label="Priority"
+          name="priority"
+          options={priorityOptions}
+          value={String(values.priority)}
+          onChange={(event) => set('priority')(Number(event.target.value))}
+          error={errors.priority}
+        />
+        {editing && (
+          <SelectField
+            label="Status"
+            name="status"
+            options={statusOptions}
+            value={values.status}
+            onChange={(event) => set('status')(event.target.value as WorkItemStatus)}
+            error={errors.status}
+          />
+        )}
+        <TextField label="Due date" type="date" name="dueDate" value={values.dueDate} onChange={(event) => set('dueDate')(event.target.value)} error={errors.dueDate} />
+      </div>
+      {editing && (
+        <div className="form__row">
+          <TextField label="Start date" type="date" name="startDate" value={values.startDate} onChange={(event) => set('startDate')(event.target.value)} error={errors.startDate} />
+          <TextField label="End date" type="date" name="endDate" value={values.endDate} onChange={(event) => set('endDate')(event.target.value)} error={errors.endDate} />
+          {goalOptions && (
+            <SelectField
+              label="Goal"
+              name="goalId"
+              options={goalOptions}
+              value={values.goalId}
+              onChange={(event) => set('goalId')(event.target.value)}
+              hint="Moving a task takes its subtasks along."
+              error={errors.goalId}
+            />
+          )}
+        </div>
+      )}
+      <div className="form__actions">
+        <button type="button" className="button button--secondary" onClick={onCancel} aria-label={cancelLabel}>
+          Cancel
+        </button>
+        <SubmitButton pending={pending} aria-label={saveLabel}>
+          Save
+        </SubmitButton>
+      </div>
+    </form>
+  );
+};

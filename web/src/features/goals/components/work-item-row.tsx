@@ -1,0 +1,111 @@
+import type { WorkItemStatus } from '@tracker/contracts/goals/http';
+import { useId, type ReactNode } from 'react';
+import { workItemStatuses } from '../stores/goals.slice.ts';
+import { CalendarIcon, CheckIcon, ChevronIcon, EditIcon, StarIcon, TrashIcon } from './work-item-icons.tsx';
+import { formatDay, isOverdue, itemName, pointsTotal, priorityLabel, statusLabels, type WorkItem, type WorkItemKind } from './work-item-format.ts';
+
+export interface WorkItemRowProps {
+  kind: WorkItemKind;
+  item: WorkItem;
+  /** The id of the element the Expand button shows. */
+  bodyId: string;
+  expanded: boolean;
+  selected: boolean;
+  /** A status change or completion is on its way: the controls wait for it. */
+  busy: boolean;
+  /** Under the facts, across the row, e.g. a goal's progress bar. */
+  footer?: ReactNode;
+  onToggleExpanded: () => void;
+  onSelect: () => void;
+  onStatusChange: (status: WorkItemStatus) => void;
+  onComplete: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+const headingTag = { goal: 'h3', task: 'h4', subtask: 'h5' } as const;
+
+/**
+ * One row of the tree, the same at every level: expand, the title (selects), facts, and the actions.
+ * Several rows are on screen at once, so every control's name includes the item's kind and title
+ * ('Complete subtask Buy shoes') while its visible text stays short.
+ */
+export const WorkItemRow = (props: WorkItemRowProps) => {
+  const { kind, item, bodyId, expanded, selected, busy, footer } = props;
+  const statusId = useId();
+  const name = itemName(kind, item.title);
+  const Heading = headingTag[kind];
+  const completed = item.status === 'completed';
+  const due = formatDay(item.dueDate);
+  const points = pointsTotal(item);
+  return (
+    <div className={`work-item__row${selected ? ' work-item__row--selected' : ''}`} data-testid={`${kind}-${item.id}`}>
+      <button
+        type="button"
+        className="icon-button work-item__toggle"
+        aria-expanded={expanded}
+        aria-controls={expanded ? bodyId : undefined}
+        aria-label={`${expanded ? 'Collapse' : 'Expand'} ${name}`}
+        onClick={props.onToggleExpanded}
+      >
+        <ChevronIcon />
+      </button>
+      <Heading className="work-item__heading">
+        <button type="button" className="work-item__title" aria-pressed={selected} onClick={props.onSelect}>
+          {completed && (
+            <span className="work-item__done" aria-hidden="true">
+              <CheckIcon />
+            </span>
+          )}
+          {item.title}
+        </button>
+      </Heading>
+      <ul className="work-item__facts" aria-label={`About ${name}`}>
+        <li className={`chip chip--priority chip--p${item.priority}`}>{priorityLabel(item.priority)}</li>
+        {due && (
+          <li className={`chip${isOverdue(item) ? ' chip--overdue' : ''}`}>
+            <CalendarIcon />
+            {isOverdue(item) ? `Overdue · ${due}` : `Due ${due}`}
+          </li>
+        )}
+        <li className={`chip chip--points${points > 0 ? ' chip--earned' : ''}`} data-testid={`${kind}-points-${item.id}`}>
+          <StarIcon />
+          {points} {Math.abs(points) === 1 ? 'point' : 'points'}
+        </li>
+      </ul>
+      {footer && <div className="work-item__footer">{footer}</div>}
+      <div className="work-item__actions">
+        <label className="visually-hidden" htmlFor={statusId}>
+          Status of {name}
+        </label>
+        <select
+          id={statusId}
+          className={`status-select status-select--${item.status}`}
+          value={item.status}
+          disabled={busy}
+          onChange={(event) => props.onStatusChange(event.target.value as WorkItemStatus)}
+        >
+          {workItemStatuses.map((status) => (
+            <option key={status} value={status}>
+              {statusLabels[status]}
+            </option>
+          ))}
+        </select>
+        {!completed && (
+          <button type="button" className="button button--small button--success" onClick={props.onComplete} disabled={busy} aria-label={`Complete ${name}`}>
+            {busy ? <span className="spinner" aria-hidden="true" /> : <CheckIcon />}
+            Complete
+          </button>
+        )}
+        <button type="button" className="button button--small button--ghost" onClick={props.onEdit} aria-label={`Edit ${name}`}>
+          <EditIcon />
+          <span className="button__text">Edit</span>
+        </button>
+        <button type="button" className="button button--small button--ghost button--danger-ghost" onClick={props.onDelete} aria-label={`Delete ${name}`}>
+          <TrashIcon />
+          <span className="button__text">Delete</span>
+        </button>
+      </div>
+    </div>
+  );
+};

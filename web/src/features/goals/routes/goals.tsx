@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { useGetGoalsQuery } from '../api/goals.api.ts';
+import { GoalFilters } from '../components/goal-filters.tsx';
+import { GoalList } from '../components/goal-list.tsx';
+import { GoalsOverview } from '../components/goals-overview.tsx';
+import { NewGoalForm } from '../components/new-goal-form.tsx';
+import { SelectionPanel } from '../components/selection-panel.tsx';
+import { PlusIcon } from '../components/work-item-icons.tsx';
+
+/** The goal tree: goals → tasks → subtasks, with filters, progress and the selected item's details. */
+export const GoalsRoute = () => {
+  const [creating, setCreating] = useState(false);
+  // Filters and details mean nothing without goals: the empty state then has the page to itself.
+  const { data: goals } = useGetGoalsQuery();
+  const hasGoals = (goals?.length ?? 0) > 0;
+  return (
+    <div className="page">
+      <header className="page-header">
+        <div>
+          <p className="page-header__eyebrow">Goals → tasks → subtasks</p>
+          <h1 className="page-header__title">Goals</h1>
+        </div>
+        <button type="button" className="button button--primary" aria-expanded={creating} onClick={() => setCreating((open) => !open)}>
+          <PlusIcon />
+          New goal
+        </button>
+      </header>
+      <GoalsOverview />
+      <div className={`goals-layout${hasGoals ? '' : ' goals-layout--single'}`}>
+        <div className="goals-layout__main">
+          {hasGoals && <GoalFilters />}
+          {creating && <NewGoalForm onDone={() => setCreating(false)} />}
+          <GoalList onCreateFirst={() => setCreating(true)} />
+        </div>
+        {hasGoals && (
+          <aside className="goals-layout__aside" aria-label="Selected item">
+            <SelectionPanel />
+          </aside>
+        )}
+      </div>
+    </div>
+  );
+};
