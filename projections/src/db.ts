@@ -26,6 +26,7 @@ export interface UsersTable {
   date_of_birth: ColumnType<string | null, string | null, string | null>;
   trial_start_date: Timestamp | null;
   subscription_date: Timestamp | null;
+  password_changed_at: Timestamp | null;
 }
 export type UserRow = Selectable<UsersTable>;
 

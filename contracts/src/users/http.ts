@@ -63,6 +63,8 @@ export const profileUpdateBody = z
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
 
 export const userResponse = z.object({ user });
+/** A password change ends every earlier session, so it answers with a fresh token for this one. */
+export const profileUpdateResponse = z.object({ user, token: z.string().optional() });
 export const forgotPasswordBody = z.object({ email: z.string().trim().min(1, 'is required').max(254) });
 export const resetPasswordBody = z.object({ token: z.string().min(1, 'is required').max(512), newPassword: password });
 export const verifyEmailBody = z.object({ token: z.string().min(1, 'is required').max(512) });

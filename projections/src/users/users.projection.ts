@@ -28,6 +28,7 @@ export const usersProjection: Projector = {
             date_of_birth: null,
             trial_start_date: null,
             subscription_date: null,
+            password_changed_at: null,
           })
           .execute();
         return;
@@ -55,7 +56,11 @@ export const usersProjection: Projector = {
         return;
       }
       case 'PasswordChanged':
-        await trx.updateTable('users').set({ updated_at: at, last_active: at }).where('id', '=', event.data.userId).execute();
+        await trx
+          .updateTable('users')
+          .set({ updated_at: at, last_active: at, password_changed_at: at })
+          .where('id', '=', event.data.userId)
+          .execute();
         return;
       case 'EmailVerified':
         await trx

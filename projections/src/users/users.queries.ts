@@ -22,6 +22,10 @@ export const toUser = (row: UserRow): User => ({
   subscriptionDate: iso(row.subscription_date),
 });
 
+/** What authentication needs to know of a token's user: does it still exist, and may it sign in. */
+export const findSessionFacts = (db: ReadModelDb, id: string) =>
+  db.selectFrom('users').select(['is_active', 'password_changed_at']).where('id', '=', id).executeTakeFirst();
+
 export const findUserById = async (db: ReadModelDb, id: string): Promise<User | undefined> => {
   const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toUser(row) : undefined;

@@ -55,7 +55,7 @@ export const createApp = (deps: AppDeps): Koa<AppState> => {
     appUrl: deps.config.appUrl,
     log: deps.log,
   });
-  const router = createApiRouter(requireAuth(deps.tokens));
+  const router = createApiRouter(requireAuth(deps.tokens, deps.db));
   registerSystemRoutes(router, { store: deps.store, db: deps.db, progress: deps.progress });
   registerAuthRoutes(router, {
     accounts,

@@ -163,8 +163,45 @@ describe('profile', () => {
     expect(wrong.body.errors[0].field).toBe('currentPassword');
     const ok = await app.json('PUT', '/api/auth/me', { token, body: { currentPassword: password, newPassword: 'brand-new-pass' } });
     expect(ok.status).toBe(200);
+    expect(ok.body.token).toEqual(expect.any(String));
+    expect((await app.json('GET', '/api/auth/me', { token: ok.body.token })).status).toBe(200);
     expect((await app.json('POST', '/api/auth/login', { body: { email, password } })).status).toBe(401);
     expect((await app.json('POST', '/api/auth/login', { body: { email, password: 'brand-new-pass' } })).status).toBe(200);
+  });
+});
+
+describe('sessions after a password change', () => {
+  it('ends every session issued before the change, whichever way the password changed', async () => {
+    const { token: before, email, password } = await app.registerUser();
+    const other = await app.json('POST', '/api/auth/login', { body: { email, password } });
+    // Tokens carry whole seconds: let the change happen in a later second than their issue.
+    await new Promise((r) => setTimeout(r, 1100));
+    const changed = await app.json('PUT', '/api/auth/me', { token: before, body: { currentPassword: password, newPassword: 'after-the-change' } });
+    expect(changed.status).toBe(200);
+    for (const stale of [before, other.body.token]) {
+      const res = await app.json('GET', '/api/auth/me', { token: stale });
+      expect(res.status).toBe(401);
+      expect(res.body.message).toBe(messages.invalidToken);
+    }
+    expect((await app.json('GET', '/api/auth/me', { token: changed.body.token })).status).toBe(200);
+
+    await app.json('POST', '/api/auth/forgot-password', { body: { email } });
+    const mail = await (async () => {
+      for (let i = 0; i < 100; i++) {
+        const found = app.mails.find((m) => m.to === email && m.link?.includes('/reset-password'));
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error('no reset mail');
+    })();
+    await new Promise((r) => setTimeout(r, 1100));
+    const reset = await app.json('POST', '/api/auth/reset-password', {
+      body: { token: new URL(mail.link!).searchParams.get('token'), newPassword: 'after-the-reset' },
+    });
+    expect(reset.status).toBe(200);
+    expect((await app.json('GET', '/api/auth/me', { token: changed.body.token })).status).toBe(401);
+    const again = await app.json('POST', '/api/auth/login', { body: { email, password: 'after-the-reset' } });
+    expect((await app.json('GET', '/api/auth/me', { token: again.body.token })).status).toBe(200);
   });
 });
 

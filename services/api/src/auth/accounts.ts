@@ -25,7 +25,7 @@ export interface Accounts {
   updateProfile(
     input: { name?: string | undefined; timezone?: string | undefined; dateOfBirth?: string | null | undefined; currentPassword?: string | undefined; newPassword?: string | undefined },
     context: CommandContext,
-  ): Promise<string | undefined>;
+  ): Promise<{ position?: string | undefined; passwordChanged: boolean }>;
   requestPasswordReset(email: string, context: Omit<CommandContext, 'userId'>): Promise<void>;
   resetPassword(token: string, newPassword: string, context: Omit<CommandContext, 'userId'>): Promise<string | undefined>;
   verifyEmail(token: string, context: Omit<CommandContext, 'userId'>): Promise<string | undefined>;
@@ -143,7 +143,7 @@ export const createAccounts = (deps: {
         ...context,
         idempotencyKey: context.idempotencyKey ? `${context.idempotencyKey}:profile` : undefined,
       });
-      return updated.position ?? position;
+      return { position: updated.position ?? position, passwordChanged: input.newPassword !== undefined };
     },
 
     async requestPasswordReset(email, context) {

@@ -5,6 +5,7 @@ import {
   loginBody,
   messageResponse,
   profileUpdateBody,
+  profileUpdateResponse,
   registerBody,
   resetPasswordBody,
   userResponse,
@@ -36,9 +37,10 @@ export const registerAuthRoutes = (
 
   const updateProfile = async (ctx: ApiContext) => {
     const body = profileUpdateBody.parse(ctx.state.body ?? {});
-    const position = await accounts.updateProfile(body, commandContext(ctx));
+    const { position, passwordChanged } = await accounts.updateProfile(body, commandContext(ctx));
     await commands.settle(position);
-    ctx.body = { user: await currentUser(ctx.state.userId) };
+    const user = await currentUser(ctx.state.userId);
+    ctx.body = passwordChanged ? { user, token: await tokens.sign(ctx.state.userId) } : { user };
   };
 
   router.route(
@@ -77,11 +79,11 @@ export const registerAuthRoutes = (
     },
   );
   router.route(
-    { method: 'put', path: '/auth/me', summary: 'Update the signed-in user', tag: 'auth', auth: true, body: profileUpdateBody, response: userResponse },
+    { method: 'put', path: '/auth/me', summary: 'Update the signed-in user', tag: 'auth', auth: true, body: profileUpdateBody, response: profileUpdateResponse },
     updateProfile,
   );
   router.route(
-    { method: 'put', path: '/users/profile', summary: 'Update the profile', tag: 'users', auth: true, body: profileUpdateBody, response: userResponse },
+    { method: 'put', path: '/users/profile', summary: 'Update the profile', tag: 'users', auth: true, body: profileUpdateBody, response: profileUpdateResponse },
     updateProfile,
   );
 

@@ -7,8 +7,8 @@ const AUDIENCE = 'points-tracker-app';
 
 export interface TokenService {
   sign(userId: string): Promise<string>;
-  /** The user id the token was issued to; Unauthorized for anything forged, expired or malformed. */
-  verify(token: string): Promise<string>;
+  /** Whom the token was issued to and when (seconds); Unauthorized for anything forged, expired or malformed. */
+  verify(token: string): Promise<{ userId: string; issuedAt: number }>;
 }
 
 export const createTokenService = (secret: Uint8Array, ttl: string): TokenService => ({
@@ -29,7 +29,7 @@ export const createTokenService = (secret: Uint8Array, ttl: string): TokenServic
         audience: AUDIENCE,
         requiredClaims: ['exp', 'iat', 'sub'],
       });
-      return payload.sub!;
+      return { userId: payload.sub!, issuedAt: payload.iat! };
     } catch {
       throw new Unauthorized(messages.invalidToken);
     }

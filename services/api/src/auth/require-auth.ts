@@ -2,13 +2,22 @@ import type { Middleware } from 'koa';
 import { messages } from '@tracker/contracts/messages';
 import { Unauthorized } from '@tracker/domain/common/errors';
 import type { AppState } from '../http/app-state.ts';
+import type { ReadModelDb } from '@tracker/projections/db';
+import { findSessionFacts } from '@tracker/projections/users/users.queries';
 import type { TokenService } from './jwt.ts';
 
-/** Bearer JWT → ctx.state.userId. The user id never comes from anywhere else. */
-export const requireAuth = (tokens: TokenService): Middleware<AppState> => async (ctx, next) => {
+/**
+ * Bearer JWT → ctx.state.userId; the user id never comes from anywhere else. A token issued before
+ * the account's last password change, or for an account that is gone or deactivated, is refused.
+ */
+export const requireAuth = (tokens: TokenService, db: ReadModelDb): Middleware<AppState> => async (ctx, next) => {
   const header = ctx.get('authorization');
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw new Unauthorized(messages.authTokenRequired);
-  ctx.state.userId = await tokens.verify(match[1]!);
+  const { userId, issuedAt } = await tokens.verify(match[1]!);
+  const facts = await findSessionFacts(db, userId);
+  const changedAt = facts?.password_changed_at ? Math.floor(facts.password_changed_at.getTime() / 1000) : 0;
+  if (!facts || !facts.is_active || issuedAt < changedAt) throw new Unauthorized(messages.invalidToken);
+  ctx.state.userId = userId;
   await next();
 };

@@ -31,7 +31,7 @@ export const authApi = api.injectEndpoints({
       query: () => '/auth/me',
       providesTags: ['Me'],
     }),
-    updateMe: build.mutation<{ user: User }, ProfileUpdateBody>({
+    updateMe: build.mutation<{ user: User; token?: string }, ProfileUpdateBody>({
       query: (body) => ({ url: '/auth/me', method: 'PUT', body }),
     }),
     forgotPassword: build.mutation<MessageResponse, { email: string }>({

@@ -83,6 +83,24 @@ describe('authenticated calls', () => {
   });
 });
 
+describe('changing the password', () => {
+  it('keeps this session signed in with the fresh token the answer carries', async () => {
+    const user = aUser();
+    const { requests } = fakeApi({ 'PUT /api/auth/me': () => ({ status: 200, body: { user, token: 'fresh' } }) });
+    const store = signedIn();
+    await store.dispatch(authApi.endpoints.updateMe.initiate({ currentPassword: 'old-password', newPassword: 'new-password' }));
+    expect(requests[0]).toMatchObject({ authorization: 'Bearer tok' });
+    expect(store.getState().auth).toMatchObject({ token: 'fresh', user });
+  });
+
+  it('keeps the token when a profile update carries none', async () => {
+    fakeApi({ 'PUT /api/auth/me': () => ({ status: 200, body: { user: aUser({ name: 'B' }) } }) });
+    const store = signedIn();
+    await store.dispatch(authApi.endpoints.updateMe.initiate({ name: 'B' }));
+    expect(store.getState().auth).toMatchObject({ token: 'tok', user: { name: 'B' } });
+  });
+});
+
 describe('logout', () => {
   it('clears token, user and error; isAdmin is never set', () => {
     const store = makeStore({ auth: { token: 'tok', user: aUser(), error: 'old', isAdmin: false } });

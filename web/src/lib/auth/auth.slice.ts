@@ -44,6 +44,10 @@ export const authSlice = createSlice({
         // A late answer after logout must not bring the user back.
         if (state.token) state.user = payload.user;
       })
+      .addMatcher(updateMe.matchFulfilled, (state, { payload }) => {
+        // A password change ends earlier sessions; the answer carries this session's new token.
+        if (state.token && payload.token) state.token = payload.token;
+      })
       .addMatcher(login.matchRejected, (state, { payload }) => {
         state.error = errorMessage(payload, 'Login failed');
       })
