@@ -1,34 +1,11 @@
-import { useId, type TextareaHTMLAttributes } from 'react';
-import { fieldMessage } from './field-message.ts';
+import type { TextareaHTMLAttributes } from 'react';
+import { Field, type FieldProps } from './field.tsx';
 
-export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'children'> {
-  label: string;
-  hint?: string | undefined;
-  error?: string | undefined;
-}
+export interface TextAreaFieldProps extends FieldProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'children' | keyof FieldProps> {}
 
 /** TextField's multi-line sibling: the same label, hint and error wiring. */
-export const TextAreaField = ({ label, hint, error, className, rows = 3, ...textarea }: TextAreaFieldProps) => {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea id={id} className="field__input field__textarea" rows={rows} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...textarea} />
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field__error">
-          {fieldMessage(label, error)}
-        </p>
-      )}
-    </div>
-  );
-};
+export const TextAreaField = ({ label, hint, error, className, rows = 3, ...textarea }: TextAreaFieldProps) => (
+  <Field label={label} hint={hint} error={error} className={className}>
+    {(control) => <textarea {...control} className="field__input field__textarea" rows={rows} {...textarea} />}
+  </Field>
+);

@@ -1,36 +1,11 @@
-import { useId, type InputHTMLAttributes } from 'react';
-import { fieldMessage } from './field-message.ts';
+import type { InputHTMLAttributes } from 'react';
+import { Field, type FieldProps } from './field.tsx';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'children'> {
-  label: string;
-  /** Always-visible guidance under the input, e.g. a length rule. */
-  hint?: string | undefined;
-  /** The server's message for this field, from the problem document's `errors`. */
-  error?: string | undefined;
-}
+export interface TextFieldProps extends FieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'children' | keyof FieldProps> {}
 
 /** A labelled input with its hint and error tied to it through aria-describedby. */
-export const TextField = ({ label, hint, error, className, ...input }: TextFieldProps) => {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field__error">
-          {fieldMessage(label, error)}
-        </p>
-      )}
-    </div>
-  );
-};
+export const TextField = ({ label, hint, error, className, ...input }: TextFieldProps) => (
+  <Field label={label} hint={hint} error={error} className={className}>
+    {(control) => <input {...control} className="field__input" {...input} />}
+  </Field>
+);

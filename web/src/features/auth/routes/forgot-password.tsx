@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { errorMessage, fieldErrors } from '../../../lib/api/api-errors.ts';
 import { useForgotPasswordMutation } from '../../../lib/api/auth.api.ts';
+import { EmailField } from '../components/email-field.tsx';
 
 export const ForgotPasswordRoute = () => {
   const [requestReset, { isLoading, error, data }] = useForgotPasswordMutation();
@@ -32,18 +32,7 @@ export const ForgotPasswordRoute = () => {
       ) : (
         <form className="form" onSubmit={submit} noValidate>
           {error && <FormAlert kind="error">{errorMessage(error, 'Failed to send the reset link')}</FormAlert>}
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            autoFocus
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={errors.email}
-          />
+          <EmailField autoFocus value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email} />
           <SubmitButton pending={isLoading} className="button--block">
             Send reset link
           </SubmitButton>

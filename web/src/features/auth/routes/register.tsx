@@ -1,29 +1,28 @@
-import { PASSWORD_MIN_LENGTH } from '@tracker/contracts/constants';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { NewPasswordField } from '../../../components/form/password-fields.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { errorMessage, fieldErrors } from '../../../lib/api/api-errors.ts';
 import { useRegisterMutation } from '../../../lib/api/auth.api.ts';
-import { redirectTarget } from '../../../lib/auth/redirect-target.ts';
+import { EmailField } from '../components/email-field.tsx';
+import { useRedirectAfterSignIn } from '../hooks/use-redirect-after-sign-in.ts';
 
 /** The server validates (its zod contract is the one rule book); its field errors show under each field. */
 export const RegisterRoute = () => {
-  const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
+  const { keepingRedirect, proceed } = useRedirectAfterSignIn();
   const [register, { isLoading, error }] = useRegisterMutation();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const errors = fieldErrors(error);
-  const redirect = searchParams.get('redirect');
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const result = await register({ name: name.trim(), email: email.trim(), password });
-    if ('data' in result) await navigate(redirectTarget(redirect), { replace: true });
+    if ('data' in result) await proceed();
   };
 
   return (
@@ -32,7 +31,7 @@ export const RegisterRoute = () => {
       subtitle="Set goals, build habits and earn points for every step."
       footer={
         <p>
-          Already have an account? <Link to={redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'}>Log in instead</Link>
+          Already have an account? <Link to={keepingRedirect('/login')}>Log in instead</Link>
         </p>
       }
     >
@@ -49,24 +48,10 @@ export const RegisterRoute = () => {
           onChange={(event) => setName(event.target.value)}
           error={errors.name}
         />
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.email}
-        />
-        <TextField
+        <EmailField value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email} />
+        <NewPasswordField
           label="Password"
-          type="password"
           name="password"
-          autoComplete="new-password"
-          required
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           error={errors.password}

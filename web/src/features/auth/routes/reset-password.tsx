@@ -1,10 +1,10 @@
-import { PASSWORD_MIN_LENGTH } from '@tracker/contracts/constants';
 import { messages } from '@tracker/contracts/messages';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { NewPasswordFields } from '../../../components/form/password-fields.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
+import { useNewPassword } from '../../../components/form/use-new-password.ts';
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { errorMessage, fieldErrors } from '../../../lib/api/api-errors.ts';
 import { useResetPasswordMutation } from '../../../lib/api/auth.api.ts';
@@ -13,17 +13,13 @@ export const ResetPasswordRoute = () => {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const [resetPassword, { isLoading, error, data }] = useResetPasswordMutation();
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const password = useNewPassword();
   const errors = fieldErrors(error);
   const tokenRejected = Boolean(errors.token) || errorMessage(error, '') === messages.resetTokenInvalid;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const differs = newPassword !== confirmation;
-    setMismatch(differs);
-    if (!differs) void resetPassword({ token, newPassword });
+    if (password.confirmed()) void resetPassword({ token, newPassword: password.newPassword });
   };
 
   const footer = (
@@ -68,28 +64,7 @@ export const ResetPasswordRoute = () => {
             )}
           </FormAlert>
         )}
-        <TextField
-          label="New password"
-          type="password"
-          name="newPassword"
-          autoComplete="new-password"
-          required
-          autoFocus
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          value={newPassword}
-          onChange={(event) => setNewPassword(event.target.value)}
-          error={errors.newPassword}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-          error={mismatch ? 'The passwords do not match' : undefined}
-        />
+        <NewPasswordFields password={password} error={errors.newPassword} autoFocus />
         <SubmitButton pending={isLoading} className="button--block">
           Reset password
         </SubmitButton>

@@ -1,8 +1,8 @@
-import { PASSWORD_MIN_LENGTH } from '@tracker/contracts/constants';
 import { useState, type FormEvent } from 'react';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { CurrentPasswordField, NewPasswordFields } from '../../../components/form/password-fields.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
+import { useNewPassword } from '../../../components/form/use-new-password.ts';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { errorMessage, fieldErrors } from '../../../lib/api/api-errors.ts';
 import { useUpdateMeMutation } from '../../../lib/api/auth.api.ts';
@@ -12,60 +12,32 @@ export const PasswordForm = () => {
   const [updateMe, { isLoading, error, reset }] = useUpdateMeMutation();
   const toast = useToast();
   const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const password = useNewPassword();
   const errors = fieldErrors(error);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const differs = newPassword !== confirmation;
-    setMismatch(differs);
-    if (differs) return;
-    const result = await updateMe({ currentPassword, newPassword });
+    if (!password.confirmed()) return;
+    const result = await updateMe({ currentPassword, newPassword: password.newPassword });
     if ('error' in result) return;
     toast.success('Use your new password the next time you log in.', { title: 'Password changed' });
     setCurrentPassword('');
-    setNewPassword('');
-    setConfirmation('');
+    password.clear();
     reset();
   };
 
   return (
     <form className="form" onSubmit={submit} noValidate>
       {error && <FormAlert kind="error">{errorMessage(error, 'Failed to update profile')}</FormAlert>}
-      <TextField
+      <CurrentPasswordField
         label="Current password"
-        type="password"
         name="currentPassword"
-        autoComplete="current-password"
-        required
         value={currentPassword}
         onChange={(event) => setCurrentPassword(event.target.value)}
         error={errors.currentPassword}
       />
       <div className="form__row">
-        <TextField
-          label="New password"
-          type="password"
-          name="newPassword"
-          autoComplete="new-password"
-          required
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          value={newPassword}
-          onChange={(event) => setNewPassword(event.target.value)}
-          error={errors.newPassword}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-          error={mismatch ? 'The passwords do not match' : undefined}
-        />
+        <NewPasswordFields password={password} error={errors.newPassword} />
       </div>
       <div className="form__actions">
         <SubmitButton pending={isLoading}>Change password</SubmitButton>
