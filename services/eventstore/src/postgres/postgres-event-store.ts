@@ -112,7 +112,6 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
     // The original of a retried append may also have committed between the function's two reads.
     const stored = await storedByIds(ids);
     if (stored.length > 0) return recognisedRetry(stream, events, stored);
-    if (result.outcome === 'already_stored') throw new Error('append: events vanished while being recognised');
     throw new WrongExpectedVersion(stream, expected, result.revision === null ? 'no_stream' : BigInt(result.revision));
   };
 
@@ -147,9 +146,12 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
         try {
           return await appendOnce(stream, events, expected);
         } catch (error) {
-          // A concurrent writer took the same revision or event id; decide again on fresh state.
-          if ((error as { code?: string }).code === UNIQUE_VIOLATION && attempt < MAX_APPEND_ATTEMPTS) continue;
-          throw error;
+          if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+          // Either these event ids are stored (a retried append: answer as the first time did) or a
+          // concurrent writer took the same revision (decide again on fresh state).
+          const stored = await storedByIds(events.map((e) => e.id));
+          if (stored.length > 0) return recognisedRetry(stream, events, stored);
+          if (attempt >= MAX_APPEND_ATTEMPTS) throw error;
         }
       }
     },
