@@ -1,7 +1,6 @@
 import type { Goal, WorkItemStatus } from '@tracker/contracts/goals/http';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { useDeleteGoalMutation, useUpdateGoalMutation, type GoalProgress } from '../api/goals.api.ts';
@@ -14,10 +13,10 @@ import {
   selectSelectedGoalId,
   selectSelectedTaskId,
 } from '../stores/goals.slice.ts';
-import { pointsToast } from './points-toast.ts';
+import { statusPointsToast } from './points-toast.ts';
 import { TaskList } from './task-list.tsx';
-import { itemName, pointsTotal } from './work-item-format.ts';
-import { WorkItemForm } from './work-item-form.tsx';
+import { pointsTotal } from './work-item-format.ts';
+import { DeleteWorkItemDialog, useEditAndDelete, WorkItemEditor } from './work-item-editing.tsx';
 import { changedFields, valuesOf, type WorkItemValues } from './work-item-values.ts';
 import { WorkItemRow } from './work-item-row.tsx';
 
@@ -59,9 +58,7 @@ export const GoalItem = ({ goal, progress }: { goal: Goal; progress: GoalProgres
   const [changeStatus, statusChange] = useUpdateGoalMutation();
   const [saveGoal, edit] = useUpdateGoalMutation();
   const [deleteGoal, removal] = useDeleteGoalMutation();
-  const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const name = itemName('goal', goal.title);
+  const { editing, confirming, startEditing, stopEditing, askToDelete, stopDeleting } = useEditAndDelete(edit, removal);
 
   const setStatus = async (status: WorkItemStatus) => {
     const result = await changeStatus({ item: goal, changes: { status } });
@@ -69,21 +66,21 @@ export const GoalItem = ({ goal, progress }: { goal: Goal; progress: GoalProgres
       toast.error(errorMessage(result.error, 'Failed to update goal'));
       return;
     }
-    pointsToast(toast, pointsTotal(result.data) - pointsTotal(goal), status === 'completed' ? 'Goal completed' : 'Goal reopened');
+    statusPointsToast(toast, 'Goal', pointsTotal(goal), pointsTotal(result.data), status);
   };
 
   const save = async (values: WorkItemValues) => {
     const changes = changedFields(valuesOf(goal), values);
-    if (Object.keys(changes).length === 0) return setEditing(false);
+    if (Object.keys(changes).length === 0) return stopEditing();
     const result = await saveGoal({ item: goal, changes });
     if ('error' in result) return;
-    setEditing(false);
-    if (changes.status) pointsToast(toast, pointsTotal(result.data) - pointsTotal(goal), changes.status === 'completed' ? 'Goal completed' : 'Goal reopened');
+    stopEditing();
+    if (changes.status) statusPointsToast(toast, 'Goal', pointsTotal(goal), pointsTotal(result.data), changes.status);
   };
 
   const remove = async () => {
     const result = await deleteGoal(goal);
-    if (!('error' in result)) setConfirming(false);
+    if (!('error' in result)) stopDeleting();
   };
 
   return (
@@ -100,30 +97,19 @@ export const GoalItem = ({ goal, progress }: { goal: Goal; progress: GoalProgres
         onSelect={() => dispatch(selected ? selectionCleared() : goalSelected(goal.id))}
         onStatusChange={(status) => void setStatus(status)}
         onComplete={() => void setStatus('completed')}
-        onEdit={() => {
-          edit.reset();
-          setEditing(true);
-        }}
-        onDelete={() => {
-          removal.reset();
-          setConfirming(true);
-        }}
+        onEdit={startEditing}
+        onDelete={askToDelete}
       />
       {editing && (
-        <div className="work-item__editor">
-          <WorkItemForm
-            mode="edit"
-            name={`Edit ${name}`}
-            saveLabel={`Save ${name}`}
-            cancelLabel={`Cancel editing ${name}`}
-            initial={valuesOf(goal)}
-            pending={edit.isLoading}
-            error={edit.error}
-            fallback="Failed to update goal"
-            onSubmit={(values) => void save(values)}
-            onCancel={() => setEditing(false)}
-          />
-        </div>
+        <WorkItemEditor
+          kind="goal"
+          title={goal.title}
+          initial={valuesOf(goal)}
+          pending={edit.isLoading}
+          error={edit.error}
+          onSubmit={(values) => void save(values)}
+          onCancel={stopEditing}
+        />
       )}
       {expanded && (
         <div id={bodyId} className="work-item__body">
@@ -132,16 +118,16 @@ export const GoalItem = ({ goal, progress }: { goal: Goal; progress: GoalProgres
         </div>
       )}
       {confirming && (
-        <ConfirmDialog
-          title={`Delete goal “${goal.title}”?`}
-          confirmLabel="Delete"
+        <DeleteWorkItemDialog
+          kind="goal"
+          title={goal.title}
           pending={removal.isLoading}
-          error={removal.error ? errorMessage(removal.error, 'Failed to delete goal') : undefined}
+          error={removal.error}
           onConfirm={() => void remove()}
-          onCancel={() => setConfirming(false)}
+          onCancel={stopDeleting}
         >
           <p>{deletionNote(progress)} Points already earned stay in your history.</p>
-        </ConfirmDialog>
+        </DeleteWorkItemDialog>
       )}
     </li>
   );

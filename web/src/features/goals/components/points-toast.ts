@@ -9,3 +9,7 @@ export const pointsToast = (toast: Toasts, points: number, title: string): void 
   const kind: ToastKind = points > 0 ? 'success' : 'info';
   toast[kind](points > 0 ? `+${points} points` : `−${Math.abs(points)} points`, { title });
 };
+
+/** After a status change: the points it moved, titled 'Task completed' or 'Task reopened'. */
+export const statusPointsToast = (toast: Toasts, label: string, pointsBefore: number, pointsAfter: number, status: string): void =>
+  pointsToast(toast, pointsAfter - pointsBefore, status === 'completed' ? `${label} completed` : `${label} reopened`);

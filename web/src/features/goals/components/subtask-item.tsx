@@ -1,7 +1,6 @@
 import type { Subtask, WorkItemStatus } from '@tracker/contracts/goals/http';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { useCompleteSubtaskMutation, useDeleteSubtaskMutation, useUpdateSubtaskMutation } from '../api/goals.api.ts';
@@ -13,9 +12,9 @@ import {
   subtaskExpanded,
   subtaskSelected,
 } from '../stores/goals.slice.ts';
-import { pointsToast } from './points-toast.ts';
-import { itemName, pointsTotal } from './work-item-format.ts';
-import { WorkItemForm } from './work-item-form.tsx';
+import { statusPointsToast } from './points-toast.ts';
+import { pointsTotal } from './work-item-format.ts';
+import { DeleteWorkItemDialog, useEditAndDelete, WorkItemEditor } from './work-item-editing.tsx';
 import { changedFields, valuesOf, type WorkItemValues } from './work-item-values.ts';
 import { WorkItemDetails } from './work-item-details.tsx';
 import { WorkItemRow } from './work-item-row.tsx';
@@ -30,9 +29,7 @@ export const SubtaskItem = ({ subtask }: { subtask: Subtask }) => {
   const [changeStatus, statusChange] = useUpdateSubtaskMutation();
   const [saveSubtask, edit] = useUpdateSubtaskMutation();
   const [deleteSubtask, removal] = useDeleteSubtaskMutation();
-  const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const name = itemName('subtask', subtask.title);
+  const { editing, confirming, startEditing, stopEditing, askToDelete, stopDeleting } = useEditAndDelete(edit, removal);
 
   /** spec.md §4: completing a subtask is its own call, which says how many points it earned. */
   const complete = async () => {
@@ -52,7 +49,7 @@ export const SubtaskItem = ({ subtask }: { subtask: Subtask }) => {
       toast.error(errorMessage(result.error, 'Failed to update subtask'));
       return;
     }
-    pointsToast(toast, pointsTotal(result.data) - pointsTotal(subtask), 'Subtask reopened');
+    statusPointsToast(toast, 'Subtask', pointsTotal(subtask), pointsTotal(result.data), status);
   };
 
   const save = async (values: WorkItemValues) => {
@@ -62,15 +59,15 @@ export const SubtaskItem = ({ subtask }: { subtask: Subtask }) => {
     if (Object.keys(patch).length > 0) {
       const result = await saveSubtask({ item: subtask, changes: patch });
       if ('error' in result) return;
-      if (status) pointsToast(toast, pointsTotal(result.data) - pointsTotal(subtask), 'Subtask reopened');
+      if (status) statusPointsToast(toast, 'Subtask', pointsTotal(subtask), pointsTotal(result.data), status);
     }
     if (completing && !(await complete())) return;
-    setEditing(false);
+    stopEditing();
   };
 
   const remove = async () => {
     const result = await deleteSubtask(subtask);
-    if (!('error' in result)) setConfirming(false);
+    if (!('error' in result)) stopDeleting();
   };
 
   return (
@@ -88,30 +85,19 @@ export const SubtaskItem = ({ subtask }: { subtask: Subtask }) => {
         }
         onStatusChange={(status) => void setStatus(status)}
         onComplete={() => void complete()}
-        onEdit={() => {
-          edit.reset();
-          setEditing(true);
-        }}
-        onDelete={() => {
-          removal.reset();
-          setConfirming(true);
-        }}
+        onEdit={startEditing}
+        onDelete={askToDelete}
       />
       {editing && (
-        <div className="work-item__editor">
-          <WorkItemForm
-            mode="edit"
-            name={`Edit ${name}`}
-            saveLabel={`Save ${name}`}
-            cancelLabel={`Cancel editing ${name}`}
-            initial={valuesOf(subtask)}
-            pending={edit.isLoading || completion.isLoading}
-            error={edit.error}
-            fallback="Failed to update subtask"
-            onSubmit={(values) => void save(values)}
-            onCancel={() => setEditing(false)}
-          />
-        </div>
+        <WorkItemEditor
+          kind="subtask"
+          title={subtask.title}
+          initial={valuesOf(subtask)}
+          pending={edit.isLoading || completion.isLoading}
+          error={edit.error}
+          onSubmit={(values) => void save(values)}
+          onCancel={stopEditing}
+        />
       )}
       {expanded && (
         <div id={bodyId} className="work-item__body work-item__body--details">
@@ -119,16 +105,16 @@ export const SubtaskItem = ({ subtask }: { subtask: Subtask }) => {
         </div>
       )}
       {confirming && (
-        <ConfirmDialog
-          title={`Delete subtask “${subtask.title}”?`}
-          confirmLabel="Delete"
+        <DeleteWorkItemDialog
+          kind="subtask"
+          title={subtask.title}
           pending={removal.isLoading}
-          error={removal.error ? errorMessage(removal.error, 'Failed to delete subtask') : undefined}
+          error={removal.error}
           onConfirm={() => void remove()}
-          onCancel={() => setConfirming(false)}
+          onCancel={stopDeleting}
         >
           <p>This cannot be undone; points already earned stay in your history.</p>
-        </ConfirmDialog>
+        </DeleteWorkItemDialog>
       )}
     </li>
   );

@@ -1,7 +1,6 @@
 import type { Task, WorkItemStatus } from '@tracker/contracts/goals/http';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { useDeleteTaskMutation, useGetGoalsQuery, useUpdateTaskMutation } from '../api/goals.api.ts';
@@ -14,10 +13,10 @@ import {
   taskExpanded,
   taskSelected,
 } from '../stores/goals.slice.ts';
-import { pointsToast } from './points-toast.ts';
+import { statusPointsToast } from './points-toast.ts';
 import { SubtaskList } from './subtask-list.tsx';
-import { itemName, pointsTotal } from './work-item-format.ts';
-import { WorkItemForm } from './work-item-form.tsx';
+import { pointsTotal } from './work-item-format.ts';
+import { DeleteWorkItemDialog, useEditAndDelete, WorkItemEditor } from './work-item-editing.tsx';
 import { changedFields, valuesOf, type WorkItemValues } from './work-item-values.ts';
 import { WorkItemRow } from './work-item-row.tsx';
 
@@ -34,9 +33,7 @@ export const TaskItem = ({ task }: { task: Task }) => {
   const [changeStatus, statusChange] = useUpdateTaskMutation();
   const [saveTask, edit] = useUpdateTaskMutation();
   const [deleteTask, removal] = useDeleteTaskMutation();
-  const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const name = itemName('task', task.title);
+  const { editing, confirming, startEditing, stopEditing, askToDelete, stopDeleting } = useEditAndDelete(edit, removal);
 
   const setStatus = async (status: WorkItemStatus) => {
     const result = await changeStatus({ item: task, changes: { status } });
@@ -44,16 +41,16 @@ export const TaskItem = ({ task }: { task: Task }) => {
       toast.error(errorMessage(result.error, 'Failed to update task'));
       return;
     }
-    pointsToast(toast, pointsTotal(result.data) - pointsTotal(task), status === 'completed' ? 'Task completed' : 'Task reopened');
+    statusPointsToast(toast, 'Task', pointsTotal(task), pointsTotal(result.data), status);
   };
 
   const save = async (values: WorkItemValues) => {
     const changes = changedFields(valuesOf(task), values);
-    if (Object.keys(changes).length === 0) return setEditing(false);
+    if (Object.keys(changes).length === 0) return stopEditing();
     const result = await saveTask({ item: task, changes });
     if ('error' in result) return;
-    setEditing(false);
-    if (changes.status) pointsToast(toast, pointsTotal(result.data) - pointsTotal(task), changes.status === 'completed' ? 'Task completed' : 'Task reopened');
+    stopEditing();
+    if (changes.status) statusPointsToast(toast, 'Task', pointsTotal(task), pointsTotal(result.data), changes.status);
     if (changes.goalId) {
       const destination = goals?.find((goal) => goal.id === changes.goalId);
       toast.info(`“${task.title}” now belongs to “${destination?.title ?? 'another goal'}”.`, { title: 'Task moved' });
@@ -62,7 +59,7 @@ export const TaskItem = ({ task }: { task: Task }) => {
 
   const remove = async () => {
     const result = await deleteTask(task);
-    if (!('error' in result)) setConfirming(false);
+    if (!('error' in result)) stopDeleting();
   };
 
   return (
@@ -78,31 +75,20 @@ export const TaskItem = ({ task }: { task: Task }) => {
         onSelect={() => dispatch(selected ? selectionCleared() : taskSelected({ goalId: task.goalId, taskId: task.id }))}
         onStatusChange={(status) => void setStatus(status)}
         onComplete={() => void setStatus('completed')}
-        onEdit={() => {
-          edit.reset();
-          setEditing(true);
-        }}
-        onDelete={() => {
-          removal.reset();
-          setConfirming(true);
-        }}
+        onEdit={startEditing}
+        onDelete={askToDelete}
       />
       {editing && (
-        <div className="work-item__editor">
-          <WorkItemForm
-            mode="edit"
-            name={`Edit ${name}`}
-            saveLabel={`Save ${name}`}
-            cancelLabel={`Cancel editing ${name}`}
-            initial={valuesOf(task)}
-            goalOptions={goalOptions}
-            pending={edit.isLoading}
-            error={edit.error}
-            fallback="Failed to update task"
-            onSubmit={(values) => void save(values)}
-            onCancel={() => setEditing(false)}
-          />
-        </div>
+        <WorkItemEditor
+          kind="task"
+          title={task.title}
+          initial={valuesOf(task)}
+          goalOptions={goalOptions}
+          pending={edit.isLoading}
+          error={edit.error}
+          onSubmit={(values) => void save(values)}
+          onCancel={stopEditing}
+        />
       )}
       {expanded && (
         <div id={bodyId} className="work-item__body">
@@ -111,16 +97,16 @@ export const TaskItem = ({ task }: { task: Task }) => {
         </div>
       )}
       {confirming && (
-        <ConfirmDialog
-          title={`Delete task “${task.title}”?`}
-          confirmLabel="Delete"
+        <DeleteWorkItemDialog
+          kind="task"
+          title={task.title}
           pending={removal.isLoading}
-          error={removal.error ? errorMessage(removal.error, 'Failed to delete task') : undefined}
+          error={removal.error}
           onConfirm={() => void remove()}
-          onCancel={() => setConfirming(false)}
+          onCancel={stopDeleting}
         >
           <p>Its subtasks are deleted with it. This cannot be undone; points already earned stay in your history.</p>
-        </ConfirmDialog>
+        </DeleteWorkItemDialog>
       )}
     </li>
   );

@@ -1,11 +1,11 @@
 import type { WorkItemStatus } from '@tracker/contracts/goals/http';
 import { useId, useState, type FormEvent } from 'react';
-import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { SelectField, type SelectOption } from '../../../components/form/select-field.tsx';
+import { ServerErrorAlert } from '../../../components/form/server-error-alert.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextAreaField } from '../../../components/form/text-area-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
-import { errorMessage, fieldErrors, unshownFieldErrors, type ApiError } from '../../../lib/api/api-errors.ts';
+import { fieldErrors, unshownFieldErrors, type ApiError } from '../../../lib/api/api-errors.ts';
 import { priorities, workItemStatuses } from '../stores/goals.slice.ts';
 import { priorityLabel, statusLabels } from './work-item-format.ts';
 import type { WorkItemValues } from './work-item-values.ts';
@@ -59,18 +59,7 @@ export const WorkItemForm = ({ mode, name, saveLabel, cancelLabel, initial, goal
       <p id={headingId} className="work-item-form__title">
         {name}
       </p>
-      {error && (
-        <FormAlert kind="error">
-          {errorMessage(error, fallback)}
-          {others.length > 0 && (
-            <ul className="form-alert__list">
-              {others.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          )}
-        </FormAlert>
-      )}
+      {error && <ServerErrorAlert error={error} fallback={fallback} others={others} />}
       <TextField
         label="Title"
         name="title"

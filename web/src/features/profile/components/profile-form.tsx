@@ -1,11 +1,11 @@
 import type { User } from '@tracker/contracts/users/http';
 import { useMemo, useState, type FormEvent } from 'react';
-import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { SelectField } from '../../../components/form/select-field.tsx';
+import { ServerErrorAlert } from '../../../components/form/server-error-alert.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
-import { errorMessage, fieldErrors, unshownFieldErrors } from '../../../lib/api/api-errors.ts';
+import { fieldErrors, unshownFieldErrors } from '../../../lib/api/api-errors.ts';
 import { useUpdateMeMutation } from '../../../lib/api/auth.api.ts';
 import { browserTimezone, timezoneOptions } from './timezones.ts';
 
@@ -31,18 +31,7 @@ export const ProfileForm = ({ user }: { user: User }) => {
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      {error && (
-        <FormAlert kind="error">
-          {errorMessage(error, 'Failed to update profile')}
-          {others.length > 0 && (
-            <ul className="form-alert__list">
-              {others.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          )}
-        </FormAlert>
-      )}
+      {error && <ServerErrorAlert error={error} fallback="Failed to update profile" others={others} />}
       <TextField
         label="Name"
         name="name"
