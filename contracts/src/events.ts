@@ -15,3 +15,6 @@ export const domainEvent = z.discriminatedUnion('type', [
 export type DomainEvent = z.infer<typeof domainEvent>;
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+
+/** Every event type name, in catalogue order. */
+export const domainEventTypes: readonly DomainEventType[] = domainEvent.options.map((option) => option.shape.type.value);

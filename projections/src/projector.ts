@@ -1,24 +1,35 @@
 import type { Transaction } from 'kysely';
-import type { DomainEvent, DomainEventType } from '@tracker/contracts/events';
+import { domainEventTypes, type DomainEventType, type EventOf } from '@tracker/contracts/events';
 import type { EventMetadata } from '@tracker/contracts/common/events';
 import type { ReadModels } from './db.ts';
 
 /** A parsed event as projectors see it: typed payload plus where and when it happened. */
-export type ProjectedEvent<T extends DomainEventType = DomainEventType> = Extract<DomainEvent, { type: T }> & {
-  id: string;
-  stream: string;
-  revision: bigint;
-  position: string;
-  metadata: EventMetadata;
-};
+export type ProjectedEvent<T extends DomainEventType = DomainEventType> = T extends DomainEventType
+  ? EventOf<T> & {
+      id: string;
+      stream: string;
+      revision: bigint;
+      position: string;
+      metadata: EventMetadata;
+    }
+  : never;
 
-export interface Projector {
+/**
+ * A read model's writer. `apply` sees only the event types listed in `handles`, narrowed: a switch on
+ * `event.type` is exhaustive over exactly those.
+ */
+export interface Projector<T extends DomainEventType = DomainEventType> {
   /** Unique; also the checkpoint's key. */
-  name: string;
-  /** Event types it applies; others only advance its checkpoint. `'*'` takes every event. */
-  handles: readonly DomainEventType[] | '*';
-  apply(trx: Transaction<ReadModels>, event: ProjectedEvent): Promise<void>;
+  readonly name: string;
+  readonly handles: readonly T[];
+  // Method syntax on purpose: a Projector<'GoalCreated'> is then usable where a Projector is expected.
+  apply(trx: Transaction<ReadModels>, event: ProjectedEvent<T>): Promise<void>;
 }
 
+export const defineProjector = <const T extends DomainEventType>(projector: Projector<T>): Projector<T> => projector;
+
+/** Every event type, for projectors that follow everything a user does (e.g. last activity). */
+export const everyEventType: readonly DomainEventType[] = domainEventTypes;
+
 export const handlesEvent = (projector: Projector, type: string): boolean =>
-  projector.handles === '*' || (projector.handles as readonly string[]).includes(type);
+  (projector.handles as readonly string[]).includes(type);

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { advanceCheckpoint, CheckpointMoved, readCheckpoint } from './checkpoints.ts';
-import type { Projector } from './projector.ts';
+import { everyEventType, type Projector } from './projector.ts';
 import { startProjectionRunner, type ProjectionRunner } from './runner.ts';
 import { metadata, readModelFixture, silentLog, userLife } from './testing/read-model-fixture.ts';
 import { usersProjection } from './users/users.projection.ts';

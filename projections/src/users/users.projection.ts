@@ -1,9 +1,9 @@
-import type { Projector } from '../projector.ts';
+import { everyEventType, type Projector } from '../projector.ts';
 
 /** users: one row per registered user. lastActive follows every event the user causes. */
 export const usersProjection: Projector = {
   name: 'users',
-  handles: '*',
+  handles: everyEventType,
   async apply(trx, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
