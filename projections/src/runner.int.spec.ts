@@ -26,7 +26,7 @@ const tallyProjector = (options: { failOnNth?: () => number | undefined } = {}):
   let seenInBatch = 0;
   const projector = {
     name: 'tally',
-    handles: '*' as const,
+    handles: everyEventType,
     failures: 0,
     async apply(trx: Parameters<Projector['apply']>[0], event: Parameters<Projector['apply']>[1]) {
       seenInBatch += 1;
