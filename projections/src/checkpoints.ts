@@ -1,44 +1,65 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { ReadModels } from './db.ts';
+import { sql, type QueryExecutorProvider } from 'kysely';
+import type { Position } from '@tracker/eventstore/port';
 
-export type Checkpoint = string | 'start';
+export type Checkpoint = Position | 'start';
 
-export const readCheckpoint = async (db: Kysely<ReadModels>, name: string): Promise<Checkpoint> => {
-  const row = await db.selectFrom('projection_checkpoints').select('position').where('name', '=', name).executeTakeFirst();
-  return row?.position ?? 'start';
+/**
+ * Checkpoints live in `<schema>.projection_checkpoints` of the schema a lane writes to (read models,
+ * or operational state for reactors). Plain SQL over any Kysely of that schema, whatever its tables.
+ */
+const table = (schema: string) => sql.table(`${schema}.projection_checkpoints`);
+
+// Positions are written only by the runner, from positions the store issued.
+const asCheckpoint = (text: string): Checkpoint => text as Checkpoint;
+
+/** The checkpoints of `names` ('start' for one that has none yet), in one query. */
+export const readCheckpoints = async (db: QueryExecutorProvider, schema: string, names: readonly string[]): Promise<Map<string, Checkpoint>> => {
+  const { rows } =
+    names.length === 0
+      ? { rows: [] }
+      : await sql<{ name: string; position: string }>`SELECT name, position FROM ${table(schema)} WHERE name = ANY(${[...names]}::text[])`.execute(db);
+  const found = new Map(rows.map((row) => [row.name, asCheckpoint(row.position)]));
+  return new Map(names.map((name) => [name, found.get(name) ?? 'start']));
 };
 
+export const readCheckpoint = async (db: QueryExecutorProvider, schema: string, name: string): Promise<Checkpoint> =>
+  (await readCheckpoints(db, schema, [name])).get(name)!;
+
 export class CheckpointMoved extends Error {
-  constructor(readonly projector: string) {
-    super(`Checkpoint of ${projector} moved underneath this runner`);
+  constructor(readonly projectors: readonly string[]) {
+    super(`Checkpoint of ${projectors.join(', ')} moved underneath this runner`);
     this.name = 'CheckpointMoved';
   }
 }
 
 /**
- * Compare-and-set: the checkpoint moves from `previous` to `next` or the transaction fails, so a
- * batch applied by someone else in the meantime is never applied a second time.
+ * Compare-and-set, for any number of projectors in one statement: each checkpoint moves from its
+ * `previous` to `next`, or the transaction fails — a batch applied by someone else in the meantime
+ * is never applied a second time.
  */
-export const advanceCheckpoint = async (
-  trx: Transaction<ReadModels>,
-  name: string,
-  previous: Checkpoint,
-  next: string,
+export const advanceCheckpoints = async (
+  trx: QueryExecutorProvider,
+  schema: string,
+  moves: ReadonlyArray<{ name: string; previous: Checkpoint }>,
+  next: Position,
 ): Promise<void> => {
-  if (previous === 'start') {
-    const inserted = await trx
-      .insertInto('projection_checkpoints')
-      .values({ name, position: next })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .executeTakeFirst();
-    if (inserted.numInsertedOrUpdatedRows !== 1n) throw new CheckpointMoved(name);
-    return;
-  }
-  const updated = await trx
-    .updateTable('projection_checkpoints')
-    .set({ position: next, updated_at: new Date() })
-    .where('name', '=', name)
-    .where('position', '=', previous)
-    .executeTakeFirst();
-  if (updated.numUpdatedRows !== 1n) throw new CheckpointMoved(name);
+  if (moves.length === 0) return;
+  const names = moves.map((m) => m.name);
+  const previous = moves.map((m) => m.previous);
+  // A checkpoint at 'start' has no row yet: insert it; the update does the compare-and-set for the rest.
+  const result = await sql<{ n: string }>`
+    WITH expected AS (SELECT * FROM unnest(${names}::text[], ${previous}::text[]) AS e(name, previous)),
+    created AS (
+      INSERT INTO ${table(schema)} (name, position, updated_at)
+      SELECT name, ${next}, now() FROM expected WHERE previous = 'start'
+      ON CONFLICT (name) DO NOTHING
+      RETURNING name
+    ),
+    moved AS (
+      UPDATE ${table(schema)} AS c SET position = ${next}, updated_at = now()
+        FROM expected e WHERE c.name = e.name AND c.position = e.previous
+      RETURNING c.name
+    )
+    SELECT ((SELECT count(*) FROM created) + (SELECT count(*) FROM moved))::text AS n`.execute(trx);
+  if (Number(result.rows[0]?.n) !== moves.length) throw new CheckpointMoved(names);
 };

@@ -1,20 +1,29 @@
-import { Migrator, sql, type Kysely, type MigrationProvider } from 'kysely';
-import { migrations } from '../migrations/all.ts';
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { ReadModelDbHandle } from './db.ts';
+import { readModelFeatures } from './features.ts';
+import { opsMigrations, type OpsDbHandle } from './ops-db.ts';
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/** Every feature's read-model migrations, by name; names (dated) sort in the order they run. */
+export const readModelMigrations = (): Record<string, Migration> =>
+  Object.assign({}, ...readModelFeatures.map((feature) => feature.migrations)) as Record<string, Migration>;
 
-/** Brings the read-model schema up to date; safe to run from several processes at once. */
-export const migrateReadModels = async ({ db, schema }: ReadModelDbHandle): Promise<string[]> => {
+const migrate = async (db: Kysely<unknown>, schema: string, migrations: Record<string, Migration>): Promise<string[]> => {
   await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(db);
   const migrator = new Migrator({
     // Migrations are frozen against the schema as it was, so they take an untyped Kysely.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     db: db as Kysely<any>,
-    provider,
+    provider: { getMigrations: async () => migrations },
     migrationTableSchema: schema,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 };
+
+/** Brings the read-model schema up to date; safe to run from several processes at once. */
+export const migrateReadModels = ({ db, schema }: ReadModelDbHandle): Promise<string[]> =>
+  migrate(db as Kysely<unknown>, schema, readModelMigrations());
+
+/** Brings the operational schema (reactors' state, rate limits) up to date. */
+export const migrateOperationalState = ({ db, schema }: OpsDbHandle): Promise<string[]> => migrate(db as Kysely<unknown>, schema, opsMigrations);

@@ -1,57 +1,77 @@
+import type { QueryExecutorProvider } from 'kysely';
+import { createWakeListener, type WakeListener } from '@tracker/eventstore/pg-listener';
 import type { EventStore, Position } from '@tracker/eventstore/port';
-import { createWakeListener, type WakeListener } from '@tracker/eventstore/postgres/wake-listener';
-import type { ReadModelDb } from './db.ts';
-import { PROGRESS_CHANNEL } from './runner.ts';
+import { readCheckpoints, type Checkpoint } from './checkpoints.ts';
+import { parseProgressPayload, PROGRESS_CHANNEL } from './runner.ts';
 
 export interface ProjectionProgress {
-  /** True once every projector has applied the log up to `position`; false if the wait ran out. */
-  waitFor(position: Position, timeoutMs: number): Promise<boolean>;
-  /** Each projector's checkpoint ('start' if it has none yet). */
-  checkpoints(): Promise<Record<string, string>>;
+  /**
+   * True once each of `projectors` has applied the log up to `position`; false if the wait ran out.
+   * Waits only for the projectors named: what the caller's next read depends on.
+   */
+  waitFor(position: Position, projectors: readonly string[], timeoutMs: number): Promise<boolean>;
+  /** The checkpoints of `projectors` ('start' for one that has none yet), read from the table. */
+  checkpoints(projectors: readonly string[]): Promise<Record<string, Checkpoint>>;
   close(): Promise<void>;
 }
 
+/** Past this, the table is read again in case a notification was lost with a dropped connection. */
+const RECHECK_MS = 250;
+
 /**
- * Read-your-writes: a command answers after the read models reach its events. Works whether the
- * projectors run in this process or another: it watches the checkpoints table, woken by the
- * runner's NOTIFY on each committed batch.
+ * Read-your-writes. Works whether the projectors run in this process or another: each lane's commit
+ * announces (NOTIFY, delivered only once committed) the position its projectors reached, and this
+ * keeps the highest seen per projector — so a command usually learns it may answer without a query.
  */
 export const createProjectionProgress = (options: {
-  db: ReadModelDb;
+  /** Where checkpoints are kept: the read models' schema, and the operational one (reactors). */
+  sources: ReadonlyArray<{ db: QueryExecutorProvider; schema: string }>;
   connectionString: string;
-  store: EventStore;
-  projectorNames: string[];
+  store: Pick<EventStore, 'comparePositions'>;
 }): ProjectionProgress => {
+  const { store } = options;
+  const reached = new Map<string, Checkpoint>();
+  const note = (name: string, position: Checkpoint): void => {
+    const known = reached.get(name);
+    if (known === undefined || store.comparePositions(position, known) > 0) reached.set(name, position);
+  };
   let listener: WakeListener | undefined;
-  const wake = (): WakeListener => (listener ??= createWakeListener(options.connectionString, PROGRESS_CHANNEL));
+  const listening = (): WakeListener =>
+    (listener ??= createWakeListener(options.connectionString, PROGRESS_CHANNEL, (payload) => {
+      const progress = parseProgressPayload(payload);
+      if (!progress || !options.sources.some((source) => source.schema === progress.schema)) return;
+      for (const name of progress.names) note(name, progress.position);
+    }));
 
-  const checkpoints = async (): Promise<Record<string, string>> => {
-    const rows = await options.db
-      .selectFrom('projection_checkpoints')
-      .select(['name', 'position'])
-      .where('name', 'in', options.projectorNames)
-      .execute();
-    const byName = Object.fromEntries(rows.map((r) => [r.name, r.position]));
-    return Object.fromEntries(options.projectorNames.map((name) => [name, byName[name] ?? 'start']));
+  const checkpoints = async (projectors: readonly string[]): Promise<Record<string, Checkpoint>> => {
+    const found = await Promise.all(options.sources.map((source) => readCheckpoints(source.db, source.schema, projectors)));
+    for (const rows of found) for (const [name, position] of rows) if (position !== 'start') note(name, position);
+    return Object.fromEntries(projectors.map((name) => [name, reached.get(name) ?? 'start']));
   };
 
-  const caughtUp = async (position: Position): Promise<boolean> => {
-    const current = await checkpoints();
-    return Object.values(current).every((checkpoint) => options.store.comparePositions(checkpoint, position) >= 0);
-  };
+  const known = (position: Position, projectors: readonly string[]): boolean =>
+    projectors.every((name) => {
+      const at = reached.get(name);
+      return at !== undefined && store.comparePositions(at, position) >= 0;
+    });
 
   return {
     checkpoints,
-    async waitFor(position, timeoutMs) {
+    async waitFor(position, projectors, timeoutMs) {
+      if (projectors.length === 0) return true;
+      const wake = listening();
       const deadline = Date.now() + timeoutMs;
       const controller = new AbortController();
-      const listening = wake();
+      let seen = wake.generation();
+      if (known(position, projectors)) return true;
+      await checkpoints(projectors);
       for (;;) {
-        const seen = listening.generation();
-        if (await caughtUp(position)) return true;
+        if (known(position, projectors)) return true;
         const left = deadline - Date.now();
         if (left <= 0) return false;
-        await listening.wait(seen, Math.min(left, 250), controller.signal);
+        await wake.wait(seen, Math.min(left, RECHECK_MS), controller.signal);
+        if (wake.generation() === seen) await checkpoints(projectors);
+        seen = wake.generation();
       }
     },
     async close() {

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { domainEventTypes, type DomainEventType, type EventOf } from '@tracker/contracts/events';
 import type { EventMetadata } from '@tracker/contracts/common/events';
+import type { Position } from '@tracker/eventstore/port';
 import type { ReadModels } from './db.ts';
 
 /** A parsed event as projectors see it: typed payload plus where and when it happened. */
@@ -9,7 +10,7 @@ export type ProjectedEvent<T extends DomainEventType = DomainEventType> = T exte
       id: string;
       stream: string;
       revision: bigint;
-      position: string;
+      position: Position;
       metadata: EventMetadata;
     }
   : never;
@@ -25,6 +26,7 @@ export interface Projector<T extends DomainEventType = DomainEventType> {
   // Method syntax on purpose: a Projector<'GoalCreated'> is then usable where a Projector is expected.
   apply(trx: Transaction<ReadModels>, event: ProjectedEvent<T>): Promise<void>;
 }
+
 
 export const defineProjector = <const T extends DomainEventType>(projector: Projector<T>): Projector<T> => projector;
 

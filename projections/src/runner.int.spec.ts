@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { advanceCheckpoint, CheckpointMoved, readCheckpoint } from './checkpoints.ts';
+import type { Position } from '@tracker/eventstore/port';
+import { advanceCheckpoints, CheckpointMoved, readCheckpoint } from './checkpoints.ts';
 import { everyEventType, type Projector } from './projector.ts';
-import { startProjectionRunner, type ProjectionRunner } from './runner.ts';
+import { createProjectionProgress } from './progress.ts';
+import { projectorLanes, startProjectionRunner, type ProjectionRunner } from './runner.ts';
 import { metadata, readModelFixture, silentLog, userLife } from './testing/read-model-fixture.ts';
 import { usersProjection } from './users/users.projection.ts';
 
@@ -42,6 +44,28 @@ const tallyProjector = (options: { failOnNth?: () => number | undefined } = {}):
   return projector;
 };
 
+/** Records, per event, the transaction that applied it: how many commits served how many events. */
+const batchRecorder = (name: string, options: { failOn?: (event: { id: string }) => boolean; gate?: () => Promise<void> } = {}): Projector => ({
+  name,
+  handles: ['EmailReserved'],
+  async apply(trx, event) {
+    if (options.failOn?.(event)) throw new Error(`${name} cannot apply ${event.id}`);
+    await options.gate?.();
+    await sql`INSERT INTO batches (projector, event_id, txid) VALUES (${name}, ${event.id}, txid_current())`.execute(trx);
+  },
+});
+
+const reserveEmails = async (fixture: Awaited<ReturnType<typeof readModelFixture>>, count: number): Promise<string[]> => {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const userId = randomUUID();
+    const id = randomUUID();
+    ids.push(id);
+    await fixture.append(`email-${randomUUID()}`, [{ id, type: 'EmailReserved', data: { userId, email: `${i}@x.io` }, metadata: metadata(userId) }], 'no_stream');
+  }
+  return ids;
+};
+
 const tallyRows = async (db: Kysely<any>) =>
   Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM tally`.execute(db)).rows[0]!.n);
 
@@ -53,6 +77,9 @@ describe('projection runner', () => {
     fixture = await readModelFixture();
     // Unique event ids: a second application of the same event would fail loudly, not hide.
     await sql`CREATE TABLE tally (event_id uuid NOT NULL)`.execute(fixture.readModels.db);
+    await sql`CREATE TABLE batches (projector text NOT NULL, event_id uuid NOT NULL, txid bigint NOT NULL, UNIQUE (projector, event_id))`.execute(
+      fixture.readModels.db,
+    );
   });
   afterEach(async () => {
     for (const runner of runners.splice(0)) await runner.stop();
@@ -60,18 +87,17 @@ describe('projection runner', () => {
   });
 
   /** Waits until the projector's checkpoint reaches the newest appended event. */
-  const caughtUp = (db: Kysely<any>, name: string) =>
+  const caughtUp = (handle: { db: Kysely<any>; schema: string }, name: string) =>
     eventually(async () => {
-      const checkpoint = await readCheckpoint(db as never, name);
+      const checkpoint = await readCheckpoint(handle.db, handle.schema, name);
       expect(fixture.store.comparePositions(checkpoint, fixture.lastAppended())).toBeGreaterThanOrEqual(0);
     });
 
   const run = (projectors: Projector[], schemaHandle = fixture.readModels, batchSize = 5) => {
     const runner = startProjectionRunner({
-      readModels: schemaHandle,
+      lanes: [{ name: 'test', members: projectors, db: schemaHandle }],
       connectionString: fixture.url,
       store: fixture.store,
-      projectors,
       batchSize,
       log: silentLog,
       standbyRetryMs: 100,
@@ -92,19 +118,84 @@ describe('projection runner', () => {
     run([projector], fixture.readModels, 5);
     await eventually(() => expect(projector.failures).toBeGreaterThanOrEqual(2));
     expect(await tallyRows(fixture.readModels.db)).toBe(0);
-    expect(await readCheckpoint(fixture.readModels.db, 'tally')).toBe('start');
+    expect(await readCheckpoint(fixture.readModels.db, 'rm', 'tally')).toBe('start');
 
     broken = false;
-    await caughtUp(fixture.readModels.db, 'tally');
+    await caughtUp(fixture.readModels, 'tally');
     expect(await tallyRows(fixture.readModels.db)).toBe(8);
+  });
+
+  const batchRows = async (projector: string) =>
+    (await sql<{ event_id: string; txid: string }>`SELECT event_id, txid::text FROM batches WHERE projector = ${projector}`.execute(fixture.readModels.db)).rows;
+
+  it('reads the log once for every projector of a lane: one transaction applies a batch for all and moves all checkpoints', async () => {
+    const appended = await reserveEmails(fixture, 60);
+    run([batchRecorder('a'), batchRecorder('b'), batchRecorder('c')], fixture.readModels, 500);
+    for (const name of ['a', 'b', 'c']) await caughtUp(fixture.readModels, name);
+    const rows = await Promise.all(['a', 'b', 'c'].map(batchRows));
+    for (const projectorRows of rows) expect(projectorRows.map((r) => r.event_id).sort()).toEqual([...appended].sort());
+    // 60 events waiting when the runner started: one batch, one transaction for all three projectors.
+    const transactions = new Set(rows.flat().map((r) => r.txid));
+    expect(transactions.size).toBe(1);
+  });
+
+  it('takes a failing projector out of the pass: the others reach the head, it retries alone and catches up once fixed', async () => {
+    const appended = await reserveEmails(fixture, 12);
+    let broken = true;
+    const poisoned = appended[5]!;
+    const runner = run([batchRecorder('healthy'), batchRecorder('fragile', { failOn: (e) => broken && e.id === poisoned })], fixture.readModels, 500);
+    await caughtUp(fixture.readModels, 'healthy');
+    expect((await batchRows('healthy')).length).toBe(12);
+    await eventually(() => expect(runner.failures().map((f) => f.projector)).toEqual(['fragile']));
+    expect(runner.failures()[0]).toMatchObject({ type: 'EmailReserved', error: expect.stringContaining(poisoned) });
+    expect(await batchRows('fragile')).toEqual([]);
+    // The healthy one keeps going while the fragile one is stuck.
+    const later = await reserveEmails(fixture, 3);
+    await eventually(async () => expect((await batchRows('healthy')).length).toBe(15));
+    broken = false;
+    await caughtUp(fixture.readModels, 'fragile');
+    expect((await batchRows('fragile')).map((r) => r.event_id).sort()).toEqual([...appended, ...later].sort());
+    await eventually(() => expect(runner.failures()).toEqual([]));
+  });
+
+  it('runs projectors no route waits for in a second pass: a stalled one does not hold back read-your-writes', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const waited = batchRecorder('waited');
+    const slow = batchRecorder('slow', { gate: () => gate });
+    const runner = startProjectionRunner({
+      lanes: projectorLanes(fixture.readModels, [waited, slow], new Set(['waited'])),
+      connectionString: fixture.url,
+      store: fixture.store,
+      log: silentLog,
+    });
+    runners.push(runner);
+    const progress = createProjectionProgress({ sources: [fixture.readModels], connectionString: fixture.url, store: fixture.store });
+    try {
+      await reserveEmails(fixture, 4);
+      const position = fixture.lastAppended() as Position;
+      expect(await progress.waitFor(position, ['waited'], 20_000)).toBe(true);
+      expect((await batchRows('waited')).length).toBe(4);
+      // The slow projector is still stuck in its first event: nothing of it committed.
+      expect(await readCheckpoint(fixture.readModels.db, 'rm', 'slow')).toBe('start');
+      expect(await progress.waitFor(position, ['waited', 'slow'], 200)).toBe(false);
+      release();
+      expect(await progress.waitFor(position, ['slow'], 20_000)).toBe(true);
+    } finally {
+      release();
+      await progress.close();
+    }
   });
 
   it('refuses a checkpoint write that lost the compare-and-set', async () => {
     const { db } = fixture.readModels;
-    await db.transaction().execute((trx) => advanceCheckpoint(trx, 'cas', 'start', '1:1'));
-    await expect(db.transaction().execute((trx) => advanceCheckpoint(trx, 'cas', 'start', '1:2'))).rejects.toBeInstanceOf(CheckpointMoved);
-    await expect(db.transaction().execute((trx) => advanceCheckpoint(trx, 'cas', '0:9', '1:3'))).rejects.toBeInstanceOf(CheckpointMoved);
-    expect(await readCheckpoint(db, 'cas')).toBe('1:1');
+    const at = (text: string) => text as Position;
+    const move = (previous: Position | 'start', next: Position) =>
+      db.transaction().execute((trx) => advanceCheckpoints(trx, 'rm', [{ name: 'cas', previous }], next));
+    await move('start', at('1:1'));
+    await expect(move('start', at('1:2'))).rejects.toBeInstanceOf(CheckpointMoved);
+    await expect(move(at('0:9'), at('1:3'))).rejects.toBeInstanceOf(CheckpointMoved);
+    expect(await readCheckpoint(db, 'rm', 'cas')).toBe('1:1');
   });
 
   it('after a crash and restart, read models equal a fresh rebuild', async () => {
@@ -132,11 +223,11 @@ describe('projection runner', () => {
     await writing;
 
     run([usersProjection]);
-    await caughtUp(fixture.readModels.db, 'users');
+    await caughtUp(fixture.readModels, 'users');
 
     const fresh = await fixture.openSchema('rm_rebuild');
     run([usersProjection], fresh);
-    await caughtUp(fresh.db, 'users');
+    await caughtUp(fresh, 'users');
 
     const snapshot = (db: typeof fresh.db) => db.selectFrom('users').selectAll().orderBy('id').execute();
     const restarted = await snapshot(fixture.readModels.db);
@@ -161,7 +252,7 @@ describe('projection runner', () => {
         }
       }),
     );
-    await caughtUp(fixture.readModels.db, 'tally');
+    await caughtUp(fixture.readModels, 'tally');
     expect(await tallyRows(fixture.readModels.db)).toBe(total);
     const distinct = await sql<{ n: string }>`SELECT count(DISTINCT event_id)::text AS n FROM tally`.execute(fixture.readModels.db);
     expect(Number(distinct.rows[0]!.n)).toBe(total);

@@ -1,11 +1,12 @@
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import pg from 'pg';
-import { domainEvent } from '@tracker/contracts/events';
-import { eventMetadata } from '@tracker/contracts/common/events';
-import type { EventStore, StoredEvent, SubscriptionHandle } from '@tracker/eventstore/port';
-import { advanceCheckpoint, CheckpointMoved, readCheckpoint, type Checkpoint } from './checkpoints.ts';
-import type { ReadModelDbHandle } from './db.ts';
-import { handlesEvent, type ProjectedEvent, type Projector } from './projector.ts';
+import type { DomainEventType } from '@tracker/contracts/events';
+import type { EventStore, Position, StoredEvent, SubscriptionHandle } from '@tracker/eventstore/port';
+import { advanceCheckpoints, CheckpointMoved, readCheckpoints, type Checkpoint } from './checkpoints.ts';
+import type { ReadModels } from './db.ts';
+import type { OperationalTables } from './ops-db.ts';
+import { toProjectedEvent } from './projected-event.ts';
+import type { ProjectedEvent, Projector } from './projector.ts';
 
 export const PROGRESS_CHANNEL = 'rm_progress';
 
@@ -15,82 +16,89 @@ export interface RunnerLogger {
   error(obj: object, msg: string): void;
 }
 
+/**
+ * Anything a lane can run: a projector (DB = the read models), or a reactor — work on the log that
+ * spans streams (DB = operational state). `apply` sees only the event types in `handles`, narrowed.
+ * A reactor's effects happen before its checkpoint commits, so after a crash it meets the same event
+ * again: every effect must be idempotent (appends use ids derived from the event's id).
+ */
+export interface LaneMember<DB = ReadModels, T extends DomainEventType = DomainEventType> {
+  readonly name: string;
+  readonly handles: readonly T[];
+  // Method syntax on purpose: a member of some event types is then usable where any member is expected.
+  apply(trx: Transaction<DB>, event: ProjectedEvent<T>): Promise<void>;
+}
+
+/**
+ * One pass over the log for its members: a batch is read once, applied by every member that handles
+ * its events, and checkpointed for all of them in one transaction.
+ */
+export interface LaneSpec<DB = ReadModels> {
+  name: string;
+  members: readonly LaneMember<DB>[];
+  /** Where the members' tables and checkpoints live (the read-model schema, or operational state). */
+  db: { db: Kysely<DB>; schema: string };
+}
+
+/** The lanes a runner can run: over the read models, or over the operational schema (reactors). */
+export type AnyLane = LaneSpec<ReadModels> | LaneSpec<OperationalTables>;
+
 export interface ProjectionRunnerOptions {
-  readModels: ReadModelDbHandle;
-  /** Connection string of the read-model database; the advisory locks live on their own sessions. */
+  lanes: readonly AnyLane[];
+  /** Connection string of the database the lanes write to; the advisory locks live on their own sessions. */
   connectionString: string;
   store: EventStore;
-  projectors: Projector[];
   batchSize?: number;
   log: RunnerLogger;
-  /** How often a standby runner tries to take over a projector (ms). */
+  /** How often a standby runner tries to take over a lane (ms). */
   standbyRetryMs?: number;
+}
+
+export interface ProjectorFailure {
+  projector: string;
+  position: Position;
+  type: string;
+  error: string;
+  since: Date;
 }
 
 export interface ProjectionRunner {
   stop(): Promise<void>;
-  /** Projectors whose lock this runner holds. */
+  /** Members of the lanes whose lock this runner holds. */
   active(): string[];
+  /** Members stopped at an event they could not apply (retried with backoff, others go on). */
+  failures(): ProjectorFailure[];
 }
 
-/** Parse a stored event against the contracts; a projector must not see what it cannot trust. */
-export const toProjectedEvent = (stored: StoredEvent): ProjectedEvent => {
-  const parsed = domainEvent.parse({ type: stored.type, data: stored.data });
-  return {
-    ...parsed,
-    id: stored.id,
-    stream: stored.stream,
-    revision: stored.revision,
-    position: stored.position,
-    metadata: eventMetadata.parse(stored.metadata),
-  } as ProjectedEvent;
-};
-
-const lockKey = (schema: string, name: string): string => `projection:${schema}:${name}`;
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
- * Runs each projector from its checkpoint: a batch and the checkpoint's compare-and-set commit in one
- * transaction (exactly-once effect over at-least-once delivery). One active runner per projector,
- * held by a session advisory lock; others stand by and take over when it is released.
+ * Runs each lane from its members' checkpoints: a batch and the checkpoints' compare-and-set commit in
+ * one transaction (exactly-once effect over at-least-once delivery). One active runner per lane, held
+ * by a session advisory lock; others stand by and take over when it is released. A member that fails
+ * leaves the pass and is retried on its own from its checkpoint, with backoff, so it holds no one back.
  */
 export const startProjectionRunner = (options: ProjectionRunnerOptions): ProjectionRunner => {
-  const { readModels, store, log } = options;
-  const batchSize = options.batchSize ?? 200;
+  const { store, log } = options;
+  const batchSize = options.batchSize ?? 500;
   const standbyRetryMs = options.standbyRetryMs ?? 2_000;
-  const stops: Array<() => Promise<void>> = [];
   const holding = new Set<string>();
+  const failing = new Map<string, ProjectorFailure>();
 
-  const applyBatch = async (projector: Projector, batch: StoredEvent[], previous: Checkpoint): Promise<string> => {
-    const next = batch[batch.length - 1]!.position;
-    await readModels.db.transaction().execute(async (trx) => {
-      for (const stored of batch) {
-        if (!handlesEvent(projector, stored.type)) continue;
-        try {
-          await projector.apply(trx, toProjectedEvent(stored));
-        } catch (error) {
-          log.error(
-            { projector: projector.name, position: stored.position, type: stored.type, stream: stored.stream, err: error },
-            'projection failed; will retry this batch',
-          );
-          throw error;
-        }
-      }
-      await advanceCheckpoint(trx, projector.name, previous, next);
-      await sql`SELECT pg_notify(${PROGRESS_CHANNEL}, ${projector.name})`.execute(trx);
-    });
-    return next;
-  };
-
-  const runProjector = (projector: Projector): (() => Promise<void>) => {
+  const runLane = <DB,>(lane: LaneSpec<DB>): (() => Promise<void>) => {
+    const { db } = lane.db;
     let stopped = false;
     let lockClient: pg.Client | undefined;
-    let subscription: SubscriptionHandle | undefined;
     let timer: NodeJS.Timeout | undefined;
+    const subscriptions = new Set<SubscriptionHandle>();
 
     const release = async (): Promise<void> => {
-      holding.delete(projector.name);
+      holding.delete(lane.name);
+      for (const member of lane.members) failing.delete(member.name);
       const client = lockClient;
       lockClient = undefined;
+      await Promise.all([...subscriptions].map((s) => s.stop()));
+      subscriptions.clear();
       await client?.end().catch(() => undefined);
     };
 
@@ -99,14 +107,79 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
       timer = setTimeout(() => void attempt(), delay);
     };
 
+    /** Applies `batch` for `members`, each from its own checkpoint, and moves every checkpoint to the batch's end. */
+    const applyBatch = async (members: readonly LaneMember<DB>[], batch: StoredEvent[], checkpoints: Map<string, Checkpoint>): Promise<void> => {
+      const next = batch[batch.length - 1]!.position;
+      // Parsed once per event, and only if some member handles it; outside the transaction, to keep it short.
+      const parsed = new Map<StoredEvent, ProjectedEvent>();
+      const work: Array<{ member: LaneMember<DB>; event: ProjectedEvent }> = [];
+      for (const member of members) {
+        const from = checkpoints.get(member.name) ?? 'start';
+        for (const stored of batch) {
+          if (!(member.handles as readonly string[]).includes(stored.type) || store.comparePositions(stored.position, from) <= 0) continue;
+          let event = parsed.get(stored);
+          if (!event) {
+            try {
+              event = toProjectedEvent(stored);
+            } catch (error) {
+              throw new MemberFailed(member.name, stored, error);
+            }
+            parsed.set(stored, event);
+          }
+          work.push({ member, event });
+        }
+      }
+      await db.transaction().execute(async (trx) => {
+        for (const { member, event } of work) {
+          try {
+            await member.apply(trx, event);
+          } catch (error) {
+            throw new MemberFailed(member.name, event, error);
+          }
+        }
+        await advanceCheckpoints(trx, lane.db.schema, members.map((m) => ({ name: m.name, previous: checkpoints.get(m.name) ?? 'start' })), next);
+        await sql`SELECT pg_notify(${PROGRESS_CHANNEL}, ${progressPayload(lane.db.schema, next, members)})`.execute(trx);
+      });
+      for (const member of members) checkpoints.set(member.name, next);
+    };
+
+    /** A member that failed runs alone from its checkpoint until restart; the lane goes on without it. */
+    const isolate = (member: LaneMember<DB>, checkpoints: Map<string, Checkpoint>, failure: MemberFailed): void => {
+      failing.set(member.name, { projector: member.name, position: failure.position, type: failure.type, error: errorText(failure.cause), since: new Date() });
+      log.error(
+        { projector: member.name, position: failure.position, type: failure.type, stream: failure.stream, err: failure.cause },
+        'projector failed at an event; retrying it alone, the others go on',
+      );
+      const own = new Map([[member.name, checkpoints.get(member.name) ?? 'start']]);
+      const subscription = store.subscribe(
+        own.get(member.name)!,
+        async (batch) => {
+          await applyBatch([member], batch, own);
+          failing.delete(member.name);
+        },
+        {
+          batchSize,
+          onError: (error, attempts) => {
+            if (error instanceof MemberFailed) {
+              const known = failing.get(member.name);
+              failing.set(member.name, { ...(known ?? { since: new Date() }), projector: member.name, position: error.position, type: error.type, error: errorText(error.cause) });
+            }
+            log.error({ projector: member.name, attempts, err: error instanceof MemberFailed ? error.cause : error }, 'projector still failing; backing off');
+            if (error instanceof CheckpointMoved) void release().then(() => restart(0));
+          },
+        },
+      );
+      subscriptions.add(subscription);
+    };
+
     const attempt = async (): Promise<void> => {
       if (stopped) return;
       try {
-        const client = new pg.Client({ connectionString: options.connectionString, application_name: `projector:${projector.name}` });
+        const client = new pg.Client({ connectionString: options.connectionString, application_name: `projector:${lane.name}` });
         client.on('error', () => undefined);
         await client.connect();
         const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [
-          lockKey(readModels.schema, projector.name),
+          `projection:${lane.db.schema}:${lane.name}`,
         ]);
         if (!rows[0]?.locked || stopped) {
           await client.end();
@@ -114,36 +187,52 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
           return;
         }
         lockClient = client;
-        holding.add(projector.name);
+        holding.add(lane.name);
         // The session dies → the lock is gone; step back and compete for it again.
         client.on('end', () => {
           if (stopped || lockClient !== client) return;
-          log.warn({ projector: projector.name }, 'lost the projector lock; standing by');
-          void subscription?.stop();
+          log.warn({ lane: lane.name }, 'lost the lane lock; standing by');
           void release().then(() => restart(standbyRetryMs));
         });
-        let checkpoint = await readCheckpoint(readModels.db, projector.name);
-        log.info({ projector: projector.name, checkpoint }, 'projector started');
-        subscription = store.subscribe(
-          checkpoint,
+        const checkpoints = await readCheckpoints(db, lane.db.schema, lane.members.map((m) => m.name));
+        let members = [...lane.members];
+        const from = [...checkpoints.values()].reduce((a, b) => (store.comparePositions(a, b) <= 0 ? a : b));
+        log.info({ lane: lane.name, projectors: members.map((m) => m.name), from }, 'projection lane started');
+        const subscription = store.subscribe(
+          from,
           async (batch) => {
-            checkpoint = await applyBatch(projector, batch, checkpoint);
+            try {
+              await applyBatch(members, batch, checkpoints);
+              for (const member of members) failing.delete(member.name);
+            } catch (error) {
+              if (!(error instanceof MemberFailed) || members.length === 1) throw error;
+              // Nothing of the batch was committed. Take the failing member out, and go on without it.
+              const failed = members.find((m) => m.name === error.member)!;
+              members = members.filter((m) => m !== failed);
+              isolate(failed, checkpoints, error);
+              await applyBatch(members, batch, checkpoints);
+            }
           },
           {
             batchSize,
             onError: (error, attempts) => {
               if (error instanceof CheckpointMoved) {
-                log.warn({ projector: projector.name }, 'checkpoint moved by another runner; restarting');
-                const current = subscription;
-                void current?.stop().then(release).then(() => restart(0));
+                log.warn({ lane: lane.name }, 'checkpoint moved by another runner; restarting');
+                void release().then(() => restart(0));
                 return;
               }
-              log.error({ projector: projector.name, attempts, err: error }, 'projector batch failed; backing off');
+              if (error instanceof MemberFailed) {
+                failing.set(error.member, { projector: error.member, position: error.position, type: error.type, error: errorText(error.cause), since: failing.get(error.member)?.since ?? new Date() });
+                log.error({ projector: error.member, position: error.position, type: error.type, attempts, err: error.cause }, 'projector failed at an event; backing off');
+                return;
+              }
+              log.error({ lane: lane.name, attempts, err: error }, 'projection batch failed; backing off');
             },
           },
         );
+        subscriptions.add(subscription);
       } catch (error) {
-        log.error({ projector: projector.name, err: error }, 'projector could not start; retrying');
+        log.error({ lane: lane.name, err: error }, 'projection lane could not start; retrying');
         await release();
         restart(standbyRetryMs);
       }
@@ -153,17 +242,65 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
     return async () => {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await subscription?.stop();
       await release();
     };
   };
 
-  for (const projector of options.projectors) stops.push(runProjector(projector));
-
+  const stops = options.lanes
+    .filter((lane) => lane.members.length > 0)
+    // Each lane's members and database agree on their tables (LaneSpec<DB>); the loop needs no more than that.
+    .map((lane) => runLane(lane as LaneSpec<unknown>));
   return {
-    active: () => [...holding],
+    active: () => options.lanes.filter((lane) => holding.has(lane.name)).flatMap((lane) => lane.members.map((m) => m.name)),
+    failures: () => [...failing.values()],
     async stop() {
       await Promise.all(stops.map((stop) => stop()));
     },
   };
 };
+
+/**
+ * The usual lanes over one read-model schema: the projectors that some route waits for
+ * (read-your-writes) in one pass, every other projector in a second, so a slow projector that no
+ * command waits for never delays a command's answer. Without `waitedOn`, all run in one pass.
+ */
+export const projectorLanes = (
+  readModels: { db: Kysely<ReadModels>; schema: string },
+  projectors: readonly Projector[],
+  waitedOn?: ReadonlySet<string>,
+): LaneSpec[] => [
+  { name: 'interactive', members: projectors.filter((p) => !waitedOn || waitedOn.has(p.name)), db: readModels },
+  { name: 'background', members: projectors.filter((p) => waitedOn !== undefined && !waitedOn.has(p.name)), db: readModels },
+];
+
+/** What a lane's commit announces: the schema, the position reached and who reached it. */
+const progressPayload = (schema: string, position: Position, members: readonly { name: string }[]): string =>
+  JSON.stringify({ schema, position, names: members.map((m) => m.name) });
+
+export const parseProgressPayload = (payload: string): { schema: string; position: Position; names: string[] } | undefined => {
+  try {
+    const value = JSON.parse(payload) as { schema?: unknown; position?: unknown; names?: unknown };
+    if (typeof value.schema !== 'string' || typeof value.position !== 'string' || !Array.isArray(value.names)) return undefined;
+    return { schema: value.schema, position: value.position as Position, names: value.names.filter((n): n is string => typeof n === 'string') };
+  } catch {
+    return undefined;
+  }
+};
+
+/** A member could not apply an event: which one, where, and why. */
+class MemberFailed extends Error {
+  readonly position: Position;
+  readonly type: string;
+  readonly stream: string;
+  constructor(
+    readonly member: string,
+    event: { position: Position; type: string; stream: string },
+    override readonly cause: unknown,
+  ) {
+    super(`${member} failed at ${event.type} (${event.position}): ${errorText(cause)}`);
+    this.name = 'MemberFailed';
+    this.position = event.position;
+    this.type = event.type;
+    this.stream = event.stream;
+  }
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createPostgresEventStore } from '@tracker/eventstore/postgres/postgres-event-store';
-import type { EventStore, NewEvent } from '@tracker/eventstore/port';
+import type { EventStore, NewEvent, Position } from '@tracker/eventstore/port';
 import { createTestDatabase } from '@tracker/eventstore/testing/test-database';
 import { createReadModelDb, type ReadModelDbHandle } from '../db.ts';
 import { migrateReadModels } from '../migrate.ts';
@@ -22,7 +22,7 @@ export const readModelFixture = async (schema = 'rm') => {
   const readModels = await openSchema(schema);
   // The newest position any append answered: a subscriber has seen everything once it reaches it.
   // (headPosition may lag while another transaction holds the snapshot horizon back.)
-  let lastAppended: string | 'start' = 'start';
+  let lastAppended: Position | 'start' = 'start';
   const append: EventStore['append'] = async (stream, events, expected) => {
     const result = await store.append(stream, events, expected);
     if (store.comparePositions(result.position, lastAppended) > 0) lastAppended = result.position;

@@ -145,6 +145,19 @@ export const eventStoreConformance = (name: string, harness: ConformanceHarness 
     });
 
     describe('reading', () => {
+      it("keeps each event's schema version beside it, 1 when none was given", async () => {
+        const s = stream();
+        const [plain, second] = [event('GoalCreated', { n: 1 }), { ...event('GoalUpdated', { n: 2 }), version: 2 }];
+        const { position } = await store.append(s, [plain, second], 'no_stream');
+        expect((await collect(store.readStream(s))).map((e) => [e.type, e.version, e.metadata.userId])).toEqual([
+          ['GoalCreated', 1, 'conformance-user'],
+          ['GoalUpdated', 2, 'conformance-user'],
+        ]);
+        const all = (await collect(store.readAll('start', 500))).filter((e) => e.stream === s);
+        expect(all.map((e) => e.version)).toEqual([1, 2]);
+        expect(store.comparePositions(all[1]!.position, position)).toBe(0);
+      });
+
       it('reads a stream in revision order with its data and metadata', async () => {
         const s = stream();
         await store.append(s, [event('GoalCreated', { n: 1 })], 'no_stream');

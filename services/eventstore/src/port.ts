@@ -20,18 +20,23 @@ export interface NewEvent {
   /** UUID; appending an id already stored in the stream is a no-op. */
   id: string;
   type: string;
+  /** The schema version of `data` (contracts/); 1 when not given. Kept beside the event, not inside it. */
+  version?: number;
   data: unknown;
   metadata: EventMetadata;
 }
 
 export interface StoredEvent extends NewEvent {
+  version: number;
   stream: string;
   revision: bigint;
   position: Position;
   createdAt: Date;
 }
 
-export type Position = string;
+declare const positionBrand: unique symbol;
+/** Where an event sits in the global log: opaque, issued by one adapter, compared only by it. */
+export type Position = string & { readonly [positionBrand]: true };
 
 export interface AppendResult {
   /** Revision of the last event now in the stream. */
@@ -91,8 +96,3 @@ export class EventIdConflict extends Error {
     this.name = 'EventIdConflict';
   }
 }
-
-/** Streams are `<category>-<id>`; the category is everything before the first dash. */
-export const streamCategory = (stream: string): string => stream.slice(0, stream.indexOf('-'));
-
-export const STREAM_CATEGORIES = ['user', 'email', 'goal', 'task', 'subtask', 'actionable', 'settings'] as const;

@@ -4,7 +4,7 @@ import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
 import type { User } from '@tracker/contracts/users/http';
 import { Conflict, Unauthorized, ValidationFailed } from '@tracker/domain/common/errors';
 import { userDecider, type UserState } from '@tracker/domain/users/user.decider';
-import { WrongExpectedVersion, type EventStore } from '@tracker/eventstore/port';
+import { WrongExpectedVersion, type EventStore, type Position } from '@tracker/eventstore/port';
 import type { CommandContext, CommandHandler } from '../commands/command-handler.ts';
 import { derivedUuid } from '../commands/command-handler.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -19,16 +19,16 @@ const ABANDONED_RESERVATION_MS = 5 * 60 * 1000;
 type Registered = Extract<UserState, { status: 'registered' }>;
 
 export interface Accounts {
-  register(input: { name: string; email: string; password: string }, context: Omit<CommandContext, 'userId'>): Promise<{ userId: string; position?: string | undefined }>;
+  register(input: { name: string; email: string; password: string }, context: Omit<CommandContext, 'userId'>): Promise<{ userId: string; position?: Position | undefined }>;
   /** The user's profile on success; the same Unauthorized for an unknown e-mail and a wrong password. */
-  login(input: { email: string; password: string }, context: Omit<CommandContext, 'userId'>): Promise<{ user: Omit<User, 'lastActive'>; position?: string | undefined }>;
+  login(input: { email: string; password: string }, context: Omit<CommandContext, 'userId'>): Promise<{ user: Omit<User, 'lastActive'>; position?: Position | undefined }>;
   updateProfile(
     input: { name?: string | undefined; timezone?: string | undefined; dateOfBirth?: string | null | undefined; currentPassword?: string | undefined; newPassword?: string | undefined },
     context: CommandContext,
-  ): Promise<{ position?: string | undefined; passwordChanged: boolean }>;
+  ): Promise<{ position?: Position | undefined; passwordChanged: boolean }>;
   requestPasswordReset(email: string, context: Omit<CommandContext, 'userId'>): Promise<void>;
-  resetPassword(token: string, newPassword: string, context: Omit<CommandContext, 'userId'>): Promise<string | undefined>;
-  verifyEmail(token: string, context: Omit<CommandContext, 'userId'>): Promise<string | undefined>;
+  resetPassword(token: string, newPassword: string, context: Omit<CommandContext, 'userId'>): Promise<Position | undefined>;
+  verifyEmail(token: string, context: Omit<CommandContext, 'userId'>): Promise<Position | undefined>;
 }
 
 export const createAccounts = (deps: {
@@ -129,7 +129,7 @@ export const createAccounts = (deps: {
 
     async updateProfile(input, context) {
       const stream = userStream(context.userId);
-      let position: string | undefined;
+      let position: Position | undefined;
       if (input.newPassword !== undefined) {
         const user = await loadUser(context.userId);
         if (!user || !(await passwords.verify(input.currentPassword ?? '', user.passwordHash))) {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { messages } from '@tracker/contracts/messages';
-import type { ReadModelDb } from '@tracker/projections/db';
+import type { OpsDb } from '@tracker/projections/ops-db';
 import type { RateLimitRule } from '../config/config.ts';
 import { HttpError } from '../http/problem.ts';
 
@@ -10,7 +10,7 @@ export interface RateLimiter {
 }
 
 /** Fixed windows counted in PostgreSQL, so every API replica shares the same counters. */
-export const createRateLimiter = (db: ReadModelDb, now: () => Date = () => new Date()): RateLimiter => ({
+export const createRateLimiter = (db: OpsDb, now: () => Date = () => new Date()): RateLimiter => ({
   async hit(checks) {
     const at = now().getTime();
     let retryAfter = 0;

@@ -1,10 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { domainEvent } from '@tracker/contracts/events';
+import { decodeEvent } from '@tracker/contracts/event-codec';
 import { messages } from '@tracker/contracts/messages';
 import { Conflict } from '@tracker/domain/common/errors';
 import { fold, type Decider, type Recorded } from '@tracker/domain/common/decider';
-import { WrongExpectedVersion, type EventStore, type ExpectedRevision, type NewEvent } from '@tracker/eventstore/port';
-import type { ProjectionProgress } from '@tracker/projections/progress';
+import { WrongExpectedVersion, type EventStore, type ExpectedRevision, type NewEvent, type Position } from '@tracker/eventstore/port';
 
 /** Who and when: everything a command needs from the request, passed in, never read inside. */
 export interface CommandContext {
@@ -19,7 +18,8 @@ export interface CommandContext {
 export interface CommandResult<State, Event> {
   state: State;
   events: Event[];
-  position?: string;
+  /** Where the appended events landed; undefined when the decider decided nothing. */
+  position?: Position;
 }
 
 type AnyEvent = { type: string; data: unknown };
@@ -45,21 +45,15 @@ export interface CommandHandler {
     context: CommandContext,
   ): Promise<CommandResult<State, Event>>;
   load<Command, Event extends AnyEvent, State>(decider: Decider<Command, Event, State>, stream: string): Promise<{ state: State; exists: boolean }>;
-  /** Read-your-writes: resolves when the read models reached `position` (bounded wait). */
-  settle(position: string | undefined): Promise<void>;
 }
 
-export const createCommandHandler = (deps: {
-  store: EventStore;
-  progress: ProjectionProgress;
-  readYourWritesTimeoutMs: number;
-}): CommandHandler => {
+export const createCommandHandler = (deps: { store: EventStore }): CommandHandler => {
   const { store } = deps;
 
   const readRecorded = async <Event>(stream: string) => {
     const events: Array<{ id: string; revision: bigint; event: Recorded<Event> }> = [];
     for await (const stored of store.readStream(stream)) {
-      const parsed = domainEvent.parse({ type: stored.type, data: stored.data });
+      const parsed = decodeEvent({ type: stored.type, version: stored.version, data: stored.data });
       const occurredAt = typeof stored.metadata.occurredAt === 'string' ? stored.metadata.occurredAt : stored.createdAt.toISOString();
       events.push({ id: stored.id, revision: stored.revision, event: { type: parsed.type, data: parsed.data, occurredAt } as unknown as Recorded<Event> });
     }
@@ -114,11 +108,6 @@ export const createCommandHandler = (deps: {
         }
       }
       throw new Conflict(messages.concurrentModification, 'concurrent_modification');
-    },
-
-    async settle(position) {
-      if (position === undefined) return;
-      await deps.progress.waitFor(position, deps.readYourWritesTimeoutMs);
     },
   };
 };

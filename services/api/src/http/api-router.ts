@@ -1,44 +1,123 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import type { z } from 'zod';
+import { z } from 'zod';
+import type { Position } from '@tracker/eventstore/port';
 import type { AppState } from './app-state.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** What a route declares: enough to wire it and to describe it in /api/openapi.json. */
-export interface RouteSpec {
+export type ApiContext = Context & { state: AppState; params: Record<string, string> };
+
+const none = z.object({}).passthrough();
+type None = z.infer<typeof none>;
+
+/** What a handler receives: input parsed by the route's own schemas, and the feature's services. */
+export interface RouteInput<Params, Query, Body, Services> {
+  params: Params;
+  query: Query;
+  body: Body;
+  ctx: ApiContext;
+  services: Services;
+  /**
+   * Read-your-writes: resolves once the projectors this route declared in `settles` reached
+   * `position` (bounded wait); false when the bound ran out first.
+   */
+  settle(position: Position | undefined): Promise<boolean>;
+}
+
+/** A route: its declaration (wiring, validation, read-your-writes, /api/openapi.json) and its handler. */
+export interface Route<Services = unknown, Params = None, Query = None, Body = None, Response = unknown> {
   method: Method;
   /** Koa-style path under /api, e.g. `/goals/goals/:id`. */
   path: string;
   summary: string;
   tag: string;
   auth: boolean;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  response?: z.ZodType;
+  params?: z.ZodType<Params>;
+  query?: z.ZodType<Query>;
+  body?: z.ZodType<Body>;
+  response?: z.ZodType<Response>;
+  /** The success status (200 unless told). */
   status?: number;
+  /**
+   * The projectors whose read models this route's answer and the caller's next likely read come
+   * from: a command waits for these, and only these, before answering.
+   */
+  settles?: readonly string[];
+  /** Runs ahead of the handler (after authentication), e.g. a larger body limit. */
+  before?: Middleware<AppState>[];
+  /** The answer's body (undefined for none); may also set headers on ctx. */
+  handle(input: RouteInput<Params, Query, Body, Services>): Promise<Response | undefined>;
 }
 
-export type ApiContext = Context & { state: AppState; params: Record<string, string> };
-export type RouteHandler = (ctx: ApiContext) => Promise<void>;
+/** Declares the routes of one feature's services, with params, query and body types inferred from the schemas. */
+export const routesFor =
+  <Services>() =>
+  <Params = None, Query = None, Body = None, Response = unknown>(
+    route: Route<Services, Params, Query, Body, Response>,
+  ): Route<Services, Params, Query, Body, Response> =>
+    route;
+
+// A route list mixes input types; each route was checked against its own schemas where it was declared.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRoute<Services = any> = Route<Services, any, any, any, any>;
+
+export interface MountOptions {
+  requireAuth: Middleware<AppState>;
+  settle(position: Position | undefined, projectors: readonly string[]): Promise<boolean>;
+  /** Tests: every answer is parsed against the route's response schema; a mismatch is a 500 naming it. */
+  checkResponses: boolean;
+}
+
+export class ResponseMismatch extends Error {
+  constructor(route: string, error: z.ZodError) {
+    super(`Answer of ${route} does not match its declared response schema: ${z.prettifyError(error)}`);
+    this.name = 'ResponseMismatch';
+  }
+}
 
 export interface ApiRouter {
-  /** `before` runs ahead of the handler (after authentication), e.g. a larger body limit. */
-  route(spec: RouteSpec, handler: RouteHandler, before?: Middleware<AppState>[]): void;
-  specs(): RouteSpec[];
+  mount<Services>(routes: readonly AnyRoute<Services>[], services: Services): void;
+  routes(): readonly AnyRoute[];
   middleware(): Middleware<AppState>;
 }
 
-export const createApiRouter = (requireAuth: Middleware<AppState>): ApiRouter => {
+export const createApiRouter = (options: MountOptions): ApiRouter => {
   const router = new Router<AppState>({ prefix: '/api' });
-  const specs: RouteSpec[] = [];
+  const mounted: AnyRoute[] = [];
+
+  const handlerOf =
+    <Services>(route: AnyRoute<Services>, services: Services): Middleware<AppState> =>
+    async (koaCtx) => {
+      const ctx = koaCtx as ApiContext;
+      const input = {
+        params: (route.params ?? none).parse(ctx.params),
+        query: (route.query ?? none).parse(ctx.query),
+        body: route.body ? route.body.parse(ctx.state.body ?? {}) : {},
+        ctx,
+        services,
+        settle: (position: Position | undefined) => options.settle(position, route.settles ?? []),
+      };
+      // Set first, so a handler may still choose another (e.g. 503 from /ready).
+      ctx.status = route.status ?? 200;
+      const answer: unknown = await route.handle(input);
+      if (options.checkResponses && route.response && answer !== undefined) {
+        const checked = route.response.safeParse(answer);
+        if (!checked.success) throw new ResponseMismatch(`${route.method.toUpperCase()} ${route.path}`, checked.error);
+      }
+      if (answer !== undefined) ctx.body = answer;
+    };
+
   return {
-    route(spec, handler, before = []) {
-      specs.push(spec);
-      const chain = [...(spec.auth ? [requireAuth] : []), ...before, handler] as Middleware<AppState>[];
-      router[spec.method](spec.path, ...(chain as [Middleware<AppState>]));
+    mount(routes, services) {
+      for (const route of routes) {
+        mounted.push(route);
+        const chain = [...(route.auth ? [options.requireAuth] : []), ...(route.before ?? []), handlerOf(route, services)];
+        router[route.method](route.path, ...(chain as [Middleware<AppState>]));
+      }
     },
-    specs: () => specs,
-    middleware: () => router.routes() as unknown as Middleware<AppState>,
+    routes: () => mounted,
+    // @koa/router's types name its own context; the chain is the same Koa middleware.
+    middleware: () => router.routes() as Middleware<AppState>,
   };
 };

@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { problemDocument } from '@tracker/contracts/common/problem';
-import type { RouteSpec } from './api-router.ts';
+import type { AnyRoute } from './api-router.ts';
 
 const schemaOf = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
 
 /** The OpenAPI document, generated from the same zod contracts the routes parse with. */
-export const buildOpenApi = (specs: RouteSpec[]) => {
+export const buildOpenApi = (specs: readonly AnyRoute[]) => {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const spec of specs) {
     const path = `/api${spec.path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
+    const declared = spec.params ? (schemaOf(spec.params, 'input') as { properties?: Record<string, unknown> }).properties : undefined;
     const params = [...spec.path.matchAll(/:([A-Za-z]+)/g)].map((m) => ({
       name: m[1],
       in: 'path',
       required: true,
-      schema: { type: 'string' },
+      schema: declared?.[m[1]!] ?? { type: 'string' },
     }));
     const query = spec.query ? schemaOf(spec.query, 'input') : undefined;
     const queryParams = query && typeof query === 'object' && 'properties' in query

@@ -3,14 +3,20 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { createEventStoreDbEventStore } from '@tracker/eventstore/eventstoredb/eventstoredb-event-store';
+import { streamCategories } from '@tracker/contracts/streams';
+import { checkedEventStore } from '@tracker/eventstore/checked-event-store';
 import type { EventStore } from '@tracker/eventstore/port';
 import { createPostgresEventStore } from '@tracker/eventstore/postgres/postgres-event-store';
 import { createReadModelDb, type ReadModelDbHandle } from '@tracker/projections/db';
-import { migrateReadModels } from '@tracker/projections/migrate';
+import { allProjectors } from '@tracker/projections/features';
+import { migrateOperationalState, migrateReadModels } from '@tracker/projections/migrate';
+import { createOpsDb } from '@tracker/projections/ops-db';
 import { createProjectionProgress, type ProjectionProgress } from '@tracker/projections/progress';
-import { allProjectors } from '@tracker/projections/projectors';
-import { startProjectionRunner, type ProjectionRunner } from '@tracker/projections/runner';
+import { projectorLanes, startProjectionRunner, type AnyLane, type ProjectionRunner } from '@tracker/projections/runner';
 import { createApp } from '../app.ts';
+import { createCommandHandler } from '../commands/command-handler.ts';
+import type { AppServices } from '../feature.ts';
+import { apiFeatures, projectorsWaitedOn } from '../features.ts';
 import { createTokenService } from '../auth/jwt.ts';
 import { createPasswordHasher } from '../auth/passwords.ts';
 import type { Config } from '../config/config.ts';
@@ -49,7 +55,7 @@ const ensureDatabase = async (adminUrl: string, name: string): Promise<void> => 
  */
 export const startRuntime = async (
   config: Config,
-  options: { role: Role; log: Logger; mailer?: Mailer; webDistDir?: string; clock?: () => Date },
+  options: { role: Role; log: Logger; mailer?: Mailer | undefined; webDistDir?: string; clock?: () => Date; checkResponses?: boolean },
 ): Promise<Runtime> => {
   const { log, role } = options;
   const cleanups: Array<() => Promise<void>> = [];
@@ -60,7 +66,7 @@ export const startRuntime = async (
   };
   try {
     // Configuration problems stop the start before anything is running.
-    const secret = role === 'projections' ? undefined : await resolveJwtSecret(config.jwtSecret, config.dataDir);
+    const secret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
       const postgres: RunningPostgres = await startEmbeddedPostgres({
@@ -74,53 +80,65 @@ export const startRuntime = async (
       log.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
     }
 
-    const store = config.eventstoreUrl
-      ? await createEventStoreDbEventStore({ connectionString: config.eventstoreUrl })
-      : await createPostgresEventStore({ connectionString: databaseUrl });
+    const store = checkedEventStore(
+      config.eventstoreUrl
+        ? await createEventStoreDbEventStore({ connectionString: config.eventstoreUrl, streamCategories })
+        : await createPostgresEventStore({ connectionString: databaseUrl }),
+    );
     cleanups.push(() => store.close());
 
     const readModels = createReadModelDb(databaseUrl);
     cleanups.push(() => readModels.destroy());
-    const applied = await migrateReadModels(readModels);
+    const ops = createOpsDb(databaseUrl);
+    cleanups.push(() => ops.destroy());
+    const applied = [...(await migrateReadModels(readModels)), ...(await migrateOperationalState(ops))];
     if (applied.length > 0) log.info({ migrations: applied }, 'read models migrated');
 
-    const progress = createProjectionProgress({
-      db: readModels.db,
-      connectionString: databaseUrl,
-      store,
-      projectorNames: allProjectors.map((p) => p.name),
-    });
+    const progress = createProjectionProgress({ sources: [readModels, ops], connectionString: databaseUrl, store });
     cleanups.push(() => progress.close());
 
     const runtime: Runtime = { databaseUrl, store, readModels, progress, stop };
+    let runner: ProjectionRunner | undefined;
+    const mailer =
+      options.mailer ??
+      (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createFileMailer(path.join(config.dataDir, 'mail'), log));
+    const services: Omit<AppServices, 'routes'> = {
+      config,
+      log,
+      store,
+      db: readModels.db,
+      ops: ops.db,
+      progress,
+      commands: createCommandHandler({ store }),
+      tokens: createTokenService(secret, config.jwtTtl),
+      passwords: createPasswordHasher(config.bcryptCost),
+      mailer,
+      projectorNames: allProjectors.map((p) => p.name),
+      projectionFailures: () => runner?.failures() ?? [],
+    };
 
     if (role !== 'api') {
-      const runner = startProjectionRunner({
-        readModels,
+      const shared: AppServices = { ...services, routes: () => [] };
+      const reactorLanes: AnyLane[] = apiFeatures.flatMap((feature) =>
+        (feature.reactors?.(feature.services(shared), shared) ?? []).map((reactor) => ({ name: reactor.name, members: [reactor], db: ops })),
+      );
+      runner = startProjectionRunner({
+        lanes: [...projectorLanes(readModels, allProjectors, projectorsWaitedOn()), ...reactorLanes],
         connectionString: databaseUrl,
         store,
-        projectors: allProjectors,
         log: log.child({ component: 'projections' }),
       });
-      cleanups.push(() => runner.stop());
+      cleanups.push(() => runner!.stop());
       runtime.runner = runner;
     }
 
-    if (secret) {
-      const mailer =
-        options.mailer ??
-        (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createFileMailer(path.join(config.dataDir, 'mail'), log));
-      const app = createApp({
-        config,
-        log,
-        store,
-        db: readModels.db,
-        progress,
-        tokens: createTokenService(secret, config.jwtTtl),
-        passwords: createPasswordHasher(config.bcryptCost),
-        mailer,
+    if (role !== 'projections') {
+      const app = createApp(services, {
+        corsOrigins: config.corsOrigins,
+        trustProxy: config.trustProxy,
         webDistDir: options.webDistDir ?? WEB_DIST_DIR,
-        ...(options.clock ? { clock: options.clock } : {}),
+        clock: options.clock,
+        checkResponses: options.checkResponses ?? false,
       });
       const server: Server = await new Promise((resolve, reject) => {
         const listening = app.listen(config.port, config.host, () => resolve(listening));

@@ -1,4 +1,5 @@
 import { eventStoreConformance } from '../conformance.ts';
+import { streamCategories } from '@tracker/contracts/streams';
 import { createEventStoreDbEventStore } from './eventstoredb-event-store.ts';
 
 const url = process.env.EVENTSTORE_URL;
@@ -8,5 +9,5 @@ if (!url) {
 
 eventStoreConformance(
   'EventStoreDB',
-  url ? { create: async () => createEventStoreDbEventStore({ connectionString: url }) } : { skip: 'EVENTSTORE_URL is not set' },
+  url ? { create: async () => createEventStoreDbEventStore({ connectionString: url, streamCategories }) } : { skip: 'EVENTSTORE_URL is not set' },
 );

@@ -23,7 +23,6 @@ import {
 } from '@eventstore/db-client';
 import {
   EventIdConflict,
-  STREAM_CATEGORIES,
   WrongExpectedVersion,
   type AppendResult,
   type EventMetadata,
@@ -62,18 +61,24 @@ import { compareEsdbPositions, decodePosition, encodePosition, type EsdbPosition
 export interface EventStoreDbEventStoreOptions {
   /** e.g. esdb://localhost:2113?tls=false */
   connectionString: string;
+  /**
+   * Stream categories (`<category>-<id>`) that belong to this application: $all holds system events
+   * and may hold other applications' streams, and reads and subscriptions keep only these.
+   */
+  streamCategories: readonly string[];
   /** Fallback poll while the live wake-up subscription is down (ms). */
   pollIntervalMs?: number;
 }
 
-const STREAM_PREFIXES = STREAM_CATEGORIES.map((category) => `${category}-`);
 /** Raw $all page size while a subscription scans for its next batch. */
 const MIN_SCAN_PAGE = 256;
 const HEAD_SCAN_PAGE = 100;
 
 /** Our events: streams of our categories only, never system (`$`) events. */
-const isOurs = (stream: string, type: string): boolean =>
-  !type.startsWith('$') && STREAM_PREFIXES.some((prefix) => stream.startsWith(prefix));
+const ownedBy =
+  (prefixes: readonly string[]) =>
+  (stream: string, type: string): boolean =>
+    !type.startsWith('$') && prefixes.some((prefix) => stream.startsWith(prefix));
 
 const toClientExpected = (expected: ExpectedRevision): AppendExpectedRevision => {
   switch (expected) {
@@ -108,19 +113,26 @@ const positionOf = (record: RecordedEvent | AllStreamRecordedEvent): EsdbPositio
   return position;
 };
 
-const toStored = (record: RecordedEvent | AllStreamRecordedEvent): StoredEvent => ({
-  id: record.id,
-  type: record.type,
-  data: record.data,
-  metadata:
-    typeof record.metadata === 'object' && record.metadata !== null && !(record.metadata instanceof Uint8Array) && !Array.isArray(record.metadata)
-      ? (record.metadata as EventMetadata)
-      : {},
-  stream: record.streamId,
-  revision: record.revision,
-  position: encodePosition(positionOf(record)),
-  createdAt: record.created,
-});
+/** Metadata key under which the schema version travels: EventStoreDB has no column for it. */
+const SCHEMA_VERSION_KEY = '$schemaVersion';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !(value instanceof Uint8Array) && !Array.isArray(value);
+
+const toStored = (record: RecordedEvent | AllStreamRecordedEvent): StoredEvent => {
+  const { [SCHEMA_VERSION_KEY]: version, ...metadata } = isObject(record.metadata) ? record.metadata : {};
+  return {
+    id: record.id,
+    type: record.type,
+    version: typeof version === 'number' ? version : 1,
+    data: record.data,
+    metadata: metadata as EventMetadata,
+    stream: record.streamId,
+    revision: record.revision,
+    position: encodePosition(positionOf(record)),
+    createdAt: record.created,
+  };
+};
 
 const toEventData = (event: NewEvent) =>
   jsonEvent({
@@ -128,14 +140,14 @@ const toEventData = (event: NewEvent) =>
     type: event.type,
     // The client serialises with JSON.stringify; null stands in for undefined, which has no JSON form.
     data: (event.data ?? null) as JSONType,
-    metadata: event.metadata,
+    metadata: { ...event.metadata, [SCHEMA_VERSION_KEY]: event.version ?? 1 } as JSONType,
   });
 
 /** JSON text as stored: the client writes JSON.stringify(data), and reading it back preserves it. */
 const jsonText = (value: unknown): string => JSON.stringify(value ?? null);
 
 const sameContent = (stored: StoredEvent, event: NewEvent): boolean =>
-  stored.type === event.type && jsonText(stored.data) === jsonText(event.data);
+  stored.type === event.type && stored.version === (event.version ?? 1) && jsonText(stored.data) === jsonText(event.data);
 
 const resultOf = (last: StoredEvent): AppendResult => ({ nextRevision: last.revision, position: last.position });
 
@@ -165,6 +177,8 @@ interface Scan {
 }
 
 export const createEventStoreDbEventStore = async (options: EventStoreDbEventStoreOptions): Promise<EventStore> => {
+  const prefixes = options.streamCategories.map((category) => `${category}-`);
+  const isOurs = ownedBy(prefixes);
   const client = EventStoreDBClient.connectionString(options.connectionString);
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
 
@@ -285,7 +299,7 @@ export const createEventStoreDbEventStore = async (options: EventStoreDbEventSto
   };
 
   let wake: WakeSource | undefined;
-  const wakeSource = (): WakeSource => (wake ??= createWakeSource(client));
+  const wakeSource = (): WakeSource => (wake ??= createWakeSource(client, prefixes));
 
   const store: EventStore = {
     kind: 'eventstoredb',
@@ -386,7 +400,7 @@ interface WakeSource {
  * does not resubscribe after an error, so this does, with backoff; while it is down, waiters fall
  * back to their poll timeout, and every (re)subscription wakes them once for what came meanwhile.
  */
-const createWakeSource = (client: EventStoreDBClient): WakeSource => {
+const createWakeSource = (client: EventStoreDBClient, prefixes: string[]): WakeSource => {
   const signal = createWakeSignal();
   const wakeAll = signal.wake;
   let closed = false;
@@ -410,7 +424,7 @@ const createWakeSource = (client: EventStoreDBClient): WakeSource => {
       subscription = client.subscribeToAll({
         fromPosition: END,
         resolveLinkTos: false,
-        filter: streamNameFilter({ prefixes: STREAM_PREFIXES }),
+        filter: streamNameFilter({ prefixes }),
       });
     } catch {
       scheduleResubscribe();

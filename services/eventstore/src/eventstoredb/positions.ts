@@ -13,7 +13,7 @@ export interface EsdbPosition {
 /** Before every event: what 'start' decodes to. */
 const BEFORE_START: EsdbPosition = { commit: -1n, prepare: -1n };
 
-export const encodePosition = (p: EsdbPosition): Position => `${p.commit}/${p.prepare}`;
+export const encodePosition = (p: EsdbPosition): Position => `${p.commit}/${p.prepare}` as Position;
 
 export const decodePosition = (p: Position | 'start'): EsdbPosition => {
   if (p === 'start') return BEFORE_START;

@@ -10,7 +10,7 @@ export interface PgPosition {
   position: bigint;
 }
 
-export const encodePosition = (p: PgPosition): Position => `${p.transactionId}:${p.position}`;
+export const encodePosition = (p: PgPosition): Position => `${p.transactionId}:${p.position}` as Position;
 
 export const decodePosition = (p: Position | 'start'): PgPosition => {
   if (p === 'start') return { transactionId: -1n, position: -1n };

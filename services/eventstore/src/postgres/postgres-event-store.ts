@@ -3,6 +3,7 @@ import {
   EventIdConflict,
   WrongExpectedVersion,
   type AppendResult,
+  type EventMetadata,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
@@ -13,7 +14,7 @@ import {
 } from '../port.ts';
 import { comparePgPositions, decodePosition, encodePosition } from './positions.ts';
 import { EVENTS_CHANNEL, ensureEventStoreSchema } from './schema.ts';
-import { createWakeListener, type WakeListener } from './wake-listener.ts';
+import { createWakeListener, type WakeListener } from '../pg-listener.ts';
 import { runSubscription } from '../subscription-loop.ts';
 
 interface EventRow {
@@ -23,18 +24,20 @@ interface EventRow {
   stream_revision: string;
   event_id: string;
   type: string;
+  schema_version: number;
   data: unknown;
-  metadata: Record<string, unknown>;
+  metadata: EventMetadata;
   created_at: Date;
 }
 
-const COLUMNS = 'position, transaction_id, stream_id, stream_revision, event_id, type, data, metadata, created_at';
+const COLUMNS = 'position, transaction_id, stream_id, stream_revision, event_id, type, schema_version, data, metadata, created_at';
 const UNIQUE_VIOLATION = '23505';
 const MAX_APPEND_ATTEMPTS = 20;
 
 const toStored = (row: EventRow): StoredEvent => ({
   id: row.event_id,
   type: row.type,
+  version: row.schema_version,
   data: row.data,
   metadata: row.metadata,
   stream: row.stream_id,
@@ -91,12 +94,13 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
   const appendOnce = async (stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> => {
     const ids = events.map((e) => e.id);
     const { rows } = await pool.query<{ outcome: string; revision: string | null; transaction_id: string | null; last_position: string | null }>(
-      'SELECT * FROM es.append_events($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])',
+      'SELECT * FROM es.append_events($1, $2, $3::uuid[], $4::text[], $5::integer[], $6::jsonb[], $7::jsonb[])',
       [
         stream,
         typeof expected === 'bigint' ? expected.toString() : expected,
         ids,
         events.map((e) => e.type),
+        events.map((e) => e.version ?? 1),
         events.map((e) => JSON.stringify(e.data)),
         events.map((e) => JSON.stringify(e.metadata)),
       ],
@@ -115,26 +119,28 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
     throw new WrongExpectedVersion(stream, expected, result.revision === null ? 'no_stream' : BigInt(result.revision));
   };
 
-  const fetchBatch = async (from: Position | 'start', limit: number): Promise<StoredEvent[]> => {
+  /**
+   * The next events below the horizon (the oldest running transaction), and in the same statement
+   * whether committed or in-flight events wait beyond it — so a subscriber knows to look again soon
+   * without a probe of its own.
+   */
+  const fetchBatch = async (from: Position | 'start', limit: number): Promise<{ events: StoredEvent[]; heldBack: boolean }> => {
     const { transactionId, position } = decodePosition(from);
-    const result = await pool.query<EventRow>(
-      `SELECT ${COLUMNS} FROM es.events
-        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-          AND (transaction_id, position) > ($1::text::xid8, $2::bigint)
-        ORDER BY transaction_id, position
-        LIMIT $3`,
+    const result = await pool.query<EventRow & { held_back: boolean | null }>(
+      `WITH horizon AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+       (SELECT ${COLUMNS}, NULL::boolean AS held_back FROM es.events, horizon
+         WHERE transaction_id < horizon.xmin
+           AND (transaction_id, position) > ($1::text::xid8, $2::bigint)
+         ORDER BY transaction_id, position
+         LIMIT $3)
+       UNION ALL
+       SELECT ${COLUMNS.split(', ').map(() => 'NULL').join(', ')},
+              EXISTS (SELECT 1 FROM es.events, horizon WHERE transaction_id >= horizon.xmin)
+         FROM horizon`,
       [transactionId < 0n ? '0' : transactionId.toString(), position.toString(), limit],
     );
-    return result.rows.map(toStored);
-  };
-
-  /** Committed events that subscribers cannot take yet because an older transaction is still open. */
-  const hasEventsBeyondHorizon = async (): Promise<boolean> => {
-    const result = await pool.query<{ pending: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM es.events
-        WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) AS pending`,
-    );
-    return result.rows[0]?.pending ?? false;
+    const marker = result.rows[result.rows.length - 1];
+    return { events: result.rows.slice(0, -1).map(toStored), heldBack: marker?.held_back === true };
   };
 
   const store: EventStore = {
@@ -173,7 +179,7 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
     async *readAll(from, batchSize = 500) {
       let cursor = from;
       for (;;) {
-        const batch = await fetchBatch(cursor, batchSize);
+        const { events: batch } = await fetchBatch(cursor, batchSize);
         yield* batch;
         if (batch.length < batchSize) return;
         cursor = batch[batch.length - 1]!.position;
@@ -182,20 +188,23 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
 
     subscribe(from, onBatch, subscribeOptions: SubscribeOptions = {}): SubscriptionHandle {
       const wake = wakeListener();
+      const pollMs = options.pollIntervalMs ?? 1000;
       let seen = wake.generation();
+      // Events wait beyond the horizon: the older transaction holding it usually wakes us when it
+      // commits (an append notifies); in case it is not an append, look again soon, backing off.
+      let heldBackRounds = 0;
       return runSubscription({
         from,
         batchSize: subscribeOptions.batchSize ?? 500,
-        fetchBatch: (cursor, limit) => {
+        fetchBatch: async (cursor, limit) => {
           seen = wake.generation();
-          return fetchBatch(cursor, limit);
+          const { events, heldBack } = await fetchBatch(cursor, limit);
+          heldBackRounds = heldBack ? heldBackRounds + 1 : 0;
+          return events;
         },
         onBatch,
         onError: subscribeOptions.onError,
-        waitForMore: async (signal) => {
-          const delay = (await hasEventsBeyondHorizon()) ? 20 : (options.pollIntervalMs ?? 1000);
-          await wake.wait(seen, delay, signal);
-        },
+        waitForMore: (signal) => wake.wait(seen, heldBackRounds > 0 ? Math.min(5 * 2 ** heldBackRounds, pollMs) : pollMs, signal),
       });
     },
 

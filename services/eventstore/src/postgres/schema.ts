@@ -22,6 +22,9 @@ export const ensureEventStoreSchema = async (pool: pg.Pool): Promise<void> => {
         UNIQUE (stream_id, stream_revision)
       );
       CREATE INDEX IF NOT EXISTS events_global_order ON es.events (transaction_id, position);
+      -- Added after the first release: rows written before it were all version 1.
+      ALTER TABLE es.events ADD COLUMN IF NOT EXISTS schema_version integer NOT NULL DEFAULT 1;
+      DROP FUNCTION IF EXISTS es.append_events(text, text, uuid[], text[], jsonb[], jsonb[]);
     `);
     await client.query(APPEND_FUNCTION);
   } finally {
@@ -39,7 +42,7 @@ export const ensureEventStoreSchema = async (pool: pg.Pool): Promise<void> => {
  */
 const APPEND_FUNCTION = `
 CREATE OR REPLACE FUNCTION es.append_events(
-  p_stream text, p_expected text, p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[]
+  p_stream text, p_expected text, p_ids uuid[], p_types text[], p_versions integer[], p_data jsonb[], p_metadata jsonb[]
 ) RETURNS TABLE (outcome text, revision bigint, transaction_id xid8, last_position bigint)
 LANGUAGE plpgsql AS $fn$
 DECLARE
@@ -56,9 +59,9 @@ BEGIN
   END IF;
   RETURN QUERY
     WITH inserted AS (
-      INSERT INTO es.events (stream_id, stream_revision, event_id, type, data, metadata)
-      SELECT p_stream, coalesce(v_current, -1) + n, i, t, d, m
-        FROM unnest(p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS u(i, t, d, m, n)
+      INSERT INTO es.events (stream_id, stream_revision, event_id, type, schema_version, data, metadata)
+      SELECT p_stream, coalesce(v_current, -1) + n, i, t, v, d, m
+        FROM unnest(p_ids, p_types, p_versions, p_data, p_metadata) WITH ORDINALITY AS u(i, t, v, d, m, n)
       RETURNING stream_revision, position
     )
     SELECT 'appended'::text, max(inserted.stream_revision), v_xid, max(inserted.position) FROM inserted;

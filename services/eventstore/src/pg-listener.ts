@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { createWakeSignal } from '../wake-signal.ts';
+import { createWakeSignal } from './wake-signal.ts';
 
 export interface WakeListener {
   /** Counts notifications; a waiter that saw generation g returns at once if another arrived since. */
@@ -12,20 +12,26 @@ export interface WakeListener {
 }
 
 /**
- * One LISTEN connection shared by every subscription of a store. If the connection drops it is
- * re-established with backoff; meanwhile waiters fall back to their poll timeout, so nothing is missed.
+ * One PostgreSQL LISTEN connection, shared by whoever waits on its channel: the PostgreSQL adapter's
+ * subscriptions, and read-your-writes on the read models' progress. If the connection drops it is
+ * re-established with backoff; meanwhile waiters fall back to their poll timeout, so nothing is
+ * missed. `onPayload` sees each notification's payload before the waiters wake.
  */
-export const createWakeListener = (connectionString: string, channel: string): WakeListener => {
+export const createWakeListener = (connectionString: string, channel: string, onPayload?: (payload: string) => void): WakeListener => {
   const signal = createWakeSignal();
   const wakeAll = signal.wake;
+  const notified = (message: pg.Notification): void => {
+    if (onPayload && message.payload) onPayload(message.payload);
+    wakeAll();
+  };
   let client: pg.Client | undefined;
   let closed = false;
   let retryDelay = 100;
 
   const connect = async (): Promise<void> => {
     if (closed) return;
-    const next = new pg.Client({ connectionString, application_name: 'eventstore-listener' });
-    next.on('notification', wakeAll);
+    const next = new pg.Client({ connectionString, application_name: `listen:${channel}` });
+    next.on('notification', notified);
     next.on('error', () => {
       void next.end().catch(() => undefined);
       if (client === next) client = undefined;

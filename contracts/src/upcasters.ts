@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+
+/** Turns one event type's payload from schema version `from` into version `from + 1`. */
+export interface Upcaster {
+  type: string;
+  from: number;
+  upcast(data: unknown): unknown;
+}
+
+/** An upcaster typed by the old payload's schema: data that does not match it is left as it is. */
+export const defineUpcaster = <Old extends z.ZodType, New>(
+  type: string,
+  from: number,
+  old: Old,
+  upcast: (data: z.output<Old>) => New,
+): Upcaster => ({
+  type,
+  from,
+  upcast: (data) => {
+    const parsed = old.safeParse(data);
+    return parsed.success ? upcast(parsed.data) : data;
+  },
+});
+
+/** The one registry every reader goes through (event-codec.ts). Append; never edit a landed step. */
+export const upcasters: Upcaster[] = [];

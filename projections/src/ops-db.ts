@@ -1,0 +1,54 @@
+import { Kysely, PostgresDialect, type ColumnType, type Migration } from 'kysely';
+import pg from 'pg';
+import * as operationalState from '../migrations/ops/2026-11-23-0001_operational_state.ts';
+import type { ProjectionCheckpointsTable } from './db.ts';
+
+/**
+ * Operational state: what is not derived from the log alone — reactors' checkpoints and state (their
+ * effects happened), rate-limit counters (they count requests). It lives beside the read models but
+ * outside their schema, so rebuilding read models never swaps or replays it.
+ */
+export interface RateLimitHitsTable {
+  key: string;
+  window_start: ColumnType<Date, Date | string, Date | string>;
+  hits: number;
+}
+
+export interface CascadeItemsTable {
+  id: string;
+  kind: 'goal' | 'task' | 'subtask';
+  user_id: string;
+  goal_id: string | null;
+  task_id: string | null;
+  /** The event that deleted it (its own deletion or a parent's): children are deleted once, by that cause. */
+  deleted_by: string | null;
+}
+
+export interface OperationalTables {
+  projection_checkpoints: ProjectionCheckpointsTable;
+  rate_limit_hits: RateLimitHitsTable;
+  cascade_items: CascadeItemsTable;
+}
+
+export type OpsDb = Kysely<OperationalTables>;
+
+export const OPS_SCHEMA = 'ops';
+
+export const opsMigrations: Record<string, Migration> = {
+  '2026-11-23-0001_operational_state': operationalState,
+};
+
+export interface OpsDbHandle {
+  db: OpsDb;
+  pool: pg.Pool;
+  schema: string;
+  destroy(): Promise<void>;
+}
+
+export const createOpsDb = (connectionString: string, schema = OPS_SCHEMA, poolSize = 5): OpsDbHandle => {
+  const pool = new pg.Pool({ connectionString, max: poolSize, idle_in_transaction_session_timeout: 10_000, application_name: 'operational-state' });
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const base = new Kysely<OperationalTables>({ dialect: new PostgresDialect({ pool }) });
+  return { db: base.withSchema(schema), pool, schema, destroy: () => base.destroy() };
+};

@@ -1,0 +1,16 @@
+import * as spine from '../../migrations/2026-11-22-0001_spine.ts';
+import * as passwordChangedAt from '../../migrations/2026-11-22-0003_password_changed_at.ts';
+import * as rateLimitsLeave from '../../migrations/2026-11-23-0004_rate_limits_leave_read_models.ts';
+import type { ReadModelFeature } from '../feature.ts';
+import { usersProjection } from './users.projection.ts';
+
+/** Users (and the spine's first tables: checkpoints). */
+export const usersReadModels: ReadModelFeature = {
+  name: 'users',
+  projectors: [usersProjection],
+  migrations: {
+    '2026-11-22-0001_spine': spine,
+    '2026-11-22-0003_password_changed_at': passwordChangedAt,
+    '2026-11-23-0004_rate_limits_leave_read_models': rateLimitsLeave,
+  },
+};

@@ -1,0 +1,46 @@
+import type { Logger } from 'pino';
+import type { EventStore } from '@tracker/eventstore/port';
+import type { ReadModelDb } from '@tracker/projections/db';
+import type { OperationalTables, OpsDb } from '@tracker/projections/ops-db';
+import type { ProjectionProgress } from '@tracker/projections/progress';
+import type { LaneMember, ProjectorFailure } from '@tracker/projections/runner';
+import type { TokenService } from './auth/jwt.ts';
+import type { PasswordHasher } from './auth/passwords.ts';
+import type { CommandHandler } from './commands/command-handler.ts';
+import type { Config } from './config/config.ts';
+import type { AnyRoute } from './http/api-router.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** What every feature may build on: the process's shared parts. */
+export interface AppServices {
+  config: Pick<Config, 'appUrl' | 'rateLimits' | 'readYourWritesTimeoutMs'>;
+  log: Logger;
+  store: EventStore;
+  db: ReadModelDb;
+  ops: OpsDb;
+  progress: ProjectionProgress;
+  commands: CommandHandler;
+  tokens: TokenService;
+  passwords: PasswordHasher;
+  mailer: Mailer;
+  /** Every projector of the read side, by name. */
+  projectorNames: readonly string[];
+  /** Every route the app serves (for /api/openapi.json). */
+  routes(): readonly AnyRoute[];
+  /** Projectors stopped at an event they cannot apply, when the runner is in this process. */
+  projectionFailures(): ProjectorFailure[];
+}
+
+/**
+ * One feature of the API: its routes, the services they share, and its reactors (work on the log
+ * that spans streams). The app, the runner and the docs list features, never their files.
+ */
+export interface ApiFeature<Services = unknown> {
+  name: string;
+  services(app: AppServices): Services;
+  routes: readonly AnyRoute<Services>[];
+  /** Run by the projection runner, each in a lane of its own, checkpointed in the operational schema. */
+  reactors?(services: Services, app: AppServices): LaneMember<OperationalTables>[];
+}
+
+export const defineFeature = <Services>(feature: ApiFeature<Services>): ApiFeature<Services> => feature;
