@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { userLoggedInV1 } from './users/events.ts';
 
 /** Turns one event type's payload from schema version `from` into version `from + 1`. */
 export interface Upcaster {
@@ -23,4 +24,7 @@ export const defineUpcaster = <Old extends z.ZodType, New>(
 });
 
 /** The one registry every reader goes through (event-codec.ts). Append; never edit a landed step. */
-export const upcasters: Upcaster[] = [];
+export const upcasters: Upcaster[] = [
+  // Logins before version 2 were all by password.
+  defineUpcaster('UserLoggedIn', 1, userLoggedInV1, (data) => ({ ...data, via: 'password' as const })),
+];

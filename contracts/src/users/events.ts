@@ -19,7 +19,10 @@ export const userRegistered = defineEvent(
     subscriptionStatus: z.enum(subscriptionStatuses),
   }),
 );
-export const userLoggedIn = defineEvent('UserLoggedIn', z.object({ userId: z.string() }));
+/** Version 2 says how the user signed in (password only, for now); version 1 events are upcast. */
+export const loginMethods = ['password'] as const;
+export const userLoggedIn = defineEvent('UserLoggedIn', z.object({ userId: z.string(), via: z.enum(loginMethods) }), 2);
+export const userLoggedInV1 = z.object({ userId: z.string() });
 export const userProfileUpdated = defineEvent(
   'UserProfileUpdated',
   z.object({

@@ -12,6 +12,7 @@ import { allProjectors } from '@tracker/projections/features';
 import { migrateOperationalState, migrateReadModels } from '@tracker/projections/migrate';
 import { createOpsDb } from '@tracker/projections/ops-db';
 import { createProjectionProgress, type ProjectionProgress } from '@tracker/projections/progress';
+import type { Projector } from '@tracker/projections/projector';
 import { projectorLanes, startProjectionRunner, type AnyLane, type ProjectionRunner } from '@tracker/projections/runner';
 import { createApp } from '../app.ts';
 import { createCommandHandler } from '../commands/command-handler.ts';
@@ -55,7 +56,16 @@ const ensureDatabase = async (adminUrl: string, name: string): Promise<void> => 
  */
 export const startRuntime = async (
   config: Config,
-  options: { role: Role; log: Logger; mailer?: Mailer | undefined; webDistDir?: string; clock?: () => Date; checkResponses?: boolean },
+  options: {
+    role: Role;
+    log: Logger;
+    mailer?: Mailer | undefined;
+    webDistDir?: string;
+    clock?: () => Date;
+    checkResponses?: boolean;
+    /** Projectors beyond the features' (tests: a deliberately slow one). */
+    extraProjectors?: readonly Projector[];
+  },
 ): Promise<Runtime> => {
   const { log, role } = options;
   const cleanups: Array<() => Promise<void>> = [];
@@ -94,6 +104,7 @@ export const startRuntime = async (
     const applied = [...(await migrateReadModels(readModels)), ...(await migrateOperationalState(ops))];
     if (applied.length > 0) log.info({ migrations: applied }, 'read models migrated');
 
+    const projectors = [...allProjectors, ...(options.extraProjectors ?? [])];
     const progress = createProjectionProgress({ sources: [readModels, ops], connectionString: databaseUrl, store });
     cleanups.push(() => progress.close());
 
@@ -113,7 +124,7 @@ export const startRuntime = async (
       tokens: createTokenService(secret, config.jwtTtl),
       passwords: createPasswordHasher(config.bcryptCost),
       mailer,
-      projectorNames: allProjectors.map((p) => p.name),
+      projectorNames: projectors.map((p) => p.name),
       projectionFailures: () => runner?.failures() ?? [],
     };
 
@@ -123,7 +134,7 @@ export const startRuntime = async (
         (feature.reactors?.(feature.services(shared), shared) ?? []).map((reactor) => ({ name: reactor.name, members: [reactor], db: ops })),
       );
       runner = startProjectionRunner({
-        lanes: [...projectorLanes(readModels, allProjectors, projectorsWaitedOn()), ...reactorLanes],
+        lanes: [...projectorLanes(readModels, projectors, projectorsWaitedOn()), ...reactorLanes],
         connectionString: databaseUrl,
         store,
         log: log.child({ component: 'projections' }),

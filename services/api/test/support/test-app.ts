@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { createTestDatabase } from '@tracker/eventstore/testing/test-database';
+import type { Projector } from '@tracker/projections/projector';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import type { Mail, Mailer } from '../../src/mail/mailer.ts';
 import { startRuntime, type Role, type Runtime } from '../../src/process/runtime.ts';
@@ -35,7 +36,7 @@ let counter = 0;
 
 /** The real thing over real HTTP: a fresh database, the whole runtime, an in-memory mailbox (unless SMTP is given). */
 export const startTestApp = async (
-  options: { env?: NodeJS.ProcessEnv; rateLimits?: Config['rateLimits']; role?: Role; mailer?: Mailer } = {},
+  options: { env?: NodeJS.ProcessEnv; rateLimits?: Config['rateLimits']; role?: Role; mailer?: Mailer; extraProjectors?: Projector[] } = {},
 ): Promise<TestApp> => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tracker-app-'));
   const databaseUrl = await createTestDatabase('app');
@@ -50,6 +51,9 @@ export const startTestApp = async (
     log: pino({ level: 'silent' }),
     mailer: options.env?.SMTP_URL ? undefined : (options.mailer ?? { send: async (mail) => void mails.push(mail) }),
     clock: () => new Date(Date.now() + offset),
+    // Every answer in every test is checked against its route's declared response schema.
+    checkResponses: true,
+    ...(options.extraProjectors ? { extraProjectors: options.extraProjectors } : {}),
   });
   const url = runtime.url!;
 

@@ -54,7 +54,7 @@ export const decide = (command: UserCommand, state: UserState): Event[] => {
     }
     case 'RecordLogin': {
       const user = registered(state);
-      return [{ type: 'UserLoggedIn', data: { userId: user.profile.id } }];
+      return [{ type: 'UserLoggedIn', data: { userId: user.profile.id, via: 'password' } }];
     }
     case 'UpdateProfile': {
       const { profile } = registered(state);

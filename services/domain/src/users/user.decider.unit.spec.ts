@@ -38,7 +38,7 @@ describe('registering', () => {
 
 describe('logging in', () => {
   it('records a login', () =>
-    given([registeredEvent]).when({ type: 'RecordLogin' }).then([{ type: 'UserLoggedIn', data: { userId } }]));
+    given([registeredEvent]).when({ type: 'RecordLogin' }).then([{ type: 'UserLoggedIn', data: { userId, via: 'password' } }]));
   it('refuses an unknown user', () => given([]).when({ type: 'RecordLogin' }).thenThrows(NotFound));
 });
 
