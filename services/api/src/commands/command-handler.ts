@@ -9,6 +9,8 @@ import { WrongExpectedVersion, type EventStore, type ExpectedRevision, type NewE
 export interface CommandContext {
   userId: string;
   requestId: string;
+  /** The event that caused this command, when a reactor runs it; the request otherwise. */
+  causationId?: string | undefined;
   now: Date;
   idempotencyKey?: string | undefined;
   timezone?: string | undefined;
@@ -90,7 +92,7 @@ export const createCommandHandler = (deps: { store: EventStore }): CommandHandle
           metadata: {
             userId: context.userId,
             correlationId: context.requestId,
-            causationId: context.requestId,
+            causationId: context.causationId ?? context.requestId,
             occurredAt,
             ...(context.idempotencyKey ? { idempotencyKey: context.idempotencyKey } : {}),
             ...(context.timezone ? { timezone: context.timezone } : {}),

@@ -7,8 +7,8 @@ import { taskDecider } from '@tracker/domain/goals/task.decider';
 import type { LooseEvent, WorkItem, WorkItemCommand, WorkItemState } from '@tracker/domain/goals/work-item';
 import { localDateOf } from '@tracker/domain/time/local-date';
 import { findUserById } from '@tracker/projections/users/users.queries';
+import type { Position } from '@tracker/eventstore/port';
 import type { ReadModelDb } from '@tracker/projections/db';
-import { listSubtasks, listTasks } from '@tracker/projections/goals/work-items.queries';
 import { derivedUuid, type CommandContext, type CommandHandler } from '../commands/command-handler.ts';
 
 export type Kind = 'goal' | 'task' | 'subtask';
@@ -22,7 +22,7 @@ const label = { goal: 'Goal', task: 'Task', subtask: 'Subtask' } as const;
 
 export interface WorkItemCommands {
   /** Runs a command on one item; answers its points and the position to wait for. */
-  run(kind: Kind, id: string, command: WorkItemCommand, context: CommandContext): Promise<{ position?: string | undefined; pointsAwarded: number }>;
+  run(kind: Kind, id: string, command: WorkItemCommand, context: CommandContext): Promise<{ position?: Position | undefined; pointsAwarded: number }>;
   /** The caller's own live item, read from its stream (authoritative), or NotFound. */
   ownLive(kind: Kind, id: string, userId: string): Promise<WorkItem>;
   /**
@@ -32,8 +32,11 @@ export interface WorkItemCommands {
   reachable(kind: Kind, id: string, userId: string): Promise<WorkItem>;
   /** A new item's id: derived from the Idempotency-Key when there is one, so a retry names the same item. */
   newId(kind: Kind, context: CommandContext): string;
-  /** Deletes an item and everything under it; points already awarded stay in the ledger. */
-  deleteCascading(kind: 'goal' | 'task', id: string, context: CommandContext): Promise<string | undefined>;
+  /**
+   * Deletes an item because of another event (a parent's deletion): its event ids derive from the
+   * cause, so doing it again — after a crash — finds them stored and appends nothing.
+   */
+  deleteAsEffectOf(kind: Kind, id: string, cause: { id: string; metadata: { userId: string; correlationId: string; occurredAt: string } }): Promise<void>;
   /** The request's context plus the user's time zone and local date, for events where a day matters. */
   withLocalTime(context: CommandContext): Promise<CommandContext>;
 }
@@ -55,15 +58,6 @@ export const createWorkItemCommands = (deps: { commands: CommandHandler; db: Rea
     return state.item;
   };
 
-  const deleteQuietly = async (kind: Kind, id: string, context: CommandContext): Promise<string | undefined> => {
-    try {
-      return (await run(kind, id, { type: 'Delete', userId: context.userId }, { ...context, idempotencyKey: undefined })).position;
-    } catch (error) {
-      if (error instanceof NotFound) return undefined; // already gone: a concurrent delete got there first
-      throw error;
-    }
-  };
-
   const reachable: WorkItemCommands['reachable'] = async (kind, id, userId) => {
     const item = await ownLive(kind, id, userId);
     try {
@@ -81,13 +75,15 @@ export const createWorkItemCommands = (deps: { commands: CommandHandler; db: Rea
     ownLive,
     reachable,
     newId: (kind, context) => (context.idempotencyKey ? derivedUuid(context.userId, context.idempotencyKey, kind) : randomUUID()),
-    async deleteCascading(kind, id, context) {
-      let last = (await run(kind, id, { type: 'Delete', userId: context.userId }, context)).position;
-      const tasks = kind === 'goal' ? await listTasks(db, context.userId, { goalId: id }) : [];
-      const subtasks = await listSubtasks(db, context.userId, kind === 'goal' ? { goalId: id } : { taskId: id });
-      for (const task of tasks) last = (await deleteQuietly('task', task.id, context)) ?? last;
-      for (const subtask of subtasks) last = (await deleteQuietly('subtask', subtask.id, context)) ?? last;
-      return last;
+    async deleteAsEffectOf(kind, id, cause) {
+      const { userId, correlationId, occurredAt } = cause.metadata;
+      await run(kind, id, { type: 'Delete', userId }, {
+        userId,
+        requestId: correlationId,
+        causationId: cause.id,
+        now: new Date(occurredAt),
+        idempotencyKey: `cascade:${cause.id}`,
+      });
     },
     async withLocalTime(context) {
       const user = await findUserById(db, context.userId);

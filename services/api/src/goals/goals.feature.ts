@@ -1,0 +1,16 @@
+import { defineFeature, type AppServices } from '../feature.ts';
+import { goalsCascadeReactor } from './goals-cascade.reactor.ts';
+import { goalRoutes } from './goals.routes.ts';
+import { createWorkItemCommands, type WorkItemCommands } from './work-item-commands.ts';
+
+export interface GoalsServices extends AppServices {
+  items: WorkItemCommands;
+}
+
+/** Goals → tasks → subtasks: the 25 routes, and the cascade of deletions down the hierarchy. */
+export const goalsFeature = defineFeature<GoalsServices>({
+  name: 'goals',
+  services: (app) => ({ ...app, items: createWorkItemCommands({ commands: app.commands, db: app.db }) }),
+  routes: goalRoutes,
+  reactors: ({ items }) => [goalsCascadeReactor(items)],
+});
