@@ -65,6 +65,8 @@ export const startRuntime = async (
     checkResponses?: boolean;
     /** Projectors beyond the features' (tests: a deliberately slow one). */
     extraProjectors?: readonly Projector[];
+    /** Tests: wraps the event store (fault injection). */
+    wrapStore?: (store: EventStore) => EventStore;
   },
 ): Promise<Runtime> => {
   const { log, role } = options;
@@ -90,11 +92,12 @@ export const startRuntime = async (
       log.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
     }
 
-    const store = checkedEventStore(
+    const wrap = options.wrapStore ?? ((store: EventStore) => store);
+    const store = wrap(checkedEventStore(
       config.eventstoreUrl
         ? await createEventStoreDbEventStore({ connectionString: config.eventstoreUrl, streamCategories })
         : await createPostgresEventStore({ connectionString: databaseUrl }),
-    );
+    ));
     cleanups.push(() => store.close());
 
     const readModels = createReadModelDb(databaseUrl);

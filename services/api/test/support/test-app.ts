@@ -36,10 +36,18 @@ let counter = 0;
 
 /** The real thing over real HTTP: a fresh database, the whole runtime, an in-memory mailbox (unless SMTP is given). */
 export const startTestApp = async (
-  options: { env?: NodeJS.ProcessEnv; rateLimits?: Config['rateLimits']; role?: Role; mailer?: Mailer; extraProjectors?: Projector[] } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    rateLimits?: Config['rateLimits'];
+    role?: Role;
+    mailer?: Mailer;
+    extraProjectors?: Projector[];
+    /** Another app's database (a restart); a fresh one otherwise. */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestApp> => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tracker-app-'));
-  const databaseUrl = await createTestDatabase('app');
+  const databaseUrl = options.databaseUrl ?? (await createTestDatabase('app'));
   const config: Config = {
     ...loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', ...options.env }),
     rateLimits: options.rateLimits ?? generousLimits,

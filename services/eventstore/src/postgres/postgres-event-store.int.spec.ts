@@ -2,6 +2,7 @@ import pg from 'pg';
 import { createTestDatabase } from '../testing/test-database.ts';
 import { eventStoreConformance } from '../conformance.ts';
 import { createPostgresEventStore } from './postgres-event-store.ts';
+import { APPEND_LOCK } from './schema.ts';
 
 let url: string;
 
@@ -16,6 +17,8 @@ eventStoreConformance('PostgreSQL', {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query('BEGIN');
+    // The append protocol: announce the append, then take the transaction id (schema.ts).
+    await client.query('SELECT pg_advisory_xact_lock_shared($1)', [APPEND_LOCK]);
     await client.query('SELECT pg_current_xact_id()');
     for (const [i, e] of events.entries()) {
       await client.query(

@@ -127,7 +127,7 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
   const fetchBatch = async (from: Position | 'start', limit: number): Promise<{ events: StoredEvent[]; heldBack: boolean }> => {
     const { transactionId, position } = decodePosition(from);
     const result = await pool.query<EventRow & { held_back: boolean | null }>(
-      `WITH horizon AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+      `WITH horizon AS MATERIALIZED (SELECT es.horizon() AS xmin)
        (SELECT ${COLUMNS}, NULL::boolean AS held_back FROM es.events, horizon
          WHERE transaction_id < horizon.xmin
            AND (transaction_id, position) > ($1::text::xid8, $2::bigint)
@@ -212,8 +212,9 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
 
     async headPosition() {
       const result = await pool.query<{ transaction_id: string; position: string }>(
-        `SELECT transaction_id, position FROM es.events
-          WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        `WITH horizon AS MATERIALIZED (SELECT es.horizon() AS xmin)
+         SELECT transaction_id, position FROM es.events, horizon
+          WHERE transaction_id < horizon.xmin
           ORDER BY transaction_id DESC, position DESC LIMIT 1`,
       );
       const row = result.rows[0];

@@ -27,6 +27,7 @@ export const ensureEventStoreSchema = async (pool: pg.Pool): Promise<void> => {
       DROP FUNCTION IF EXISTS es.append_events(text, text, uuid[], text[], jsonb[], jsonb[]);
     `);
     await client.query(APPEND_FUNCTION);
+    await client.query(HORIZON_FUNCTION);
   } finally {
     await client.query('SELECT pg_advisory_unlock(7261001)').catch(() => undefined);
     client.release();
@@ -40,15 +41,49 @@ export const ensureEventStoreSchema = async (pool: pg.Pool): Promise<void> => {
  * up front cost a third of the throughput.
  * Subscribers are notified after the commit, by the caller (a NOTIFY inside would serialise commits). Outcomes other than 'appended' are left to the caller to explain.
  */
+/** Held (shared, for the transaction) by every append: how readers tell appends from other writers. */
+export const APPEND_LOCK = 7261002;
+
+/**
+ * Readers take events below the oldest transaction that may still append: a transaction in progress
+ * counts unless it is positively known not to be an append (its id's lock is held by a session that
+ * does not hold APPEND_LOCK). Other writers on this cluster — projection batches, reactors, rate
+ * limits — then never hold events back from subscribers, however long they take. A transaction that
+ * ends between the snapshot and the look at pg_locks counts (it might have been an append).
+ */
+const HORIZON_FUNCTION = `
+CREATE OR REPLACE FUNCTION es.horizon() RETURNS xid8 LANGUAGE sql VOLATILE AS $fn$
+  WITH snapshot AS (SELECT pg_current_snapshot() AS s),
+  not_appending AS (
+    SELECT t.transactionid::text::bigint AS xid32
+      FROM pg_locks t
+     WHERE t.locktype = 'transactionid' AND t.mode = 'ExclusiveLock' AND t.granted
+       AND NOT EXISTS (SELECT 1 FROM pg_locks a
+                        WHERE a.pid = t.pid AND a.locktype = 'advisory' AND a.granted
+                          AND a.classid = 0 AND a.objid = ${APPEND_LOCK} AND a.objsubid = 1)
+  )
+  SELECT coalesce(min(x), pg_snapshot_xmax((SELECT s FROM snapshot)))
+    FROM snapshot, pg_snapshot_xip(snapshot.s) AS x
+   WHERE (x::text::numeric % 4294967296)::bigint NOT IN (SELECT xid32 FROM not_appending)
+$fn$;
+`;
+
 const APPEND_FUNCTION = `
 CREATE OR REPLACE FUNCTION es.append_events(
   p_stream text, p_expected text, p_ids uuid[], p_types text[], p_versions integer[], p_data jsonb[], p_metadata jsonb[]
 ) RETURNS TABLE (outcome text, revision bigint, transaction_id xid8, last_position bigint)
 LANGUAGE plpgsql AS $fn$
 DECLARE
-  v_xid xid8 := pg_current_xact_id();
+  v_xid xid8;
   v_current bigint;
 BEGIN
+  -- Readers' horizon counts only transactions that may append (es.horizon()): announce this one
+  -- before it has a transaction id, and refuse to join a transaction that already had one.
+  IF pg_current_xact_id_if_assigned() IS NOT NULL THEN
+    RAISE EXCEPTION 'es.append_events must run in a transaction of its own';
+  END IF;
+  PERFORM pg_advisory_xact_lock_shared(${APPEND_LOCK});
+  v_xid := pg_current_xact_id();
   SELECT max(e.stream_revision) INTO v_current FROM es.events e WHERE e.stream_id = p_stream;
   IF NOT (p_expected = 'any'
           OR (p_expected = 'no_stream' AND v_current IS NULL)
