@@ -1,7 +1,14 @@
-import { Kysely, PostgresDialect, type ColumnType, type Selectable } from 'kysely';
+import { Kysely, PostgresDialect, type ColumnType } from 'kysely';
 import pg from 'pg';
+import type { ActivityReadModels } from './activity/activities.tables.ts';
+import type { GoalsReadModels } from './goals/goals.tables.ts';
+import type { PointsReadModels } from './points/points.tables.ts';
+import type { UsersReadModels } from './users/users.tables.ts';
 
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamptz column: read as a Date, written as a Date or an ISO instant. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A date column: a 'YYYY-MM-DD' string both ways (see the DATE type parser below). */
+export type LocalDate = ColumnType<string, string, string>;
 
 export interface ProjectionCheckpointsTable {
   name: string;
@@ -9,106 +16,16 @@ export interface ProjectionCheckpointsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-export interface UsersTable {
-  id: string;
-  name: string;
-  email: string;
-  role: 'user' | 'admin';
-  timezone: string;
-  is_active: boolean;
-  email_verified: boolean;
-  last_active: Timestamp | null;
-  subscription_status: 'inactive' | 'trial' | 'active' | 'cancelled';
-  total_logins: number;
-  last_login_at: Timestamp | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  date_of_birth: ColumnType<string | null, string | null, string | null>;
-  trial_start_date: Timestamp | null;
-  subscription_date: Timestamp | null;
-  password_changed_at: Timestamp | null;
-}
-export type UserRow = Selectable<UsersTable>;
-
 export interface RateLimitHitsTable {
   key: string;
   window_start: Timestamp;
   hits: number;
 }
 
-interface WorkItemColumns {
-  id: string;
-  user_id: string;
-  title: string;
-  description: string;
-  priority: number;
-  status: 'pending' | 'in-progress' | 'completed';
-  last_status_at: Timestamp | null;
-  completed_at: Timestamp | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  due_date: Timestamp | null;
-  start_date: Timestamp | null;
-  end_date: Timestamp | null;
-}
-export type GoalsTable = WorkItemColumns;
-export interface TasksTable extends WorkItemColumns {
-  goal_id: string;
-}
-export interface SubtasksTable extends WorkItemColumns {
-  task_id: string;
-  goal_id: string;
-}
-export type GoalRow = Selectable<GoalsTable>;
-export type TaskRow = Selectable<TasksTable>;
-export type SubtaskRow = Selectable<SubtasksTable>;
-
-export interface PointsLedgerTable {
-  event_id: string;
-  user_id: string;
-  points: number;
-  kind: 'award' | 'revoke';
-  reason: string;
-  title: string;
-  source_type: string;
-  source_id: string;
-  goal_id: string | null;
-  task_id: string | null;
-  subtask_id: string | null;
-  actionable_id: string | null;
-  rules_version: number | null;
-  occurred_at: Timestamp;
-  local_date: ColumnType<string, string, string>;
-}
-
-export interface UserPointsTable {
-  user_id: string;
-  total: number;
-  updated_at: Timestamp;
-}
-
-export interface ActivitiesTable {
-  event_id: string;
-  user_id: string;
-  type: string;
-  entity_type: string;
-  entity_id: string;
-  title: string;
-  description: string;
-  points: number | null;
-  occurred_at: Timestamp;
-}
-
-export interface ReadModels {
+/** Every read-model table: each feature declares its own beside its queries. */
+export interface ReadModels extends UsersReadModels, GoalsReadModels, PointsReadModels, ActivityReadModels {
   projection_checkpoints: ProjectionCheckpointsTable;
-  users: UsersTable;
   rate_limit_hits: RateLimitHitsTable;
-  goals: GoalsTable;
-  tasks: TasksTable;
-  subtasks: SubtasksTable;
-  points_ledger: PointsLedgerTable;
-  user_points: UserPointsTable;
-  activities: ActivitiesTable;
 }
 
 export type ReadModelDb = Kysely<ReadModels>;

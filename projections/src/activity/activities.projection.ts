@@ -1,42 +1,67 @@
-import type { Projector, ProjectedEvent } from '../projector.ts';
+import { defineProjector, type ProjectedEvent } from '../projector.ts';
+import type { NewActivityRow } from './activities.tables.ts';
 
-type Entity = 'goal' | 'task' | 'subtask';
+type ItemEvent = ProjectedEvent<
+  | 'GoalCreated' | 'GoalStatusChanged' | 'GoalDeleted'
+  | 'TaskCreated' | 'TaskStatusChanged' | 'TaskDeleted'
+  | 'SubtaskCreated' | 'SubtaskStatusChanged' | 'SubtaskDeleted'
+>;
+type PointsEvent = ProjectedEvent<'PointsAwarded' | 'PointsRevoked'>;
+/** What happened, as a person would tell it; who and when come from the event's envelope. */
+type Activity = Omit<NewActivityRow, 'event_id' | 'user_id' | 'occurred_at'>;
 
-const entityOf = (type: string): Entity | undefined =>
-  type.startsWith('Subtask') ? 'subtask' : type.startsWith('Task') ? 'task' : type.startsWith('Goal') ? 'goal' : undefined;
-
-interface Activity {
-  type: string;
-  entityType: string;
-  entityId: string;
-  title: string;
-  description: string;
-  points: number | null;
-}
-
-/** What a person would call it: one line per thing that happened, points included. */
-const describe = (event: ProjectedEvent): Activity | undefined => {
-  const data = event.data as Record<string, unknown>;
-  if (event.type === 'PointsAwarded' || event.type === 'PointsRevoked') {
-    const awarded = event.type === 'PointsAwarded';
-    const { source, title, points, reason } = event.data;
-    return { type: awarded ? 'completed' : 'reopened', entityType: source.type, entityId: source.id, title, description: reason, points: awarded ? points : -points };
+const itemOf = (event: ItemEvent) => {
+  switch (event.type) {
+    case 'GoalCreated':
+    case 'GoalStatusChanged':
+    case 'GoalDeleted':
+      return { entity: 'goal', id: event.data.goalId };
+    case 'TaskCreated':
+    case 'TaskStatusChanged':
+    case 'TaskDeleted':
+      return { entity: 'task', id: event.data.taskId };
+    default:
+      return { entity: 'subtask', id: event.data.subtaskId };
   }
-  const entity = entityOf(event.type);
-  if (!entity) return undefined;
-  const entityId = data[`${entity}Id`] as string;
-  const title = data.title as string;
-  if (event.type.endsWith('Created')) return { type: 'created', entityType: entity, entityId, title, description: `Created ${entity} "${title}"`, points: null };
-  if (event.type.endsWith('Deleted')) return { type: 'deleted', entityType: entity, entityId, title, description: `Deleted ${entity} "${title}"`, points: null };
-  if (event.type.endsWith('StatusChanged')) {
-    // Completions and reopenings are told by their points events.
-    if (data.to === 'completed' || data.from === 'completed') return undefined;
-    return { type: 'status_changed', entityType: entity, entityId, title, description: `Moved ${entity} "${title}" to ${String(data.to)}`, points: null };
-  }
-  return undefined;
 };
 
-export const activitiesProjection: Projector = {
+const describeItemEvent = (event: ItemEvent): Activity | undefined => {
+  const { entity, id } = itemOf(event);
+  const { title } = event.data;
+  const about = { entity_type: entity, entity_id: id, title, points: null };
+  switch (event.type) {
+    case 'GoalCreated':
+    case 'TaskCreated':
+    case 'SubtaskCreated':
+      return { ...about, type: 'created', description: `Created ${entity} "${title}"` };
+    case 'GoalDeleted':
+    case 'TaskDeleted':
+    case 'SubtaskDeleted':
+      return { ...about, type: 'deleted', description: `Deleted ${entity} "${title}"` };
+    default: {
+      const { from, to } = event.data;
+      // Completions and reopenings are told by their points events.
+      if (to === 'completed' || from === 'completed') return undefined;
+      return { ...about, type: 'status_changed', description: `Moved ${entity} "${title}" to ${to}` };
+    }
+  }
+};
+
+const describePointsEvent = (event: PointsEvent): Activity => {
+  const awarded = event.type === 'PointsAwarded';
+  const { source, title, points, reason } = event.data;
+  return {
+    type: awarded ? 'completed' : 'reopened',
+    entity_type: source.type,
+    entity_id: source.id,
+    title,
+    description: reason,
+    points: awarded ? points : -points,
+  };
+};
+
+/** activities: one line per thing that happened, points included. */
+export const activitiesProjection = defineProjector({
   name: 'activities',
   handles: [
     'GoalCreated', 'GoalStatusChanged', 'GoalDeleted',
@@ -45,21 +70,11 @@ export const activitiesProjection: Projector = {
     'PointsAwarded', 'PointsRevoked',
   ],
   async apply(trx, event) {
-    const activity = describe(event);
+    const activity = event.type === 'PointsAwarded' || event.type === 'PointsRevoked' ? describePointsEvent(event) : describeItemEvent(event);
     if (!activity) return;
     await trx
       .insertInto('activities')
-      .values({
-        event_id: event.id,
-        user_id: event.metadata.userId,
-        type: activity.type,
-        entity_type: activity.entityType,
-        entity_id: activity.entityId,
-        title: activity.title,
-        description: activity.description,
-        points: activity.points,
-        occurred_at: event.metadata.occurredAt,
-      })
+      .values({ ...activity, event_id: event.id, user_id: event.metadata.userId, occurred_at: event.metadata.occurredAt })
       .execute();
   },
-};
+});

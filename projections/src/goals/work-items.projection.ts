@@ -1,128 +1,130 @@
 import type { Transaction } from 'kysely';
-import type { DomainEventType } from '@tracker/contracts/events';
+import type { EventOf } from '@tracker/contracts/events';
 import type { ReadModels } from '../db.ts';
-import type { ProjectedEvent, Projector } from '../projector.ts';
+import { defineProjector, type ProjectedEvent } from '../projector.ts';
+import type { NewWorkItemRow, WorkItemRowUpdate } from './goals.tables.ts';
 
-type Table = 'goals' | 'tasks' | 'subtasks';
-type Data = Record<string, unknown>;
+type WorkItemTable = 'goals' | 'tasks' | 'subtasks';
 
-interface WorkItemProjection {
-  name: string;
-  table: Table;
-  idKey: 'goalId' | 'taskId' | 'subtaskId';
-  events: { created: DomainEventType; updated: DomainEventType; statusChanged: DomainEventType; deleted: DomainEventType };
-  /** Parent links copied from the created event. */
-  parents: Array<'goalId' | 'taskId'>;
-  /** Rows to remove or re-link when a parent changes: the read-side half of cascading deletes. */
-  cascade?: Partial<Record<DomainEventType, (trx: Transaction<ReadModels>, event: ProjectedEvent) => Promise<void>>>;
+/** An item's own events, whatever its kind: each kind's table follows them the same way. */
+type OwnEvent = ProjectedEvent<
+  | 'GoalCreated' | 'GoalUpdated' | 'GoalStatusChanged' | 'GoalDeleted'
+  | 'TaskCreated' | 'TaskUpdated' | 'TaskStatusChanged' | 'TaskDeleted'
+  | 'SubtaskCreated' | 'SubtaskUpdated' | 'SubtaskStatusChanged' | 'SubtaskDeleted'
+>;
+type Created = Extract<OwnEvent, { type: 'GoalCreated' | 'TaskCreated' | 'SubtaskCreated' }>;
+/** The widest `changes` (a task's may also move it to another goal). */
+type Changes = EventOf<'TaskUpdated'>['data']['changes'];
+/** The columns a kind adds to the rows it creates: links to the item's parents. */
+interface Parents {
+  goal_id?: string;
+  task_id?: string;
 }
 
-const columnOf: Record<string, string> = {
-  title: 'title',
-  description: 'description',
-  priority: 'priority',
-  dueDate: 'due_date',
-  startDate: 'start_date',
-  endDate: 'end_date',
-  goalId: 'goal_id',
-  taskId: 'task_id',
+const newRow = (id: string, { data, metadata }: Created): NewWorkItemRow => ({
+  id,
+  user_id: data.userId,
+  title: data.title,
+  description: data.description,
+  priority: data.priority,
+  status: 'pending',
+  last_status_at: null,
+  completed_at: null,
+  created_at: metadata.occurredAt,
+  updated_at: metadata.occurredAt,
+  due_date: data.dueDate,
+  start_date: data.startDate,
+  end_date: data.endDate,
+});
+
+/** Only what the update names; a null date clears it. */
+const changedColumns = (changes: Changes): WorkItemRowUpdate & Pick<Parents, 'goal_id'> => ({
+  ...(changes.title !== undefined ? { title: changes.title } : {}),
+  ...(changes.description !== undefined ? { description: changes.description } : {}),
+  ...(changes.priority !== undefined ? { priority: changes.priority } : {}),
+  ...(changes.dueDate !== undefined ? { due_date: changes.dueDate } : {}),
+  ...(changes.startDate !== undefined ? { start_date: changes.startDate } : {}),
+  ...(changes.endDate !== undefined ? { end_date: changes.endDate } : {}),
+  ...(changes.goalId !== undefined ? { goal_id: changes.goalId } : {}),
+});
+
+/** Creates, changes or removes the item's own row in its kind's table; `parents` go into a created row. */
+const followItem = async (trx: Transaction<ReadModels>, table: WorkItemTable, id: string, event: OwnEvent, parents: Parents = {}): Promise<void> => {
+  const at = event.metadata.occurredAt;
+  switch (event.type) {
+    case 'GoalCreated':
+    case 'TaskCreated':
+    case 'SubtaskCreated':
+      await trx.insertInto(table).values({ ...newRow(id, event), ...parents }).execute();
+      return;
+    case 'GoalUpdated':
+    case 'TaskUpdated':
+    case 'SubtaskUpdated':
+      await trx.updateTable(table).set({ ...changedColumns(event.data.changes), updated_at: at }).where('id', '=', id).execute();
+      return;
+    case 'GoalStatusChanged':
+    case 'TaskStatusChanged':
+    case 'SubtaskStatusChanged': {
+      const { to } = event.data;
+      await trx
+        .updateTable(table)
+        .set({ status: to, last_status_at: at, completed_at: to === 'completed' ? at : null, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+      return;
+    }
+    case 'GoalDeleted':
+    case 'TaskDeleted':
+    case 'SubtaskDeleted':
+      await trx.deleteFrom(table).where('id', '=', id).execute();
+  }
 };
 
-const toColumns = (changes: Data): Data =>
-  Object.fromEntries(Object.entries(changes).filter(([key]) => key in columnOf).map(([key, value]) => [columnOf[key], value]));
+/** goals: one row per live goal. */
+export const goalsProjection = defineProjector({
+  name: 'goals',
+  handles: ['GoalCreated', 'GoalUpdated', 'GoalStatusChanged', 'GoalDeleted'],
+  apply: (trx, event) => followItem(trx, 'goals', event.data.goalId, event),
+});
 
-/** goals, tasks and subtasks tables: one row per live item; deleted items leave no row. */
-const workItemProjection = (spec: WorkItemProjection): Projector => ({
-  name: spec.name,
-  handles: [...Object.values(spec.events), ...(Object.keys(spec.cascade ?? {}) as DomainEventType[])],
+/** tasks: one row per live task; a deleted goal takes its tasks along. */
+export const tasksProjection = defineProjector({
+  name: 'tasks',
+  handles: ['TaskCreated', 'TaskUpdated', 'TaskStatusChanged', 'TaskDeleted', 'GoalDeleted'],
   async apply(trx, event) {
-    const data = event.data as Data;
-    const at = event.metadata.occurredAt;
-    // Kysely cannot type a table chosen at run time; every column written here exists in all three.
-    const db = trx as unknown as Transaction<Record<Table, Record<string, unknown>>>;
-    const id = data[spec.idKey] as string;
     switch (event.type) {
-      case spec.events.created:
-        await db
-          .insertInto(spec.table)
-          .values({
-            id,
-            user_id: data.userId,
-            title: data.title,
-            description: data.description,
-            priority: data.priority,
-            status: 'pending',
-            last_status_at: null,
-            completed_at: null,
-            created_at: at,
-            updated_at: at,
-            due_date: data.dueDate,
-            start_date: data.startDate,
-            end_date: data.endDate,
-            ...Object.fromEntries(spec.parents.map((parent) => [columnOf[parent], data[parent]])),
-          })
-          .execute();
+      case 'GoalDeleted':
+        await trx.deleteFrom('tasks').where('goal_id', '=', event.data.goalId).execute();
         return;
-      case spec.events.updated:
-        await db.updateTable(spec.table).set({ ...toColumns(data.changes as Data), updated_at: at }).where('id', '=', id).execute();
-        return;
-      case spec.events.statusChanged:
-        await db
-          .updateTable(spec.table)
-          .set({ status: data.to, last_status_at: at, completed_at: data.to === 'completed' ? at : null, updated_at: at })
-          .where('id', '=', id)
-          .execute();
-        return;
-      case spec.events.deleted:
-        await db.deleteFrom(spec.table).where('id', '=', id).execute();
-        return;
+      case 'TaskCreated':
+        return followItem(trx, 'tasks', event.data.taskId, event, { goal_id: event.data.goalId });
       default:
-        await spec.cascade?.[event.type]?.(trx, event);
+        return followItem(trx, 'tasks', event.data.taskId, event);
     }
   },
 });
 
-export const goalsProjection = workItemProjection({
-  name: 'goals',
-  table: 'goals',
-  idKey: 'goalId',
-  events: { created: 'GoalCreated', updated: 'GoalUpdated', statusChanged: 'GoalStatusChanged', deleted: 'GoalDeleted' },
-  parents: [],
-});
-
-export const tasksProjection = workItemProjection({
-  name: 'tasks',
-  table: 'tasks',
-  idKey: 'taskId',
-  events: { created: 'TaskCreated', updated: 'TaskUpdated', statusChanged: 'TaskStatusChanged', deleted: 'TaskDeleted' },
-  parents: ['goalId'],
-  cascade: {
-    GoalDeleted: async (trx, event) => {
-      if (event.type !== 'GoalDeleted') return;
-      await trx.deleteFrom('tasks').where('goal_id', '=', event.data.goalId).execute();
-    },
-  },
-});
-
-export const subtasksProjection = workItemProjection({
+/** subtasks: one row per live subtask; they go with their task or goal, and move with their task. */
+export const subtasksProjection = defineProjector({
   name: 'subtasks',
-  table: 'subtasks',
-  idKey: 'subtaskId',
-  events: { created: 'SubtaskCreated', updated: 'SubtaskUpdated', statusChanged: 'SubtaskStatusChanged', deleted: 'SubtaskDeleted' },
-  parents: ['taskId', 'goalId'],
-  cascade: {
-    GoalDeleted: async (trx, event) => {
-      if (event.type !== 'GoalDeleted') return;
-      await trx.deleteFrom('subtasks').where('goal_id', '=', event.data.goalId).execute();
-    },
-    TaskDeleted: async (trx, event) => {
-      if (event.type !== 'TaskDeleted') return;
-      await trx.deleteFrom('subtasks').where('task_id', '=', event.data.taskId).execute();
-    },
-    // A task moved to another goal takes its subtasks with it.
-    TaskUpdated: async (trx, event) => {
-      if (event.type !== 'TaskUpdated' || !event.data.changes.goalId) return;
-      await trx.updateTable('subtasks').set({ goal_id: event.data.changes.goalId }).where('task_id', '=', event.data.taskId).execute();
-    },
+  handles: ['SubtaskCreated', 'SubtaskUpdated', 'SubtaskStatusChanged', 'SubtaskDeleted', 'GoalDeleted', 'TaskDeleted', 'TaskUpdated'],
+  async apply(trx, event) {
+    switch (event.type) {
+      case 'GoalDeleted':
+        await trx.deleteFrom('subtasks').where('goal_id', '=', event.data.goalId).execute();
+        return;
+      case 'TaskDeleted':
+        await trx.deleteFrom('subtasks').where('task_id', '=', event.data.taskId).execute();
+        return;
+      case 'TaskUpdated': {
+        const { goalId } = event.data.changes;
+        if (goalId !== undefined) await trx.updateTable('subtasks').set({ goal_id: goalId }).where('task_id', '=', event.data.taskId).execute();
+        return;
+      }
+      case 'SubtaskCreated':
+        return followItem(trx, 'subtasks', event.data.subtaskId, event, { task_id: event.data.taskId, goal_id: event.data.goalId });
+      default:
+        return followItem(trx, 'subtasks', event.data.subtaskId, event);
+    }
   },
 });

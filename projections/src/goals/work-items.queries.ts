@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Goal, Subtask, Task, WorkItemStatus } from '@tracker/contracts/goals/http';
-import type { GoalRow, ReadModelDb, SubtaskRow, TaskRow } from '../db.ts';
+import type { ReadModelDb } from '../db.ts';
+import type { GoalRow, SubtaskRow, TaskRow } from './goals.tables.ts';
 
 type Kind = 'goal' | 'task' | 'subtask';
 const tableOf = { goal: 'goals', task: 'tasks', subtask: 'subtasks' } as const;

@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
 import { localDateOf } from '@tracker/domain/time/local-date';
-import type { Projector } from '../projector.ts';
+import { defineProjector } from '../projector.ts';
 
 /** points_ledger (one row per award or revocation, revocations negative) and user_points totals. */
-export const pointsLedgerProjection: Projector = {
+export const pointsLedgerProjection = defineProjector({
   name: 'points_ledger',
   handles: ['PointsAwarded', 'PointsRevoked'],
   async apply(trx, event) {
-    if (event.type !== 'PointsAwarded' && event.type !== 'PointsRevoked') return;
     const { data, metadata } = event;
-    const points = event.type === 'PointsAwarded' ? data.points : -data.points;
+    const awarded = event.type === 'PointsAwarded';
+    const points = awarded ? data.points : -data.points;
     const occurredAt = new Date(metadata.occurredAt);
     await trx
       .insertInto('points_ledger')
@@ -17,7 +17,7 @@ export const pointsLedgerProjection: Projector = {
         event_id: event.id,
         user_id: data.userId,
         points,
-        kind: event.type === 'PointsAwarded' ? 'award' : 'revoke',
+        kind: awarded ? 'award' : 'revoke',
         reason: data.reason,
         title: data.title,
         source_type: data.source.type,
@@ -26,7 +26,7 @@ export const pointsLedgerProjection: Projector = {
         task_id: data.hierarchy.taskId ?? null,
         subtask_id: data.hierarchy.subtaskId ?? null,
         actionable_id: data.hierarchy.actionableId ?? null,
-        rules_version: 'rulesVersion' in data ? data.rulesVersion : null,
+        rules_version: event.type === 'PointsAwarded' ? event.data.rulesVersion : null,
         occurred_at: occurredAt,
         // The day as the user lived it, recorded at the time: later time zone changes rewrite nothing.
         local_date: metadata.localDate ?? localDateOf(occurredAt, metadata.timezone ?? 'UTC'),
@@ -38,4 +38,4 @@ export const pointsLedgerProjection: Projector = {
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ total: sql`user_points.total + ${points}`, updated_at: occurredAt }))
       .execute();
   },
-};
+});

@@ -1,7 +1,7 @@
-import { everyEventType, type Projector } from '../projector.ts';
+import { defineProjector, everyEventType } from '../projector.ts';
 
 /** users: one row per registered user. lastActive follows every event the user causes. */
-export const usersProjection: Projector = {
+export const usersProjection = defineProjector({
   name: 'users',
   handles: everyEventType,
   async apply(trx, event) {
@@ -75,4 +75,4 @@ export const usersProjection: Projector = {
         }
     }
   },
-};
+});

@@ -1,5 +1,6 @@
 import type { User } from '@tracker/contracts/users/http';
-import type { ReadModelDb, UserRow } from '../db.ts';
+import type { ReadModelDb } from '../db.ts';
+import type { UserRow } from './users.tables.ts';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 

@@ -1,0 +1,24 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Timestamp } from '../db.ts';
+
+/** One line per thing a user did, as a person would tell it. */
+export interface ActivitiesTable {
+  event_id: string;
+  user_id: string;
+  type: 'created' | 'deleted' | 'status_changed' | 'completed' | 'reopened';
+  entity_type: string;
+  entity_id: string;
+  title: string;
+  description: string;
+  /** Points won (or, negative, taken back); null when none changed hands. */
+  points: number | null;
+  occurred_at: Timestamp;
+}
+
+export interface ActivityReadModels {
+  activities: ActivitiesTable;
+}
+
+// Append-only: no update type.
+export type ActivityRow = Selectable<ActivitiesTable>;
+export type NewActivityRow = Insertable<ActivitiesTable>;

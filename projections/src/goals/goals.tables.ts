@@ -1,0 +1,42 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { WorkItemStatus } from '@tracker/contracts/goals/http';
+import type { Timestamp } from '../db.ts';
+
+/** The columns goals, tasks and subtasks share: one row per live item; a deleted item leaves none. */
+export interface WorkItemColumns {
+  id: string;
+  user_id: string;
+  title: string;
+  description: string;
+  priority: number;
+  status: WorkItemStatus;
+  last_status_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  due_date: Timestamp | null;
+  start_date: Timestamp | null;
+  end_date: Timestamp | null;
+}
+
+export type GoalsTable = WorkItemColumns;
+export interface TasksTable extends WorkItemColumns {
+  goal_id: string;
+}
+export interface SubtasksTable extends WorkItemColumns {
+  task_id: string;
+  goal_id: string;
+}
+
+export interface GoalsReadModels {
+  goals: GoalsTable;
+  tasks: TasksTable;
+  subtasks: SubtasksTable;
+}
+
+export type GoalRow = Selectable<GoalsTable>;
+export type TaskRow = Selectable<TasksTable>;
+export type SubtaskRow = Selectable<SubtasksTable>;
+/** What the projectors write, the same whatever the kind (a kind adds its links to its parents). */
+export type NewWorkItemRow = Insertable<WorkItemColumns>;
+export type WorkItemRowUpdate = Updateable<WorkItemColumns>;

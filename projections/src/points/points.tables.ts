@@ -1,0 +1,43 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { pointsSourceTypes } from '@tracker/contracts/points/events';
+import type { LocalDate, Timestamp } from '../db.ts';
+
+/** One row per award or revocation (revocations negative); never deleted with the items it names. */
+export interface PointsLedgerTable {
+  event_id: string;
+  user_id: string;
+  points: number;
+  kind: 'award' | 'revoke';
+  reason: string;
+  title: string;
+  source_type: (typeof pointsSourceTypes)[number];
+  source_id: string;
+  goal_id: string | null;
+  task_id: string | null;
+  subtask_id: string | null;
+  actionable_id: string | null;
+  /** The rules an award was computed by; null on revocations. */
+  rules_version: number | null;
+  occurred_at: Timestamp;
+  /** The day as the user lived it when it happened. */
+  local_date: LocalDate;
+}
+
+/** Each user's running total, for the leaderboard. */
+export interface UserPointsTable {
+  user_id: string;
+  total: number;
+  updated_at: Timestamp;
+}
+
+export interface PointsReadModels {
+  points_ledger: PointsLedgerTable;
+  user_points: UserPointsTable;
+}
+
+// The ledger is append-only: no update type.
+export type PointsLedgerRow = Selectable<PointsLedgerTable>;
+export type NewPointsLedgerRow = Insertable<PointsLedgerTable>;
+export type UserPointsRow = Selectable<UserPointsTable>;
+export type NewUserPointsRow = Insertable<UserPointsTable>;
+export type UserPointsRowUpdate = Updateable<UserPointsTable>;

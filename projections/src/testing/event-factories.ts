@@ -1,0 +1,69 @@
+import type { DomainEventType, EventOf } from '@tracker/contracts/events';
+import { projectedEvent, type EventContext } from './projector-spec.ts';
+
+// Events for projector specs, one factory per event type. Each takes who and when first; then the
+// fields the case is about (those named in Given are required), the rest being plain defaults.
+type DataOf<T extends DomainEventType> = EventOf<T>['data'];
+type Given<T extends DomainEventType, Required extends keyof DataOf<T>> = Pick<DataOf<T>, Required> & Partial<DataOf<T>>;
+
+const newItem = (by: EventContext, title: string) => ({
+  userId: by.userId,
+  title,
+  description: '',
+  priority: 3,
+  dueDate: null,
+  startDate: null,
+  endDate: null,
+});
+const statusChange = (title: string) => ({ from: 'pending', to: 'in-progress', title }) as const;
+
+export const goalCreated = (by: EventContext, data: Given<'GoalCreated', 'goalId'>) => projectedEvent('GoalCreated', { ...newItem(by, 'Goal'), ...data }, by);
+export const goalUpdated = (by: EventContext, data: DataOf<'GoalUpdated'>) => projectedEvent('GoalUpdated', data, by);
+export const goalStatusChanged = (by: EventContext, data: Given<'GoalStatusChanged', 'goalId'>) =>
+  projectedEvent('GoalStatusChanged', { ...statusChange('Goal'), ...data }, by);
+export const goalDeleted = (by: EventContext, data: Given<'GoalDeleted', 'goalId'>) => projectedEvent('GoalDeleted', { title: 'Goal', ...data }, by);
+
+export const taskCreated = (by: EventContext, data: Given<'TaskCreated', 'taskId' | 'goalId'>) => projectedEvent('TaskCreated', { ...newItem(by, 'Task'), ...data }, by);
+export const taskUpdated = (by: EventContext, data: DataOf<'TaskUpdated'>) => projectedEvent('TaskUpdated', data, by);
+export const taskStatusChanged = (by: EventContext, data: Given<'TaskStatusChanged', 'taskId'>) =>
+  projectedEvent('TaskStatusChanged', { ...statusChange('Task'), ...data }, by);
+export const taskDeleted = (by: EventContext, data: Given<'TaskDeleted', 'taskId'>) => projectedEvent('TaskDeleted', { title: 'Task', ...data }, by);
+
+export const subtaskCompleted = (by: EventContext, data: DataOf<'SubtaskCompleted'>) => projectedEvent('SubtaskCompleted', data, by);
+export const subtaskCreated = (by: EventContext, data: Given<'SubtaskCreated', 'subtaskId' | 'taskId' | 'goalId'>) =>
+  projectedEvent('SubtaskCreated', { ...newItem(by, 'Subtask'), ...data }, by);
+export const subtaskUpdated = (by: EventContext, data: DataOf<'SubtaskUpdated'>) => projectedEvent('SubtaskUpdated', data, by);
+export const subtaskStatusChanged = (by: EventContext, data: Given<'SubtaskStatusChanged', 'subtaskId'>) =>
+  projectedEvent('SubtaskStatusChanged', { ...statusChange('Subtask'), ...data }, by);
+export const subtaskDeleted = (by: EventContext, data: Given<'SubtaskDeleted', 'subtaskId'>) =>
+  projectedEvent('SubtaskDeleted', { title: 'Subtask', ...data }, by);
+
+type PointsData = Given<'PointsAwarded', 'points' | 'source'>;
+export const pointsAwarded = (by: EventContext, data: PointsData) =>
+  projectedEvent('PointsAwarded', { userId: by.userId, rulesVersion: 1, reason: 'Completed', hierarchy: {}, title: 'Item', ...data }, by);
+export const pointsRevoked = (by: EventContext, { rulesVersion: _, ...data }: PointsData) =>
+  projectedEvent('PointsRevoked', { userId: by.userId, reason: 'Reopened', hierarchy: {}, title: 'Item', ...data }, by);
+
+export const emailReserved = (by: EventContext) => projectedEvent('EmailReserved', { userId: by.userId, email: `${by.userId}@example.com` }, by);
+export const userRegistered = (by: EventContext, data: Partial<DataOf<'UserRegistered'>> = {}) =>
+  projectedEvent(
+    'UserRegistered',
+    {
+      userId: by.userId,
+      name: 'Ada',
+      email: `${by.userId}@example.com`,
+      passwordHash: 'hash',
+      role: 'user',
+      timezone: 'Europe/Paris',
+      subscriptionStatus: 'inactive',
+      ...data,
+    },
+    by,
+  );
+export const userLoggedIn = (by: EventContext) => projectedEvent('UserLoggedIn', { userId: by.userId, via: 'password' }, by);
+export const userProfileUpdated = (by: EventContext, data: Omit<DataOf<'UserProfileUpdated'>, 'userId'>) =>
+  projectedEvent('UserProfileUpdated', { userId: by.userId, ...data }, by);
+export const passwordChanged = (by: EventContext) => projectedEvent('PasswordChanged', { userId: by.userId, passwordHash: 'new-hash', via: 'profile' }, by);
+export const passwordResetRequested = (by: EventContext) =>
+  projectedEvent('PasswordResetRequested', { userId: by.userId, tokenHash: 'token-hash', expiresAt: by.at }, by);
+export const emailVerified = (by: EventContext) => projectedEvent('EmailVerified', { userId: by.userId, tokenHash: 'token-hash' }, by);

@@ -1,0 +1,33 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { User } from '@tracker/contracts/users/http';
+import type { LocalDate, Timestamp } from '../db.ts';
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  role: User['role'];
+  timezone: string;
+  is_active: boolean;
+  email_verified: boolean;
+  /** When the user last did anything: set by every event the user causes. */
+  last_active: Timestamp | null;
+  subscription_status: User['subscriptionStatus'];
+  total_logins: number;
+  last_login_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  date_of_birth: LocalDate | null;
+  trial_start_date: Timestamp | null;
+  subscription_date: Timestamp | null;
+  /** Sessions issued before it end. */
+  password_changed_at: Timestamp | null;
+}
+
+export interface UsersReadModels {
+  users: UsersTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserRowUpdate = Updateable<UsersTable>;
