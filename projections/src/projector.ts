@@ -4,16 +4,20 @@ import type { EventMetadata } from '@tracker/contracts/common/events';
 import type { Position } from '@tracker/eventstore/port';
 import type { ReadModels } from './db.ts';
 
-/** A parsed event as projectors see it: typed payload plus where and when it happened. */
-export type ProjectedEvent<T extends DomainEventType = DomainEventType> = T extends DomainEventType
-  ? EventOf<T> & {
-      id: string;
-      stream: string;
-      revision: bigint;
-      position: Position;
-      metadata: EventMetadata;
-    }
-  : never;
+/**
+ * A parsed event as projectors see it: typed payload plus where and when it happened. An indexed mapped
+ * type, not a conditional one: TypeScript then measures it as covariant in T, so a Projector<'GoalCreated'>
+ * is assignable to a Projector (the conditional type made Projector invariant in T).
+ */
+export type ProjectedEvent<T extends DomainEventType = DomainEventType> = {
+  [K in DomainEventType]: EventOf<K> & {
+    id: string;
+    stream: string;
+    revision: bigint;
+    position: Position;
+    metadata: EventMetadata;
+  };
+}[T];
 
 /**
  * A read model's writer. `apply` sees only the event types listed in `handles`, narrowed: a switch on
