@@ -16,16 +16,9 @@ export interface ProjectionCheckpointsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-export interface RateLimitHitsTable {
-  key: string;
-  window_start: Timestamp;
-  hits: number;
-}
-
 /** Every read-model table: each feature declares its own beside its queries. */
 export interface ReadModels extends UsersReadModels, GoalsReadModels, PointsReadModels, ActivityReadModels {
   projection_checkpoints: ProjectionCheckpointsTable;
-  rate_limit_hits: RateLimitHitsTable;
 }
 
 export type ReadModelDb = Kysely<ReadModels>;

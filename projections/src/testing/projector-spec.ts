@@ -44,7 +44,6 @@ export type ExpectedRows = { [Table in keyof ReadModels]?: Selectable<ReadModels
 // Rows are compared in the order of a key that every expected row states, whatever order they came in.
 const keyOf: { [Table in keyof ReadModels]: keyof ReadModels[Table] & string } = {
   projection_checkpoints: 'name',
-  rate_limit_hits: 'key',
   users: 'id',
   goals: 'id',
   tasks: 'id',

@@ -109,8 +109,13 @@ describe('users projection', () => {
 
     it('only moves forward', () =>
       given([userRegistered(by(0)), goalCreated(by(10), { goalId: randomUUID() })])
-        .when([pointsAwarded(by(5), { points: 10, source: { type: 'goal', id: randomUUID() } })])
+        .when([goalCreated(by(5), { goalId: randomUUID() })])
         .then({ users: [userRow(0, { last_active: time(10) })] }));
+
+    it('leaves events that ride along with a command’s main event to that event', () =>
+      given([userRegistered(by(0))])
+        .when([pointsAwarded(by(5), { points: 10, source: { type: 'goal', id: randomUUID() } })])
+        .then({ users: [userRow(0)] }));
 
     it('moves only for the user who acted, and makes no row for a user it does not know', () =>
       given([userRegistered(by(0))])

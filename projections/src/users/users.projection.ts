@@ -1,9 +1,16 @@
+import type { DomainEventType } from '@tracker/contracts/events';
 import { defineProjector, everyEventType } from '../projector.ts';
+
+/**
+ * Events that only ever travel in the same append as another event of the same command (same
+ * instant): the other one already moves last activity, so these would cost a write and change nothing.
+ */
+const ridesAlong = new Set<DomainEventType>(['PointsAwarded', 'PointsRevoked', 'SubtaskCompleted', 'EmailReserved']);
 
 /** users: one row per registered user. lastActive follows every event the user causes. */
 export const usersProjection = defineProjector({
   name: 'users',
-  handles: everyEventType,
+  handles: everyEventType.filter((type) => !ridesAlong.has(type)),
   async apply(trx, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
@@ -70,7 +77,7 @@ export const usersProjection = defineProjector({
           .execute();
         return;
       default:
-        if (event.type !== 'EmailReserved' && event.metadata.userId) {
+        if (event.metadata.userId) {
           await trx.updateTable('users').set({ last_active: at }).where('id', '=', event.metadata.userId).where('last_active', '<', new Date(at)).execute();
         }
     }
