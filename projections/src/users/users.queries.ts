@@ -25,7 +25,7 @@ export const toUser = (row: UserRow): User => ({
 
 /** What authentication needs to know of a token's user: does it still exist, and may it sign in. */
 export const findSessionFacts = (db: ReadModelDb, id: string) =>
-  db.selectFrom('users').select(['is_active', 'password_changed_at']).where('id', '=', id).executeTakeFirst();
+  db.selectFrom('users').select(['is_active', 'password_changed_at', 'timezone']).where('id', '=', id).executeTakeFirst();
 
 export const findUserById = async (db: ReadModelDb, id: string): Promise<User | undefined> => {
   const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

@@ -7,7 +7,8 @@ import { findSessionFacts } from '@tracker/projections/users/users.queries';
 import type { TokenService } from './jwt.ts';
 
 /**
- * Bearer JWT → ctx.state.userId; the user id never comes from anywhere else. A token issued before
+ * Bearer JWT → ctx.state.userId (and the user's time zone, read in the same query); the user id never
+ * comes from anywhere else. A token issued before
  * the account's last password change, or for an account that is gone or deactivated, is refused.
  */
 export const requireAuth = (tokens: TokenService, db: ReadModelDb): Middleware<AppState> => async (ctx, next) => {
@@ -19,5 +20,6 @@ export const requireAuth = (tokens: TokenService, db: ReadModelDb): Middleware<A
   const changedAt = facts?.password_changed_at ? Math.floor(facts.password_changed_at.getTime() / 1000) : 0;
   if (!facts || !facts.is_active || issuedAt < changedAt) throw new Unauthorized(messages.invalidToken);
   ctx.state.userId = userId;
+  ctx.state.timezone = facts.timezone;
   await next();
 };

@@ -8,5 +8,7 @@ export interface AppState {
   log: Logger;
   /** Set by requireAuth; always from the token, never from a body. */
   userId: string;
+  /** Set by requireAuth: the user's time zone, for events where the local day matters. */
+  timezone?: string;
   body: unknown;
 }

@@ -1,17 +1,21 @@
+import { localDateOf } from '@tracker/domain/time/local-date';
 import type { CommandContext } from '../commands/command-handler.ts';
 import { HttpError } from './problem.ts';
 import type { ApiContext } from './api-router.ts';
 
 const KEY = /^[A-Za-z0-9._:-]{1,200}$/;
 
-/** The command context of a request: the token's user, the request id, the clock, the Idempotency-Key. */
+/** The command context of a request: the token's user and time zone, the request id, the clock, the Idempotency-Key. */
 export const commandContext = (ctx: ApiContext): CommandContext => {
   const key = ctx.get('idempotency-key');
   if (key && !KEY.test(key)) throw new HttpError(400, 'Idempotency-Key must be 1–200 letters, digits or . _ : -', 'validation_failed');
+  const { timezone } = ctx.state;
   return {
     userId: ctx.state.userId,
     requestId: ctx.state.requestId,
     now: ctx.state.now,
     idempotencyKey: key || undefined,
+    // Signed-in requests know the user's zone (requireAuth): the local day is recorded with the event.
+    ...(timezone ? { timezone, localDate: localDateOf(ctx.state.now, timezone) } : {}),
   };
 };
