@@ -47,3 +47,7 @@ export const subtaskDeleted = defineEvent('SubtaskDeleted', z.object({ subtaskId
 export const goalEvents = [goalCreated, goalUpdated, goalStatusChanged, goalDeleted] as const;
 export const taskEvents = [taskCreated, taskUpdated, taskStatusChanged, taskDeleted] as const;
 export const subtaskEvents = [subtaskCreated, subtaskUpdated, subtaskStatusChanged, subtaskCompleted, subtaskDeleted] as const;
+
+export type GoalEvent = z.infer<(typeof goalEvents)[number]>;
+export type TaskEvent = z.infer<(typeof taskEvents)[number]>;
+export type SubtaskEvent = z.infer<(typeof subtaskEvents)[number]>;

@@ -88,7 +88,7 @@ export const goalRoutes = [
     handle: async ({ ctx, body, services: { items, db }, settle }) => {
       const c = await items.withLocalTime(commandContext(ctx));
       const goalId = items.newId('goal', c);
-      await settle((await items.run('goal', goalId, { type: 'Create', id: goalId, userId: c.userId, fields: { ...fieldsOf(body), title: body.title }, status: body.status }, c)).position);
+      await settle((await items.run('goal', goalId, { type: 'CreateGoal', id: goalId, userId: c.userId, fields: { ...fieldsOf(body), title: body.title }, status: body.status }, c)).position);
       return { goal: found(await findGoal(db, c.userId, goalId), 'Goal') };
     },
   }),
@@ -96,7 +96,7 @@ export const goalRoutes = [
     method: 'patch', path: '/goals/goals/:id', summary: 'Update a goal', tag: 'goals', auth: true, params: idParams, body: updateGoalBody, response: goalResponse, settles: goalReads,
     handle: async ({ ctx, params, body, services: { items, db }, settle }) => {
       const c = await items.withLocalTime(commandContext(ctx));
-      await settle((await items.run('goal', params.id, { type: 'Update', userId: c.userId, fields: fieldsOf(body), status: body.status }, c)).position);
+      await settle((await items.run('goal', params.id, { type: 'UpdateGoal', userId: c.userId, fields: fieldsOf(body), status: body.status }, c)).position);
       return { goal: found(await findGoal(db, c.userId, params.id), 'Goal') };
     },
   }),
@@ -105,7 +105,7 @@ export const goalRoutes = [
     settles: ['goals', 'tasks', 'subtasks', GOALS_CASCADE],
     handle: async ({ ctx, params, services: { items }, settle }) => {
       const c = await items.withLocalTime(commandContext(ctx));
-      await settle((await items.run('goal', params.id, { type: 'Delete', userId: c.userId }, c)).position);
+      await settle((await items.run('goal', params.id, { type: 'DeleteGoal', userId: c.userId }, c)).position);
       return undefined;
     },
   }),
@@ -145,7 +145,7 @@ export const goalRoutes = [
       await items.ownLive('goal', body.goalId, c.userId);
       const taskId = items.newId('task', c);
       await settle(
-        (await items.run('task', taskId, { type: 'Create', id: taskId, userId: c.userId, goalId: body.goalId, fields: { ...fieldsOf(body), title: body.title }, status: body.status }, c)).position,
+        (await items.run('task', taskId, { type: 'CreateTask', id: taskId, userId: c.userId, goalId: body.goalId, fields: { ...fieldsOf(body), title: body.title }, status: body.status }, c)).position,
       );
       return { task: found(await findTask(db, c.userId, taskId), 'Task') };
     },
@@ -157,7 +157,7 @@ export const goalRoutes = [
       const c = await items.withLocalTime(commandContext(ctx));
       await items.reachable('task', params.id, c.userId);
       if (body.goalId) await items.ownLive('goal', body.goalId, c.userId);
-      await settle((await items.run('task', params.id, { type: 'Update', userId: c.userId, fields: fieldsOf(body), status: body.status, goalId: body.goalId }, c)).position);
+      await settle((await items.run('task', params.id, { type: 'UpdateTask', userId: c.userId, fields: fieldsOf(body), status: body.status, goalId: body.goalId }, c)).position);
       return { task: found(await findTask(db, c.userId, params.id), 'Task') };
     },
   }),
@@ -167,7 +167,7 @@ export const goalRoutes = [
     handle: async ({ ctx, params, services: { items }, settle }) => {
       const c = await items.withLocalTime(commandContext(ctx));
       await items.reachable('task', params.id, c.userId);
-      await settle((await items.run('task', params.id, { type: 'Delete', userId: c.userId }, c)).position);
+      await settle((await items.run('task', params.id, { type: 'DeleteTask', userId: c.userId }, c)).position);
       return undefined;
     },
   }),
@@ -198,7 +198,7 @@ export const goalRoutes = [
       await settle(
         (
           await items.run('subtask', subtaskId, {
-            type: 'Create', id: subtaskId, userId: c.userId, taskId: body.taskId, goalId: task.goalId!, fields: { ...fieldsOf(body), title: body.title }, status: body.status,
+            type: 'CreateSubtask', id: subtaskId, userId: c.userId, taskId: body.taskId, goalId: task.goalId!, fields: { ...fieldsOf(body), title: body.title }, status: body.status,
           }, c)
         ).position,
       );
@@ -210,7 +210,7 @@ export const goalRoutes = [
     handle: async ({ ctx, params, body, services: { items, db }, settle }) => {
       const c = await items.withLocalTime(commandContext(ctx));
       await items.reachable('subtask', params.id, c.userId);
-      await settle((await items.run('subtask', params.id, { type: 'Update', userId: c.userId, fields: fieldsOf(body), status: body.status }, c)).position);
+      await settle((await items.run('subtask', params.id, { type: 'UpdateSubtask', userId: c.userId, fields: fieldsOf(body), status: body.status }, c)).position);
       return { subtask: found(await findSubtask(db, c.userId, params.id), 'Subtask') };
     },
   }),
@@ -219,7 +219,7 @@ export const goalRoutes = [
     handle: async ({ ctx, params, services: { items }, settle }) => {
       const c = await items.withLocalTime(commandContext(ctx));
       await items.reachable('subtask', params.id, c.userId);
-      await settle((await items.run('subtask', params.id, { type: 'Delete', userId: c.userId }, c)).position);
+      await settle((await items.run('subtask', params.id, { type: 'DeleteSubtask', userId: c.userId }, c)).position);
       return undefined;
     },
   }),
@@ -229,7 +229,7 @@ export const goalRoutes = [
     handle: async ({ ctx, params, services: { items, db }, settle }) => {
       const c = await items.withLocalTime(commandContext(ctx));
       await items.reachable('subtask', params.id, c.userId);
-      const { position, pointsAwarded } = await items.run('subtask', params.id, { type: 'Complete', userId: c.userId }, c);
+      const { position, pointsAwarded } = await items.run('subtask', params.id, { type: 'CompleteSubtask', userId: c.userId }, c);
       await settle(position);
       return { subtask: found(await findSubtask(db, c.userId, params.id), 'Subtask'), pointsAwarded };
     },

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Decider } from '@tracker/domain/common/decider';
 import { NotFound } from '@tracker/domain/common/errors';
-import { goalDecider } from '@tracker/domain/goals/goal.decider';
-import { subtaskDecider } from '@tracker/domain/goals/subtask.decider';
-import { taskDecider } from '@tracker/domain/goals/task.decider';
-import type { LooseEvent, WorkItem, WorkItemCommand, WorkItemState } from '@tracker/domain/goals/work-item';
+import type { WorkItem, WorkItemEvent } from '@tracker/domain/goals/work-item';
+import { deleteWorkItem, workItemDeciders as deciders, type WorkItemCommandOf } from '@tracker/domain/goals/work-item-deciders';
 import { localDateOf } from '@tracker/domain/time/local-date';
 import { findUserById } from '@tracker/projections/users/users.queries';
 import type { Position } from '@tracker/eventstore/port';
@@ -12,17 +9,12 @@ import type { ReadModelDb } from '@tracker/projections/db';
 import { derivedUuid, type CommandContext, type CommandHandler } from '../commands/command-handler.ts';
 
 export type Kind = 'goal' | 'task' | 'subtask';
-// One shape for all three: they differ only in the event names they speak.
-const deciders = { goal: goalDecider, task: taskDecider, subtask: subtaskDecider } as unknown as Record<
-  'goal' | 'task' | 'subtask',
-  Decider<WorkItemCommand, LooseEvent, WorkItemState>
->;
 export const streamOf = (kind: Kind, id: string): string => `${kind}-${id}`;
 const label = { goal: 'Goal', task: 'Task', subtask: 'Subtask' } as const;
 
 export interface WorkItemCommands {
   /** Runs a command on one item; answers its points and the position to wait for. */
-  run(kind: Kind, id: string, command: WorkItemCommand, context: CommandContext): Promise<{ position?: Position | undefined; pointsAwarded: number }>;
+  run<K extends Kind>(kind: K, id: string, command: WorkItemCommandOf<K>, context: CommandContext): Promise<{ position?: Position | undefined; pointsAwarded: number }>;
   /** The caller's own live item, read from its stream (authoritative), or NotFound. */
   ownLive(kind: Kind, id: string, userId: string): Promise<WorkItem>;
   /**
@@ -46,14 +38,15 @@ export const createWorkItemCommands = (deps: { commands: CommandHandler; db: Rea
 
   const run: WorkItemCommands['run'] = async (kind, id, command, context) => {
     const result = await commands.execute(deciders[kind], streamOf(kind, id), command, context);
-    const pointsAwarded = (result.events as Array<{ type: string; data: { points?: number } }>)
-      .filter((e) => e.type === 'PointsAwarded')
-      .reduce((sum, e) => sum + (e.data.points ?? 0), 0);
+    const decided: WorkItemEvent[] = result.events;
+    const pointsAwarded = decided.reduce((sum, e) => (e.type === 'PointsAwarded' ? sum + e.data.points : sum), 0);
     return { position: result.position, pointsAwarded };
   };
 
+  const load = <K extends Kind>(kind: K, id: string) => commands.load(deciders[kind], streamOf(kind, id));
+
   const ownLive: WorkItemCommands['ownLive'] = async (kind, id, userId) => {
-    const { state } = await commands.load(deciders[kind], streamOf(kind, id));
+    const { state } = await load(kind, id);
     if (state.status !== 'active' || state.item.userId !== userId) throw new NotFound(`${label[kind]} not found`);
     return state.item;
   };
@@ -77,7 +70,7 @@ export const createWorkItemCommands = (deps: { commands: CommandHandler; db: Rea
     newId: (kind, context) => (context.idempotencyKey ? derivedUuid(context.userId, context.idempotencyKey, kind) : randomUUID()),
     async deleteAsEffectOf(kind, id, cause) {
       const { userId, correlationId, occurredAt } = cause.metadata;
-      await run(kind, id, { type: 'Delete', userId }, {
+      await run(kind, id, deleteWorkItem[kind](userId), {
         userId,
         requestId: correlationId,
         causationId: cause.id,

@@ -1,16 +1,18 @@
-import type { Unversioned } from '@tracker/contracts/common/events';
-import type { DomainEvent } from '@tracker/contracts/events';
-import { workItemDecider, type EventNames } from './work-item.ts';
+import type { GoalEvent } from '@tracker/contracts/goals/events';
+import { workItemDecider, workItemRules, type StreamEvent, type WorkItemCommands } from './work-item.ts';
 
-export type GoalEvent = Unversioned<Extract<DomainEvent, { type: `Goal${string}` | 'PointsAwarded' | 'PointsRevoked' }>>;
+export type GoalCommand = WorkItemCommands<'Goal'>;
+export type GoalStreamEvent = StreamEvent<GoalEvent>;
 
-export const goalEventNames: EventNames = {
+const rules = workItemRules<GoalEvent>({
   kind: 'goal',
-  idKey: 'goalId',
-  created: 'GoalCreated',
-  updated: 'GoalUpdated',
-  statusChanged: 'GoalStatusChanged',
-  deleted: 'GoalDeleted',
-};
+  created: ({ id, ...data }) => ({ type: 'GoalCreated', data: { goalId: id, ...data } }),
+  updated: (goalId, changes) => ({ type: 'GoalUpdated', data: { goalId, changes } }),
+  statusChanged: (goalId, change) => ({ type: 'GoalStatusChanged', data: { goalId, ...change } }),
+  deleted: (goalId, title) => ({ type: 'GoalDeleted', data: { goalId, title } }),
+});
 
-export const goalDecider = workItemDecider<GoalEvent>(goalEventNames);
+/** Creation differs by kind only in the parents it names; every other command follows the shared rules. */
+export const goalDecider = workItemDecider((command: GoalCommand, state) =>
+  command.type === 'CreateGoal' ? rules.create(state, command, {}) : rules.decide(state, command),
+);

@@ -1,17 +1,21 @@
-import type { Unversioned } from '@tracker/contracts/common/events';
-import type { DomainEvent } from '@tracker/contracts/events';
-import { workItemDecider, type EventNames } from './work-item.ts';
+import type { SubtaskEvent } from '@tracker/contracts/goals/events';
+import { workItemDecider, workItemRules, type StreamEvent, type WorkItemCommands } from './work-item.ts';
 
-export type SubtaskEvent = Unversioned<Extract<DomainEvent, { type: `Subtask${string}` | 'PointsAwarded' | 'PointsRevoked' }>>;
+type Parents = { goalId: string; taskId: string };
+/** A subtask is created under a task and that task's goal. */
+export type SubtaskCommand = WorkItemCommands<'Subtask', Parents>;
+export type SubtaskStreamEvent = StreamEvent<SubtaskEvent>;
 
-export const subtaskEventNames: EventNames = {
+const rules = workItemRules<SubtaskEvent, Parents>({
   kind: 'subtask',
-  idKey: 'subtaskId',
-  created: 'SubtaskCreated',
-  updated: 'SubtaskUpdated',
-  statusChanged: 'SubtaskStatusChanged',
-  deleted: 'SubtaskDeleted',
-  completed: 'SubtaskCompleted',
-};
+  created: ({ id, ...data }) => ({ type: 'SubtaskCreated', data: { subtaskId: id, ...data } }),
+  updated: (subtaskId, changes) => ({ type: 'SubtaskUpdated', data: { subtaskId, changes } }),
+  statusChanged: (subtaskId, change) => ({ type: 'SubtaskStatusChanged', data: { subtaskId, ...change } }),
+  completed: (subtaskId) => ({ type: 'SubtaskCompleted', data: { subtaskId } }),
+  deleted: (subtaskId, title) => ({ type: 'SubtaskDeleted', data: { subtaskId, title } }),
+});
 
-export const subtaskDecider = workItemDecider<SubtaskEvent>(subtaskEventNames);
+/** Creation differs by kind only in the parents it names; every other command follows the shared rules. */
+export const subtaskDecider = workItemDecider((command: SubtaskCommand, state) =>
+  command.type === 'CreateSubtask' ? rules.create(state, command, { goalId: command.goalId, taskId: command.taskId }) : rules.decide(state, command),
+);

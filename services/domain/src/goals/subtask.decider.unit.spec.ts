@@ -13,10 +13,10 @@ const created = { type: 'SubtaskCreated' as const, data: { subtaskId, taskId, go
 
 describe('subtasks', () => {
   it('are created under their task and goal', () =>
-    given([]).when({ type: 'Create', id: subtaskId, userId, taskId, goalId, fields: { title: 'Buy shoes' } }).then([{ type: 'SubtaskCreated', data: created.data }]));
+    given([]).when({ type: 'CreateSubtask', id: subtaskId, userId, taskId, goalId, fields: { title: 'Buy shoes' } }).then([{ type: 'SubtaskCreated', data: created.data }]));
   it('announce completion and earn 5 × (6 − priority), attributed to the whole hierarchy', () =>
     given([created])
-      .when({ type: 'Complete', userId })
+      .when({ type: 'CompleteSubtask', userId })
       .then([
         { type: 'SubtaskStatusChanged', data: { subtaskId, from: 'pending', to: 'completed', title: 'Buy shoes' } },
         { type: 'SubtaskCompleted', data: { subtaskId } },
@@ -28,5 +28,5 @@ describe('subtasks', () => {
           },
         },
       ]));
-  it('cannot be completed when they do not exist', () => given([]).when({ type: 'Complete', userId }).thenThrows(NotFound));
+  it('cannot be completed when they do not exist', () => given([]).when({ type: 'CompleteSubtask', userId }).thenThrows(NotFound));
 });

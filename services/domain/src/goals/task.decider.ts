@@ -1,16 +1,20 @@
-import type { Unversioned } from '@tracker/contracts/common/events';
-import type { DomainEvent } from '@tracker/contracts/events';
-import { workItemDecider, type EventNames } from './work-item.ts';
+import type { TaskEvent } from '@tracker/contracts/goals/events';
+import { workItemDecider, workItemRules, type StreamEvent, type WorkItemCommands } from './work-item.ts';
 
-export type TaskEvent = Unversioned<Extract<DomainEvent, { type: `Task${string}` | 'PointsAwarded' | 'PointsRevoked' }>>;
+type Parents = { goalId: string };
+/** A task is created under a goal, and an update may move it to another. */
+export type TaskCommand = WorkItemCommands<'Task', Parents, { goalId?: string | undefined }>;
+export type TaskStreamEvent = StreamEvent<TaskEvent>;
 
-export const taskEventNames: EventNames = {
+const rules = workItemRules<TaskEvent, Parents>({
   kind: 'task',
-  idKey: 'taskId',
-  created: 'TaskCreated',
-  updated: 'TaskUpdated',
-  statusChanged: 'TaskStatusChanged',
-  deleted: 'TaskDeleted',
-};
+  created: ({ id, ...data }) => ({ type: 'TaskCreated', data: { taskId: id, ...data } }),
+  updated: (taskId, changes) => ({ type: 'TaskUpdated', data: { taskId, changes } }),
+  statusChanged: (taskId, change) => ({ type: 'TaskStatusChanged', data: { taskId, ...change } }),
+  deleted: (taskId, title) => ({ type: 'TaskDeleted', data: { taskId, title } }),
+});
 
-export const taskDecider = workItemDecider<TaskEvent>(taskEventNames);
+/** Creation differs by kind only in the parents it names; every other command follows the shared rules. */
+export const taskDecider = workItemDecider((command: TaskCommand, state) =>
+  command.type === 'CreateTask' ? rules.create(state, command, { goalId: command.goalId }) : rules.decide(state, command),
+);

@@ -16,11 +16,11 @@ const created = {
 
 describe('tasks', () => {
   it('move to another goal', () =>
-    given([created]).when({ type: 'Update', userId, fields: {}, goalId: otherGoal }).then([{ type: 'TaskUpdated', data: { taskId, changes: { goalId: otherGoal } } }]));
-  it('stay put when moved to the goal they are in', () => given([created]).when({ type: 'Update', userId, fields: {}, goalId }).thenNothing());
+    given([created]).when({ type: 'UpdateTask', userId, fields: {}, goalId: otherGoal }).then([{ type: 'TaskUpdated', data: { taskId, changes: { goalId: otherGoal } } }]));
+  it('stay put when moved to the goal they are in', () => given([created]).when({ type: 'UpdateTask', userId, fields: {}, goalId }).thenNothing());
   it('earn 10 × (6 − priority), attributed to their goal', () =>
     given([created])
-      .when({ type: 'Update', userId, fields: {}, status: 'completed' })
+      .when({ type: 'UpdateTask', userId, fields: {}, status: 'completed' })
       .then([
         { type: 'TaskStatusChanged', data: { taskId, from: 'pending', to: 'completed', title: 'Train' } },
         {
@@ -39,7 +39,7 @@ describe('tasks', () => {
       },
       { type: 'TaskUpdated', data: { taskId, changes: { goalId: otherGoal } }, occurredAt: '2026-03-01T12:00:00.000Z' },
     ])
-      .when({ type: 'Update', userId, fields: {}, status: 'pending' })
+      .when({ type: 'UpdateTask', userId, fields: {}, status: 'pending' })
       .then([
         { type: 'TaskStatusChanged', data: { taskId, from: 'completed', to: 'pending', title: 'Train' } },
         {
@@ -48,5 +48,5 @@ describe('tasks', () => {
         },
       ]));
   it('refuse commands once deleted', () =>
-    given([created, { type: 'TaskDeleted', data: { taskId, title: 'Train' }, occurredAt: '2026-03-02T00:00:00.000Z' }]).when({ type: 'Complete', userId }).thenThrows(NotFound));
+    given([created, { type: 'TaskDeleted', data: { taskId, title: 'Train' }, occurredAt: '2026-03-02T00:00:00.000Z' }]).when({ type: 'CompleteTask', userId }).thenThrows(NotFound));
 });

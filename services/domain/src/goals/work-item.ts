@@ -1,12 +1,27 @@
+import type { Unversioned } from '@tracker/contracts/common/events';
+import type { EventOf } from '@tracker/contracts/events';
+import type { GoalEvent, SubtaskEvent, TaskEvent } from '@tracker/contracts/goals/events';
 import type { WorkItemStatus } from '@tracker/contracts/goals/http';
 import type { Decider } from '../common/decider.ts';
 import { BusinessRuleViolated, Conflict, NotFound, ValidationFailed } from '../common/errors.ts';
 import { RULES_VERSION, workItemPoints, type WorkItemKind } from '../points/rules.ts';
 
-/**
- * What goals, tasks and subtasks share: fields, status changes anywhere among the three statuses,
- * points on completion and their exact revocation on leaving it. The three deciders name the events.
- */
+// What goals, tasks and subtasks share: fields, status changes anywhere among the three statuses,
+// points on completion and their exact revocation on leaving it. Each kind's decider names its
+// commands and events (`WorkItemCommands`, `WorkItemEvents`); the rules here decide what happens.
+
+export type PointsEvent = Unversioned<EventOf<'PointsAwarded' | 'PointsRevoked'>>;
+/** Every event a goal's, task's or subtask's stream holds. */
+export type WorkItemEvent = Unversioned<GoalEvent | TaskEvent | SubtaskEvent> | PointsEvent;
+/** Where an award is booked: the item and every item above it. */
+export type Hierarchy = PointsEvent['data']['hierarchy'];
+
+/** What a command may set; only what differs from the item is recorded. */
+export type Fields = EventOf<'GoalUpdated'>['data']['changes'];
+/** What an update records: the fields, and for a task the goal it moved to. */
+export type WorkItemChanges = EventOf<'TaskUpdated'>['data']['changes'];
+export type StatusChange = Omit<EventOf<'GoalStatusChanged'>['data'], 'goalId'>;
+
 export interface WorkItem {
   id: string;
   userId: string;
@@ -22,40 +37,49 @@ export interface WorkItem {
   /** Points currently standing from the last completion; revoked exactly when it is reopened. */
   awarded: number;
   /** Where that award was booked: a revocation goes back to the same goals, even after a move. */
-  awardedTo?: Record<string, string>;
+  awardedTo?: Hierarchy;
 }
 
 export type WorkItemState = { status: 'none' } | { status: 'active'; item: WorkItem } | { status: 'deleted'; item: WorkItem };
 
-export interface Fields {
-  title?: string | undefined;
-  description?: string | undefined;
-  priority?: number | undefined;
-  dueDate?: string | null | undefined;
-  startDate?: string | null | undefined;
-  endDate?: string | null | undefined;
-}
+/** The ids above an item: none for a goal, its goal for a task, both for a subtask. */
+export type Parents = { goalId?: string; taskId?: string };
 
-export type WorkItemCommand =
-  | { type: 'Create'; id: string; userId: string; fields: Fields & { title: string }; status?: WorkItemStatus | undefined; goalId?: string; taskId?: string }
-  | { type: 'Update'; userId: string; fields: Fields; status?: WorkItemStatus | undefined; goalId?: string | undefined }
-  | { type: 'Complete'; userId: string }
-  | { type: 'Delete'; userId: string };
+/** A new item as its Created event records it (with its `Parents`). */
+export type NewWorkItem = Omit<WorkItem, 'status' | 'awarded' | 'awardedTo' | 'goalId' | 'taskId'>;
 
-export interface EventNames {
+type Aggregate = 'Goal' | 'Task' | 'Subtask';
+
+/**
+ * One kind's commands, named in the imperative with the aggregate (`CreateGoal`, `CompleteSubtask`):
+ * the same four for every kind. `P`, the parents it is created under; `Move`, what an update may move.
+ */
+export type WorkItemCommands<Name extends Aggregate, P extends Parents = object, Move extends object = object> =
+  | ({ type: `Create${Name}`; id: string; userId: string; fields: Fields & { title: string }; status?: WorkItemStatus | undefined } & P)
+  | ({ type: `Update${Name}`; userId: string; fields: Fields; status?: WorkItemStatus | undefined } & Move)
+  | { type: `Complete${Name}`; userId: string }
+  | { type: `Delete${Name}`; userId: string };
+
+type AnyWorkItemCommand = WorkItemCommands<Aggregate, Parents, { goalId?: string | undefined }>;
+type CreateCommand = Extract<AnyWorkItemCommand, { type: `Create${Aggregate}` }>;
+/** A command on an item that exists: the same rules for every kind (a task's update may also move it). */
+type ItemCommand = Exclude<AnyWorkItemCommand, CreateCommand>;
+
+/** Every event one kind's stream holds: its own, and the points its completions earn. */
+export type StreamEvent<E> = Unversioned<E> | PointsEvent;
+
+/** How one kind records what happens to it. */
+export interface WorkItemEvents<Event, P extends Parents> {
   kind: WorkItemKind;
-  idKey: 'goalId' | 'taskId' | 'subtaskId';
-  created: string;
-  updated: string;
-  statusChanged: string;
-  deleted: string;
-  /** Subtasks announce completion with an event of its own. */
-  completed?: string;
+  created: (item: NewWorkItem & P) => Event;
+  updated: (id: string, changes: WorkItemChanges) => Event;
+  statusChanged: (id: string, change: StatusChange) => Event;
+  /** Subtasks announce completion with an event of their own. */
+  completed?: (id: string) => Event;
+  deleted: (id: string, title: string) => Event;
 }
 
-export type LooseEvent = { type: string; data: Record<string, unknown> };
-
-const label: Record<WorkItemKind, string> = { goal: 'Goal', task: 'Task', subtask: 'Subtask' };
+const label: { [K in WorkItemKind]: string } = { goal: 'Goal', task: 'Task', subtask: 'Subtask' };
 
 /** The caller's own live item, or NotFound — another user's id looks exactly like a missing one. */
 const ownLive = (kind: WorkItemKind, state: WorkItemState, userId: string): WorkItem => {
@@ -69,134 +93,179 @@ const checkDates = (startDate: string | null | undefined, endDate: string | null
   }
 };
 
-const hierarchyOf = (names: EventNames, item: WorkItem) => ({
-  ...(item.goalId ? { goalId: item.goalId } : {}),
-  ...(item.taskId ? { taskId: item.taskId } : {}),
-  [names.idKey]: item.id,
-});
-
-const statusEvents = (names: EventNames, item: WorkItem, to: WorkItemStatus): LooseEvent[] => {
-  if (to === item.status) return [];
-  const events: LooseEvent[] = [{ type: names.statusChanged, data: { [names.idKey]: item.id, from: item.status, to, title: item.title } }];
-  const source = { type: names.kind, id: item.id };
-  const what = `${label[names.kind].toLowerCase()} "${item.title}"`;
-  if (item.status === 'completed' && item.awarded > 0) {
-    events.push({
-      type: 'PointsRevoked',
-      data: { userId: item.userId, points: item.awarded, reason: `Reopened ${what}`, source, hierarchy: item.awardedTo ?? hierarchyOf(names, item), title: item.title },
-    });
+const ownHierarchy = (kind: WorkItemKind, id: string): Hierarchy => {
+  switch (kind) {
+    case 'goal':
+      return { goalId: id };
+    case 'task':
+      return { taskId: id };
+    case 'subtask':
+      return { subtaskId: id };
   }
-  if (to === 'completed') {
-    if (names.completed) events.push({ type: names.completed, data: { [names.idKey]: item.id } });
-    events.push({
-      type: 'PointsAwarded',
-      data: {
-        userId: item.userId,
-        points: workItemPoints(names.kind, item.priority),
-        rulesVersion: RULES_VERSION,
-        reason: `Completed ${what}`,
-        source,
-        hierarchy: hierarchyOf(names, item),
-        title: item.title,
-      },
-    });
-  }
-  return events;
 };
 
-const changedFields = (item: WorkItem, fields: Fields): Fields =>
-  Object.fromEntries(
-    Object.entries(fields).filter(([key, value]) => value !== undefined && value !== item[key as keyof Fields]),
-  ) as Fields;
+const hierarchyOf = (kind: WorkItemKind, item: WorkItem): Hierarchy => ({
+  ...(item.goalId ? { goalId: item.goalId } : {}),
+  ...(item.taskId ? { taskId: item.taskId } : {}),
+  ...ownHierarchy(kind, item.id),
+});
 
-export const decideWorkItem = (names: EventNames, command: WorkItemCommand, state: WorkItemState): LooseEvent[] => {
-  switch (command.type) {
-    case 'Create': {
-      if (state.status !== 'none') throw new Conflict(`${label[names.kind]} already exists`);
+const editable = ['title', 'description', 'priority', 'dueDate', 'startDate', 'endDate'] as const satisfies ReadonlyArray<keyof Fields>;
+
+const copyIfChanged = <K extends keyof Fields>(changes: Fields, key: K, value: Fields[K], current: Fields[K]): void => {
+  if (value !== undefined && value !== current) changes[key] = value;
+};
+
+const changedFields = (item: WorkItem, fields: Fields): Fields => {
+  const changes: Fields = {};
+  for (const key of editable) copyIfChanged(changes, key, fields[key], item[key]);
+  return changes;
+};
+
+/** The shared rules, speaking one kind's events (`E`, from contracts) and created under its `P`. */
+export const workItemRules = <E extends GoalEvent | TaskEvent | SubtaskEvent, P extends Parents = object>(events: WorkItemEvents<Unversioned<E>, P>) => {
+  type Event = Unversioned<E>;
+  const { kind } = events;
+
+  const statusEvents = (item: WorkItem, to: WorkItemStatus): Array<Event | PointsEvent> => {
+    if (to === item.status) return [];
+    const decided: Array<Event | PointsEvent> = [events.statusChanged(item.id, { from: item.status, to, title: item.title })];
+    const source = { type: kind, id: item.id };
+    const what = `${label[kind].toLowerCase()} "${item.title}"`;
+    if (item.status === 'completed' && item.awarded > 0) {
+      decided.push({
+        type: 'PointsRevoked',
+        data: { userId: item.userId, points: item.awarded, reason: `Reopened ${what}`, source, hierarchy: item.awardedTo ?? hierarchyOf(kind, item), title: item.title },
+      });
+    }
+    if (to === 'completed') {
+      if (events.completed) decided.push(events.completed(item.id));
+      decided.push({
+        type: 'PointsAwarded',
+        data: {
+          userId: item.userId,
+          points: workItemPoints(kind, item.priority),
+          rulesVersion: RULES_VERSION,
+          reason: `Completed ${what}`,
+          source,
+          hierarchy: hierarchyOf(kind, item),
+          title: item.title,
+        },
+      });
+    }
+    return decided;
+  };
+
+  return {
+    /** Creation is the one step that differs by kind: the parents it is created under. */
+    create(state: WorkItemState, command: CreateCommand, parents: P): Array<Event | PointsEvent> {
+      if (state.status !== 'none') throw new Conflict(`${label[kind]} already exists`);
       const f = command.fields;
       checkDates(f.startDate, f.endDate);
-      const item: WorkItem = {
+      const created = {
+        ...parents,
         id: command.id,
         userId: command.userId,
         title: f.title,
         description: f.description ?? '',
         priority: f.priority ?? 3,
-        status: 'pending',
         dueDate: f.dueDate ?? null,
         startDate: f.startDate ?? null,
         endDate: f.endDate ?? null,
-        ...(command.goalId ? { goalId: command.goalId } : {}),
-        ...(command.taskId ? { taskId: command.taskId } : {}),
-        awarded: 0,
       };
-      const { awarded: _, awardedTo: ____, id: __, status: ___, ...data } = item;
-      return [{ type: names.created, data: { [names.idKey]: item.id, ...data } }, ...statusEvents(names, item, command.status ?? 'pending')];
-    }
-    case 'Update': {
-      const item = ownLive(names.kind, state, command.userId);
-      const changes: Record<string, unknown> = { ...changedFields(item, command.fields) };
-      if (command.goalId !== undefined && command.goalId !== item.goalId) changes.goalId = command.goalId;
-      const after = { ...item, ...changes } as WorkItem;
-      checkDates(after.startDate, after.endDate);
-      const updated: LooseEvent[] = Object.keys(changes).length > 0 ? [{ type: names.updated, data: { [names.idKey]: item.id, changes } }] : [];
-      return [...updated, ...statusEvents(names, after, command.status ?? item.status)];
-    }
-    case 'Complete': {
-      const item = ownLive(names.kind, state, command.userId);
-      if (item.status === 'completed') throw new BusinessRuleViolated(`${label[names.kind]} is already completed`);
-      return statusEvents(names, item, 'completed');
-    }
-    case 'Delete': {
-      const item = ownLive(names.kind, state, command.userId);
-      return [{ type: names.deleted, data: { [names.idKey]: item.id, title: item.title } }];
-    }
-  }
+      const item: WorkItem = { ...created, status: 'pending', awarded: 0 };
+      return [events.created(created), ...statusEvents(item, command.status ?? 'pending')];
+    },
+
+    decide(state: WorkItemState, command: ItemCommand): Array<Event | PointsEvent> {
+      switch (command.type) {
+        case 'UpdateGoal':
+        case 'UpdateTask':
+        case 'UpdateSubtask': {
+          const item = ownLive(kind, state, command.userId);
+          const changes: WorkItemChanges = changedFields(item, command.fields);
+          if (command.goalId !== undefined && command.goalId !== item.goalId) changes.goalId = command.goalId;
+          const after: WorkItem = { ...item, ...changes };
+          checkDates(after.startDate, after.endDate);
+          const updated = Object.keys(changes).length > 0 ? [events.updated(item.id, changes)] : [];
+          return [...updated, ...statusEvents(after, command.status ?? item.status)];
+        }
+        case 'CompleteGoal':
+        case 'CompleteTask':
+        case 'CompleteSubtask': {
+          const item = ownLive(kind, state, command.userId);
+          if (item.status === 'completed') throw new BusinessRuleViolated(`${label[kind]} is already completed`);
+          return statusEvents(item, 'completed');
+        }
+        case 'DeleteGoal':
+        case 'DeleteTask':
+        case 'DeleteSubtask': {
+          const item = ownLive(kind, state, command.userId);
+          return [events.deleted(item.id, item.title)];
+        }
+        default: {
+          const _exhaustive: never = command;
+          throw new Error('Unknown work item command');
+        }
+      }
+    },
+  };
 };
 
-export const evolveWorkItem = (names: EventNames, state: WorkItemState, event: LooseEvent): WorkItemState => {
-  const { data } = event;
-  if (event.type === names.created) {
-    return {
-      status: 'active',
-      item: {
-        id: data[names.idKey] as string,
-        userId: data.userId as string,
-        title: data.title as string,
-        description: data.description as string,
-        priority: data.priority as number,
-        status: 'pending',
-        dueDate: data.dueDate as string | null,
-        startDate: data.startDate as string | null,
-        endDate: data.endDate as string | null,
-        ...(data.goalId ? { goalId: data.goalId as string } : {}),
-        ...(data.taskId ? { taskId: data.taskId as string } : {}),
-        awarded: 0,
-      },
-    };
-  }
-  if (state.status === 'none') return state;
-  const { item } = state;
+const created = (id: string, data: Omit<NewWorkItem, 'id'> & Parents): WorkItemState => ({
+  status: 'active',
+  item: { ...data, id, status: 'pending', awarded: 0 },
+});
+
+/** Applies a change to the item, live or deleted; before creation there is nothing to change. */
+const withItem = (state: WorkItemState, change: (item: WorkItem) => WorkItem): WorkItemState =>
+  state.status === 'none' ? state : { ...state, item: change(state.item) };
+
+/** One fold for the three kinds: their events differ only in name and in the key of their id. */
+export const evolveWorkItem = (state: WorkItemState, event: WorkItemEvent): WorkItemState => {
   switch (event.type) {
-    case names.updated:
-      return { ...state, item: { ...item, ...(data.changes as Partial<WorkItem>) } };
-    case names.statusChanged:
-      return { ...state, item: { ...item, status: data.to as WorkItemStatus } };
-    case 'PointsAwarded':
-      return { ...state, item: { ...item, awarded: data.points as number, awardedTo: data.hierarchy as Record<string, string> } };
-    case 'PointsRevoked': {
-      const { awardedTo: _, ...rest } = item;
-      return { ...state, item: { ...rest, awarded: 0 } };
+    case 'GoalCreated': {
+      const { goalId, ...data } = event.data;
+      return created(goalId, data);
     }
-    case names.deleted:
-      return { status: 'deleted', item };
-    default:
+    case 'TaskCreated': {
+      const { taskId, ...data } = event.data;
+      return created(taskId, data);
+    }
+    case 'SubtaskCreated': {
+      const { subtaskId, ...data } = event.data;
+      return created(subtaskId, data);
+    }
+    case 'GoalUpdated':
+    case 'TaskUpdated':
+    case 'SubtaskUpdated':
+      return withItem(state, (item) => ({ ...item, ...event.data.changes }));
+    case 'GoalStatusChanged':
+    case 'TaskStatusChanged':
+    case 'SubtaskStatusChanged':
+      return withItem(state, (item) => ({ ...item, status: event.data.to }));
+    case 'SubtaskCompleted':
       return state;
+    case 'PointsAwarded':
+      return withItem(state, (item) => ({ ...item, awarded: event.data.points, awardedTo: event.data.hierarchy }));
+    case 'PointsRevoked':
+      return withItem(state, ({ awardedTo: _, ...item }) => ({ ...item, awarded: 0 }));
+    case 'GoalDeleted':
+    case 'TaskDeleted':
+    case 'SubtaskDeleted':
+      return state.status === 'none' ? state : { status: 'deleted', item: state.item };
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
   }
 };
 
-/** A decider over the shared rules, speaking one kind's event names. */
-export const workItemDecider = <Event>(names: EventNames): Decider<WorkItemCommand, Event, WorkItemState> => ({
+/** A kind's decider: its decide over the shared fold. */
+export const workItemDecider = <Command, Event extends WorkItemEvent>(
+  decide: (command: Command, state: WorkItemState) => Event[],
+): Decider<Command, Event, WorkItemState> => ({
   initialState: () => ({ status: 'none' }),
-  decide: (command, state) => decideWorkItem(names, command, state) as Event[],
-  evolve: (state, event) => evolveWorkItem(names, state, event as unknown as LooseEvent),
+  evolve: evolveWorkItem,
+  decide,
 });
