@@ -1,9 +1,12 @@
 import { jwtVerify, SignJWT } from 'jose';
+import { id } from '@tracker/contracts/common/fields';
 import { messages } from '@tracker/contracts/messages';
 import { Unauthorized } from '@tracker/domain/common/errors';
 
 const ISSUER = 'points-tracker';
 const AUDIENCE = 'points-tracker-app';
+/** Clocks drift a little between replicas; a token issued further ahead than this was not issued by us. */
+const MAX_CLOCK_SKEW_SECONDS = 60;
 
 export interface TokenService {
   sign(userId: string): Promise<string>;
@@ -11,27 +14,38 @@ export interface TokenService {
   verify(token: string): Promise<{ userId: string; issuedAt: number }>;
 }
 
-export const createTokenService = (secret: Uint8Array, ttl: string): TokenService => ({
+export const createTokenService = (secret: Uint8Array, ttl: string, now: () => Date = () => new Date()): TokenService => ({
   sign: (userId) =>
     new SignJWT({})
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
-      .setIssuedAt()
+      .setIssuedAt(now())
       .setExpirationTime(ttl)
       .sign(secret),
   async verify(token) {
-    try {
-      const { payload } = await jwtVerify(token, secret, {
-        algorithms: ['HS256'],
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        requiredClaims: ['exp', 'iat', 'sub'],
-      });
-      return { userId: payload.sub!, issuedAt: payload.iat! };
-    } catch {
+    const currentDate = now();
+    const claims = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      requiredClaims: ['exp', 'iat', 'sub'],
+      currentDate,
+    }).then(
+      ({ payload }) => payload,
+      () => undefined,
+    );
+    // An iat from the future would outlive a password change made before it; a sub that is not one
+    // of our ids names no user.
+    if (
+      !claims ||
+      typeof claims.iat !== 'number' ||
+      claims.iat > currentDate.getTime() / 1000 + MAX_CLOCK_SKEW_SECONDS ||
+      !id.safeParse(claims.sub).success
+    ) {
       throw new Unauthorized(messages.invalidToken);
     }
+    return { userId: claims.sub!, issuedAt: claims.iat };
   },
 });

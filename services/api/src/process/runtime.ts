@@ -124,7 +124,7 @@ export const startRuntime = async (
       ops: ops.db,
       progress,
       commands: createCommandHandler({ store }),
-      tokens: createTokenService(secret, config.jwtTtl),
+      tokens: createTokenService(secret, config.jwtTtl, options.clock),
       passwords: createPasswordHasher(config.bcryptCost),
       mailer,
       projectorNames: projectors.map((p) => p.name),

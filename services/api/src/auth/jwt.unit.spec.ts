@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { Unauthorized } from '@tracker/domain/common/errors';
+import { createTokenService } from './jwt.ts';
+
+const secret = new TextEncoder().encode('unit-test-secret-0123456789-abcdefghijklmnop');
+const now = new Date('2026-03-01T12:00:00Z');
+const tokens = createTokenService(secret, '7d', () => now);
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+const forge = (claims: { sub?: string; iat?: number; exp?: number }) => {
+  let jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer('points-tracker').setAudience('points-tracker-app');
+  if (claims.sub !== undefined) jwt = jwt.setSubject(claims.sub);
+  if (claims.iat !== undefined) jwt = jwt.setIssuedAt(claims.iat);
+  return jwt.setExpirationTime(claims.exp ?? seconds(now) + 3600).sign(secret);
+};
+
+describe('tokens', () => {
+  it('verify what they signed: the user and the second it was issued', async () => {
+    const userId = randomUUID();
+    expect(await tokens.verify(await tokens.sign(userId))).toEqual({ userId, issuedAt: seconds(now) });
+  });
+
+  it('accept an iat a little ahead (clock skew between replicas)', async () => {
+    const userId = randomUUID();
+    expect((await tokens.verify(await forge({ sub: userId, iat: seconds(now) + 30 }))).userId).toBe(userId);
+  });
+
+  it('refuse an iat more than a minute in the future: it would outlive a password change', async () => {
+    await expect(tokens.verify(await forge({ sub: randomUUID(), iat: seconds(now) + 61 }))).rejects.toBeInstanceOf(Unauthorized);
+    await expect(tokens.verify(await forge({ sub: randomUUID(), iat: seconds(now) + 86_400 * 365 }))).rejects.toBeInstanceOf(Unauthorized);
+  });
+
+  it('refuse a subject that is not a user id', async () => {
+    for (const sub of ['admin', '', '../../etc', 'x'.repeat(5000), '00000000-0000-0000-0000-00000000000g']) {
+      await expect(tokens.verify(await forge({ sub, iat: seconds(now) }))).rejects.toBeInstanceOf(Unauthorized);
+    }
+  });
+
+  it('refuse tokens without iat or sub, expired, or signed with another secret', async () => {
+    await expect(tokens.verify(await forge({ sub: randomUUID() }))).rejects.toBeInstanceOf(Unauthorized);
+    await expect(tokens.verify(await forge({ iat: seconds(now) }))).rejects.toBeInstanceOf(Unauthorized);
+    await expect(tokens.verify(await forge({ sub: randomUUID(), iat: seconds(now) - 7200, exp: seconds(now) - 10 }))).rejects.toBeInstanceOf(Unauthorized);
+    const other = createTokenService(new TextEncoder().encode('another-secret-0123456789-abcdefghijklmnopq'), '7d', () => now);
+    await expect(tokens.verify(await other.sign(randomUUID()))).rejects.toBeInstanceOf(Unauthorized);
+  });
+});
