@@ -10,7 +10,7 @@ export interface GoalsServices extends AppServices {
 /** Goals → tasks → subtasks: the 25 routes, and the cascade of deletions down the hierarchy. */
 export const goalsFeature = defineFeature<GoalsServices>({
   name: 'goals',
-  services: (app) => ({ ...app, items: createWorkItemCommands({ commands: app.commands, db: app.db }) }),
+  services: (app) => ({ ...app, items: createWorkItemCommands({ commands: app.commands }) }),
   routes: goalRoutes,
   reactors: ({ items }) => [goalsCascadeReactor(items)],
 });

@@ -2,10 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { NotFound } from '@tracker/domain/common/errors';
 import type { WorkItem, WorkItemEvent } from '@tracker/domain/goals/work-item';
 import { deleteWorkItem, workItemDeciders as deciders, type WorkItemCommandOf } from '@tracker/domain/goals/work-item-deciders';
-import { localDateOf } from '@tracker/domain/time/local-date';
-import { findUserById } from '@tracker/projections/users/users.queries';
 import type { Position } from '@tracker/eventstore/port';
-import type { ReadModelDb } from '@tracker/projections/db';
 import { derivedUuid, type CommandContext, type CommandHandler } from '../commands/command-handler.ts';
 
 export type Kind = 'goal' | 'task' | 'subtask';
@@ -29,12 +26,12 @@ export interface WorkItemCommands {
    * cause, so doing it again — after a crash — finds them stored and appends nothing.
    */
   deleteAsEffectOf(kind: Kind, id: string, cause: { id: string; metadata: { userId: string; correlationId: string; occurredAt: string } }): Promise<void>;
-  /** The request's context plus the user's time zone and local date, for events where a day matters. */
-  withLocalTime(context: CommandContext): Promise<CommandContext>;
+  /** The delete command of a kind. */
+  deleteCommand<K extends Kind>(kind: K, userId: string): WorkItemCommandOf<K>;
 }
 
-export const createWorkItemCommands = (deps: { commands: CommandHandler; db: ReadModelDb }): WorkItemCommands => {
-  const { commands, db } = deps;
+export const createWorkItemCommands = (deps: { commands: CommandHandler }): WorkItemCommands => {
+  const { commands } = deps;
 
   const run: WorkItemCommands['run'] = async (kind, id, command, context) => {
     const result = await commands.execute(deciders[kind], streamOf(kind, id), command, context);
@@ -78,10 +75,6 @@ export const createWorkItemCommands = (deps: { commands: CommandHandler; db: Rea
         idempotencyKey: `cascade:${cause.id}`,
       });
     },
-    async withLocalTime(context) {
-      const user = await findUserById(db, context.userId);
-      const timezone = user?.timezone ?? 'America/New_York';
-      return { ...context, timezone, localDate: localDateOf(context.now, timezone) };
-    },
+    deleteCommand: (kind, userId) => deleteWorkItem[kind](userId),
   };
 };
