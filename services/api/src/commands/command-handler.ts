@@ -28,6 +28,12 @@ type AnyEvent = { type: string; data: unknown };
 
 const MAX_ATTEMPTS = 5;
 
+/**
+ * A stream belongs to one aggregate, and only its decider's commands append to it (checked against the
+ * contracts on write, decoded on read): what the stream gives back is that decider's event type.
+ */
+const writtenByDecider = <Event>(event: Recorded<AnyEvent>): event is Recorded<AnyEvent> & Recorded<Event> => event.type.length > 0;
+
 /** A UUID derived from its inputs, so a retried request names its events exactly as the first try did. */
 export const derivedUuid = (...parts: string[]): string => {
   const hex = createHash('sha256').update(parts.join('\u0000')).digest('hex');
@@ -57,7 +63,8 @@ export const createCommandHandler = (deps: { store: EventStore }): CommandHandle
     for await (const stored of store.readStream(stream)) {
       const parsed = decodeEvent({ type: stored.type, version: stored.version, data: stored.data });
       const occurredAt = typeof stored.metadata.occurredAt === 'string' ? stored.metadata.occurredAt : stored.createdAt.toISOString();
-      events.push({ id: stored.id, revision: stored.revision, event: { type: parsed.type, data: parsed.data, occurredAt } as unknown as Recorded<Event> });
+      const event: Recorded<AnyEvent> = { type: parsed.type, data: parsed.data, occurredAt };
+      if (writtenByDecider<Event>(event)) events.push({ id: stored.id, revision: stored.revision, event });
     }
     return events;
   };
