@@ -1,36 +1,33 @@
 import type {
+  completeSubtaskResponse,
   CreateGoalBody,
-  createSubtaskBody,
-  createTaskBody,
+  CreateSubtaskBody,
+  CreateTaskBody,
   Goal,
-  goalProgress,
-  stats,
+  GoalProgress,
+  goalResponse,
+  goalsResponse,
+  progressResponse,
+  Stats,
+  statsResponse,
   Subtask,
+  subtaskResponse,
+  subtasksResponse,
   Task,
+  taskResponse,
+  tasksResponse,
   UpdateGoalBody,
-  updateSubtaskBody,
-  updateTaskBody,
+  UpdateSubtaskBody,
+  UpdateTaskBody,
 } from '@tracker/contracts/goals/http';
 import type { z } from 'zod';
 import { api } from '../../../lib/api/api.ts';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/api/idempotency-key.ts';
 
-export type CreateTaskBody = z.infer<typeof createTaskBody>;
-export type CreateSubtaskBody = z.infer<typeof createSubtaskBody>;
-export type UpdateTaskBody = z.infer<typeof updateTaskBody>;
-export type UpdateSubtaskBody = z.infer<typeof updateSubtaskBody>;
-export type GoalProgress = z.infer<typeof goalProgress>;
-export type WorkItemStats = z.infer<typeof stats>;
-
 /** An update names the item as it is now, so the lists it sits in (and its goal's points) can be refreshed. */
 export interface ItemUpdate<Item, Changes> {
   item: Item;
   changes: Changes;
-}
-
-export interface CompleteSubtaskResult {
-  subtask: Subtask;
-  pointsAwarded: number;
 }
 
 // Create and complete are POSTs: each call is one user action with its own key, so a retry is safe.
@@ -45,38 +42,38 @@ export const goalsApi = api.injectEndpoints({
     getGoals: build.query<Goal[], void>({
       query: () => '/goals/goals',
       // spec.md §7: the list may come as an array or as {goals}.
-      transformResponse: (response: { goals: Goal[] } | Goal[]) => (Array.isArray(response) ? response : response.goals),
+      transformResponse: (response: z.infer<typeof goalsResponse> | Goal[]) => (Array.isArray(response) ? response : response.goals),
       providesTags: (goals = []) => [goalsListTag, ...goals.map(({ id }) => ({ type: 'Goal' as const, id }))],
     }),
     getGoalProgress: build.query<GoalProgress[], void>({
       query: () => '/goals/progress',
-      transformResponse: (response: { progress: GoalProgress[] }) => response.progress,
+      transformResponse: (response: z.infer<typeof progressResponse>) => response.progress,
       providesTags: ['GoalProgress'],
     }),
-    getGoalStats: build.query<WorkItemStats, void>({
+    getGoalStats: build.query<Stats, void>({
       query: () => '/goals/goals/stats',
-      transformResponse: (response: { stats: WorkItemStats }) => response.stats,
+      transformResponse: (response: z.infer<typeof statsResponse>) => response.stats,
       providesTags: ['GoalStats'],
     }),
     getGoalTasks: build.query<Task[], string>({
       query: (goalId) => `/goals/goals/${encodeURIComponent(goalId)}/tasks`,
-      transformResponse: (response: { tasks: Task[] }) => response.tasks,
+      transformResponse: (response: z.infer<typeof tasksResponse>) => response.tasks,
       providesTags: (tasks = [], _error, goalId) => [goalTasksTag(goalId), ...tasks.map(({ id }) => ({ type: 'Task' as const, id }))],
     }),
     getTaskSubtasks: build.query<Subtask[], string>({
       query: (taskId) => `/goals/tasks/${encodeURIComponent(taskId)}/subtasks`,
-      transformResponse: (response: { subtasks: Subtask[] }) => response.subtasks,
+      transformResponse: (response: z.infer<typeof subtasksResponse>) => response.subtasks,
       providesTags: (subtasks = [], _error, taskId) => [taskSubtasksTag(taskId), ...subtasks.map(({ id }) => ({ type: 'Subtask' as const, id }))],
     }),
 
     createGoal: build.mutation<Goal, CreateGoalBody>({
       query: (body) => ({ url: '/goals/goals', method: 'POST', body, headers: idempotent() }),
-      transformResponse: (response: { goal: Goal }) => response.goal,
+      transformResponse: (response: z.infer<typeof goalResponse>) => response.goal,
       invalidatesTags: [goalsListTag, 'GoalProgress', 'GoalStats'],
     }),
     updateGoal: build.mutation<Goal, ItemUpdate<Goal, UpdateGoalBody>>({
       query: ({ item, changes }) => ({ url: `/goals/goals/${encodeURIComponent(item.id)}`, method: 'PATCH', body: changes }),
-      transformResponse: (response: { goal: Goal }) => response.goal,
+      transformResponse: (response: z.infer<typeof goalResponse>) => response.goal,
       invalidatesTags: (_goal, _error, { item }) => [{ type: 'Goal', id: item.id }, 'GoalProgress', 'GoalStats'],
     }),
     deleteGoal: build.mutation<void, Goal>({
@@ -87,12 +84,12 @@ export const goalsApi = api.injectEndpoints({
 
     createTask: build.mutation<Task, CreateTaskBody>({
       query: (body) => ({ url: '/goals/tasks', method: 'POST', body, headers: idempotent() }),
-      transformResponse: (response: { task: Task }) => response.task,
+      transformResponse: (response: z.infer<typeof taskResponse>) => response.task,
       invalidatesTags: (_task, _error, { goalId }) => [goalTasksTag(goalId), 'GoalProgress'],
     }),
     updateTask: build.mutation<Task, ItemUpdate<Task, UpdateTaskBody>>({
       query: ({ item, changes }) => ({ url: `/goals/tasks/${encodeURIComponent(item.id)}`, method: 'PATCH', body: changes }),
-      transformResponse: (response: { task: Task }) => response.task,
+      transformResponse: (response: z.infer<typeof taskResponse>) => response.task,
       invalidatesTags: (_task, _error, { item, changes }) => {
         const moved = changes.goalId !== undefined && changes.goalId !== item.goalId;
         return [
@@ -111,12 +108,12 @@ export const goalsApi = api.injectEndpoints({
 
     createSubtask: build.mutation<Subtask, CreateSubtaskBody>({
       query: (body) => ({ url: '/goals/subtasks', method: 'POST', body, headers: idempotent() }),
-      transformResponse: (response: { subtask: Subtask }) => response.subtask,
+      transformResponse: (response: z.infer<typeof subtaskResponse>) => response.subtask,
       invalidatesTags: (_subtask, _error, { taskId }) => [taskSubtasksTag(taskId), 'GoalProgress'],
     }),
     updateSubtask: build.mutation<Subtask, ItemUpdate<Subtask, UpdateSubtaskBody>>({
       query: ({ item, changes }) => ({ url: `/goals/subtasks/${encodeURIComponent(item.id)}`, method: 'PATCH', body: changes }),
-      transformResponse: (response: { subtask: Subtask }) => response.subtask,
+      transformResponse: (response: z.infer<typeof subtaskResponse>) => response.subtask,
       invalidatesTags: (_subtask, _error, { item, changes }) => [
         { type: 'Subtask', id: item.id },
         'GoalProgress',
@@ -129,7 +126,7 @@ export const goalsApi = api.injectEndpoints({
       ],
     }),
     /** spec.md §4: completion is a dedicated call for subtasks; it answers with the points it earned. */
-    completeSubtask: build.mutation<CompleteSubtaskResult, Subtask>({
+    completeSubtask: build.mutation<z.infer<typeof completeSubtaskResponse>, Subtask>({
       query: (subtask) => ({ url: `/goals/subtasks/${encodeURIComponent(subtask.id)}/complete`, method: 'POST', headers: idempotent() }),
       invalidatesTags: (_result, _error, subtask) => [
         { type: 'Subtask', id: subtask.id },
