@@ -2,7 +2,8 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { useGetGoalsQuery, useGetGoalTasksQuery, useGetTaskSubtasksQuery } from '../api/goals.api.ts';
 import { selectionCleared, selectSelectedGoalId, selectSelectedSubtaskId, selectSelectedTaskId } from '../stores/goals.slice.ts';
-import { kindLabels, priorityLabel, statusLabels, type WorkItem, type WorkItemKind } from './work-item-format.ts';
+import type { WorkItemKind } from '../types/work-item-kind.ts';
+import { kindLabels, priorityLabel, statusLabels, type WorkItem } from './work-item-format.ts';
 import { WorkItemDetails } from './work-item-details.tsx';
 
 /** The selected item (the deepest selected level), read from the lists already loaded for the tree. */

@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import type { SelectOption } from '../../../components/form/select-field.tsx';
 import { errorMessage, type ApiError } from '../../../lib/api/api-errors.ts';
-import { itemName, type WorkItemKind } from './work-item-format.ts';
+import type { WorkItemKind } from '../types/work-item-kind.ts';
+import { itemName } from './work-item-format.ts';
 import { WorkItemForm } from './work-item-form.tsx';
 import type { WorkItemValues } from './work-item-values.ts';
 

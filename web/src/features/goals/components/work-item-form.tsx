@@ -49,6 +49,27 @@ export const WorkItemForm = ({ mode, name, saveLabel, cancelLabel, initial, goal
     (value: WorkItemValues[K]) =>
       setValues((current) => ({ ...current, [key]: value }));
 
+  const selectField = <K extends 'priority' | 'status' | 'goalId'>(
+    key: K,
+    label: string,
+    options: SelectOption[],
+    read: (value: string) => WorkItemValues[K],
+    hint?: string,
+  ) => (
+    <SelectField
+      label={label}
+      name={key}
+      options={options}
+      value={String(values[key])}
+      onChange={(event) => set(key)(read(event.target.value))}
+      hint={hint}
+      error={errors[key]}
+    />
+  );
+  const dateField = (key: 'dueDate' | 'startDate' | 'endDate', label: string) => (
+    <TextField label={label} type="date" name={key} value={values[key]} onChange={(event) => set(key)(event.target.value)} error={errors[key]} />
+  );
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit(values);
@@ -80,41 +101,15 @@ export const WorkItemForm = ({ mode, name, saveLabel, cancelLabel, initial, goal
         error={errors.description}
       />
       <div className="form__row">
-        <SelectField
-          label="Priority"
-          name="priority"
-          options={priorityOptions}
-          value={String(values.priority)}
-          onChange={(event) => set('priority')(Number(event.target.value))}
-          error={errors.priority}
-        />
-        {editing && (
-          <SelectField
-            label="Status"
-            name="status"
-            options={statusOptions}
-            value={values.status}
-            onChange={(event) => set('status')(event.target.value as WorkItemStatus)}
-            error={errors.status}
-          />
-        )}
-        <TextField label="Due date" type="date" name="dueDate" value={values.dueDate} onChange={(event) => set('dueDate')(event.target.value)} error={errors.dueDate} />
+        {selectField('priority', 'Priority', priorityOptions, Number)}
+        {editing && selectField('status', 'Status', statusOptions, (value) => value as WorkItemStatus)}
+        {dateField('dueDate', 'Due date')}
       </div>
       {editing && (
         <div className="form__row">
-          <TextField label="Start date" type="date" name="startDate" value={values.startDate} onChange={(event) => set('startDate')(event.target.value)} error={errors.startDate} />
-          <TextField label="End date" type="date" name="endDate" value={values.endDate} onChange={(event) => set('endDate')(event.target.value)} error={errors.endDate} />
-          {goalOptions && (
-            <SelectField
-              label="Goal"
-              name="goalId"
-              options={goalOptions}
-              value={values.goalId}
-              onChange={(event) => set('goalId')(event.target.value)}
-              hint="Moving a task takes its subtasks along."
-              error={errors.goalId}
-            />
-          )}
+          {dateField('startDate', 'Start date')}
+          {dateField('endDate', 'End date')}
+          {goalOptions && selectField('goalId', 'Goal', goalOptions, String, 'Moving a task takes its subtasks along.')}
         </div>
       )}
       <div className="form__actions">

@@ -1,6 +1,5 @@
 import type { Goal, WorkItemStatus } from '@tracker/contracts/goals/http';
-
-export type WorkItemKind = 'goal' | 'task' | 'subtask';
+import type { WorkItemKind } from '../types/work-item-kind.ts';
 
 /** The fields goals, tasks and subtasks share. */
 export type WorkItem = Goal;
@@ -16,6 +15,9 @@ export const priorityNames: Record<number, string> = { 1: 'Highest', 2: 'High', 
 export const priorityLabel = (priority: number): string => `P${priority} · ${priorityNames[priority] ?? ''}`.replace(/ · $/, '');
 
 export const kindLabels: Record<WorkItemKind, string> = { goal: 'Goal', task: 'Task', subtask: 'Subtask' };
+
+/** The heading level of an item's title, and of the section that lists its kind inside its parent. */
+export const headingTags = { goal: 'h3', task: 'h4', subtask: 'h5' } as const;
 
 /** Awards minus revocations (spec.md §3 pointsHistory); a goal's includes its tasks' and subtasks'. */
 export const pointsTotal = (item: Pick<WorkItem, 'pointsHistory'>): number =>

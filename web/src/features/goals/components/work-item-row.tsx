@@ -1,8 +1,9 @@
 import type { WorkItemStatus } from '@tracker/contracts/goals/http';
 import { useId, type ReactNode } from 'react';
 import { workItemStatuses } from '../stores/goals.slice.ts';
+import type { WorkItemKind } from '../types/work-item-kind.ts';
 import { CalendarIcon, CheckIcon, ChevronIcon, EditIcon, StarIcon, TrashIcon } from './work-item-icons.tsx';
-import { formatDay, isOverdue, itemName, pointsTotal, priorityLabel, statusLabels, type WorkItem, type WorkItemKind } from './work-item-format.ts';
+import { formatDay, headingTags, isOverdue, itemName, pointsTotal, priorityLabel, statusLabels, type WorkItem } from './work-item-format.ts';
 
 export interface WorkItemRowProps {
   kind: WorkItemKind;
@@ -23,8 +24,6 @@ export interface WorkItemRowProps {
   onDelete: () => void;
 }
 
-const headingTag = { goal: 'h3', task: 'h4', subtask: 'h5' } as const;
-
 /**
  * One row of the tree, the same at every level: expand, the title (selects), facts, and the actions.
  * Several rows are on screen at once, so every control's name includes the item's kind and title
@@ -34,7 +33,7 @@ export const WorkItemRow = (props: WorkItemRowProps) => {
   const { kind, item, bodyId, expanded, selected, busy, footer } = props;
   const statusId = useId();
   const name = itemName(kind, item.title);
-  const Heading = headingTag[kind];
+  const Heading = headingTags[kind];
   const completed = item.status === 'completed';
   const due = formatDay(item.dueDate);
   const points = pointsTotal(item);

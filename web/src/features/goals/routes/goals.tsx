@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useGetGoalsQuery } from '../api/goals.api.ts';
 import { GoalFilters } from '../components/goal-filters.tsx';
-import { GoalList } from '../components/goal-list.tsx';
 import { GoalsOverview } from '../components/goals-overview.tsx';
 import { NewGoalForm } from '../components/new-goal-form.tsx';
 import { SelectionPanel } from '../components/selection-panel.tsx';
 import { PlusIcon } from '../components/work-item-icons.tsx';
+import { WorkItemList } from '../components/work-item-list.tsx';
 
 /** The goal tree: goals → tasks → subtasks, with filters, progress and the selected item's details. */
 export const GoalsRoute = () => {
@@ -30,7 +30,7 @@ export const GoalsRoute = () => {
         <div className="goals-layout__main">
           {hasGoals && <GoalFilters />}
           {creating && <NewGoalForm onDone={() => setCreating(false)} />}
-          <GoalList onCreateFirst={() => setCreating(true)} />
+          <WorkItemList kind="goal" onCreateFirst={() => setCreating(true)} />
         </div>
         {hasGoals && (
           <aside className="goals-layout__aside" aria-label="Selected item">

@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { WorkItemStatus } from '@tracker/contracts/goals/http';
 import { loggedOut } from '../../../lib/auth/auth.slice.ts';
 import { goalsApi } from '../api/goals.api.ts';
+import type { WorkItemKind } from '../types/work-item-kind.ts';
 
 /**
  * spec.md §4: goal and task filters use pending, in-progress, completed. Written out here because the
@@ -31,16 +32,25 @@ export interface GoalsState {
   priorityFilter: number[];
 }
 
+const nothingSelected = { selectedGoalId: null, selectedTaskId: null, selectedSubtaskId: null } as const;
+
 export const initialGoalsState = (): GoalsState => ({
-  selectedGoalId: null,
-  selectedTaskId: null,
-  selectedSubtaskId: null,
+  ...nothingSelected,
   expandedGoalIds: [],
   expandedTaskIds: [],
   expandedSubtaskIds: [],
   statusFilter: [...workItemStatuses],
   priorityFilter: [...priorities],
 });
+
+/** Where each level's expanded ids are kept: one list per level, under the names the persisted state has. */
+const expandedIds = { goal: 'expandedGoalIds', task: 'expandedTaskIds', subtask: 'expandedSubtaskIds' } as const satisfies Record<WorkItemKind, keyof GoalsState>;
+
+/** One goal, task or subtask of the tree. */
+export interface ItemRef {
+  kind: WorkItemKind;
+  id: string;
+}
 
 const added = (ids: string[], id: string): string[] => (ids.includes(id) ? ids : [...ids, id]);
 const removed = (ids: string[], id: string): string[] => ids.filter((other) => other !== id);
@@ -49,9 +59,7 @@ const toggled = <T>(values: T[], value: T, order: readonly T[]): T[] =>
   order.filter((candidate) => (candidate === value ? !values.includes(value) : values.includes(candidate)));
 
 const clearSelection = (state: GoalsState) => {
-  state.selectedGoalId = null;
-  state.selectedTaskId = null;
-  state.selectedSubtaskId = null;
+  Object.assign(state, nothingSelected);
 };
 
 const { getGoals, createGoal, deleteGoal, createTask, updateTask, deleteTask, deleteSubtask } = goalsApi.endpoints;
@@ -60,23 +68,11 @@ export const goalsSlice = createSlice({
   name: 'goals',
   initialState: initialGoalsState,
   reducers: {
-    goalExpanded: (state, { payload: goalId }: PayloadAction<string>) => {
-      state.expandedGoalIds = added(state.expandedGoalIds, goalId);
+    itemExpanded: (state, { payload: { kind, id } }: PayloadAction<ItemRef>) => {
+      state[expandedIds[kind]] = added(state[expandedIds[kind]], id);
     },
-    goalCollapsed: (state, { payload: goalId }: PayloadAction<string>) => {
-      state.expandedGoalIds = removed(state.expandedGoalIds, goalId);
-    },
-    taskExpanded: (state, { payload: taskId }: PayloadAction<string>) => {
-      state.expandedTaskIds = added(state.expandedTaskIds, taskId);
-    },
-    taskCollapsed: (state, { payload: taskId }: PayloadAction<string>) => {
-      state.expandedTaskIds = removed(state.expandedTaskIds, taskId);
-    },
-    subtaskExpanded: (state, { payload: subtaskId }: PayloadAction<string>) => {
-      state.expandedSubtaskIds = added(state.expandedSubtaskIds, subtaskId);
-    },
-    subtaskCollapsed: (state, { payload: subtaskId }: PayloadAction<string>) => {
-      state.expandedSubtaskIds = removed(state.expandedSubtaskIds, subtaskId);
+    itemCollapsed: (state, { payload: { kind, id } }: PayloadAction<ItemRef>) => {
+      state[expandedIds[kind]] = removed(state[expandedIds[kind]], id);
     },
     goalSelected: (state, { payload: goalId }: PayloadAction<string>) => {
       state.selectedGoalId = goalId;
@@ -152,9 +148,7 @@ export const goalsSlice = createSlice({
     selectSelectedGoalId: (state) => state.selectedGoalId,
     selectSelectedTaskId: (state) => state.selectedTaskId,
     selectSelectedSubtaskId: (state) => state.selectedSubtaskId,
-    selectIsGoalExpanded: (state, goalId: string) => state.expandedGoalIds.includes(goalId),
-    selectIsTaskExpanded: (state, taskId: string) => state.expandedTaskIds.includes(taskId),
-    selectIsSubtaskExpanded: (state, subtaskId: string) => state.expandedSubtaskIds.includes(subtaskId),
+    selectIsExpanded: (state, { kind, id }: ItemRef) => state[expandedIds[kind]].includes(id),
     selectStatusFilter: (state) => state.statusFilter,
     selectPriorityFilter: (state) => state.priorityFilter,
     selectFiltersAreDefault: (state) =>
@@ -163,12 +157,8 @@ export const goalsSlice = createSlice({
 });
 
 export const {
-  goalExpanded,
-  goalCollapsed,
-  taskExpanded,
-  taskCollapsed,
-  subtaskExpanded,
-  subtaskCollapsed,
+  itemExpanded,
+  itemCollapsed,
   goalSelected,
   taskSelected,
   subtaskSelected,
@@ -182,9 +172,7 @@ export const {
   selectSelectedGoalId,
   selectSelectedTaskId,
   selectSelectedSubtaskId,
-  selectIsGoalExpanded,
-  selectIsTaskExpanded,
-  selectIsSubtaskExpanded,
+  selectIsExpanded,
   selectStatusFilter,
   selectPriorityFilter,
   selectFiltersAreDefault,

@@ -5,23 +5,20 @@ import { loggedOut } from '../../../lib/auth/auth.slice.ts';
 import { fakeApi } from '../../../testing/fake-api.ts';
 import { aGoal, aSubtask, aTask, aUser } from '../../../testing/fixtures.ts';
 import { goalsApi } from '../api/goals.api.ts';
+import type { WorkItemKind } from '../types/work-item-kind.ts';
 import {
   filtersReset,
-  goalCollapsed,
-  goalExpanded,
   goalSelected,
   goalsSlice,
   initialGoalsState,
+  itemCollapsed,
+  itemExpanded,
   matchesFilters,
   priorityFilterToggled,
   selectFiltersAreDefault,
   selectionCleared,
   statusFilterToggled,
-  subtaskCollapsed,
-  subtaskExpanded,
   subtaskSelected,
-  taskCollapsed,
-  taskExpanded,
   taskSelected,
   type GoalsState,
 } from './goals.slice.ts';
@@ -40,6 +37,9 @@ const given = (...history: UnknownAction[]) => ({
 
 const nothing = () => given();
 
+const expand = (kind: WorkItemKind, id: string) => itemExpanded({ kind, id });
+const collapse = (kind: WorkItemKind, id: string) => itemCollapsed({ kind, id });
+
 describe('the initial state', () => {
   it('selects and expands nothing and shows every status and priority (spec.md §4, §9)', () => {
     expect(reduce(undefined, { type: 'init' })).toEqual({
@@ -56,20 +56,20 @@ describe('the initial state', () => {
 });
 
 describe('expanding', () => {
-  it('expands a goal', () => nothing().when(goalExpanded('g1')).then({ expandedGoalIds: ['g1'] }));
-  it('keeps one entry when a goal is expanded twice', () => given(goalExpanded('g1')).when(goalExpanded('g1')).then({}));
+  it('expands a goal', () => nothing().when(expand('goal', 'g1')).then({ expandedGoalIds: ['g1'] }));
+  it('keeps one entry when a goal is expanded twice', () => given(expand('goal', 'g1')).when(expand('goal', 'g1')).then({}));
   it('collapses an expanded goal, leaving the others', () =>
-    given(goalExpanded('g1'), goalExpanded('g2')).when(goalCollapsed('g1')).then({ expandedGoalIds: ['g2'] }));
-  it('does nothing when collapsing a goal that is not expanded', () => given(goalExpanded('g1')).when(goalCollapsed('g9')).then({}));
+    given(expand('goal', 'g1'), expand('goal', 'g2')).when(collapse('goal', 'g1')).then({ expandedGoalIds: ['g2'] }));
+  it('does nothing when collapsing a goal that is not expanded', () => given(expand('goal', 'g1')).when(collapse('goal', 'g9')).then({}));
 
   it('expands and collapses tasks apart from goals', () => {
-    given(goalExpanded('g1')).when(taskExpanded('t1')).then({ expandedTaskIds: ['t1'] });
-    given(goalExpanded('g1'), taskExpanded('t1')).when(taskCollapsed('t1')).then({ expandedTaskIds: [] });
+    given(expand('goal', 'g1')).when(expand('task', 't1')).then({ expandedTaskIds: ['t1'] });
+    given(expand('goal', 'g1'), expand('task', 't1')).when(collapse('task', 't1')).then({ expandedTaskIds: [] });
   });
 
   it('expands and collapses subtasks apart from tasks', () => {
-    given(taskExpanded('t1')).when(subtaskExpanded('s1')).then({ expandedSubtaskIds: ['s1'] });
-    given(taskExpanded('t1'), subtaskExpanded('s1')).when(subtaskCollapsed('s1')).then({ expandedSubtaskIds: [] });
+    given(expand('task', 't1')).when(expand('subtask', 's1')).then({ expandedSubtaskIds: ['s1'] });
+    given(expand('task', 't1'), expand('subtask', 's1')).when(collapse('subtask', 's1')).then({ expandedSubtaskIds: [] });
   });
 });
 
@@ -109,7 +109,7 @@ describe('filtering', () => {
   it('ignores a priority outside 1 to 5', () => nothing().when(priorityFilterToggled(9)).then({}));
 
   it('resets every filter, keeping selections and expansions', () =>
-    given(goalExpanded('g1'), statusFilterToggled('pending'), priorityFilterToggled(2))
+    given(expand('goal', 'g1'), statusFilterToggled('pending'), priorityFilterToggled(2))
       .when(filtersReset())
       .then({ statusFilter: ['pending', 'in-progress', 'completed'], priorityFilter: [1, 2, 3, 4, 5] }));
 
@@ -129,7 +129,7 @@ describe('filtering', () => {
 
 describe('logging out', () => {
   it("forgets the user's tree and filters", () =>
-    given(goalExpanded('g1'), taskSelected({ goalId: 'g1', taskId: 't1' }), statusFilterToggled('completed'))
+    given(expand('goal', 'g1'), taskSelected({ goalId: 'g1', taskId: 't1' }), statusFilterToggled('completed'))
       .when(loggedOut())
       .then(initialGoalsState()));
 });
@@ -180,7 +180,7 @@ describe('answers from the server', () => {
     });
     const store = signedIn({});
     await store.dispatch(goalsApi.endpoints.createGoal.initiate({ title: created.title }));
-    store.dispatch(goalCollapsed(created.id));
+    store.dispatch(collapse('goal', created.id));
     await store.dispatch(goalsApi.endpoints.createTask.initiate({ title: newTask.title, goalId: created.id }));
     expect(store.getState().goals).toMatchObject({ expandedGoalIds: [created.id], expandedTaskIds: [newTask.id] });
   });

@@ -1,0 +1,90 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useMemo } from 'react';
+import { useAppSelector } from '../../../app/hooks.ts';
+import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { useGetGoalProgressQuery } from '../api/goals.api.ts';
+import { matchesFilters, selectPriorityFilter, selectStatusFilter } from '../stores/goals.slice.ts';
+import type { WorkItemKind } from '../types/work-item-kind.ts';
+import { ChildrenSection } from './children-section.tsx';
+import { NoGoalsShown, NoGoalsYet } from './goals-empty-states.tsx';
+import { HiddenByFilters, LoadError, LoadingLine } from './list-states.tsx';
+import type { WorkItem } from './work-item-format.ts';
+import { levels } from './work-item-levels.ts';
+import { WorkItemNode } from './work-item-node.tsx';
+
+export interface WorkItemListProps<K extends WorkItemKind> {
+  kind: K;
+  /** The goal of these tasks, or the task of these subtasks; the goals themselves have none. */
+  parent?: { kind: WorkItemKind; item: WorkItem } | undefined;
+  /** The goals' empty state offers to create the first one. */
+  onCreateFirst?: (() => void) | undefined;
+}
+
+/**
+ * One level of the tree (the goals, newest first with their progress; a goal's tasks; a task's subtasks),
+ * filtered, with its loading, error and empty states. The goals fill the page's main column; a lower
+ * level sits inside its expanded parent, under a heading with the form that adds one.
+ */
+export const WorkItemList = <K extends WorkItemKind>({ kind, parent, onCreateFirst }: WorkItemListProps<K>) => {
+  const level = levels[kind];
+  const { data: items, isLoading, error, refetch, isFetching } = level.useItems(parent?.item.id);
+  const { data: progress } = useGetGoalProgressQuery(kind === 'goal' ? undefined : skipToken);
+  const statusFilter = useAppSelector(selectStatusFilter);
+  const priorityFilter = useAppSelector(selectPriorityFilter);
+  const progressById = useMemo(() => new Map((progress ?? []).map((entry) => [entry.goalId, entry])), [progress]);
+  const visible = (items ?? []).filter((item) => matchesFilters(item, statusFilter, priorityFilter));
+  const fetchError = errorMessage(error, `Failed to fetch ${kind}s`);
+  const loadError = <LoadError message={fetchError} onRetry={() => void refetch()} retrying={isFetching} />;
+  const list = (
+    <ul className={`work-item-list work-item-list--${kind}s`} aria-label={parent ? undefined : 'Goals'}>
+      {visible.map((item) => (
+        <WorkItemNode key={item.id} kind={kind} item={item} progress={progressById.get(item.id)}>
+          {level.child && <WorkItemList kind={level.child} parent={{ kind, item }} />}
+        </WorkItemNode>
+      ))}
+    </ul>
+  );
+  const hidden = <HiddenByFilters count={(items?.length ?? 0) - visible.length} noun={kind} />;
+
+  if (parent) {
+    return (
+      <ChildrenSection kind={kind} parent={parent} count={items?.length}>
+        {(adding) =>
+          isLoading ? (
+            <LoadingLine>{`Loading ${kind}s…`}</LoadingLine>
+          ) : !items ? (
+            loadError
+          ) : items.length === 0 ? (
+            !adding && <p className="children__empty">{level.emptyNote}</p>
+          ) : (
+            <>
+              {list}
+              {hidden}
+            </>
+          )
+        }
+      </ChildrenSection>
+    );
+  }
+  if (isLoading) {
+    return (
+      <section className="panel panel--loading" aria-busy="true">
+        <LoadingLine>{`Loading your ${kind}s…`}</LoadingLine>
+      </section>
+    );
+  }
+  if (!items) return <section className="panel">{loadError}</section>;
+  if (items.length === 0) return <NoGoalsYet onCreateFirst={onCreateFirst}>{level.emptyNote}</NoGoalsYet>;
+  return (
+    <>
+      {error && (
+        // A failed refresh keeps the last list on screen and says so.
+        <div className="banner banner--error" role="alert">
+          {fetchError}
+        </div>
+      )}
+      {visible.length === 0 ? <NoGoalsShown count={items.length} /> : list}
+      {visible.length > 0 && hidden}
+    </>
+  );
+};

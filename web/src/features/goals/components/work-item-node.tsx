@@ -1,0 +1,149 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import type { GoalProgress, WorkItemStatus } from '@tracker/contracts/goals/http';
+import { useId, useMemo, type ReactNode } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { useToast } from '../../../components/toasts/use-toast.ts';
+import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { useGetGoalsQuery } from '../api/goals.api.ts';
+import { itemCollapsed, itemExpanded, selectionCleared, selectIsExpanded } from '../stores/goals.slice.ts';
+import type { WorkItemKind } from '../types/work-item-kind.ts';
+import { GoalProgressBar } from './goal-progress-bar.tsx';
+import { statusPointsToast } from './points-toast.ts';
+import { kindLabels, pointsTotal } from './work-item-format.ts';
+import { DeleteWorkItemDialog, useEditAndDelete, WorkItemEditor } from './work-item-editing.tsx';
+import { levels, type ItemOf, type WorkItemChanges } from './work-item-levels.ts';
+import { changedFields, valuesOf, type WorkItemValues } from './work-item-values.ts';
+import { WorkItemDetails } from './work-item-details.tsx';
+import { WorkItemRow } from './work-item-row.tsx';
+
+export interface WorkItemNodeProps<K extends WorkItemKind> {
+  kind: K;
+  item: ItemOf[K];
+  /** A goal's progress: the bar under its row, and what deleting the goal takes along. */
+  progress?: GoalProgress | undefined;
+  /** The list of the level below, shown when the item is expanded; without one the item shows its details. */
+  children?: ReactNode;
+}
+
+/** One goal, task or subtask of the tree: its row, its edit form, its expanded body and the question before deleting it. */
+export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, children }: WorkItemNodeProps<K>) => {
+  const level = levels[kind];
+  const label = kindLabels[kind];
+  const dispatch = useAppDispatch();
+  const toast = useToast();
+  const bodyId = useId();
+  const ref = { kind, id: item.id };
+  const expanded = useAppSelector((state) => selectIsExpanded(state, ref));
+  const selected = useAppSelector((state) => level.isSelected(state, item.id));
+  // Only a task moves between goals, so only its edit form lists them.
+  const { data: goals } = useGetGoalsQuery(kind === 'task' ? undefined : skipToken);
+  const goalOptions = useMemo(
+    () => (kind === 'task' ? (goals ?? []).map((goal) => ({ value: goal.id, label: goal.title })) : undefined),
+    [kind, goals],
+  );
+  // Separate instances: a failed status change must not show up as an error in the edit form.
+  const [changeStatus, statusChange] = level.useUpdate();
+  const [saveItem, edit] = level.useUpdate();
+  const [deleteItem, removal] = level.useDelete();
+  const [completeItem, completion] = level.useOwnCompletion();
+  const { editing, confirming, startEditing, stopEditing, askToDelete, stopDeleting } = useEditAndDelete(edit, removal);
+
+  const completeByOwnCall = async (complete: NonNullable<typeof completeItem>) => {
+    const result = await complete(item);
+    if ('error' in result) {
+      toast.error(errorMessage(result.error, `Failed to update ${kind}`));
+      return false;
+    }
+    toast.success(`+${result.data.pointsAwarded} points`, { title: `${label} completed` });
+    return true;
+  };
+
+  const setStatus = async (status: WorkItemStatus) => {
+    if (status === 'completed' && completeItem) return void (await completeByOwnCall(completeItem));
+    const result = await changeStatus({ item, changes: { status } });
+    if ('error' in result) {
+      toast.error(errorMessage(result.error, `Failed to update ${kind}`));
+      return;
+    }
+    statusPointsToast(toast, label, pointsTotal(item), pointsTotal(result.data), status);
+  };
+
+  const save = async (values: WorkItemValues) => {
+    const changes = changedFields(valuesOf(item), values);
+    const { status, ...others } = changes;
+    // A completion that has a call of its own goes last, after the other changes are saved.
+    const completeAfter = status === 'completed' ? completeItem : undefined;
+    const patch: WorkItemChanges = completeAfter ? others : changes;
+    if (Object.keys(patch).length > 0) {
+      const result = await saveItem({ item, changes: patch });
+      if ('error' in result) return;
+      if (patch.status) statusPointsToast(toast, label, pointsTotal(item), pointsTotal(result.data), patch.status);
+      if (patch.goalId) {
+        const destination = goals?.find((goal) => goal.id === patch.goalId);
+        toast.info(`“${item.title}” now belongs to “${destination?.title ?? 'another goal'}”.`, { title: `${label} moved` });
+      }
+    }
+    if (completeAfter && !(await completeByOwnCall(completeAfter))) return;
+    stopEditing();
+  };
+
+  const remove = async () => {
+    const result = await deleteItem(item);
+    if (!('error' in result)) stopDeleting();
+  };
+
+  return (
+    <li className={`work-item work-item--${kind} work-item--${item.status}`}>
+      <WorkItemRow
+        kind={kind}
+        item={item}
+        bodyId={bodyId}
+        expanded={expanded}
+        selected={selected}
+        busy={completion.isLoading || statusChange.isLoading}
+        footer={progress && <GoalProgressBar title={item.title} progress={progress} />}
+        onToggleExpanded={() => dispatch(expanded ? itemCollapsed(ref) : itemExpanded(ref))}
+        onSelect={() => dispatch(selected ? selectionCleared() : level.selected(item))}
+        onStatusChange={(status) => void setStatus(status)}
+        onComplete={() => void setStatus('completed')}
+        onEdit={startEditing}
+        onDelete={askToDelete}
+      />
+      {editing && (
+        <WorkItemEditor
+          kind={kind}
+          title={item.title}
+          initial={valuesOf(item)}
+          goalOptions={goalOptions}
+          pending={edit.isLoading || completion.isLoading}
+          error={edit.error}
+          onSubmit={(values) => void save(values)}
+          onCancel={stopEditing}
+        />
+      )}
+      {expanded &&
+        (children ? (
+          <div id={bodyId} className="work-item__body">
+            {item.description && <p className="work-item__description">{item.description}</p>}
+            {children}
+          </div>
+        ) : (
+          <div id={bodyId} className="work-item__body work-item__body--details">
+            <WorkItemDetails item={item} />
+          </div>
+        ))}
+      {confirming && (
+        <DeleteWorkItemDialog
+          kind={kind}
+          title={item.title}
+          pending={removal.isLoading}
+          error={removal.error}
+          onConfirm={() => void remove()}
+          onCancel={stopDeleting}
+        >
+          <p>{level.deletionNote(progress)}</p>
+        </DeleteWorkItemDialog>
+      )}
+    </li>
+  );
+};
