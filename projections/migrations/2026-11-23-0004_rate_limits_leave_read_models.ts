@@ -5,4 +5,4 @@ export const up = async (db: Kysely<any>): Promise<void> => {
   await db.schema.dropTable('rate_limit_hits').ifExists().execute();
 };
 
-export const down = async (): Promise<void> => undefined;
+export const down = (): Promise<void> => Promise.resolve();

@@ -13,11 +13,12 @@ const migrate = async (db: Kysely<unknown>, schema: string, migrations: Record<s
     // Migrations are frozen against the schema as it was, so they take an untyped Kysely.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     db: db as Kysely<any>,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: () => Promise.resolve(migrations) },
     migrationTableSchema: schema,
   });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error;
+  // Kysely types the failure as unknown.
+  if (error) throw error instanceof Error ? error : new Error(`Migrating ${schema} failed`, { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 };
 

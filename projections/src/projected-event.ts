@@ -6,7 +6,6 @@ import type { ProjectedEvent } from './projector.ts';
 /** Upcast and parse a stored event against the contracts; a projector never sees what it cannot trust. */
 export const toProjectedEvent = (stored: StoredEvent): ProjectedEvent => {
   const event = decodeEvent({ type: stored.type, version: stored.version, data: stored.data });
-  // The union of (event & envelope) per type is what ProjectedEvent is; TypeScript cannot distribute the spread.
   return {
     ...event,
     id: stored.id,
@@ -14,5 +13,5 @@ export const toProjectedEvent = (stored: StoredEvent): ProjectedEvent => {
     revision: stored.revision,
     position: stored.position,
     metadata: eventMetadata.parse(stored.metadata),
-  } as ProjectedEvent;
+  };
 };

@@ -30,7 +30,7 @@ describe('the goals cascade across a crash', () => {
     const databaseUrl = await createTestDatabase('cascade_crash');
     const tasks: string[] = [];
     const subtasks: string[] = [];
-    let goalId = '';
+    let goalId: string;
     // Build the hierarchy with everything running, then delete the goal with the API alone.
     const full = await startTestApp({ databaseUrl });
     const owner = await full.registerUser();

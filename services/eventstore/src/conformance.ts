@@ -102,7 +102,7 @@ export const eventStoreConformance = (name: string, harness: ConformanceHarness 
         const won = results.filter((r) => r.status === 'fulfilled');
         const lost = results.filter((r) => r.status === 'rejected');
         expect(won).toHaveLength(1);
-        for (const r of lost) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersion);
+        for (const r of lost) expect(r.reason).toBeInstanceOf(WrongExpectedVersion);
         expect(await collect(store.readStream(s))).toHaveLength(1);
       });
 

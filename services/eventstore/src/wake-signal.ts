@@ -3,10 +3,11 @@
  * once if another wake came since — so a wake between "read" and "wait" is never lost.
  */
 export interface WakeSignal {
-  generation(): number;
-  wake(): void;
+  // Function properties, not methods: they close over their state, so they may be passed around unbound.
+  generation: () => number;
+  wake: () => void;
   /** Resolves on the next wake after `seen`, after timeoutMs, or when the signal aborts. */
-  wait(seen: number, timeoutMs: number, signal: AbortSignal): Promise<void>;
+  wait: (seen: number, timeoutMs: number, signal: AbortSignal) => Promise<void>;
 }
 
 export const createWakeSignal = (): WakeSignal => {

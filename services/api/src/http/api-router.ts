@@ -20,9 +20,9 @@ export interface RouteInput<Params, Query, Body, Services> {
   services: Services;
   /**
    * Read-your-writes: resolves once the projectors this route declared in `settles` reached
-   * `position` (bounded wait); false when the bound ran out first.
+   * `position` (bounded wait); false when the bound ran out first. A plain function: handlers destructure it.
    */
-  settle(position: Position | undefined): Promise<boolean>;
+  settle: (position: Position | undefined) => Promise<boolean>;
 }
 
 /** A route: its declaration (wiring, validation, read-your-writes, /api/openapi.json) and its handler. */
@@ -46,8 +46,8 @@ export interface Route<Services = unknown, Params = None, Query = None, Body = N
   settles?: readonly string[];
   /** Runs ahead of the handler (after authentication), e.g. a larger body limit. */
   before?: Middleware<AppState>[];
-  /** The answer's body (undefined for none); may also set headers on ctx. */
-  handle(input: RouteInput<Params, Query, Body, Services>): Promise<Response | undefined>;
+  /** The answer's body (undefined for none); may also set headers on ctx. A handler with nothing to await may answer at once. */
+  handle(input: RouteInput<Params, Query, Body, Services>): Response | undefined | Promise<Response | undefined>;
 }
 
 /** Declares the routes of one feature's services, with params, query and body types inferred from the schemas. */
@@ -90,7 +90,7 @@ export const createApiRouter = (options: MountOptions): ApiRouter => {
     <Services>(route: AnyRoute<Services>, services: Services): Middleware<AppState> =>
     async (koaCtx) => {
       const ctx = koaCtx as ApiContext;
-      const input = {
+      const input: RouteInput<unknown, unknown, unknown, Services> = {
         params: (route.params ?? none).parse(ctx.params),
         query: (route.query ?? none).parse(ctx.query),
         body: route.body ? route.body.parse(ctx.state.body ?? {}) : {},

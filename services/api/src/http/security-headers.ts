@@ -21,7 +21,7 @@ export const securityHeaders = (): Middleware<AppState>[] => [
       },
     },
     crossOriginEmbedderPolicy: false,
-  }) as unknown as Middleware<AppState>,
+  }),
   async (ctx, next) => {
     await next();
     if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');

@@ -6,7 +6,10 @@ import type { AppState } from './app-state.ts';
 
 /** Serves the built web app; any non-API path without a file gets index.html (client-side routes). */
 export const staticApp = (distDir: string): Middleware<AppState> => async (ctx, next) => {
-  if (ctx.path.startsWith('/api/') || ctx.path === '/api' || !['GET', 'HEAD'].includes(ctx.method)) return next();
+  if (ctx.path.startsWith('/api/') || ctx.path === '/api' || !['GET', 'HEAD'].includes(ctx.method)) {
+    await next();
+    return;
+  }
   if (!existsSync(path.join(distDir, 'index.html'))) {
     ctx.status = 503;
     ctx.type = 'text/plain';

@@ -18,7 +18,7 @@ const route = routesFor<AppServices>();
 export const systemRoutes = [
   route({
     method: 'get', path: '/health', summary: 'Liveness', tag: 'system', auth: false, response: z.object({ status: z.literal('ok') }),
-    handle: async () => ({ status: 'ok' as const }),
+    handle: () => ({ status: 'ok' as const }),
   }),
   route({
     method: 'get', path: '/ready', summary: 'Readiness', tag: 'system', auth: false, response: readiness,
@@ -47,6 +47,6 @@ export const systemRoutes = [
   }),
   route({
     method: 'get', path: '/openapi.json', summary: 'This API, described', tag: 'system', auth: false,
-    handle: async ({ services }) => buildOpenApi(services.routes()),
+    handle: ({ services }) => buildOpenApi(services.routes()),
   }),
 ];

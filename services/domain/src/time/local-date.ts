@@ -4,5 +4,5 @@ import { DateTime } from 'luxon';
 export const localDateOf = (instant: Date, zone: string): string => {
   const local = DateTime.fromJSDate(instant, { zone });
   if (!local.isValid) throw new Error(`Invalid time zone: ${zone}`);
-  return local.toISODate()!;
+  return local.toISODate();
 };

@@ -25,7 +25,6 @@ import {
   EventIdConflict,
   WrongExpectedVersion,
   type AppendResult,
-  type EventMetadata,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
@@ -126,7 +125,7 @@ const toStored = (record: RecordedEvent | AllStreamRecordedEvent): StoredEvent =
     type: record.type,
     version: typeof version === 'number' ? version : 1,
     data: record.data,
-    metadata: metadata as EventMetadata,
+    metadata,
     stream: record.streamId,
     revision: record.revision,
     position: encodePosition(positionOf(record)),
@@ -140,7 +139,7 @@ const toEventData = (event: NewEvent) =>
     type: event.type,
     // The client serialises with JSON.stringify; null stands in for undefined, which has no JSON form.
     data: (event.data ?? null) as JSONType,
-    metadata: { ...event.metadata, [SCHEMA_VERSION_KEY]: event.version ?? 1 } as JSONType,
+    metadata: { ...event.metadata, [SCHEMA_VERSION_KEY]: event.version ?? 1 },
   });
 
 /** JSON text as stored: the client writes JSON.stringify(data), and reading it back preserves it. */

@@ -33,7 +33,7 @@ export const LoginRoute = () => {
         </p>
       }
     >
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
         {error && <FormAlert kind="error">{errorMessage(error, 'Login failed')}</FormAlert>}
         <EmailField autoFocus value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email} />
         <div className="field-with-action">

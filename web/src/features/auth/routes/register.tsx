@@ -35,7 +35,7 @@ export const RegisterRoute = () => {
         </p>
       }
     >
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
         {error && <FormAlert kind="error">{errorMessage(error, 'Registration failed')}</FormAlert>}
         <TextField
           label="Name"

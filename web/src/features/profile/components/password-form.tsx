@@ -27,7 +27,7 @@ export const PasswordForm = () => {
   };
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
       {error && <FormAlert kind="error">{errorMessage(error, 'Failed to update profile')}</FormAlert>}
       <CurrentPasswordField
         label="Current password"

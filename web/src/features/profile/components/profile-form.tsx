@@ -30,7 +30,7 @@ export const ProfileForm = ({ user }: { user: User }) => {
   };
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
       {error && <ServerErrorAlert error={error} fallback="Failed to update profile" others={others} />}
       <TextField
         label="Name"
