@@ -25,9 +25,8 @@ import type { WorkItemCommandOf } from '@tracker/domain/goals/work-item-deciders
 import { findOwn, goals, subtasks, tasks, type WorkItemReader } from './work-item.readers.ts';
 
 const route = routesFor<GoalsServices>();
-// Each builder below is checked against its own reader's schemas; the list mixes their input types.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Reader = WorkItemReader<any, any, any>;
+// Builders take any kind's reader; each answer is still checked against that reader's schemas.
+type Reader = WorkItemReader<unknown, unknown, unknown>;
 
 const fieldsOf = (body: UpdateGoalBody) => ({
   title: body.title,
@@ -58,12 +57,14 @@ const all = (reader: Reader, path: string): AnyRoute<GoalsServices> =>
   });
 
 /** Items of a kind with one status, or one priority. */
-const byField = (reader: Reader, field: 'status' | 'priority'): AnyRoute<GoalsServices> =>
-  route({
+const byField = (reader: Reader, field: 'status' | 'priority'): AnyRoute<GoalsServices> => {
+  const params: z.ZodType<ListFilter> = field === 'status' ? statusParams : priorityParams;
+  return route({
     method: 'get', path: `/goals/${reader.tag}/${field}/:${field}`, summary: `${reader.label}s with a ${field}`, tag: reader.tag, auth: true,
-    params: (field === 'status' ? statusParams : priorityParams) as z.ZodType<ListFilter>, response: reader.many.schema,
-    handle: async ({ ctx, params, services }) => reader.many.wrap(await reader.list(services.db, ctx.state.userId, params)),
+    params, response: reader.many.schema,
+    handle: async ({ ctx, params: filter, services }) => reader.many.wrap(await reader.list(services.db, ctx.state.userId, filter)),
   });
+};
 
 /** A parent's children: 404 for a parent that is not the caller's. */
 const children = (parent: Reader, child: Reader, link: 'goalId' | 'taskId'): AnyRoute<GoalsServices> =>
@@ -117,9 +118,9 @@ export const goalRoutes: AnyRoute<GoalsServices>[] = [
   all(goals, '/goals/goals'),
   one(goals),
   children(goals, tasks, 'goalId'),
-  create('goal', goals, 'Create a goal', createGoalBody, async (id, userId, body) => ({
-    type: 'CreateGoal', id, userId, fields: { ...fieldsOf(body), title: body.title }, status: body.status,
-  })),
+  create('goal', goals, 'Create a goal', createGoalBody, (id, userId, body) =>
+    Promise.resolve({ type: 'CreateGoal', id, userId, fields: { ...fieldsOf(body), title: body.title }, status: body.status } as const),
+  ),
   route({
     method: 'patch', path: '/goals/goals/:id', summary: 'Update a goal', tag: 'goals', auth: true, params: idParams, body: updateGoalBody, response: goals.one.schema, settles: goals.reads,
     handle: async ({ ctx, params, body, services: { items, db }, settle }) => {
