@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate, id, storedInstant, storedText } from './fields.ts';
 
 /** An event's schema: its type name, payload schema and schema version. */
 export const defineEvent = <T extends string, D extends z.ZodType>(type: T, data: D, version = 1) =>
@@ -6,13 +7,13 @@ export const defineEvent = <T extends string, D extends z.ZodType>(type: T, data
 
 /** Metadata every event carries; the day-sensitive ones add timezone and localDate. */
 export const eventMetadata = z.object({
-  userId: z.string(),
-  correlationId: z.string(),
-  causationId: z.string().optional(),
-  occurredAt: z.iso.datetime({ offset: true }),
-  timezone: z.string().optional(),
-  localDate: z.iso.date().optional(),
-  idempotencyKey: z.string().optional(),
+  userId: id,
+  correlationId: storedText,
+  causationId: storedText.optional(),
+  occurredAt: storedInstant,
+  timezone: storedText.optional(),
+  localDate: calendarDate.optional(),
+  idempotencyKey: storedText.optional(),
 });
 export type EventMetadata = z.infer<typeof eventMetadata>;
 

@@ -1,8 +1,87 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 
+/**
+ * Field types every schema builds on. They accept only what every store and read model can hold:
+ * PostgreSQL refuses NUL in text and lone surrogates in jsonb, and dates outside its calendar (or
+ * impossible ones) would stop a projector, so none of them gets past a contract.
+ */
+
+const NUL_OR_LONE_SURROGATE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const isStorableText = (value: string): boolean => !NUL_OR_LONE_SURROGATE.test(value);
+const storable = { message: 'must not contain NUL or unpaired surrogate characters' };
+
+/** Text that any store can hold, at most `max` characters. */
+export const text = (max: number) => z.string().max(max, `must be at most ${max.toLocaleString('en-US')} characters`).refine(isStorableText, storable);
+
+/** Required text: trimmed, 1–`max` characters. */
+export const requiredText = (max: number) =>
+  z.string({ message: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`).refine(isStorableText, storable);
+
 export const id = z.uuid({ message: 'must be a valid id' });
+
+/** Text in an event: whatever a contract let in, still storable. */
+export const storedText = z.string().max(100_000).refine(isStorableText, storable);
+
+/** A title: trimmed, 1–200 characters. */
+export const title = requiredText(200);
+
+const YEAR_MIN = 1900;
+const YEAR_MAX = 9999;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** A real day of the Gregorian calendar within the years every store handles. */
+const isRealDay = (year: number, month: number, day: number): boolean => {
+  if (year < YEAR_MIN || year > YEAR_MAX || month < 1 || month > 12 || day < 1) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};
+
+/** A calendar date, YYYY-MM-DD: a real day from 1900 to 9999 (2024-02-30 is refused, not moved to March). */
+export const calendarDate = z.string().refine(
+  (value) => {
+    const match = DATE.exec(value);
+    return match !== null && isRealDay(Number(match[1]), Number(match[2]), Number(match[3]));
+  },
+  { message: `must be a real date (YYYY-MM-DD) from ${YEAR_MIN} to ${YEAR_MAX}` },
+);
+
+/** A date of birth: a calendar date that is not in the future. */
+export const birthDate = calendarDate.refine((value) => value <= new Date().toISOString().slice(0, 10), { message: 'must not be in the future' });
+
+const isInstant = (value: string): boolean => {
+  const match = DATE_TIME.exec(value);
+  if (!match || !isRealDay(Number(match[1]), Number(match[2]), Number(match[3]))) return false;
+  const [hours, minutes, seconds] = [match[4], match[5], match[6]].map((part) => Number(part ?? 0));
+  return hours! <= 23 && minutes! <= 59 && seconds! <= 59 && !Number.isNaN(Date.parse(withZone(value)));
+};
+// A date-time without an offset is UTC, whatever the server's zone.
+const withZone = (value: string): string => (/T|\s/.test(value) && !/(Z|[+-]\d{2}:?\d{2})$/.test(value) ? `${value}Z` : value);
+
+/** An instant sent by a client: ISO 8601 date or date-time (UTC unless it says otherwise), stored as an ISO instant. */
+export const instant = z
+  .string()
+  .refine(isInstant, { message: `must be an ISO 8601 date or date-time from ${YEAR_MIN} to ${YEAR_MAX}` })
+  .transform((value) => new Date(withZone(value)).toISOString());
+
+/** An instant as the server writes it (events, answers). */
 export const isoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' });
+
+/** An instant as stored in events: an ISO date-time within the years every store handles. */
+export const storedInstant = isoDateTime.refine(isInstant, { message: `must be a date-time from ${YEAR_MIN} to ${YEAR_MAX}` });
+
+/** A whole number sent as a JSON number: "3", 3.5, true and "0x3" are refused. */
+export const wholeNumber = (min: number, max: number, message = `must be a whole number from ${min} to ${max}`) =>
+  z.number({ message }).int(message).min(min, message).max(max, message);
+
+/** A whole number in a query string or path: digits only (no signs, spaces, hex or exponents). */
+export const wholeNumberParam = (min: number, max: number, message = `must be a whole number from ${min} to ${max}`) =>
+  z
+    .string({ message })
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
 
 const isValidZone = (zone: string): boolean => {
   try {
@@ -13,7 +92,4 @@ const isValidZone = (zone: string): boolean => {
   }
 };
 
-export const timezone = z.string().refine(isValidZone, { message: messages.invalidTimezone });
-
-/** A title: trimmed, 1–200 characters. */
-export const title = z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters');
+export const timezone = z.string().max(100, messages.invalidTimezone).refine((zone) => isStorableText(zone) && isValidZone(zone), { message: messages.invalidTimezone });

@@ -1,25 +1,17 @@
 import { z } from 'zod';
-import { id, isoDateTime, title } from '../common/fields.ts';
+import { id, instant, isoDateTime, text, title, wholeNumber, wholeNumberParam } from '../common/fields.ts';
 
 export const workItemStatuses = ['pending', 'in-progress', 'completed'] as const;
 export const workItemStatus = z.enum(workItemStatuses, { message: `must be one of ${workItemStatuses.join(', ')}` });
 export type WorkItemStatus = z.infer<typeof workItemStatus>;
 
-export const priority = z.coerce
-  .number({ message: 'must be a number from 1 to 5' })
-  .int('must be a whole number from 1 to 5')
-  .min(1, 'must be from 1 (highest) to 5')
-  .max(5, 'must be from 1 (highest) to 5');
+const priorityMessage = 'must be a whole number from 1 (highest) to 5';
+/** Priority in a body: a JSON number, 1 (highest) to 5. */
+export const priority = wholeNumber(1, 5, priorityMessage);
+/** Priority in a path or query string. */
+export const priorityParam = wholeNumberParam(1, 5, priorityMessage);
 
-/** An instant: ISO 8601 date-time or plain date (read as midnight UTC). Null clears it. */
-const instant = z
-  .string()
-  .refine((value) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value)), {
-    message: 'must be an ISO 8601 date or date-time',
-  })
-  .transform((value) => new Date(value).toISOString());
-
-const description = z.string().max(5000, 'must be at most 5,000 characters');
+const description = text(5000);
 
 const datesInOrder = (body: { startDate?: string | null | undefined; endDate?: string | null | undefined }) =>
   !body.startDate || !body.endDate || Date.parse(body.endDate) >= Date.parse(body.startDate);
@@ -52,12 +44,12 @@ export type UpdateSubtaskBody = z.infer<typeof updateSubtaskBody>;
 
 export const listQuery = z.object({
   status: workItemStatus.optional(),
-  priority: priority.optional(),
+  priority: priorityParam.optional(),
 });
 
 export const idParams = z.object({ id });
 export const statusParams = z.object({ status: workItemStatus });
-export const priorityParams = z.object({ priority });
+export const priorityParams = z.object({ priority: priorityParam });
 
 export const pointsEntry = z.object({ points: z.number().int(), reason: z.string(), timestamp: isoDateTime });
 

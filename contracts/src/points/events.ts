@@ -1,27 +1,28 @@
 import { z } from 'zod';
 import { defineEvent } from '../common/events.ts';
+import { id, storedText } from '../common/fields.ts';
 
 export const pointsSourceTypes = ['goal', 'task', 'subtask', 'actionable', 'habit'] as const;
 
-const source = z.object({ type: z.enum(pointsSourceTypes), id: z.string() });
+const source = z.object({ type: z.enum(pointsSourceTypes), id });
 const hierarchy = z.object({
-  goalId: z.string().optional(),
-  taskId: z.string().optional(),
-  subtaskId: z.string().optional(),
-  actionableId: z.string().optional(),
+  goalId: id.optional(),
+  taskId: id.optional(),
+  subtaskId: id.optional(),
+  actionableId: id.optional(),
 });
 
 /** Appended with the completion that earned it, in the same stream and the same append. */
 export const pointsAwarded = defineEvent(
   'PointsAwarded',
   z.object({
-    userId: z.string(),
+    userId: id,
     points: z.number().int().positive(),
     rulesVersion: z.number().int().positive(),
-    reason: z.string(),
+    reason: storedText,
     source,
     hierarchy,
-    title: z.string(),
+    title: storedText,
   }),
 );
 
@@ -29,12 +30,12 @@ export const pointsAwarded = defineEvent(
 export const pointsRevoked = defineEvent(
   'PointsRevoked',
   z.object({
-    userId: z.string(),
+    userId: id,
     points: z.number().int().positive(),
-    reason: z.string(),
+    reason: storedText,
     source,
     hierarchy,
-    title: z.string(),
+    title: storedText,
   }),
 );
 

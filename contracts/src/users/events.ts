@@ -1,50 +1,50 @@
 import { z } from 'zod';
 import { defineEvent } from '../common/events.ts';
+import { calendarDate, id, storedInstant, storedText } from '../common/fields.ts';
 import { roles, subscriptionStatuses } from './http.ts';
 
-const instant = z.iso.datetime({ offset: true });
 
 /** Appended with no_stream to `email-<sha256>`: the address belongs to this user. */
-export const emailReserved = defineEvent('EmailReserved', z.object({ userId: z.string(), email: z.string() }));
+export const emailReserved = defineEvent('EmailReserved', z.object({ userId: id, email: storedText }));
 
 export const userRegistered = defineEvent(
   'UserRegistered',
   z.object({
-    userId: z.string(),
-    name: z.string(),
-    email: z.string(),
-    passwordHash: z.string(),
+    userId: id,
+    name: storedText,
+    email: storedText,
+    passwordHash: storedText,
     role: z.enum(roles),
-    timezone: z.string(),
+    timezone: storedText,
     subscriptionStatus: z.enum(subscriptionStatuses),
   }),
 );
 /** Version 2 says how the user signed in (password only, for now); version 1 events are upcast. */
 export const loginMethods = ['password'] as const;
-export const userLoggedIn = defineEvent('UserLoggedIn', z.object({ userId: z.string(), via: z.enum(loginMethods) }), 2);
+export const userLoggedIn = defineEvent('UserLoggedIn', z.object({ userId: id, via: z.enum(loginMethods) }), 2);
 export const userLoggedInV1 = z.object({ userId: z.string() });
 export const userProfileUpdated = defineEvent(
   'UserProfileUpdated',
   z.object({
-    userId: z.string(),
-    name: z.string().optional(),
-    timezone: z.string().optional(),
-    dateOfBirth: z.string().nullable().optional(),
+    userId: id,
+    name: storedText.optional(),
+    timezone: storedText.optional(),
+    dateOfBirth: calendarDate.nullable().optional(),
   }),
 );
 export const passwordChanged = defineEvent(
   'PasswordChanged',
-  z.object({ userId: z.string(), passwordHash: z.string(), via: z.enum(['profile', 'reset']) }),
+  z.object({ userId: id, passwordHash: storedText, via: z.enum(['profile', 'reset']) }),
 );
 export const passwordResetRequested = defineEvent(
   'PasswordResetRequested',
-  z.object({ userId: z.string(), tokenHash: z.string(), expiresAt: instant }),
+  z.object({ userId: id, tokenHash: storedText, expiresAt: storedInstant }),
 );
 export const emailVerificationRequested = defineEvent(
   'EmailVerificationRequested',
-  z.object({ userId: z.string(), tokenHash: z.string(), expiresAt: instant }),
+  z.object({ userId: id, tokenHash: storedText, expiresAt: storedInstant }),
 );
-export const emailVerified = defineEvent('EmailVerified', z.object({ userId: z.string(), tokenHash: z.string() }));
+export const emailVerified = defineEvent('EmailVerified', z.object({ userId: id, tokenHash: storedText }));
 
 export const userEvents = [
   userRegistered,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from '../constants.ts';
-import { id, isoDateTime, timezone } from '../common/fields.ts';
+import { birthDate, id, isStorableText, isoDateTime, requiredText, timezone } from '../common/fields.ts';
 import { messages } from '../messages.ts';
 
 export const roles = ['user', 'admin'] as const;
@@ -26,22 +26,27 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-export const email = z.string().trim().max(254, 'must be at most 254 characters').pipe(z.email('must be a valid email address'));
+export const email = z
+  .string({ message: 'is required' })
+  .trim()
+  .max(254, 'must be at most 254 characters')
+  .pipe(z.email('must be a valid email address'));
 
 export const password = z
   .string({ message: 'is required' })
   .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
-  .refine((value) => Buffer.byteLength(value, 'utf8') <= PASSWORD_MAX_BYTES, messages.passwordTooLong);
+  .refine((value) => Buffer.byteLength(value, 'utf8') <= PASSWORD_MAX_BYTES, messages.passwordTooLong)
+  .refine(isStorableText, 'must not contain NUL or unpaired surrogate characters');
 
-export const name = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
+export const name = requiredText(100);
 
 export const registerBody = z.object({ name, email, password });
 export type RegisterBody = z.infer<typeof registerBody>;
 
 /** Login checks only presence: a password policy answer would tell which accounts exist. */
 export const loginBody = z.object({
-  email: z.string().trim().min(1, 'is required').max(254),
-  password: z.string().min(1, 'is required').max(1024),
+  email: requiredText(254),
+  password: z.string({ message: 'is required' }).min(1, 'is required').max(1024).refine(isStorableText, 'must not contain NUL or unpaired surrogate characters'),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -52,8 +57,8 @@ export const profileUpdateBody = z
   .object({
     name: name.optional(),
     timezone: timezone.optional(),
-    dateOfBirth: z.iso.date('must be a date (YYYY-MM-DD)').nullable().optional(),
-    currentPassword: z.string().optional(),
+    dateOfBirth: birthDate.nullable().optional(),
+    currentPassword: z.string().max(1024).refine(isStorableText, 'must not contain NUL or unpaired surrogate characters').optional(),
     newPassword: password.optional(),
   })
   .refine((body) => body.newPassword === undefined || body.currentPassword !== undefined, {
@@ -65,8 +70,9 @@ export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
 export const userResponse = z.object({ user });
 /** A password change ends every earlier session, so it answers with a fresh token for this one. */
 export const profileUpdateResponse = z.object({ user, token: z.string().optional() });
-export const forgotPasswordBody = z.object({ email: z.string().trim().min(1, 'is required').max(254) });
-export const resetPasswordBody = z.object({ token: z.string().min(1, 'is required').max(512), newPassword: password });
-export const verifyEmailBody = z.object({ token: z.string().min(1, 'is required').max(512) });
+export const forgotPasswordBody = z.object({ email: requiredText(254) });
+const oneTimeToken = requiredText(512);
+export const resetPasswordBody = z.object({ token: oneTimeToken, newPassword: password });
+export const verifyEmailBody = z.object({ token: oneTimeToken });
 export const messageResponse = z.object({ message: z.string() });
 

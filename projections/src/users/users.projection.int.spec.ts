@@ -75,11 +75,11 @@ describe('users projection', () => {
 
     it('sets a date of birth as a calendar date', () =>
       given([userRegistered(by(0))])
-        .when([userProfileUpdated(by(5), { name: 'Ada L.', dateOfBirth: '1815-12-10' })])
-        .then({ users: [userRow(0, { name: 'Ada L.', date_of_birth: '1815-12-10', updated_at: time(5), last_active: time(5) })] }));
+        .when([userProfileUpdated(by(5), { name: 'Ada L.', dateOfBirth: '1990-12-10' })])
+        .then({ users: [userRow(0, { name: 'Ada L.', date_of_birth: '1990-12-10', updated_at: time(5), last_active: time(5) })] }));
 
     it('clears a date of birth set to null', () =>
-      given([userRegistered(by(0)), userProfileUpdated(by(1), { dateOfBirth: '1815-12-10' })])
+      given([userRegistered(by(0)), userProfileUpdated(by(1), { dateOfBirth: '1990-12-10' })])
         .when([userProfileUpdated(by(5), { dateOfBirth: null })])
         .then({ users: [userRow(0, { updated_at: time(5), last_active: time(5) })] }));
   });

@@ -60,7 +60,7 @@ describe('register', () => {
 
   it('validates every field, naming it, and stores nothing', async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
-      [{ email: 'a@b.co', password: 'longenough' }, 'name', 'expected string'],
+      [{ email: 'a@b.co', password: 'longenough' }, 'name', 'is required'],
       [{ name: 'X', email: 'not-an-email', password: 'longenough' }, 'email', 'valid email'],
       [{ name: 'X', email: 'short@b.co', password: 'short' }, 'password', messages.passwordTooShort],
       [{ name: 'X', email: 'long@b.co', password: 'é'.repeat(37) }, 'password', messages.passwordTooLong],
