@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFeatures } from '../src/features.ts';
+import type { AnyRoute } from '../src/http/api-router.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+/** Values an attacker or a careless client sends, whatever the field is meant to hold. */
+const nasty = fc.oneof(
+  fc.constantFrom(
+    '', ' ', 'a\u0000', '\u0000', '\ud800', 'x\udc00y', '\ud83d', '😀', '\u202e', "'; DROP TABLE es.events; --", '__proto__', '%00', '\\u0000',
+    '0000-01-01', '2024-02-30', '1899-12-31', '10000-01-01', '9999-12-31', '9999-12-31T23:59:59.999Z', '0001-01-01T00:00:00Z', '2024-13-01', '2024-01-01T25:00:00Z',
+    'someday', 'NaN', '0x3', ' 2 ', '1e3', '-1', 'true', 'null', 'Etc/GMT+14', 'Mars/Olympus', 'America/New_York',
+    'pending', 'completed', 'in-progress', 'archived',
+  ),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.constant('x'.repeat(300_000)),
+  fc.integer(),
+  fc.constantFrom(0, -1, 1, 3, 5, 6, 2 ** 31, 2 ** 53 + 1, -(2 ** 63), 1e308, -0, 0.5, 3.0000001),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+  fc.constant(JSON.parse('{"__proto__": {"admin": true}}') as unknown),
+);
+
+// Sent as raw text: deeply nested values (parsers must not recurse without bound), broken JSON, smuggled escapes.
+const rawBodies = [
+  '',
+  '{',
+  'null',
+  '[]',
+  '"x"',
+  '{"title":"a\\u0000"}',
+  '{"title":"\\ud800"}',
+  `{"title":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+  `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`,
+];
+
+const fieldsOf = (schema: z.ZodType | undefined): string[] => {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape ? Object.keys(shape) : [];
+};
+
+/** Bodies shaped like the route's contract (its field names, any values), plain junk, or nothing at all. */
+const bodyFor = (route: AnyRoute, ids: string[]) => {
+  const fields = [...fieldsOf(route.body), 'userId', 'id', 'pointsAwarded'];
+  const value = fc.oneof({ weight: 3, arbitrary: nasty }, { weight: 1, arbitrary: fc.constantFrom(...ids) });
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: fields.length }) },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+    { weight: 1, arbitrary: fc.constantFrom(...rawBodies) },
+  );
+};
+
+/** A path segment as sent; a lone surrogate cannot be encoded, so it goes as the bytes of one (invalid UTF-8). */
+const segment = (value: string): string => {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return '%ED%A0%80';
+  }
+};
+
+const pathFor = (route: AnyRoute, ids: string[]) =>
+  fc
+    .array(fc.oneof(fc.constantFrom(...ids), fc.constant(randomUUID()), nasty.filter((v): v is string => typeof v === 'string' && v.length < 200)), {
+      minLength: 3,
+      maxLength: 3,
+    })
+    .map(([a, b, c]) => {
+      const values = [a, b, c];
+      return route.path.replace(/:[A-Za-z]+/g, () => segment(values.shift() ?? ''));
+    });
+
+const writeRoutes = apiFeatures.flatMap((feature) => feature.routes).filter((route) => route.method !== 'get');
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 25);
+
+describe('every write route under generated input', () => {
+  let app: TestApp;
+  let token: string;
+  const ids: string[] = [];
+  beforeAll(async () => {
+    app = await startTestApp();
+    ({ token } = await app.registerUser());
+    const goal = await app.json('POST', '/api/goals/goals', { token, body: { title: 'Fuzzed goal' } });
+    const task = await app.json('POST', '/api/goals/tasks', { token, body: { goalId: goal.body.goal.id, title: 'Fuzzed task' } });
+    const subtask = await app.json('POST', '/api/goals/subtasks', { token, body: { taskId: task.body.task.id, title: 'Fuzzed subtask' } });
+    ids.push(goal.body.goal.id, task.body.task.id, subtask.body.subtask.id);
+    const other = await app.registerUser('Someone else');
+    ids.push((await app.json('POST', '/api/goals/goals', { token: other.token, body: { title: 'Not yours' } })).body.goal.id);
+  });
+  afterAll(async () => app?.stop());
+
+  it(`answers no 5xx to ${writeRoutes.length} write routes × ${RUNS_PER_ROUTE} generated requests, and every projector stays at the head`, async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    for (const route of writeRoutes) {
+      await fc.assert(
+        fc.asyncProperty(pathFor(route, ids), bodyFor(route, ids), async (path, body) => {
+          sent += 1;
+          const response = await app.request(route.method.toUpperCase(), `/api${path}`, {
+            token,
+            body: typeof body === 'string' ? body : JSON.stringify(body),
+            headers: { 'content-type': 'application/json' },
+          });
+          if (response.status >= 500) failures.push(`${route.method.toUpperCase()} ${path} ${JSON.stringify(body)?.slice(0, 300)} → ${response.status} ${await response.text()}`);
+          else await response.arrayBuffer();
+          return response.status < 500;
+        }),
+        { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+      );
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBe(writeRoutes.length * RUNS_PER_ROUTE);
+
+    // Whatever was accepted was projected: every projector reaches the head, none is failing.
+    await expect
+      .poll(
+        async () => {
+          const ready = await app.json('GET', '/api/ready');
+          const behind = Object.entries(ready.body.projections as Record<string, { caughtUp: boolean }>).filter(([, p]) => !p.caughtUp);
+          return { status: ready.status, behind: behind.map(([name]) => name), failing: ready.body.failing };
+        },
+        { timeout: 30_000, interval: 200 },
+      )
+      .toEqual({ status: 200, behind: [], failing: [] });
+  });
+});
