@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app.ts';
+
+/** Each case is a finding from probing what landed: it failed then (a 5xx, a stall, a silent change) and must hold now. */
+describe('hardening: no input can stall or corrupt the product', () => {
+  let app: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    app = await startTestApp();
+    ({ token } = await app.registerUser());
+  });
+  afterAll(async () => app?.stop());
+
+  const expectRefused = async (method: string, path: string, body: unknown, field: string, who = token) => {
+    const res = await app.json(method, path, { token: who, body });
+    expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+    expect(res.body.message).toContain(field);
+  };
+
+  it('refuses a year-0000 due date (it used to stall the goals projection for every user)', async () => {
+    await expectRefused('POST', '/api/goals/goals', { title: 'x', dueDate: '0000-01-01' }, 'dueDate');
+    await expectRefused('POST', '/api/goals/goals', { title: 'x', dueDate: '10000-01-01T00:00:00Z' }, 'dueDate');
+    const other = await app.registerUser();
+    const created = await app.json('POST', '/api/goals/goals', { token: other.token, body: { title: 'Still works', dueDate: '9999-12-31' } });
+    expect(created.status).toBe(201);
+    expect(created.body.goal.dueDate).toBe('9999-12-31T00:00:00.000Z');
+  });
+
+  it('refuses a year-0000 or future date of birth (it used to stall the users projection: no registration after it)', async () => {
+    await expectRefused('PUT', '/api/users/profile', { dateOfBirth: '0000-01-01' }, 'dateOfBirth');
+    await expectRefused('PUT', '/api/users/profile', { dateOfBirth: '2999-01-01' }, 'dateOfBirth');
+    expect((await app.json('PUT', '/api/users/profile', { token, body: { dateOfBirth: '1990-02-28' } })).body.user.dateOfBirth).toBe('1990-02-28');
+    expect((await app.registerUser()).token).toBeTruthy();
+  });
+
+  it('refuses NUL and lone surrogates in any string with a 400 naming the field (they were 500s)', async () => {
+    for (const title of ['a\u0000', '\ud800', 'x\udc00']) await expectRefused('POST', '/api/goals/goals', { title }, 'title');
+    await expectRefused('POST', '/api/goals/goals', { title: 'ok', description: 'bad\u0000' }, 'description');
+    await expectRefused('PUT', '/api/users/profile', { name: '\ud83d' }, 'name');
+  });
+
+  it('keeps no e-mail reserved after a registration refused for its name', async () => {
+    const email = `nul.${randomUUID()}@example.com`;
+    const refused = await app.json('POST', '/api/auth/register', { body: { name: 'Ada\u0000', email, password: 'correct horse battery' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].field).toBe('name');
+    expect((await app.json('POST', '/api/auth/register', { body: { name: 'Ada', email, password: 'correct horse battery' } })).status).toBe(201);
+  });
+
+  it('refuses 2024-02-30 instead of storing 2024-03-01', async () => {
+    await expectRefused('POST', '/api/goals/goals', { title: 'x', dueDate: '2024-02-30' }, 'dueDate');
+    await expectRefused('POST', '/api/goals/goals', { title: 'x', startDate: '2023-02-29T10:00:00Z' }, 'startDate');
+    const leap = await app.json('POST', '/api/goals/goals', { token, body: { title: 'Leap', dueDate: '2024-02-29' } });
+    expect(leap.body.goal.dueDate).toBe('2024-02-29T00:00:00.000Z');
+  });
+
+  it('takes priorities only as JSON whole numbers: "0x3", true, " 2 ", 2.5 and "3" are refused', async () => {
+    for (const priority of ['0x3', true, ' 2 ', 2.5, '3', 0, 6]) await expectRefused('POST', '/api/goals/goals', { title: 'x', priority }, 'priority');
+    expect((await app.json('POST', '/api/goals/goals', { token, body: { title: 'x', priority: 2 } })).body.goal.priority).toBe(2);
+    expect((await app.json('GET', '/api/goals/tasks/priority/0x3', { token })).status).toBe(400);
+    expect((await app.json('GET', '/api/goals/all-tasks?priority=%202', { token })).status).toBe(400);
+  });
+
+  describe('tokens', () => {
+    const secret = new TextEncoder().encode(TEST_JWT_SECRET);
+    const forge = (sub: string, iat: number) =>
+      new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuer('points-tracker').setAudience('points-tracker-app').setIssuedAt(iat).setExpirationTime('1h').sign(secret);
+
+    it('refuses an iat more than a minute in the future (it would outlive a password change)', async () => {
+      const { user } = (await app.json('GET', '/api/auth/me', { token })).body;
+      const future = await forge(user.id, Math.floor(Date.now() / 1000) + 3600);
+      expect((await app.json('GET', '/api/auth/me', { token: future })).status).toBe(401);
+    });
+
+    it('answers a sub that is not a user id, or no known user, with 401 (it was a 500)', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      for (const sub of ['not-a-uuid', "1' OR '1'='1", randomUUID()]) {
+        expect((await app.json('GET', '/api/auth/me', { token: await forge(sub, now) })).status).toBe(401);
+      }
+    });
+  });
+});
