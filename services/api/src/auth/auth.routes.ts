@@ -11,12 +11,13 @@ import {
   userResponse,
   verifyEmailBody,
 } from '@tracker/contracts/users/http';
-import { NotFound } from '@tracker/domain/common/errors';
+import { NotFound, Unauthorized, ValidationFailed } from '@tracker/domain/common/errors';
 import { findUserById } from '@tracker/projections/users/users.queries';
 import { routesFor, type RouteInput } from '../http/api-router.ts';
 import { commandContext } from '../http/command-context.ts';
 import type { AuthServices } from './auth.feature.ts';
 import { normaliseEmail } from './email-stream.ts';
+import type { RateCheck } from './rate-limiter.ts';
 
 const route = routesFor<AuthServices>();
 /** Every auth answer carries the user's row: the users read model must have the command's events. */
@@ -28,8 +29,33 @@ const currentUser = async ({ db }: AuthServices, userId: string) => {
   return user;
 };
 
+/** Failures counted per (e-mail, client address) and per address: a stranger cannot lock the owner out. */
+const loginChecks = ({ limits }: AuthServices, email: string, ip: string): [RateCheck, RateCheck] => [
+  { key: `login-failures:email-ip:${normaliseEmail(email)}|${ip}`, rule: limits.loginFailuresPerEmailAndIp },
+  { key: `login-failures:ip:${ip}`, rule: limits.loginFailuresPerIp },
+];
+
+/** Runs a password check under login protection: refused while over the limits, failures counted, a success clears its run. */
+const guarded = async <T>(services: AuthServices, email: string, ip: string, attempt: () => Promise<T>, failed: (error: unknown) => boolean): Promise<T> => {
+  const checks = loginChecks(services, email, ip);
+  await services.rateLimiter.check(checks);
+  try {
+    const result = await attempt();
+    await services.rateLimiter.clear(checks[0]);
+    return result;
+  } catch (error) {
+    if (failed(error)) await services.rateLimiter.fail(checks);
+    throw error;
+  }
+};
+
 const updateProfile = async ({ body, ctx, services, settle }: RouteInput<unknown, unknown, typeof profileUpdateBody._output, AuthServices>) => {
-  const { position, passwordChanged } = await services.accounts.updateProfile(body, commandContext(ctx));
+  const update = () => services.accounts.updateProfile(body, commandContext(ctx));
+  // A current-password check is a login attempt: same limits, same counters.
+  const { position, passwordChanged } =
+    body.newPassword === undefined
+      ? await update()
+      : await guarded(services, (await currentUser(services, ctx.state.userId)).email, ctx.ip, update, (error) => error instanceof ValidationFailed && error.field === 'currentPassword');
   await settle(position);
   const user = await currentUser(services, ctx.state.userId);
   return passwordChanged ? { user, token: await services.tokens.sign(ctx.state.userId) } : { user };
@@ -52,12 +78,7 @@ export const authRoutes = [
   route({
     method: 'post', path: '/auth/login', summary: 'Log in', tag: 'auth', auth: false, body: loginBody, response: authResponse, settles,
     handle: async ({ body, ctx, services, settle }) => {
-      const { limits } = services;
-      await services.rateLimiter.hit([
-        { key: `login:ip:${ctx.ip}`, rule: limits.loginPerIp },
-        { key: `login:email:${normaliseEmail(body.email)}`, rule: limits.loginPerEmail },
-      ]);
-      const { user, position } = await services.accounts.login(body, commandContext(ctx));
+      const { user, position } = await guarded(services, body.email, ctx.ip, () => services.accounts.login(body, commandContext(ctx)), (error) => error instanceof Unauthorized);
       await settle(position);
       return { token: await services.tokens.sign(user.id), user: (await findUserById(services.db, user.id)) ?? { ...user, lastActive: user.lastLoginAt } };
     },

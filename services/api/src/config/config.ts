@@ -45,12 +45,20 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bcryptCost: number;
   readYourWritesTimeoutMs: number;
-  rateLimits: Record<'loginPerEmail' | 'loginPerIp' | 'registerPerEmail' | 'registerPerIp' | 'forgotPerEmail' | 'forgotPerIp', RateLimitRule>;
+  /**
+   * Login protection (OWASP; rate-limiter-flexible's "login endpoint" scheme): failed attempts are
+   * counted per (e-mail, client address) — a stranger's failures never lock the owner out from their
+   * own address — and per address across e-mails; a success clears its (e-mail, address) count.
+   */
+  rateLimits: Record<
+    'loginFailuresPerEmailAndIp' | 'loginFailuresPerIp' | 'registerPerEmail' | 'registerPerIp' | 'forgotPerEmail' | 'forgotPerIp',
+    RateLimitRule
+  >;
 }
 
 export const defaultRateLimits: Config['rateLimits'] = {
-  loginPerEmail: { limit: 10, windowSeconds: 15 * 60 },
-  loginPerIp: { limit: 50, windowSeconds: 15 * 60 },
+  loginFailuresPerEmailAndIp: { limit: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerIp: { limit: 100, windowSeconds: 24 * 60 * 60 },
   registerPerEmail: { limit: 5, windowSeconds: 60 * 60 },
   registerPerIp: { limit: 20, windowSeconds: 60 * 60 },
   forgotPerEmail: { limit: 5, windowSeconds: 60 * 60 },

@@ -11,8 +11,8 @@ import { startRuntime, type Role, type Runtime } from '../../src/process/runtime
 export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 
 const generousLimits: Config['rateLimits'] = {
-  loginPerEmail: { limit: 1000, windowSeconds: 60 },
-  loginPerIp: { limit: 10_000, windowSeconds: 60 },
+  loginFailuresPerEmailAndIp: { limit: 1000, windowSeconds: 60 },
+  loginFailuresPerIp: { limit: 10_000, windowSeconds: 60 },
   registerPerEmail: { limit: 1000, windowSeconds: 60 },
   registerPerIp: { limit: 10_000, windowSeconds: 60 },
   forgotPerEmail: { limit: 1000, windowSeconds: 60 },

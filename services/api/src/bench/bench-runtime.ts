@@ -1,0 +1,76 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pino from 'pino';
+import { loadConfig, type Config } from '../config/config.ts';
+import { startRuntime } from '../process/runtime.ts';
+import type { ApiClient } from './api-client.ts';
+
+/** Long enough for any check; the bench never waits on a rate limit. */
+const GENEROUS_RATE_LIMITS: Config['rateLimits'] = {
+  loginFailuresPerEmailAndIp: { limit: 100_000, windowSeconds: 60 },
+  loginFailuresPerIp: { limit: 100_000, windowSeconds: 60 },
+  registerPerEmail: { limit: 100_000, windowSeconds: 60 },
+  registerPerIp: { limit: 100_000, windowSeconds: 60 },
+  forgotPerEmail: { limit: 100_000, windowSeconds: 60 },
+  forgotPerIp: { limit: 100_000, windowSeconds: 60 },
+};
+
+const JWT_SECRET = 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+export interface BenchRuntime {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real runtime (API and projection runner, role 'all') in this process, on `databaseUrl`, on a
+ * free loopback port: silent, mail dropped, no web bundle, rate limits out of the way.
+ */
+export const startBenchRuntime = async (databaseUrl: string): Promise<BenchRuntime> => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tracker-bench-app-'));
+  try {
+    const config: Config = {
+      ...loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET, LOG_LEVEL: 'silent' }),
+      rateLimits: GENEROUS_RATE_LIMITS,
+    };
+    const runtime = await startRuntime(config, {
+      role: 'all',
+      log: pino({ level: 'silent' }),
+      mailer: { send: async () => undefined },
+      webDistDir: path.join(dataDir, 'no-web-bundle'),
+    });
+    return {
+      url: runtime.url!,
+      async stop() {
+        try {
+          await runtime.stop();
+        } finally {
+          await rm(dataDir, { recursive: true, force: true });
+        }
+      },
+    };
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+};
+
+interface Readiness {
+  projections?: Record<string, { caughtUp: boolean }>;
+}
+
+/**
+ * Waits until every projector has caught up with the log (as /api/ready reports it), so the work a
+ * timed phase caused is done, and counted, before the next phase starts.
+ */
+export const waitUntilProjected = async (client: ApiClient, timeoutMs = 60_000): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { body } = await client.send<Readiness>('GET', '/api/ready');
+    if (Object.values(body.projections ?? {}).every((projection) => projection.caughtUp)) return;
+    if (Date.now() > deadline) throw new Error(`projections still behind after ${timeoutMs} ms: ${JSON.stringify(body.projections)}`);
+    await sleep(10);
+  }
+};
