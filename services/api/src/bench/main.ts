@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { EventStore } from '@tracker/eventstore/port';
 import { createPostgresEventStore } from '@tracker/eventstore/postgres/postgres-event-store';
 import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded-postgres.ts';
+import { measureCommands, type CommandSettings } from './commands.ts';
 import { ratePerSecond, summarise } from './measure.ts';
 import { compare, formatReport, writeReportJson, type BenchReport, type Comparison, type Machine } from './report.ts';
 import {
@@ -24,7 +25,7 @@ import {
 
 type Mode = 'quick' | 'full';
 
-type Settings = {
+type Settings = CommandSettings & {
   workers: number;
   repetitions: number;
   warmUpAppends: number;
@@ -45,6 +46,18 @@ const SETTINGS: Record<Mode, Settings> = {
     readRows: 50_000,
     readBatch: 1_000,
     eventsPerSeedAppend: 100,
+    httpClients: 16,
+    commandRepetitions: 3,
+    commandWarmUpPerClient: 15,
+    commandsPerClient: 150,
+    readWarmUpPerClient: 50,
+    readsPerClient: 500,
+    listedGoals: 50,
+    baselineWarmUpInserts: 400,
+    baselineInserts: 4_000,
+    aloneWarmUp: 10,
+    aloneCommands: 100,
+    aloneReads: 300,
   },
   quick: {
     workers: 8,
@@ -55,10 +68,24 @@ const SETTINGS: Record<Mode, Settings> = {
     readRows: 5_000,
     readBatch: 1_000,
     eventsPerSeedAppend: 100,
+    httpClients: 16,
+    commandRepetitions: 2,
+    commandWarmUpPerClient: 2,
+    commandsPerClient: 10,
+    readWarmUpPerClient: 5,
+    readsPerClient: 20,
+    listedGoals: 50,
+    baselineWarmUpInserts: 80,
+    baselineInserts: 800,
+    aloneWarmUp: 2,
+    aloneCommands: 10,
+    aloneReads: 20,
   },
 };
 
 const DATABASE = 'bench';
+/** The commands section's runtime gets a database of its own: the store sections truncate theirs. */
+const COMMANDS_DATABASE = 'bench_commands';
 const REPORT_FILE = path.resolve('.data', 'bench', 'latest.json');
 
 const parseMode = (args: string[]): Mode => {
@@ -72,7 +99,7 @@ const progress = (line: string): void => {
 };
 
 /** Runs `body` against a fresh cluster in a temporary folder and removes both afterwards. */
-const withTemporaryPostgres = async <T>(body: (databaseUrl: string) => Promise<T>): Promise<T> => {
+const withTemporaryPostgres = async <T>(body: (postgres: RunningPostgres) => Promise<T>): Promise<T> => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'tracker-bench-pg-'));
   // On SIGINT embedded-postgres stops the cluster from its own exit hook and then exits the
   // process without running our finally block; removing the folder on 'exit' covers that path.
@@ -82,8 +109,7 @@ const withTemporaryPostgres = async <T>(body: (databaseUrl: string) => Promise<T
   try {
     progress(`starting PostgreSQL in ${dir}`);
     postgres = await startEmbeddedPostgres({ dir, persistent: false });
-    await postgres.createDatabase(DATABASE);
-    return await body(postgres.url(DATABASE));
+    return await body(postgres);
   } finally {
     try {
       await postgres?.stop();
@@ -103,6 +129,7 @@ const describeMachine = async (pool: pg.Pool): Promise<Machine> => {
     platform: `${os.platform()} ${os.release()} ${os.arch()}`,
     node: process.version,
     postgres: rows[0]?.server_version ?? 'unknown',
+    loadAverage: os.loadavg(),
   };
 };
 
@@ -178,8 +205,11 @@ const measureReadAll = async (store: EventStore, pool: pg.Pool, settings: Settin
   );
 };
 
-const runBench = async (databaseUrl: string, mode: Mode, settings: Settings): Promise<BenchReport> => {
+const runBench = async (postgres: RunningPostgres, mode: Mode, settings: Settings): Promise<BenchReport> => {
   const startedAt = new Date().toISOString();
+  await postgres.createDatabase(DATABASE);
+  await postgres.createDatabase(COMMANDS_DATABASE);
+  const databaseUrl = postgres.url(DATABASE);
   const store = await createPostgresEventStore({ connectionString: databaseUrl, poolSize: settings.workers });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: settings.workers, application_name: 'bench' });
   // An idle connection dropped at shutdown must not crash the process.
@@ -189,7 +219,8 @@ const runBench = async (databaseUrl: string, mode: Mode, settings: Settings): Pr
     const machine = await describeMachine(pool);
     const appends = await measureAppends(store, pool, settings);
     const readAll = await measureReadAll(store, pool, settings);
-    return { mode, startedAt, machine, settings, results: [...appends, readAll] };
+    const commands = await measureCommands(postgres.url(COMMANDS_DATABASE), settings, progress);
+    return { mode, startedAt, machine, settings, results: [...appends, readAll], commands };
   } finally {
     await store.close();
     await pool.end();
@@ -198,7 +229,7 @@ const runBench = async (databaseUrl: string, mode: Mode, settings: Settings): Pr
 
 const main = async (): Promise<void> => {
   const mode = parseMode(process.argv.slice(2));
-  const report = await withTemporaryPostgres((databaseUrl) => runBench(databaseUrl, mode, SETTINGS[mode]));
+  const report = await withTemporaryPostgres((postgres) => runBench(postgres, mode, SETTINGS[mode]));
   process.stdout.write(formatReport(report));
   await writeReportJson(REPORT_FILE, report);
   process.stdout.write(`results written to ${path.relative(process.cwd(), REPORT_FILE)}\n`);

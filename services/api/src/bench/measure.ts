@@ -7,11 +7,7 @@ export type Operation = (index: number) => Promise<void>;
  * Runs `total` operations on `workers` concurrent loops. Each loop gets its own operation,
  * so a worker can keep private state (e.g. the streams it owns) without locking.
  */
-export const runWorkers = async (
-  total: number,
-  workers: number,
-  createWorker: (worker: number) => Operation,
-): Promise<void> => {
+export const runWorkers = async (total: number, workers: number, createWorker: (worker: number) => Operation): Promise<void> => {
   let next = 0;
   const loop = async (operation: Operation): Promise<void> => {
     while (next < total) await operation(next++);
@@ -48,4 +44,11 @@ export const summarise = (runs: number[]): Summary => {
   const min = Math.min(...runs);
   const max = Math.max(...runs);
   return { median: mid, min, max, spreadPercent: mid === 0 ? 0 : ((max - min) / mid) * 100, runs };
+};
+
+/** The nearest-rank percentile (0 < p ≤ 100) of `values`. */
+export const percentile = (values: readonly number[], p: number): number => {
+  if (values.length === 0) throw new Error('percentile of nothing');
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };

@@ -18,6 +18,36 @@ export interface Machine {
   platform: string;
   node: string;
   postgres: string;
+  /** 1, 5 and 15 minute load averages when the run started: other work on the machine skews figures. */
+  loadAverage: number[];
+}
+
+/** One workload over HTTP: its rate, latencies and SQL cost, and its rate as a share of a reference rate. */
+export interface RequestFigures {
+  workload: string;
+  request: string;
+  /** Requests answered per second, per timed run. */
+  rate: Summary;
+  /** Latency percentiles over every timed request of every run. */
+  p50Ms: number;
+  p99Ms: number;
+  /** SQL statements sent by the whole process per request (timed phases, plus the projections catching up). */
+  sqlPerRequest: number;
+  /** The same request from one client alone: no concurrency, so no batching of projector work either. */
+  alone: { requests: number; p50Ms: number; p99Ms: number; sqlPerRequest: number };
+  /** What `ratio` divides by: the raw INSERT baseline or another workload; null for none. */
+  reference: string | null;
+  /** rate median / reference median. */
+  ratio: number | null;
+}
+
+export interface CommandsSection {
+  clients: number;
+  requestsPerRun: Record<string, number>;
+  /** Single-row autocommit INSERT commits/s with as many clients, on the same PostgreSQL. */
+  insertBaseline: Summary;
+  insertBaselineDescription: string;
+  workloads: RequestFigures[];
 }
 
 export interface BenchReport {
@@ -26,6 +56,7 @@ export interface BenchReport {
   machine: Machine;
   settings: Record<string, number>;
   results: Comparison[];
+  commands: CommandsSection;
 }
 
 export const compare = (metric: string, baseline: string, storeRate: Summary, baselineRate: Summary): Comparison => ({
@@ -38,8 +69,7 @@ export const compare = (metric: string, baseline: string, storeRate: Summary, ba
 
 const formatRate = (value: number): string => Math.round(value).toLocaleString('en-US');
 
-const formatSpread = (summary: Summary): string =>
-  `${summary.spreadPercent.toFixed(1)}% (${formatRate(summary.min)}–${formatRate(summary.max)})`;
+const formatSpread = (summary: Summary): string => `${summary.spreadPercent.toFixed(1)}% (${formatRate(summary.min)}–${formatRate(summary.max)})`;
 
 const renderTable = (header: string[], rows: string[][]): string[] => {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
@@ -47,6 +77,46 @@ const renderTable = (header: string[], rows: string[][]): string[] => {
   const line = (cells: string[]): string =>
     cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
   return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)];
+};
+
+const formatMs = (value: number): string => value.toFixed(value < 10 ? 2 : 1);
+
+const formatCommands = (section: CommandsSection): string[] => {
+  const runs = section.insertBaseline.runs.length;
+  const table = renderTable(
+    ['workload', 'req/s', 'p50 ms', 'p99 ms', 'SQL/req', 'ratio', 'of', 'req/s spread'],
+    [
+      ...section.workloads.map((w) => [
+        w.workload,
+        formatRate(w.rate.median),
+        formatMs(w.p50Ms),
+        formatMs(w.p99Ms),
+        w.sqlPerRequest.toFixed(1),
+        w.ratio?.toFixed(3) ?? '',
+        w.reference ?? '',
+        formatSpread(w.rate),
+      ]),
+      ['raw INSERT', formatRate(section.insertBaseline.median), '', '', '1.0', '', '', formatSpread(section.insertBaseline)],
+    ],
+  );
+  const alone = renderTable(
+    ['one client alone', 'p50 ms', 'p99 ms', 'SQL/req', 'requests'],
+    section.workloads.map((w) => [w.workload, formatMs(w.alone.p50Ms), formatMs(w.alone.p99Ms), w.alone.sqlPerRequest.toFixed(1), String(w.alone.requests)]),
+  );
+  const requests = section.workloads.map((w) => `  ${w.workload}: ${w.request}, ${section.requestsPerRun[w.workload] ?? '?'} requests per run`);
+  return [
+    `Commands over HTTP: ${section.clients} concurrent clients, each its own user, token and keep-alive connection; the runtime (role 'all') in this process`,
+    `figures: req/s median of ${runs} runs; p50/p99 over every timed request; SQL/req = pg statements of the whole process per request; ratio = req/s / reference median`,
+    '',
+    ...table,
+    '',
+    ...alone,
+    '',
+    'workloads:',
+    ...requests,
+    `  raw INSERT: ${section.insertBaselineDescription}`,
+    '',
+  ];
 };
 
 export const formatReport = (report: BenchReport): string => {
@@ -69,7 +139,7 @@ export const formatReport = (report: BenchReport): string => {
     .join(' ');
   return [
     `Event store benchmark (${report.mode}), ${report.startedAt}`,
-    `machine: ${machine.cores} cores (${machine.cpuModel}), ${machine.platform}, node ${machine.node}, PostgreSQL ${machine.postgres}`,
+    `machine: ${machine.cores} cores (${machine.cpuModel}), ${machine.platform}, node ${machine.node}, PostgreSQL ${machine.postgres}, load average at start ${machine.loadAverage.map((l) => l.toFixed(2)).join(' ')}`,
     `settings: ${settingsLine}`,
     `figures: median of ${runs} runs; ratio = store / baseline; spread = (max − min) / median (min–max)`,
     '',
@@ -78,6 +148,7 @@ export const formatReport = (report: BenchReport): string => {
     'baselines:',
     ...baselines,
     '',
+    ...formatCommands(report.commands),
   ].join('\n');
 };
 

@@ -56,11 +56,7 @@ interface StreamHead {
  * Streams with one event each, split between the workers: a worker only appends to its own
  * streams, so its expected revisions are always exact and no append is retried.
  */
-export const createStreamsPerWorker = async (
-  store: EventStore,
-  workers: number,
-  streamsPerWorker: number,
-): Promise<StreamHead[][]> => {
+export const createStreamsPerWorker = async (store: EventStore, workers: number, streamsPerWorker: number): Promise<StreamHead[][]> => {
   const owned: StreamHead[][] = Array.from({ length: workers }, () => []);
   await runWorkers(workers * streamsPerWorker, workers, (worker) => async () => {
     const stream = newGoalStream();
@@ -117,10 +113,10 @@ export const countByKeysetSelect = async (pool: pg.Pool, pageSize: number): Prom
   let rows = 0;
   let after = '0';
   for (;;) {
-    const page = await pool.query<{ position: string }>(
-      `SELECT ${EVENT_COLUMNS} FROM es.events WHERE position > $1 ORDER BY position LIMIT $2`,
-      [after, pageSize],
-    );
+    const page = await pool.query<{ position: string }>(`SELECT ${EVENT_COLUMNS} FROM es.events WHERE position > $1 ORDER BY position LIMIT $2`, [
+      after,
+      pageSize,
+    ]);
     rows += page.rows.length;
     if (page.rows.length < pageSize) return rows;
     after = page.rows[page.rows.length - 1]!.position;

@@ -1,0 +1,182 @@
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { startBenchRuntime, waitUntilProjected } from './bench-runtime.ts';
+import {
+  checkHealth,
+  completeSubtasks,
+  createGoals,
+  listGoals,
+  registerUsers,
+  runRequests,
+  seedGoals,
+  seedSubtasks,
+  type BenchUser,
+  type RequestWorkload,
+} from './command-workloads.ts';
+import { percentile, ratePerSecond, summarise, type Summary } from './measure.ts';
+import type { CommandsSection, RequestFigures } from './report.ts';
+import { installStatementCounter, type StatementCounter } from './sql-statements.ts';
+import { BASELINE_TABLE, createBaselineTable, insertSingleRows } from './workloads.ts';
+
+export type CommandSettings = {
+  /** Concurrent HTTP clients, each a user of its own; also the raw INSERT baseline's workers. */
+  httpClients: number;
+  commandRepetitions: number;
+  /** Per client and run: warm-up, then timed requests; commands, then reads (cheaper, so more). */
+  commandWarmUpPerClient: number;
+  commandsPerClient: number;
+  readWarmUpPerClient: number;
+  readsPerClient: number;
+  /** Goals held by each user of the list workload. */
+  listedGoals: number;
+  baselineWarmUpInserts: number;
+  baselineInserts: number;
+  /** One client alone, after the runs: latency and SQL without concurrency (commands, then reads). */
+  aloneWarmUp: number;
+  aloneCommands: number;
+  aloneReads: number;
+};
+
+interface Timed {
+  rate: number;
+  latencies: number[];
+  statements: number;
+}
+
+type Progress = (line: string) => void;
+
+/** One timed phase after a warm-up; for commands, the projections' catching up is counted too (not timed). */
+const timeWorkload = async (workload: RequestWorkload, warmUpPerUser: number, perUser: number, counter: StatementCounter, probe: BenchUser): Promise<Timed> => {
+  await runRequests(workload, warmUpPerUser);
+  if (workload.appends) await waitUntilProjected(probe.client);
+  const before = counter.count();
+  const started = performance.now();
+  const latencies = await runRequests(workload, perUser);
+  const seconds = (performance.now() - started) / 1000;
+  if (workload.appends) await waitUntilProjected(probe.client);
+  return { rate: latencies.length / seconds, latencies, statements: counter.count() - before };
+};
+
+interface Reference {
+  name: string;
+  rate: Summary;
+}
+
+const figuresOf = (workload: RequestWorkload, runs: Timed[], alone: Timed, reference: Reference | undefined): RequestFigures => {
+  const rate = summarise(runs.map((run) => run.rate));
+  const latencies = runs.flatMap((run) => run.latencies);
+  const statements = runs.reduce((sum, run) => sum + run.statements, 0);
+  return {
+    workload: workload.name,
+    request: workload.request,
+    rate,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    sqlPerRequest: statements / latencies.length,
+    alone: {
+      requests: alone.latencies.length,
+      p50Ms: percentile(alone.latencies, 50),
+      p99Ms: percentile(alone.latencies, 99),
+      sqlPerRequest: alone.statements / alone.latencies.length,
+    },
+    reference: reference?.name ?? null,
+    ratio: reference ? Number((rate.median / reference.rate.median).toFixed(3)) : null,
+  };
+};
+
+/**
+ * Commands and reads over real HTTP against the whole runtime in this process, beside raw
+ * single-row INSERT commits/s with as many clients on the same PostgreSQL. Runs are interleaved,
+ * so drift on the machine hits every workload alike.
+ */
+export const measureCommands = async (databaseUrl: string, settings: CommandSettings, progress: Progress): Promise<CommandsSection> => {
+  const { httpClients: clients, commandRepetitions: repetitions } = settings;
+  const runtime = await startBenchRuntime(databaseUrl);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: clients, application_name: 'bench' });
+  pool.on('error', () => undefined);
+  const counter = installStatementCounter();
+  const users: BenchUser[] = [];
+  try {
+    // The runtime created es.events; the baseline table copies it.
+    await createBaselineTable(pool);
+    const writers = await registerUsers(runtime.url, 'writer', clients);
+    const readers = await registerUsers(runtime.url, 'reader', clients);
+    users.push(...writers, ...readers);
+    progress(`commands: seeding ${settings.listedGoals} goals for each of ${clients} readers`);
+    await seedGoals(readers, settings.listedGoals);
+    const completions = repetitions * (settings.commandWarmUpPerClient + settings.commandsPerClient);
+    progress(`commands: seeding ${completions} subtasks for each of ${clients} writers`);
+    await seedSubtasks(writers, completions);
+    // Completed last, by the first writer alone.
+    await seedSubtasks(writers.slice(0, 1), settings.aloneWarmUp + settings.aloneCommands);
+    await waitUntilProjected(writers[0]!.client);
+
+    const health = checkHealth(writers);
+    // Commands are compared with raw INSERT commits, the list with the cheapest request there is.
+    const workloads: Array<{ workload: RequestWorkload; warmUp: number; timed: number; alone: number; versus?: 'insert' | 'health' }> = [
+      {
+        workload: createGoals(writers),
+        warmUp: settings.commandWarmUpPerClient,
+        timed: settings.commandsPerClient,
+        alone: settings.aloneCommands,
+        versus: 'insert',
+      },
+      {
+        workload: completeSubtasks(writers),
+        warmUp: settings.commandWarmUpPerClient,
+        timed: settings.commandsPerClient,
+        alone: settings.aloneCommands,
+        versus: 'insert',
+      },
+      { workload: health, warmUp: settings.readWarmUpPerClient, timed: settings.readsPerClient, alone: settings.aloneReads },
+      {
+        workload: listGoals(readers, settings.listedGoals),
+        warmUp: settings.readWarmUpPerClient,
+        timed: settings.readsPerClient,
+        alone: settings.aloneReads,
+        versus: 'health',
+      },
+    ];
+    const inserts: number[] = [];
+    const runs = new Map<string, Timed[]>(workloads.map(({ workload }) => [workload.name, []]));
+    for (let run = 1; run <= repetitions; run++) {
+      await pool.query(`TRUNCATE ${BASELINE_TABLE}`);
+      await pool.query('CHECKPOINT');
+      const insert = insertSingleRows(pool);
+      await insert(settings.baselineWarmUpInserts, clients);
+      inserts.push(await ratePerSecond(settings.baselineInserts, () => insert(settings.baselineInserts, clients)));
+      const line = [`INSERT ${Math.round(inserts.at(-1)!)}/s`];
+      for (const { workload, warmUp, timed } of workloads) {
+        await pool.query('CHECKPOINT');
+        const result = await timeWorkload(workload, warmUp, timed, counter, writers[0]!);
+        runs.get(workload.name)!.push(result);
+        line.push(`${workload.name} ${Math.round(result.rate)}/s`);
+      }
+      progress(`commands run ${run}/${repetitions}: ${line.join(', ')}`);
+    }
+    const alone = new Map<string, Timed>();
+    for (const { workload, alone: count } of workloads) {
+      alone.set(workload.name, await timeWorkload({ ...workload, users: workload.users.slice(0, 1) }, settings.aloneWarmUp, count, counter, writers[0]!));
+    }
+
+    const insertBaseline = summarise(inserts);
+    const references: Record<'insert' | 'health', Reference> = {
+      insert: { name: 'raw INSERT commits/s', rate: insertBaseline },
+      health: { name: `${health.name} req/s`, rate: summarise(runs.get(health.name)!.map((r) => r.rate)) },
+    };
+    return {
+      clients,
+      requestsPerRun: Object.fromEntries(workloads.map(({ workload, timed }) => [workload.name, timed * workload.users.length])),
+      insertBaseline,
+      insertBaselineDescription: `single-row autocommit INSERT commits/s into ${BASELINE_TABLE} (LIKE es.events INCLUDING ALL), ${clients} workers on a pool of ${clients}, same database`,
+      workloads: workloads.map(({ workload, versus }) =>
+        figuresOf(workload, runs.get(workload.name)!, alone.get(workload.name)!, versus && references[versus]),
+      ),
+    };
+  } finally {
+    counter.uninstall();
+    for (const user of users) user.client.close();
+    await pool.end();
+    await runtime.stop();
+  }
+};
