@@ -4,7 +4,7 @@ import { messages } from '@tracker/contracts/messages';
 import { requireAuth } from './auth/require-auth.ts';
 import type { AppServices } from './feature.ts';
 import { apiFeatures } from './features.ts';
-import { createApiRouter, type AnyRoute } from './http/api-router.ts';
+import { createApiRouter, READ_MODELS_BEHIND, type AnyRoute } from './http/api-router.ts';
 import type { AppState } from './http/app-state.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { jsonBody } from './http/json-body.ts';
@@ -42,7 +42,7 @@ export const createApp = (services: Omit<AppServices, 'routes'>, options: AppOpt
     cors({
       origin: (ctx) => (allowed.has(ctx.get('origin')) ? ctx.get('origin') : ''),
       allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
-      exposeHeaders: ['X-Request-Id', 'Retry-After'],
+      exposeHeaders: ['X-Request-Id', 'Retry-After', READ_MODELS_BEHIND],
       maxAge: 600,
     }),
   );

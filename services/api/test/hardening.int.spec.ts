@@ -82,4 +82,43 @@ describe('hardening: no input can stall or corrupt the product', () => {
       }
     });
   });
+
+  it('answers a command whose events were stored from its own state when read models are behind, saying so — never a 404', async () => {
+    const lagging = await startTestApp({ env: { READ_YOUR_WRITES_TIMEOUT_MS: '100' } });
+    try {
+      const owner = await lagging.registerUser();
+      // From here no projector runs: every read-your-writes wait runs out.
+      await lagging.runtime.runner!.stop();
+      const goal = await lagging.json('POST', '/api/goals/goals', { token: owner.token, body: { title: 'Written', priority: 2 } });
+      expect(goal.status).toBe(201);
+      expect(goal.headers.get('x-read-models-behind')).toBe('goals, points_ledger');
+      expect(goal.body.goal).toMatchObject({ title: 'Written', priority: 2, status: 'pending', pointsHistory: [] });
+
+      const task = await lagging.json('POST', '/api/goals/tasks', { token: owner.token, body: { goalId: goal.body.goal.id, title: 'Step' } });
+      expect(task.status).toBe(201);
+      expect(task.body.task.goalId).toBe(goal.body.goal.id);
+      const subtask = await lagging.json('POST', '/api/goals/subtasks', { token: owner.token, body: { taskId: task.body.task.id, title: 'Tiny step', priority: 1 } });
+      const done = await lagging.json('POST', `/api/goals/subtasks/${subtask.body.subtask.id}/complete`, { token: owner.token });
+      expect(done.status).toBe(200);
+      expect(done.headers.get('x-read-models-behind')).toBe('subtasks, points_ledger');
+      expect(done.body).toMatchObject({ pointsAwarded: 25, subtask: { status: 'completed', pointsHistory: [{ points: 25 }] } });
+      expect(done.body.subtask.completedAt).not.toBeNull();
+
+      const renamed = await lagging.json('PATCH', `/api/goals/goals/${goal.body.goal.id}`, { token: owner.token, body: { title: 'Renamed' } });
+      expect(renamed.status).toBe(200);
+      expect(renamed.body.goal.title).toBe('Renamed');
+      // Once projections run again, the read models hold what was answered.
+      const recovered = await startTestApp({ databaseUrl: lagging.config.databaseUrl! });
+      try {
+        await expect
+          .poll(async () => (await recovered.json('GET', `/api/goals/subtasks/${subtask.body.subtask.id}`, { token: owner.token })).body?.subtask?.status, { timeout: 20_000 })
+          .toBe('completed');
+        expect((await recovered.json('GET', `/api/goals/goals/${goal.body.goal.id}`, { token: owner.token })).body.goal.title).toBe('Renamed');
+      } finally {
+        await recovered.stop();
+      }
+    } finally {
+      await lagging.stop();
+    }
+  });
 });

@@ -22,7 +22,7 @@ import { GOALS_CASCADE } from './goals-cascade.reactor.ts';
 import type { GoalsServices } from './goals.feature.ts';
 import type { Kind, WorkItemCommands } from './work-item-commands.ts';
 import type { WorkItemCommandOf } from '@tracker/domain/goals/work-item-deciders';
-import { findOwn, goals, subtasks, tasks, type WorkItemReader } from './work-item.readers.ts';
+import { answerOf, findOwn, goals, subtasks, tasks, type WorkItemReader } from './work-item.readers.ts';
 
 const route = routesFor<GoalsServices>();
 // Builders take any kind's reader; each answer is still checked against that reader's schemas.
@@ -90,8 +90,8 @@ const create = <K extends Kind, Body extends UpdateGoalBody & { title: string }>
     handle: async ({ ctx, body: input, services: { items, db }, settle }) => {
       const c = commandContext(ctx);
       const id = items.newId(kind, c);
-      await settle((await items.run(kind, id, await command(id, c.userId, input, items), c)).position);
-      return reader.one.wrap(await findOwn(reader, db, c.userId, id));
+      const outcome = await items.run(kind, id, await command(id, c.userId, input, items), c);
+      return reader.one.wrap(await answerOf(reader, db, outcome, await settle(outcome.position), c.now));
     },
   });
 
@@ -125,8 +125,8 @@ export const goalRoutes: AnyRoute<GoalsServices>[] = [
     method: 'patch', path: '/goals/goals/:id', summary: 'Update a goal', tag: 'goals', auth: true, params: idParams, body: updateGoalBody, response: goals.one.schema, settles: goals.reads,
     handle: async ({ ctx, params, body, services: { items, db }, settle }) => {
       const c = commandContext(ctx);
-      await settle((await items.run('goal', params.id, { type: 'UpdateGoal', userId: c.userId, fields: fieldsOf(body), status: body.status }, c)).position);
-      return goals.one.wrap(await findOwn(goals, db, c.userId, params.id));
+      const outcome = await items.run('goal', params.id, { type: 'UpdateGoal', userId: c.userId, fields: fieldsOf(body), status: body.status }, c);
+      return goals.one.wrap(await answerOf(goals, db, outcome, await settle(outcome.position), c.now));
     },
   }),
   remove('goal', goals, 'Delete a goal with its tasks and subtasks', ['goals', 'tasks', 'subtasks', GOALS_CASCADE]),
@@ -149,8 +149,8 @@ export const goalRoutes: AnyRoute<GoalsServices>[] = [
       const c = commandContext(ctx);
       await items.reachable('task', params.id, c.userId);
       if (body.goalId) await items.ownLive('goal', body.goalId, c.userId);
-      await settle((await items.run('task', params.id, { type: 'UpdateTask', userId: c.userId, fields: fieldsOf(body), status: body.status, goalId: body.goalId }, c)).position);
-      return tasks.one.wrap(await findOwn(tasks, db, c.userId, params.id));
+      const outcome = await items.run('task', params.id, { type: 'UpdateTask', userId: c.userId, fields: fieldsOf(body), status: body.status, goalId: body.goalId }, c);
+      return tasks.one.wrap(await answerOf(tasks, db, outcome, await settle(outcome.position), c.now));
     },
   }),
   remove('task', tasks, 'Delete a task with its subtasks', ['tasks', 'subtasks', GOALS_CASCADE]),
@@ -169,8 +169,8 @@ export const goalRoutes: AnyRoute<GoalsServices>[] = [
     handle: async ({ ctx, params, body, services: { items, db }, settle }) => {
       const c = commandContext(ctx);
       await items.reachable('subtask', params.id, c.userId);
-      await settle((await items.run('subtask', params.id, { type: 'UpdateSubtask', userId: c.userId, fields: fieldsOf(body), status: body.status }, c)).position);
-      return subtasks.one.wrap(await findOwn(subtasks, db, c.userId, params.id));
+      const outcome = await items.run('subtask', params.id, { type: 'UpdateSubtask', userId: c.userId, fields: fieldsOf(body), status: body.status }, c);
+      return subtasks.one.wrap(await answerOf(subtasks, db, outcome, await settle(outcome.position), c.now));
     },
   }),
   remove('subtask', subtasks, 'Delete a subtask', ['subtasks']),
@@ -180,9 +180,8 @@ export const goalRoutes: AnyRoute<GoalsServices>[] = [
     handle: async ({ ctx, params, services: { items, db }, settle }) => {
       const c = commandContext(ctx);
       await items.reachable('subtask', params.id, c.userId);
-      const { position, pointsAwarded } = await items.run('subtask', params.id, { type: 'CompleteSubtask', userId: c.userId }, c);
-      await settle(position);
-      return { subtask: await findOwn(subtasks, db, c.userId, params.id), pointsAwarded };
+      const outcome = await items.run('subtask', params.id, { type: 'CompleteSubtask', userId: c.userId }, c);
+      return { subtask: await answerOf(subtasks, db, outcome, await settle(outcome.position), c.now), pointsAwarded: outcome.pointsAwarded };
     },
   }),
 ];

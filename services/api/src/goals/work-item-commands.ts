@@ -9,9 +9,17 @@ export type Kind = 'goal' | 'task' | 'subtask';
 export const streamOf = (kind: Kind, id: string): string => `${kind}-${id}`;
 const label = { goal: 'Goal', task: 'Task', subtask: 'Subtask' } as const;
 
+export interface WorkItemOutcome {
+  position?: Position | undefined;
+  pointsAwarded: number;
+  /** The item as the command left it (undefined once deleted), and the events it recorded. */
+  item: WorkItem | undefined;
+  events: WorkItemEvent[];
+}
+
 export interface WorkItemCommands {
-  /** Runs a command on one item; answers its points and the position to wait for. */
-  run<K extends Kind>(kind: K, id: string, command: WorkItemCommandOf<K>, context: CommandContext): Promise<{ position?: Position | undefined; pointsAwarded: number }>;
+  /** Runs a command on one item; answers its points, the position to wait for, and what it decided. */
+  run<K extends Kind>(kind: K, id: string, command: WorkItemCommandOf<K>, context: CommandContext): Promise<WorkItemOutcome>;
   /** The caller's own live item, read from its stream (authoritative), or NotFound. */
   ownLive(kind: Kind, id: string, userId: string): Promise<WorkItem>;
   /**
@@ -37,7 +45,7 @@ export const createWorkItemCommands = (deps: { commands: CommandHandler }): Work
     const result = await commands.execute(deciders[kind], streamOf(kind, id), command, context);
     const decided: WorkItemEvent[] = result.events;
     const pointsAwarded = decided.reduce((sum, e) => (e.type === 'PointsAwarded' ? sum + e.data.points : sum), 0);
-    return { position: result.position, pointsAwarded };
+    return { position: result.position, pointsAwarded, item: result.state.status === 'active' ? result.state.item : undefined, events: decided };
   };
 
   const load = <K extends Kind>(kind: K, id: string) => commands.load(deciders[kind], streamOf(kind, id));

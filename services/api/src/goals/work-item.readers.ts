@@ -11,6 +11,7 @@ import {
   type Task,
 } from '@tracker/contracts/goals/http';
 import { NotFound } from '@tracker/domain/common/errors';
+import type { WorkItem, WorkItemEvent } from '@tracker/domain/goals/work-item';
 import type { ReadModelDb } from '@tracker/projections/db';
 import {
   findGoal,
@@ -22,6 +23,35 @@ import {
   type ListFilter,
 } from '@tracker/projections/goals/work-items.queries';
 
+/**
+ * An item as a command left it, for when read models lag past the read-your-writes bound: the
+ * command's state over what the read model knew, its own awards and revocations added to the history.
+ */
+const asCommandLeftIt = (item: WorkItem, known: Goal | undefined, events: readonly WorkItemEvent[], now: string): Goal => {
+  const statusChanged = events.some((event) => event.type.endsWith('StatusChanged'));
+  const points = events.flatMap((event) =>
+    event.type === 'PointsAwarded' || event.type === 'PointsRevoked'
+      ? [{ points: event.type === 'PointsAwarded' ? event.data.points : -event.data.points, reason: event.data.reason, timestamp: now }]
+      : [],
+  );
+  return {
+    id: item.id,
+    title: item.title,
+    description: item.description,
+    priority: item.priority,
+    status: item.status,
+    userId: item.userId,
+    pointsHistory: [...(known?.pointsHistory ?? []), ...points],
+    lastStatusChange: statusChanged ? { status: item.status, timestamp: now } : (known?.lastStatusChange ?? null),
+    completedAt: item.status !== 'completed' ? null : statusChanged ? now : (known?.completedAt ?? now),
+    createdAt: known?.createdAt ?? now,
+    updatedAt: now,
+    dueDate: item.dueDate,
+    startDate: item.startDate,
+    endDate: item.endDate,
+  };
+};
+
 /** How the routes read one kind of item from its read model, and how they wrap it in an answer. */
 export interface WorkItemReader<Item, One, Many> {
   label: string;
@@ -31,6 +61,8 @@ export interface WorkItemReader<Item, One, Many> {
   find(db: ReadModelDb, userId: string, id: string): Promise<Item | undefined>;
   list(db: ReadModelDb, userId: string, filter: ListFilter): Promise<Item[]>;
   one: { schema: z.ZodType<One>; wrap(item: Item): One };
+  /** The item as the command left it, when the read model is behind. */
+  fromCommand(item: WorkItem, known: Item | undefined, events: readonly WorkItemEvent[], now: string): Item;
   many: { schema: z.ZodType<Many>; wrap(items: Item[]): Many };
 }
 
@@ -41,6 +73,7 @@ export const goals: WorkItemReader<Goal, { goal: Goal }, { goals: Goal[] }> = {
   find: findGoal,
   list: listGoals,
   one: { schema: goalResponse, wrap: (goal) => ({ goal }) },
+  fromCommand: asCommandLeftIt,
   many: { schema: goalsResponse, wrap: (items) => ({ goals: items }) },
 };
 
@@ -51,6 +84,7 @@ export const tasks: WorkItemReader<Task, { task: Task }, { tasks: Task[] }> = {
   find: findTask,
   list: listTasks,
   one: { schema: taskResponse, wrap: (task) => ({ task }) },
+  fromCommand: (item, known, events, now) => ({ ...asCommandLeftIt(item, known, events, now), goalId: item.goalId! }),
   many: { schema: tasksResponse, wrap: (items) => ({ tasks: items }) },
 };
 
@@ -61,7 +95,24 @@ export const subtasks: WorkItemReader<Subtask, { subtask: Subtask }, { subtasks:
   find: findSubtask,
   list: listSubtasks,
   one: { schema: subtaskResponse, wrap: (subtask) => ({ subtask }) },
+  fromCommand: (item, known, events, now) => ({ ...asCommandLeftIt(item, known, events, now), goalId: item.goalId!, taskId: item.taskId! }),
   many: { schema: subtasksResponse, wrap: (items) => ({ subtasks: items }) },
+};
+
+/**
+ * The answer to a command: from the read model once it has the command's events (read-your-writes),
+ * else from the command's own state — never a 404 for what was just written.
+ */
+export const answerOf = async <Item>(
+  reader: WorkItemReader<Item, unknown, unknown>,
+  db: ReadModelDb,
+  outcome: { item: WorkItem | undefined; events: readonly WorkItemEvent[] },
+  settled: boolean,
+  now: Date,
+): Promise<Item> => {
+  if (!outcome.item) throw new NotFound(`${reader.label} not found`);
+  const known = await reader.find(db, outcome.item.userId, outcome.item.id);
+  return settled && known ? known : reader.fromCommand(outcome.item, known, outcome.events, now.toISOString());
 };
 
 /** The caller's item from the read model, or 404 — another user's id looks exactly like a missing one. */

@@ -6,6 +6,9 @@ import type { AppState } from './app-state.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
+/** Answer header: the read models this answer should have come from had not caught up (projector names). */
+export const READ_MODELS_BEHIND = 'X-Read-Models-Behind';
+
 export type ApiContext = Context & { state: AppState; params: Record<string, string> };
 
 const none = z.object({}).passthrough();
@@ -20,7 +23,8 @@ export interface RouteInput<Params, Query, Body, Services> {
   services: Services;
   /**
    * Read-your-writes: resolves once the projectors this route declared in `settles` reached
-   * `position` (bounded wait); false when the bound ran out first. A plain function: handlers destructure it.
+   * `position` (bounded wait); false when the bound ran out first — the answer then carries
+   * `X-Read-Models-Behind` and the handler builds it from the command's own state, never a 404. A plain function: handlers destructure it.
    */
   settle: (position: Position | undefined) => Promise<boolean>;
 }
@@ -96,7 +100,12 @@ export const createApiRouter = (options: MountOptions): ApiRouter => {
         body: route.body ? route.body.parse(ctx.state.body ?? {}) : {},
         ctx,
         services,
-        settle: (position: Position | undefined) => options.settle(position, route.settles ?? []),
+        settle: async (position: Position | undefined) => {
+          const settled = await options.settle(position, route.settles ?? []);
+          // The events are stored; the answer comes from the command's own state and says so.
+          if (!settled) ctx.set(READ_MODELS_BEHIND, (route.settles ?? []).join(', '));
+          return settled;
+        },
       };
       // Set first, so a handler may still choose another (e.g. 503 from /ready).
       ctx.status = route.status ?? 200;
