@@ -1,0 +1,183 @@
+// npm run test:crash — the product as users run it (`npm start`, its own PostgreSQL), killed with
+// SIGKILL (the whole process group) at random moments while clients complete subtasks, restarted
+// each time. Like Jepsen's set checker: every acknowledged completion must be present exactly once,
+// and the points ledger must hold exactly the awards of what was completed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const KILLS = Number(process.env.CRASH_KILLS ?? 6);
+const USERS = 4;
+const SUBTASKS_PER_USER = 60;
+const WORKERS = 8;
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Running {
+  child: ChildProcess;
+  output: string[];
+}
+
+const start = async (port: number, dataDir: string): Promise<{ running: Running; firstTime: boolean }> => {
+  const output: string[] = [];
+  // Detached: its own process group, which the kill takes down whole (node, npm, postgres).
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: repoRoot,
+    detached: true,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', JWT_SECRET: '', EVENTSTORE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) return { running: { child, output }, firstTime: true };
+    if (child.exitCode !== null || child.signalCode !== null) return { running: { child, output }, firstTime: false };
+    if (Date.now() > deadline) throw new Error(`npm start did not come up:\n${output.join('')}`);
+    await sleep(100);
+  }
+};
+
+const killGroup = async ({ child }: Running): Promise<void> => {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+  if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once('exit', resolve));
+};
+
+const api = (port: number) => async (method: string, url: string, token?: string, body?: unknown, key?: string) => {
+  const response = await fetch(`http://127.0.0.1:${port}/api${url}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Record<string, any> };
+};
+
+interface Subtask {
+  id: string;
+  token: string;
+  points: number;
+  /** Acknowledged: a 200 answered the completion. */
+  acked: boolean;
+}
+
+const main = async (): Promise<number> => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tracker-crash-'));
+  const port = await freePort();
+  const call = api(port);
+  let { running } = await start(port, dataDir);
+  const subtasks: Subtask[] = [];
+  try {
+    for (let u = 0; u < USERS; u++) {
+      const { body } = await call('POST', '/auth/register', undefined, { name: `Crash ${u}`, email: `crash.${u}.${randomUUID()}@example.com`, password: 'correct horse battery' });
+      const token = body.token as string;
+      const goal = await call('POST', '/goals/goals', token, { title: `Goal ${u}` });
+      const task = await call('POST', '/goals/tasks', token, { goalId: goal.body.goal.id, title: `Task ${u}` });
+      for (let s = 0; s < SUBTASKS_PER_USER; s++) {
+        const priority = 1 + (s % 5);
+        const created = await call('POST', '/goals/subtasks', token, { taskId: task.body.task.id, title: `Subtask ${u}.${s}`, priority });
+        subtasks.push({ id: created.body.subtask.id, token, points: 5 * (6 - priority), acked: false });
+      }
+    }
+
+    let firstTimeRestarts = 0;
+    let pending = [...subtasks];
+    for (let round = 1; round <= KILLS; round++) {
+      let stop = false;
+      const work = pending.sort(() => Math.random() - 0.5);
+      let next = 0;
+      const workers = Array.from({ length: WORKERS }, async () => {
+        while (!stop && next < work.length) {
+          const subtask = work[next++]!;
+          // The same key on every try: a retry after a crash must not complete (or award) twice.
+          const answer = await call('POST', `/goals/subtasks/${subtask.id}/complete`, subtask.token, undefined, `complete-${subtask.id}`).catch(() => undefined);
+          if (answer?.status === 200) {
+            if (answer.body.pointsAwarded !== subtask.points && !subtask.acked) throw new Error(`subtask ${subtask.id} awarded ${answer.body.pointsAwarded}, expected ${subtask.points}`);
+            subtask.acked = true;
+          }
+        }
+      });
+      await sleep(150 + Math.random() * 900);
+      await killGroup(running);
+      stop = true;
+      await Promise.all(workers);
+      const restarted = await start(port, dataDir);
+      running = restarted.running;
+      if (restarted.firstTime) firstTimeRestarts += 1;
+      else {
+        process.stderr.write(`restart ${round} failed:\n${restarted.running.output.join('')}\n`);
+        ({ running } = await start(port, dataDir));
+      }
+      pending = subtasks.filter((s) => !s.acked);
+      process.stdout.write(`kill ${round}: ${subtasks.length - pending.length}/${subtasks.length} acknowledged, restart ${restarted.firstTime ? 'first time' : 'FAILED'}\n`);
+    }
+
+    // Every user's view, read back after all the crashes, once the read models have caught up.
+    await (async () => {
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline) {
+        const ready = await call('GET', '/ready').catch(() => undefined);
+        if (ready?.status === 200 && Object.values(ready.body.projections as Record<string, { caughtUp: boolean }>).every((p) => p.caughtUp)) return;
+        await sleep(200);
+      }
+      throw new Error('read models did not catch up');
+    })();
+    let lost = 0;
+    let doubled = 0;
+    let wrongPoints = 0;
+    let unacknowledgedButDone = 0;
+    let ledger = 0;
+    let expectedLedger = 0;
+    for (const subtask of subtasks) {
+      const { body } = await call('GET', `/goals/subtasks/${subtask.id}`, subtask.token);
+      const completed = body.subtask.status === 'completed';
+      const awards = (body.subtask.pointsHistory as Array<{ points: number }>).filter((entry) => entry.points > 0);
+      if (subtask.acked && !completed) lost += 1;
+      if (awards.length > 1) doubled += 1;
+      if (completed && (awards.length !== 1 || awards[0]!.points !== subtask.points)) wrongPoints += 1;
+      if (!subtask.acked && completed) unacknowledgedButDone += 1;
+      ledger += (body.subtask.pointsHistory as Array<{ points: number }>).reduce((sum, entry) => sum + entry.points, 0);
+      if (completed) expectedLedger += subtask.points;
+    }
+    const acked = subtasks.filter((s) => s.acked).length;
+    const ok = lost === 0 && doubled === 0 && wrongPoints === 0 && ledger === expectedLedger && firstTimeRestarts === KILLS;
+    process.stdout.write(
+      [
+        `kills: ${KILLS}, restarts first time: ${firstTimeRestarts}/${KILLS}`,
+        `completions acknowledged: ${acked}/${subtasks.length}; done but never acknowledged (in flight at a kill): ${unacknowledgedButDone}`,
+        `lost: ${lost}, doubled: ${doubled}, wrong points: ${wrongPoints}`,
+        `ledger: ${ledger} points; awards of what is completed: ${expectedLedger}`,
+        ok ? 'PASS' : 'FAIL',
+      ].join('\n') + '\n',
+    );
+    return ok ? 0 : 1;
+  } finally {
+    await killGroup(running);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+};
+
+process.exitCode = await main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  return 1;
+});
