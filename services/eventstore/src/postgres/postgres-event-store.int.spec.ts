@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createTestDatabase } from '../testing/test-database.ts';
 import { eventStoreConformance } from '../conformance.ts';
@@ -34,4 +36,51 @@ eventStoreConformance('PostgreSQL', {
       },
     };
   },
+});
+
+describe('PostgreSQL subscriptions under concurrent appends', () => {
+  it('deliver every event exactly once to every subscriber while 16 writers append and other transactions write', async () => {
+    const connectionString = await createTestDatabase('es_stress');
+    const store = await createPostgresEventStore({ connectionString, poolSize: 20 });
+    // Another writer on the cluster (as projection batches are): long enough transactions, with an xid.
+    const other = new pg.Client({ connectionString });
+    await other.connect();
+    await other.query('CREATE TABLE unrelated (n int)');
+    let writing = true;
+    const otherWriter = (async () => {
+      while (writing) {
+        await other.query('BEGIN');
+        await other.query('INSERT INTO unrelated VALUES (1)');
+        await new Promise((resolve) => setTimeout(resolve, 3));
+        await other.query('COMMIT');
+      }
+    })();
+    const seen = [new Map<string, number>(), new Map<string, number>()];
+    const subscriptions = seen.map((counts) =>
+      store.subscribe('start', async (batch) => {
+        for (const e of batch) counts.set(e.id, (counts.get(e.id) ?? 0) + 1);
+      }, { batchSize: 37 }),
+    );
+    const ids: string[] = [];
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        for (let i = 0; i < 120; i++) {
+          const id = randomUUID();
+          ids.push(id);
+          await store.append(`goal-${randomUUID()}`, [{ id, type: 'GoalCreated', data: { i }, metadata: { userId: 'stress' } }], 'no_stream');
+        }
+      }),
+    );
+    writing = false;
+    await otherWriter;
+    await other.end();
+    const deadline = Date.now() + 30_000;
+    while (seen.some((counts) => counts.size < ids.length) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const subscription of subscriptions) await subscription.stop();
+    await store.close();
+    for (const counts of seen) {
+      expect(ids.filter((id) => !counts.has(id))).toEqual([]);
+      expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
+    }
+  }, 60_000);
 });

@@ -50,16 +50,21 @@ export const APPEND_LOCK = 7261002;
  * does not hold APPEND_LOCK). Other writers on this cluster — projection batches, reactors, rate
  * limits — then never hold events back from subscribers, however long they take. A transaction that
  * ends between the snapshot and the look at pg_locks counts (it might have been an append).
+ * STABLE: it sees the snapshot of the statement that calls it (a VOLATILE function would take a newer
+ * one, and an append committing in between would sit below the horizon yet be invisible to the read).
+ * pg_locks is read once: read twice, an append could show its transaction lock in the first read and
+ * be gone from the second, and be taken for a non-append.
  */
 const HORIZON_FUNCTION = `
-CREATE OR REPLACE FUNCTION es.horizon() RETURNS xid8 LANGUAGE sql VOLATILE AS $fn$
+CREATE OR REPLACE FUNCTION es.horizon() RETURNS xid8 LANGUAGE sql STABLE AS $fn$
   WITH snapshot AS (SELECT pg_current_snapshot() AS s),
+  locks AS MATERIALIZED (SELECT * FROM pg_locks WHERE granted AND locktype IN ('transactionid', 'advisory')),
   not_appending AS (
     SELECT t.transactionid::text::bigint AS xid32
-      FROM pg_locks t
-     WHERE t.locktype = 'transactionid' AND t.mode = 'ExclusiveLock' AND t.granted
-       AND NOT EXISTS (SELECT 1 FROM pg_locks a
-                        WHERE a.pid = t.pid AND a.locktype = 'advisory' AND a.granted
+      FROM locks t
+     WHERE t.locktype = 'transactionid' AND t.mode = 'ExclusiveLock'
+       AND NOT EXISTS (SELECT 1 FROM locks a
+                        WHERE a.pid = t.pid AND a.locktype = 'advisory'
                           AND a.classid = 0 AND a.objid = ${APPEND_LOCK} AND a.objsubid = 1)
   )
   SELECT coalesce(min(x), pg_snapshot_xmax((SELECT s FROM snapshot)))
