@@ -40,6 +40,10 @@ export const createReadModelDb = (connectionString: string, schema = 'rm', poolS
     max: poolSize,
     idle_in_transaction_session_timeout: 10_000,
     application_name: 'read-models',
+    // Read models are derived: a commit lost in a PostgreSQL crash takes its checkpoint with it (same
+    // WAL), and the runner applies those events again. So projection commits need not wait for the
+    // disk — the events they come from already did.
+    options: '-c synchronous_commit=off',
   });
   // A dropped connection fails the query using it; it must not also crash the process.
   pool.on('error', () => undefined);

@@ -29,6 +29,12 @@ export interface Projector<T extends DomainEventType = DomainEventType> {
   readonly handles: readonly T[];
   // Method syntax on purpose: a Projector<'GoalCreated'> is then usable where a Projector is expected.
   apply(trx: Transaction<ReadModels>, event: ProjectedEvent<T>): Promise<void>;
+  /**
+   * When given, the runner hands it a batch's events at once, in log order, instead of calling
+   * `apply` for each: for writes that coalesce (one statement for many events). Same effect as
+   * applying them one by one.
+   */
+  applyBatch?(trx: Transaction<ReadModels>, events: ProjectedEvent<T>[]): Promise<void>;
 }
 
 

@@ -27,6 +27,8 @@ export interface LaneMember<DB = ReadModels, T extends DomainEventType = DomainE
   readonly handles: readonly T[];
   // Method syntax on purpose: a member of some event types is then usable where any member is expected.
   apply(trx: Transaction<DB>, event: ProjectedEvent<T>): Promise<void>;
+  /** When given, called once per batch with the member's events in log order, instead of `apply` for each. */
+  applyBatch?(trx: Transaction<DB>, events: ProjectedEvent<T>[]): Promise<void>;
 }
 
 /**
@@ -130,11 +132,21 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
         }
       }
       await db.transaction().execute(async (trx) => {
-        for (const { member, event } of work) {
-          try {
-            await member.apply(trx, event);
-          } catch (error) {
-            throw new MemberFailed(member.name, event, error);
+        for (const member of members) {
+          const events = work.filter((w) => w.member === member).map((w) => w.event);
+          if (events.length === 0) continue;
+          if (member.applyBatch) {
+            await member.applyBatch(trx, events).catch((error: unknown) => {
+              throw new MemberFailed(member.name, events[0]!, error);
+            });
+            continue;
+          }
+          for (const event of events) {
+            try {
+              await member.apply(trx, event);
+            } catch (error) {
+              throw new MemberFailed(member.name, event, error);
+            }
           }
         }
         await advanceCheckpoints(trx, lane.db.schema, members.map((m) => ({ name: m.name, previous: checkpoints.get(m.name) ?? 'start' })), next);

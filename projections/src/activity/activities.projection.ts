@@ -70,11 +70,14 @@ export const activitiesProjection = defineProjector({
     'PointsAwarded', 'PointsRevoked',
   ],
   async apply(trx, event) {
-    const activity = event.type === 'PointsAwarded' || event.type === 'PointsRevoked' ? describePointsEvent(event) : describeItemEvent(event);
-    if (!activity) return;
-    await trx
-      .insertInto('activities')
-      .values({ ...activity, event_id: event.id, user_id: event.metadata.userId, occurred_at: event.metadata.occurredAt })
-      .execute();
+    await this.applyBatch!(trx, [event]);
+  },
+  // One row per event that tells something: a batch's rows in one insert.
+  async applyBatch(trx, events) {
+    const rows = events.flatMap((event) => {
+      const activity = event.type === 'PointsAwarded' || event.type === 'PointsRevoked' ? describePointsEvent(event) : describeItemEvent(event);
+      return activity ? [{ ...activity, event_id: event.id, user_id: event.metadata.userId, occurred_at: event.metadata.occurredAt }] : [];
+    });
+    if (rows.length > 0) await trx.insertInto('activities').values(rows).execute();
   },
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { EventMetadata } from '@tracker/contracts/common/events';
 import { encodeEvent } from '@tracker/contracts/event-codec';
@@ -91,12 +91,22 @@ export const projectorSpec = (projector: Projector): ((events?: readonly Project
 
   const project = async (events: readonly ProjectedEvent[], check: (trx: ReadModelDbHandle['db']) => Promise<void>): Promise<void> => {
     if (!readModels) throw new Error('projectorSpec: the read-model database is not ready (call projectorSpec in a spec file or a describe block, not inside a test)');
-    const trx = await readModels.db.startTransaction().execute();
-    try {
-      for (const event of events) if (handlesEvent(projector, event.type)) await projector.apply(trx, event);
-      await check(trx);
-    } finally {
-      await trx.rollback().execute();
+    const handled = events.filter((event) => handlesEvent(projector, event.type));
+    // One by one, as `apply`; and, for a projector that coalesces, all as one batch: the same rows either way.
+    const passes: Array<(trx: Transaction<ReadModels>) => Promise<void>> = [
+      async (trx) => {
+        for (const event of handled) await projector.apply(trx, event);
+      },
+      ...(projector.applyBatch ? [(trx: Transaction<ReadModels>) => projector.applyBatch!(trx, handled)] : []),
+    ];
+    for (const pass of passes) {
+      const trx = await readModels.db.startTransaction().execute();
+      try {
+        await pass(trx);
+        await check(trx);
+      } finally {
+        await trx.rollback().execute();
+      }
     }
   };
 

@@ -1,4 +1,6 @@
+import { sql, type Transaction } from 'kysely';
 import type { DomainEventType } from '@tracker/contracts/events';
+import type { ReadModels } from '../db.ts';
 import { defineProjector, everyEventType } from '../projector.ts';
 
 /**
@@ -6,6 +8,21 @@ import { defineProjector, everyEventType } from '../projector.ts';
  * instant): the other one already moves last activity, so these would cost a write and change nothing.
  */
 const ridesAlong = new Set<DomainEventType>(['PointsAwarded', 'PointsRevoked', 'SubtaskCompleted', 'EmailReserved']);
+
+const accountEvents = new Set<DomainEventType>(['UserRegistered', 'UserLoggedIn', 'UserProfileUpdated', 'PasswordChanged', 'EmailVerified']);
+
+/** Moves each user's last activity forward to the instant given (never backwards), in one statement. */
+const moveLastActive = async (trx: Transaction<ReadModels>, latest: ReadonlyMap<string, string>): Promise<void> => {
+  if (latest.size === 0) return;
+  const moves = sql<{ id: string; at: Date }>`(SELECT unnest(${[...latest.keys()]}::uuid[]) AS id, unnest(${[...latest.values()]}::timestamptz[]) AS at)`.as('moves');
+  await trx
+    .updateTable('users')
+    .from(moves)
+    .set({ last_active: sql.ref('moves.at') })
+    .whereRef('users.id', '=', sql.ref('moves.id'))
+    .where(sql<boolean>`users.last_active < moves.at`)
+    .execute();
+};
 
 /** users: one row per registered user. lastActive follows every event the user causes. */
 export const usersProjection = defineProjector({
@@ -77,9 +94,19 @@ export const usersProjection = defineProjector({
           .execute();
         return;
       default:
-        if (event.metadata.userId) {
-          await trx.updateTable('users').set({ last_active: at }).where('id', '=', event.metadata.userId).where('last_active', '<', new Date(at)).execute();
-        }
+        await moveLastActive(trx, new Map([[event.metadata.userId, at]]));
     }
+  },
+  // The account's own events one by one; everything else only moves last activity, so a batch's
+  // worth of them is one statement: each user's latest instant, never backwards.
+  async applyBatch(trx, events) {
+    const latest = new Map<string, string>();
+    for (const event of events) {
+      if (accountEvents.has(event.type)) await this.apply(trx, event);
+      else if (!latest.has(event.metadata.userId) || Date.parse(event.metadata.occurredAt) > Date.parse(latest.get(event.metadata.userId)!)) {
+        latest.set(event.metadata.userId, event.metadata.occurredAt);
+      }
+    }
+    await moveLastActive(trx, latest);
   },
 });

@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { id } from '@tracker/contracts/common/fields';
 import { messages } from '@tracker/contracts/messages';
@@ -14,7 +15,10 @@ export interface TokenService {
   verify(token: string): Promise<{ userId: string; issuedAt: number }>;
 }
 
-export const createTokenService = (secret: Uint8Array, ttl: string, now: () => Date = () => new Date()): TokenService => ({
+export const createTokenService = (secretBytes: Uint8Array, ttl: string, now: () => Date = () => new Date()): TokenService => {
+  // Imported once: given raw bytes, jose imports the key again on every sign and verify.
+  const secret = createSecretKey(secretBytes);
+  return {
   sign: (userId) =>
     new SignJWT({})
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -48,4 +52,5 @@ export const createTokenService = (secret: Uint8Array, ttl: string, now: () => D
     }
     return { userId: claims.sub!, issuedAt: claims.iat };
   },
-});
+  };
+};
