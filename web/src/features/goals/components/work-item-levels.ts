@@ -1,17 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { skipToken } from '@reduxjs/toolkit/query';
-import type {
-  CreateGoalBody,
-  CreateSubtaskBody,
-  CreateTaskBody,
-  Goal,
-  GoalProgress,
-  Subtask,
-  Task,
-  UpdateGoalBody,
-  UpdateSubtaskBody,
-  UpdateTaskBody,
-} from '@tracker/contracts/goals/http';
+import type { CreateGoalBody, CreateSubtaskBody, CreateTaskBody, Goal, GoalProgress, Subtask, Task, UpdateTaskBody } from '@tracker/contracts/goals/http';
 import type { RootState } from '../../../app/store.ts';
 import type { ApiError } from '../../../lib/api/api-errors.ts';
 import {
@@ -46,8 +35,11 @@ interface CreateBodyOf {
   subtask: CreateSubtaskBody;
 }
 
-/** What an edit sends, typed so that every level's PATCH takes it (only a task's edit form can change goalId). */
-export type WorkItemChanges = UpdateGoalBody & UpdateTaskBody & UpdateSubtaskBody;
+/**
+ * What an edit sends: a task's PATCH body, the widest. Goals and subtasks take the same fields but goalId,
+ * which only a task's edit form offers; the table below checks that every level's update accepts it.
+ */
+export type WorkItemChanges = UpdateTaskBody;
 
 type Outcome<Result> = Promise<{ data: Result } | { error: ApiError }>;
 

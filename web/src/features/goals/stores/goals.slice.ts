@@ -44,7 +44,11 @@ export const initialGoalsState = (): GoalsState => ({
 });
 
 /** Where each level's expanded ids are kept: one list per level, under the names the persisted state has. */
-const expandedIds = { goal: 'expandedGoalIds', task: 'expandedTaskIds', subtask: 'expandedSubtaskIds' } as const satisfies Record<WorkItemKind, keyof GoalsState>;
+const expandedIds = {
+  goal: 'expandedGoalIds',
+  task: 'expandedTaskIds',
+  subtask: 'expandedSubtaskIds',
+} as const satisfies Record<WorkItemKind, keyof GoalsState>;
 
 /** One goal, task or subtask of the tree. */
 export interface ItemRef {
