@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+// The global base first: the styles the components import come after it in the cascade.
 import './app/styles.css';
+import { App } from './app/app.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');

@@ -2,6 +2,8 @@ import { useSelector } from 'react-redux';
 import { Link, useLocation } from 'react-router-dom';
 import { Brand } from '../../components/layouts/brand.tsx';
 import { selectIsAuthenticated } from '../../lib/auth/auth.slice.ts';
+import '../../components/layouts/auth-layout.css';
+import './not-found.css';
 
 export const NotFoundRoute = () => {
   const authenticated = useSelector(selectIsAuthenticated);

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { FormAlert } from '../form/form-alert.tsx';
+import './confirm-dialog.css';
 
 export interface ConfirmDialogProps {
   title: string;

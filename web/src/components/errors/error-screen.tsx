@@ -1,3 +1,5 @@
+import './error-screen.css';
+
 export interface ErrorScreenProps {
   message?: string | undefined;
 }

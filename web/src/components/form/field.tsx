@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { fieldMessage } from './field-message.ts';
+import './form.css';
 
 /** What every field takes besides the attributes of its control. */
 export interface FieldProps {

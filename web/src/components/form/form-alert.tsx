@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './form.css';
 
 export interface FormAlertProps {
   kind: 'error' | 'success' | 'info';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Brand } from './brand.tsx';
+import './auth-layout.css';
 
 export interface AuthLayoutProps {
   title: string;

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import './brand.css';
 
 export const Brand = ({ to = '/' }: { to?: string }) => (
   <Link to={to} className="brand">

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { selectToasts, toastDismissed, type Toast, type ToastKind } from './toasts.slice.ts';
+import './toast-region.css';
 
 const icons: Record<ToastKind, string> = { success: '✓', error: '!', warning: '!', info: 'i' };
 const defaultTitles: Record<ToastKind, string> = { success: 'Success', error: 'Error', warning: 'Warning', info: 'Info' };

@@ -1,5 +1,6 @@
 import type { User } from '@tracker/contracts/users/http';
 import { Link } from 'react-router-dom';
+import './welcome-panel.css';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 

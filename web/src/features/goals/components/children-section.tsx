@@ -5,6 +5,7 @@ import { headingTags, itemName, kindLabels, type WorkItem } from './work-item-fo
 import { WorkItemForm } from './work-item-form.tsx';
 import { levels } from './work-item-levels.ts';
 import { blankValues, createFields, type WorkItemValues } from './work-item-values.ts';
+import './children-section.css';
 
 export interface ChildrenSectionProps<K extends WorkItemKind> {
   kind: K;
@@ -49,7 +50,7 @@ export const ChildrenSection = <K extends WorkItemKind>({ kind, parent, count, c
           }}
         >
           <PlusIcon />
-          Add {kind}
+          {`Add ${kind}`}
         </button>
       </header>
       {adding && (

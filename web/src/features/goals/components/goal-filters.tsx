@@ -10,6 +10,7 @@ import {
   workItemStatuses,
 } from '../stores/goals.slice.ts';
 import { priorityNames, statusLabels } from './work-item-format.ts';
+import './goal-filters.css';
 
 /** Status and priority checkboxes (all on by default); they filter goals, tasks and subtasks alike. */
 export const GoalFilters = () => {

@@ -1,4 +1,5 @@
 import type { GoalProgress } from '@tracker/contracts/goals/http';
+import './goal-progress-bar.css';
 
 /** A goal's share of finished tasks, under its row. */
 export const GoalProgressBar = ({ title, progress }: { title: string; progress: GoalProgress }) => {

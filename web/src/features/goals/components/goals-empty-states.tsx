@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { filtersReset } from '../stores/goals.slice.ts';
 import { PlusIcon } from './work-item-icons.tsx';
+import './goals-empty-states.css';
 
 /** No goals at all: what the tree is for, and the way to start it. */
 export const NoGoalsYet = ({ onCreateFirst, children }: { onCreateFirst?: (() => void) | undefined; children: ReactNode }) => (

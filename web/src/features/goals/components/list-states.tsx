@@ -1,3 +1,5 @@
+import './list-states.css';
+
 /** A spinner line while a list loads. */
 export const LoadingLine = ({ children }: { children: string }) => (
   <p className="loading-line" role="status">

@@ -5,6 +5,7 @@ import { selectionCleared, selectSelectedGoalId, selectSelectedSubtaskId, select
 import type { WorkItemKind } from '../types/work-item-kind.ts';
 import { kindLabels, priorityLabel, statusLabels, type WorkItem } from './work-item-format.ts';
 import { WorkItemDetails } from './work-item-details.tsx';
+import './selection-panel.css';
 
 /** The selected item (the deepest selected level), read from the lists already loaded for the tree. */
 const useSelectedItem = (): { kind: WorkItemKind; item: WorkItem } | undefined => {

@@ -1,4 +1,5 @@
 import { formatDay, formatMoment, pointsTotal, type WorkItem } from './work-item-format.ts';
+import './work-item-details.css';
 
 /** Description, dates and the points history of one item: a subtask's expanded body and the details panel. */
 export const WorkItemDetails = ({ item }: { item: WorkItem }) => {

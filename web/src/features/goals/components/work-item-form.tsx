@@ -9,6 +9,7 @@ import { fieldErrors, unshownFieldErrors, type ApiError } from '../../../lib/api
 import { priorities, workItemStatuses } from '../stores/goals.slice.ts';
 import { priorityLabel, statusLabels } from './work-item-format.ts';
 import type { WorkItemValues } from './work-item-values.ts';
+import './work-item-form.css';
 
 const statusOptions: SelectOption[] = workItemStatuses.map((status) => ({ value: status, label: statusLabels[status] }));
 const priorityOptions: SelectOption[] = priorities.map((priority) => ({ value: String(priority), label: priorityLabel(priority) }));

@@ -11,6 +11,7 @@ import { HiddenByFilters, LoadError, LoadingLine } from './list-states.tsx';
 import type { WorkItem } from './work-item-format.ts';
 import { levels } from './work-item-levels.ts';
 import { WorkItemNode } from './work-item-node.tsx';
+import './work-item-list.css';
 
 export interface WorkItemListProps<K extends WorkItemKind> {
   kind: K;

@@ -15,6 +15,7 @@ import { levels, type ItemOf, type WorkItemChanges } from './work-item-levels.ts
 import { changedFields, valuesOf, type WorkItemValues } from './work-item-values.ts';
 import { WorkItemDetails } from './work-item-details.tsx';
 import { WorkItemRow } from './work-item-row.tsx';
+import './work-item-node.css';
 
 export interface WorkItemNodeProps<K extends WorkItemKind> {
   kind: K;
@@ -37,10 +38,7 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
   const selected = useAppSelector((state) => level.isSelected(state, item.id));
   // Only a task moves between goals, so only its edit form lists them.
   const { data: goals } = useGetGoalsQuery(kind === 'task' ? undefined : skipToken);
-  const goalOptions = useMemo(
-    () => (kind === 'task' ? (goals ?? []).map((goal) => ({ value: goal.id, label: goal.title })) : undefined),
-    [kind, goals],
-  );
+  const goalOptions = useMemo(() => (kind === 'task' ? (goals ?? []).map((goal) => ({ value: goal.id, label: goal.title })) : undefined), [kind, goals]);
   // Separate instances: a failed status change must not show up as an error in the edit form.
   const [changeStatus, statusChange] = level.useUpdate();
   const [saveItem, edit] = level.useUpdate();

@@ -4,6 +4,7 @@ import { workItemStatuses } from '../stores/goals.slice.ts';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
 import { CalendarIcon, CheckIcon, ChevronIcon, EditIcon, StarIcon, TrashIcon } from './work-item-icons.tsx';
 import { formatDay, headingTags, isOverdue, itemName, pointsTotal, priorityLabel, statusLabels, type WorkItem } from './work-item-format.ts';
+import './work-item-row.css';
 
 export interface WorkItemRowProps {
   kind: WorkItemKind;

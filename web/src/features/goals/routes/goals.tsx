@@ -6,6 +6,7 @@ import { NewGoalForm } from '../components/new-goal-form.tsx';
 import { SelectionPanel } from '../components/selection-panel.tsx';
 import { PlusIcon } from '../components/work-item-icons.tsx';
 import { WorkItemList } from '../components/work-item-list.tsx';
+import './goals.css';
 
 /** The goal tree: goals → tasks → subtasks, with filters, progress and the selected item's details. */
 export const GoalsRoute = () => {
