@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { goalEvents, subtaskEvents, taskEvents } from './goals/events.ts';
 import { pointsEvents } from './points/events.ts';
-import { emailReserved, userEvents } from './users/events.ts';
+import { emailReserved, passwordResetAsked, userEvents } from './users/events.ts';
 
 /** The catalogue of every event in the log: what projections and audits parse against. */
 export const domainEvent = z.discriminatedUnion('type', [
   emailReserved,
+  passwordResetAsked,
   ...userEvents,
   ...goalEvents,
   ...taskEvents,

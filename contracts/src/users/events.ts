@@ -7,6 +7,20 @@ import { roles, subscriptionStatuses } from './http.ts';
 /** Appended with no_stream to `email-<sha256>`: the address belongs to this user. */
 export const emailReserved = defineEvent('EmailReserved', z.object({ userId: id, email: storedText }));
 
+/**
+ * The metadata userId of events that no signed-in user causes (a forgot-password request): the nil
+ * UUID, which no account ever has.
+ */
+export const ANONYMOUS_USER_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Forgot-password's only write, to a stream of its own (`reset-<uuid>`), the same whether or not an
+ * account has the address; the mail reactor resolves it later. It keeps the SHA-256 of the
+ * lower-cased address (the id of its `email-` stream), not the address: the log holds no address
+ * that is not an account's.
+ */
+export const passwordResetAsked = defineEvent('PasswordResetAsked', z.object({ emailHash: z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex') }));
+
 export const userRegistered = defineEvent(
   'UserRegistered',
   z.object({
@@ -58,3 +72,4 @@ export const userEvents = [
 export const userEvent = z.discriminatedUnion('type', userEvents);
 export type UserEvent = z.infer<typeof userEvent>;
 export type EmailReserved = z.infer<typeof emailReserved>;
+export type PasswordResetAsked = z.infer<typeof passwordResetAsked>;

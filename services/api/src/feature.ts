@@ -5,6 +5,7 @@ import type { OperationalTables, OpsDb } from '@tracker/projections/ops-db';
 import type { ProjectionProgress } from '@tracker/projections/progress';
 import type { LaneMember, ProjectorFailure } from '@tracker/projections/runner';
 import type { TokenService } from './auth/jwt.ts';
+import type { SecretDerivation } from './auth/one-time-tokens.ts';
 import type { PasswordHasher } from './auth/passwords.ts';
 import type { CommandHandler } from './commands/command-handler.ts';
 import type { Config } from './config/config.ts';
@@ -21,6 +22,8 @@ export interface AppServices {
   progress: ProjectionProgress;
   commands: CommandHandler;
   tokens: TokenService;
+  /** HMAC under the server secret, for values that must be unguessable yet the same on every repeat; the secret itself is not shared. */
+  deriveFromSecret: SecretDerivation;
   passwords: PasswordHasher;
   mailer: Mailer;
   /** Every projector of the read side, by name. */

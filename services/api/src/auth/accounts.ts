@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@tracker/contracts/messages';
 import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
+import type { EventMetadata } from '@tracker/contracts/common/events';
+import { ANONYMOUS_USER_ID, type PasswordResetAsked, type UserEvent } from '@tracker/contracts/users/events';
 import type { User } from '@tracker/contracts/users/http';
 import { Conflict, Unauthorized, ValidationFailed } from '@tracker/domain/common/errors';
 import { userDecider, type UserState } from '@tracker/domain/users/user.decider';
@@ -8,8 +10,8 @@ import { WrongExpectedVersion, type EventStore, type Position } from '@tracker/e
 import type { CommandContext, CommandHandler } from '../commands/command-handler.ts';
 import { derivedUuid } from '../commands/command-handler.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { emailStream, normaliseEmail, userStream } from './email-stream.ts';
-import { hashToken, issueOneTimeToken, userIdOfToken } from './one-time-tokens.ts';
+import { emailHash, emailStream, emailStreamOfHash, normaliseEmail, resetAskStream, userStream } from './email-stream.ts';
+import { derivedOneTimeToken, hashToken, userIdOfToken, type SecretDerivation } from './one-time-tokens.ts';
 import type { PasswordHasher } from './passwords.ts';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -17,6 +19,14 @@ const VERIFICATION_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
 const ABANDONED_RESERVATION_MS = 5 * 60 * 1000;
 
 type Registered = Extract<UserState, { status: 'registered' }>;
+
+/** The event a mail reactor acts on: its id names what the effect appends and the token it mails. */
+export interface MailCause<Data> {
+  id: string;
+  data: Data;
+  metadata: Pick<EventMetadata, 'correlationId' | 'occurredAt'>;
+}
+type UserRegisteredData = Extract<UserEvent, { type: 'UserRegistered' }>['data'];
 
 export interface Accounts {
   register(input: { name: string; email: string; password: string }, context: Omit<CommandContext, 'userId'>): Promise<{ userId: string; position?: Position | undefined }>;
@@ -26,7 +36,12 @@ export interface Accounts {
     input: { name?: string | undefined; timezone?: string | undefined; dateOfBirth?: string | null | undefined; currentPassword?: string | undefined; newPassword?: string | undefined },
     context: CommandContext,
   ): Promise<{ position?: Position | undefined; passwordChanged: boolean }>;
-  requestPasswordReset(email: string, context: Omit<CommandContext, 'userId'>): Promise<void>;
+  /** Forgot-password's whole work in the request: one event, the same whether or not an account has the address. */
+  askPasswordReset(email: string, context: Omit<CommandContext, 'userId'>): Promise<void>;
+  /** Mail reactor, on UserRegistered: issue the verification token (once per cause) and mail it. */
+  mailVerificationAsEffectOf(cause: MailCause<UserRegisteredData>): Promise<void>;
+  /** Mail reactor, on PasswordResetAsked: when an account has the address, issue a reset token (once per cause) and mail it. */
+  mailPasswordResetAsEffectOf(cause: MailCause<PasswordResetAsked['data']>): Promise<void>;
   resetPassword(token: string, newPassword: string, context: Omit<CommandContext, 'userId'>): Promise<Position | undefined>;
   verifyEmail(token: string, context: Omit<CommandContext, 'userId'>): Promise<Position | undefined>;
 }
@@ -37,17 +52,18 @@ export const createAccounts = (deps: {
   passwords: PasswordHasher;
   mailer: Mailer;
   appUrl: string;
-  log: { error(obj: object, msg: string): void };
+  deriveFromSecret: SecretDerivation;
 }): Accounts => {
   const { store, commands, passwords, mailer } = deps;
 
-  const findReservation = async (email: string): Promise<{ userId: string; at: number } | undefined> => {
+  const findReservationIn = async (stream: string): Promise<{ userId: string; at: number } | undefined> => {
     let found: { userId: string; at: number } | undefined;
-    for await (const event of store.readStream(emailStream(email))) {
+    for await (const event of store.readStream(stream)) {
       if (event.type === 'EmailReserved') found = { userId: (event.data as { userId: string }).userId, at: event.createdAt.getTime() };
     }
     return found;
   };
+  const findReservation = async (email: string): Promise<{ userId: string; at: number } | undefined> => findReservationIn(emailStream(email));
   const reservedUserId = async (email: string): Promise<string | undefined> => (await findReservation(email))?.userId;
 
   const loadUser = async (userId: string): Promise<Registered | undefined> => {
@@ -81,39 +97,30 @@ export const createAccounts = (deps: {
     }
   };
 
-  const sendVerification = (user: { email: string; name: string }, token: string): void => {
-    const link = `${deps.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
-    mailer
-      .send({
-        to: user.email,
-        subject: 'Confirm your e-mail address',
-        text: `Hello ${user.name},\n\nConfirm your e-mail address for Points Tracker:\n${link}\n\nThe link works once and expires in 48 hours.`,
-        link,
-      })
-      .catch((error: unknown) => deps.log.error({ err: error }, 'verification mail failed'));
-  };
+  /**
+   * A reactor's command: ids derived from the cause (`mail:<event id>`), time taken from it, so a
+   * repeat after a crash decides the same events and the store hands back the first append.
+   */
+  const effectContext = (cause: MailCause<unknown>, userId: string): CommandContext => ({
+    userId,
+    requestId: cause.metadata.correlationId,
+    causationId: cause.id,
+    now: new Date(cause.metadata.occurredAt),
+    idempotencyKey: `mail:${cause.id}`,
+  });
+  const expiresAfter = (cause: MailCause<unknown>, ms: number): string => new Date(Date.parse(cause.metadata.occurredAt) + ms).toISOString();
 
   return {
     async register(input, context) {
       const email = normaliseEmail(input.email);
       const userId = context.idempotencyKey ? derivedUuid('user', context.idempotencyKey, email) : randomUUID();
       const passwordHash = await passwords.hash(input.password);
-      // Only a retried request (same Idempotency-Key) finds its user stream already written.
-      const replay = (await commands.load(userDecider, userStream(userId))).exists;
       await reserveEmail(email, userId, context);
-      const verification = issueOneTimeToken(userId);
-      const ctx = { ...context, userId };
+      // The verification mail is the mail reactor's work (on UserRegistered), not the request's.
       const registered = await commands.execute(userDecider, userStream(userId), {
         type: 'RegisterUser', userId, name: input.name, email, passwordHash, timezone: DEFAULT_TIMEZONE,
-      }, ctx);
-      const requested = await commands.execute(userDecider, userStream(userId), {
-        type: 'RequestEmailVerification',
-        tokenHash: verification.tokenHash,
-        expiresAt: new Date(context.now.getTime() + VERIFICATION_TOKEN_TTL_MS).toISOString(),
-      }, { ...ctx, idempotencyKey: context.idempotencyKey ? `${context.idempotencyKey}:verify` : undefined });
-      // A replayed registration keeps the first token, so it mails nothing new.
-      if (!replay) sendVerification({ email, name: input.name }, verification.token);
-      return { userId, position: requested.position ?? registered.position };
+      }, { ...context, userId });
+      return { userId, position: registered.position };
     },
 
     async login(input, context) {
@@ -146,14 +153,46 @@ export const createAccounts = (deps: {
       return { position: updated.position ?? position, passwordChanged: input.newPassword !== undefined };
     },
 
-    async requestPasswordReset(email, context) {
-      const holder = await reservedUserId(email);
-      const user = holder ? await loadUser(holder) : undefined;
-      if (!user) return;
-      const { token, tokenHash } = issueOneTimeToken(user.profile.id);
-      await commands.execute(userDecider, userStream(user.profile.id), {
-        type: 'RequestPasswordReset', tokenHash, expiresAt: new Date(context.now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
-      }, { ...context, userId: user.profile.id, idempotencyKey: undefined });
+    async askPasswordReset(email, context) {
+      // No lookup here: whether an account has the address is the reactor's question, so the
+      // request's work never depends on it.
+      await store.append(resetAskStream(randomUUID()), [{
+        id: randomUUID(),
+        type: 'PasswordResetAsked',
+        data: { emailHash: emailHash(email) },
+        metadata: { userId: ANONYMOUS_USER_ID, correlationId: context.requestId, occurredAt: context.now.toISOString() },
+      }], 'no_stream');
+    },
+
+    async mailVerificationAsEffectOf(cause) {
+      const { userId } = cause.data;
+      const user = await loadUser(userId);
+      const { token, tokenHash } = derivedOneTimeToken(deps.deriveFromSecret, userId, 'verify', cause.id);
+      // Nothing to mail once verified, nor when another token is outstanding: accounts registered
+      // before this reactor existed were mailed by their request, and must not be mailed again
+      // when it first runs through the log.
+      if (!user || user.profile.emailVerified || Object.keys(user.verificationTokens).some((hash) => hash !== tokenHash)) return;
+      await commands.execute(userDecider, userStream(userId), {
+        type: 'RequestEmailVerification', tokenHash, expiresAt: expiresAfter(cause, VERIFICATION_TOKEN_TTL_MS),
+      }, effectContext(cause, userId));
+      const link = `${deps.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+      await mailer.send({
+        to: user.profile.email,
+        subject: 'Confirm your e-mail address',
+        text: `Hello ${user.profile.name},\n\nConfirm your e-mail address for Points Tracker:\n${link}\n\nThe link works once and expires in 48 hours.`,
+        link,
+      });
+    },
+
+    async mailPasswordResetAsEffectOf(cause) {
+      const holder = await findReservationIn(emailStreamOfHash(cause.data.emailHash));
+      const user = holder ? await loadUser(holder.userId) : undefined;
+      if (!user) return; // no account has the address: nobody to mail
+      const userId = user.profile.id;
+      const { token, tokenHash } = derivedOneTimeToken(deps.deriveFromSecret, userId, 'reset', cause.id);
+      await commands.execute(userDecider, userStream(userId), {
+        type: 'RequestPasswordReset', tokenHash, expiresAt: expiresAfter(cause, RESET_TOKEN_TTL_MS),
+      }, effectContext(cause, userId));
       const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
       await mailer.send({
         to: user.profile.email,

@@ -103,11 +103,8 @@ export const authRoutes = [
         { key: `forgot:ip:${ctx.ip}`, rule: limits.forgotPerIp },
         { key: `forgot:email:${normaliseEmail(body.email)}`, rule: limits.forgotPerEmail },
       ]);
-      // Answered before the work is done, so neither the body nor the timing tells whether the address exists.
-      const context = commandContext(ctx);
-      void services.accounts.requestPasswordReset(body.email, context).catch((error: unknown) =>
-        ctx.state.log.error({ err: error }, 'password reset request failed'),
-      );
+      // One event, the same whether or not the address has an account; the mail reactor does the rest.
+      await services.accounts.askPasswordReset(body.email, commandContext(ctx));
       return { message: messages.forgotPasswordSent };
     },
   }),

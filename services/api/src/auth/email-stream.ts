@@ -2,8 +2,15 @@ import { createHash } from 'node:crypto';
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
+/** SHA-256 (hex) of the lower-cased address: the id of its e-mail stream. */
+export const emailHash = (email: string): string => createHash('sha256').update(normaliseEmail(email)).digest('hex');
+
 /** `email-<sha256 of the lower-cased address>`: reserving it with no_stream makes addresses unique. */
-export const emailStream = (email: string): string =>
-  `email-${createHash('sha256').update(normaliseEmail(email)).digest('hex')}`;
+export const emailStream = (email: string): string => emailStreamOfHash(emailHash(email));
+
+export const emailStreamOfHash = (hash: string): string => `email-${hash}`;
 
 export const userStream = (userId: string): string => `user-${userId}`;
+
+/** One forgot-password request: `reset-<uuid>`. */
+export const resetAskStream = (askId: string): string => `reset-${askId}`;

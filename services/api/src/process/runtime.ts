@@ -19,6 +19,7 @@ import { createCommandHandler } from '../commands/command-handler.ts';
 import type { AppServices } from '../feature.ts';
 import { apiFeatures, projectorsWaitedOn } from '../features.ts';
 import { createTokenService } from '../auth/jwt.ts';
+import { secretDerivation } from '../auth/one-time-tokens.ts';
 import { createPasswordHasher } from '../auth/passwords.ts';
 import type { Config } from '../config/config.ts';
 import { resolveJwtSecret } from '../config/jwt-secret.ts';
@@ -125,6 +126,7 @@ export const startRuntime = async (
       progress,
       commands: createCommandHandler({ store }),
       tokens: createTokenService(secret, config.jwtTtl, options.clock),
+      deriveFromSecret: secretDerivation(secret),
       passwords: createPasswordHasher(config.bcryptCost),
       mailer,
       projectorNames: projectors.map((p) => p.name),
