@@ -7,6 +7,8 @@ import { messages } from '../messages.ts';
  * impossible ones) would stop a projector, so none of them gets past a contract.
  */
 
+// NUL is the point of the check, not a typo.
+// eslint-disable-next-line no-control-regex
 const NUL_OR_LONE_SURROGATE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const isStorableText = (value: string): boolean => !NUL_OR_LONE_SURROGATE.test(value);
 const storable = { message: 'must not contain NUL or unpaired surrogate characters' };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../common/events.ts';
-import { calendarDate, id, storedInstant, storedText } from '../common/fields.ts';
+import { id, storedInstant, storedText } from '../common/fields.ts';
 import { workItemStatus } from './http.ts';
 
 const nullableInstant = storedInstant.nullable();

@@ -6,8 +6,9 @@ import { defineProjector, everyEventType } from '../projector.ts';
 /**
  * Events that only ever travel in the same append as another event of the same command (same
  * instant): the other one already moves last activity, so these would cost a write and change nothing.
+ * A reset request is anonymous (nobody signed in asked for it).
  */
-const ridesAlong = new Set<DomainEventType>(['PointsAwarded', 'PointsRevoked', 'SubtaskCompleted', 'EmailReserved']);
+const ridesAlong = new Set<DomainEventType>(['PointsAwarded', 'PointsRevoked', 'SubtaskCompleted', 'EmailReserved', 'PasswordResetAsked']);
 
 const accountEvents = new Set<DomainEventType>(['UserRegistered', 'UserLoggedIn', 'UserProfileUpdated', 'PasswordChanged', 'EmailVerified']);
 
