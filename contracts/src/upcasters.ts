@@ -9,12 +9,7 @@ export interface Upcaster {
 }
 
 /** An upcaster typed by the old payload's schema: data that does not match it is left as it is. */
-export const defineUpcaster = <Old extends z.ZodType, New>(
-  type: string,
-  from: number,
-  old: Old,
-  upcast: (data: z.output<Old>) => New,
-): Upcaster => ({
+export const defineUpcaster = <Old extends z.ZodType, New>(type: string, from: number, old: Old, upcast: (data: z.output<Old>) => New): Upcaster => ({
   type,
   from,
   upcast: (data) => {

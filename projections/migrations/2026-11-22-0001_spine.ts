@@ -28,7 +28,11 @@ export const up = async (db: Kysely<any>): Promise<void> => {
     .addColumn('trial_start_date', 'timestamptz')
     .addColumn('subscription_date', 'timestamptz')
     .execute();
-  await db.schema.createIndex('users_email').on('users').expression(sql`lower(email)`).execute();
+  await db.schema
+    .createIndex('users_email')
+    .on('users')
+    .expression(sql`lower(email)`)
+    .execute();
 
   // Fixed-window request counters shared by every API replica.
   await db.schema

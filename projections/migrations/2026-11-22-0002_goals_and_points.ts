@@ -20,7 +20,9 @@ const workItemTable = (db: Kysely<any>, name: string) =>
 
 export const up = async (db: Kysely<any>): Promise<void> => {
   await workItemTable(db, 'goals').execute();
-  await workItemTable(db, 'tasks').addColumn('goal_id', 'uuid', (c) => c.notNull()).execute();
+  await workItemTable(db, 'tasks')
+    .addColumn('goal_id', 'uuid', (c) => c.notNull())
+    .execute();
   await workItemTable(db, 'subtasks')
     .addColumn('task_id', 'uuid', (c) => c.notNull())
     .addColumn('goal_id', 'uuid', (c) => c.notNull())

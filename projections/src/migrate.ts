@@ -23,8 +23,7 @@ const migrate = async (db: Kysely<unknown>, schema: string, migrations: Record<s
 };
 
 /** Brings the read-model schema up to date; safe to run from several processes at once. */
-export const migrateReadModels = ({ db, schema }: ReadModelDbHandle): Promise<string[]> =>
-  migrate(db as Kysely<unknown>, schema, readModelMigrations());
+export const migrateReadModels = ({ db, schema }: ReadModelDbHandle): Promise<string[]> => migrate(db as Kysely<unknown>, schema, readModelMigrations());
 
 /** Brings the operational schema (reactors' state, rate limits) up to date. */
 export const migrateOperationalState = ({ db, schema }: OpsDbHandle): Promise<string[]> => migrate(db as Kysely<unknown>, schema, opsMigrations);

@@ -37,11 +37,9 @@ export interface Projector<T extends DomainEventType = DomainEventType> {
   applyBatch?(trx: Transaction<ReadModels>, events: ProjectedEvent<T>[]): Promise<void>;
 }
 
-
 export const defineProjector = <const T extends DomainEventType>(projector: Projector<T>): Projector<T> => projector;
 
 /** Every event type, for projectors that follow everything a user does (e.g. last activity). */
 export const everyEventType: readonly DomainEventType[] = domainEventTypes;
 
-export const handlesEvent = (projector: Projector, type: string): boolean =>
-  (projector.handles as readonly string[]).includes(type);
+export const handlesEvent = (projector: Projector, type: string): boolean => (projector.handles as readonly string[]).includes(type);

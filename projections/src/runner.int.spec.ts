@@ -61,13 +61,16 @@ const reserveEmails = async (fixture: Awaited<ReturnType<typeof readModelFixture
     const userId = randomUUID();
     const id = randomUUID();
     ids.push(id);
-    await fixture.append(`email-${randomUUID()}`, [{ id, type: 'EmailReserved', data: { userId, email: `${i}@x.io` }, metadata: metadata(userId) }], 'no_stream');
+    await fixture.append(
+      `email-${randomUUID()}`,
+      [{ id, type: 'EmailReserved', data: { userId, email: `${i}@x.io` }, metadata: metadata(userId) }],
+      'no_stream',
+    );
   }
   return ids;
 };
 
-const tallyRows = async (db: Kysely<any>) =>
-  Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM tally`.execute(db)).rows[0]!.n);
+const tallyRows = async (db: Kysely<any>) => Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM tally`.execute(db)).rows[0]!.n);
 
 describe('projection runner', () => {
   let fixture: Awaited<ReturnType<typeof readModelFixture>>;
@@ -109,9 +112,11 @@ describe('projection runner', () => {
   it('leaves read models and checkpoint unchanged when an event fails halfway through a batch', async () => {
     const userId = randomUUID();
     for (let i = 0; i < 8; i++) {
-      await fixture.append(`email-${randomUUID()}`, [
-        { id: randomUUID(), type: 'EmailReserved', data: { userId, email: `${i}@x.io` }, metadata: metadata(userId) },
-      ], 'no_stream');
+      await fixture.append(
+        `email-${randomUUID()}`,
+        [{ id: randomUUID(), type: 'EmailReserved', data: { userId, email: `${i}@x.io` }, metadata: metadata(userId) }],
+        'no_stream',
+      );
     }
     let broken = true;
     const projector = tallyProjector({ failOnNth: () => (broken ? 3 : undefined) });
@@ -126,7 +131,8 @@ describe('projection runner', () => {
   });
 
   const batchRows = async (projector: string) =>
-    (await sql<{ event_id: string; txid: string }>`SELECT event_id, txid::text FROM batches WHERE projector = ${projector}`.execute(fixture.readModels.db)).rows;
+    (await sql<{ event_id: string; txid: string }>`SELECT event_id, txid::text FROM batches WHERE projector = ${projector}`.execute(fixture.readModels.db))
+      .rows;
 
   it('reads the log once for every projector of a lane: one transaction applies a batch for all and moves all checkpoints', async () => {
     const appended = await reserveEmails(fixture, 60);
@@ -209,7 +215,10 @@ describe('projection runner', () => {
     })();
     const first = run([usersProjection]);
     await eventually(async () => {
-      const n = await fixture.readModels.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const n = await fixture.readModels.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(n.n)).toBeGreaterThan(3);
     });
     // Crash: every read-model connection dies mid-flight, then the runner is gone.
@@ -246,9 +255,11 @@ describe('projection runner', () => {
       Array.from({ length: 12 }, async (_, w) => {
         for (let i = 0; i < total / 12; i++) {
           const userId = randomUUID();
-          await fixture.append(`email-${randomUUID()}`, [
-            { id: randomUUID(), type: 'EmailReserved', data: { userId, email: `${w}-${i}@x.io` }, metadata: metadata(userId) },
-          ], 'no_stream');
+          await fixture.append(
+            `email-${randomUUID()}`,
+            [{ id: randomUUID(), type: 'EmailReserved', data: { userId, email: `${w}-${i}@x.io` }, metadata: metadata(userId) }],
+            'no_stream',
+          );
         }
       }),
     );
@@ -263,9 +274,11 @@ describe('projection runner', () => {
     await active.stop();
     runners.splice(runners.indexOf(active), 1);
     const userId = randomUUID();
-    await fixture.append(`email-${randomUUID()}`, [
-      { id: randomUUID(), type: 'EmailReserved', data: { userId, email: 'late@x.io' }, metadata: metadata(userId) },
-    ], 'no_stream');
+    await fixture.append(
+      `email-${randomUUID()}`,
+      [{ id: randomUUID(), type: 'EmailReserved', data: { userId, email: 'late@x.io' }, metadata: metadata(userId) }],
+      'no_stream',
+    );
     await eventually(async () => expect(await tallyRows(fixture.readModels.db)).toBe(total + 1));
     expect(standby.active()).toEqual(['tally']);
   });

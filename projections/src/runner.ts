@@ -87,7 +87,7 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
   const holding = new Set<string>();
   const failing = new Map<string, ProjectorFailure>();
 
-  const runLane = <DB,>(lane: LaneSpec<DB>): (() => Promise<void>) => {
+  const runLane = <DB>(lane: LaneSpec<DB>): (() => Promise<void>) => {
     const { db } = lane.db;
     let stopped = false;
     let lockClient: pg.Client | undefined;
@@ -149,7 +149,12 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
             }
           }
         }
-        await advanceCheckpoints(trx, lane.db.schema, members.map((m) => ({ name: m.name, previous: checkpoints.get(m.name) ?? 'start' })), next);
+        await advanceCheckpoints(
+          trx,
+          lane.db.schema,
+          members.map((m) => ({ name: m.name, previous: checkpoints.get(m.name) ?? 'start' })),
+          next,
+        );
         await sql`SELECT pg_notify(${PROGRESS_CHANNEL}, ${progressPayload(lane.db.schema, next, members)})`.execute(trx);
       });
       for (const member of members) checkpoints.set(member.name, next);
@@ -174,7 +179,13 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
           onError: (error, attempts) => {
             if (error instanceof MemberFailed) {
               const known = failing.get(member.name);
-              failing.set(member.name, { ...(known ?? { since: new Date() }), projector: member.name, position: error.position, type: error.type, error: errorText(error.cause) });
+              failing.set(member.name, {
+                ...(known ?? { since: new Date() }),
+                projector: member.name,
+                position: error.position,
+                type: error.type,
+                error: errorText(error.cause),
+              });
             }
             log.error({ projector: member.name, attempts, err: error instanceof MemberFailed ? error.cause : error }, 'projector still failing; backing off');
             if (error instanceof CheckpointMoved) void release().then(() => restart(0));
@@ -206,7 +217,11 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
           log.warn({ lane: lane.name }, 'lost the lane lock; standing by');
           void release().then(() => restart(standbyRetryMs));
         });
-        const checkpoints = await readCheckpoints(db, lane.db.schema, lane.members.map((m) => m.name));
+        const checkpoints = await readCheckpoints(
+          db,
+          lane.db.schema,
+          lane.members.map((m) => m.name),
+        );
         let members = [...lane.members];
         const from = [...checkpoints.values()].reduce((a, b) => (store.comparePositions(a, b) <= 0 ? a : b));
         log.info({ lane: lane.name, projectors: members.map((m) => m.name), from }, 'projection lane started');
@@ -234,8 +249,17 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
                 return;
               }
               if (error instanceof MemberFailed) {
-                failing.set(error.member, { projector: error.member, position: error.position, type: error.type, error: errorText(error.cause), since: failing.get(error.member)?.since ?? new Date() });
-                log.error({ projector: error.member, position: error.position, type: error.type, attempts, err: error.cause }, 'projector failed at an event; backing off');
+                failing.set(error.member, {
+                  projector: error.member,
+                  position: error.position,
+                  type: error.type,
+                  error: errorText(error.cause),
+                  since: failing.get(error.member)?.since ?? new Date(),
+                });
+                log.error(
+                  { projector: error.member, position: error.position, type: error.type, attempts, err: error.cause },
+                  'projector failed at an event; backing off',
+                );
                 return;
               }
               log.error({ lane: lane.name, attempts, err: error }, 'projection batch failed; backing off');

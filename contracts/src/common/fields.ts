@@ -14,7 +14,11 @@ export const isStorableText = (value: string): boolean => !NUL_OR_LONE_SURROGATE
 const storable = { message: 'must not contain NUL or unpaired surrogate characters' };
 
 /** Text that any store can hold, at most `max` characters. */
-export const text = (max: number) => z.string().max(max, `must be at most ${max.toLocaleString('en-US')} characters`).refine(isStorableText, storable);
+export const text = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max.toLocaleString('en-US')} characters`)
+    .refine(isStorableText, storable);
 
 /** Required text: trimmed, 1–`max` characters. */
 export const requiredText = (max: number) =>
@@ -94,4 +98,7 @@ const isValidZone = (zone: string): boolean => {
   }
 };
 
-export const timezone = z.string().max(100, messages.invalidTimezone).refine((zone) => isStorableText(zone) && isValidZone(zone), { message: messages.invalidTimezone });
+export const timezone = z
+  .string()
+  .max(100, messages.invalidTimezone)
+  .refine((zone) => isStorableText(zone) && isValidZone(zone), { message: messages.invalidTimezone });

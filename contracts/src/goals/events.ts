@@ -29,17 +29,11 @@ export const goalStatusChanged = defineEvent('GoalStatusChanged', z.object({ goa
 export const goalDeleted = defineEvent('GoalDeleted', z.object({ goalId: id, title: storedText }));
 
 export const taskCreated = defineEvent('TaskCreated', z.object({ taskId: id, goalId: id, userId: id, ...fields }));
-export const taskUpdated = defineEvent(
-  'TaskUpdated',
-  z.object({ taskId: id, changes: changes.extend({ goalId: id.optional() }) }),
-);
+export const taskUpdated = defineEvent('TaskUpdated', z.object({ taskId: id, changes: changes.extend({ goalId: id.optional() }) }));
 export const taskStatusChanged = defineEvent('TaskStatusChanged', z.object({ taskId: id, ...statusChange }));
 export const taskDeleted = defineEvent('TaskDeleted', z.object({ taskId: id, title: storedText }));
 
-export const subtaskCreated = defineEvent(
-  'SubtaskCreated',
-  z.object({ subtaskId: id, taskId: id, goalId: id, userId: id, ...fields }),
-);
+export const subtaskCreated = defineEvent('SubtaskCreated', z.object({ subtaskId: id, taskId: id, goalId: id, userId: id, ...fields }));
 export const subtaskUpdated = defineEvent('SubtaskUpdated', z.object({ subtaskId: id, changes }));
 export const subtaskStatusChanged = defineEvent('SubtaskStatusChanged', z.object({ subtaskId: id, ...statusChange }));
 export const subtaskCompleted = defineEvent('SubtaskCompleted', z.object({ subtaskId: id }));

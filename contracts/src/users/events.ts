@@ -3,7 +3,6 @@ import { defineEvent } from '../common/events.ts';
 import { calendarDate, id, storedInstant, storedText } from '../common/fields.ts';
 import { roles, subscriptionStatuses } from './http.ts';
 
-
 /** Appended with no_stream to `email-<sha256>`: the address belongs to this user. */
 export const emailReserved = defineEvent('EmailReserved', z.object({ userId: id, email: storedText }));
 
@@ -46,18 +45,9 @@ export const userProfileUpdated = defineEvent(
     dateOfBirth: calendarDate.nullable().optional(),
   }),
 );
-export const passwordChanged = defineEvent(
-  'PasswordChanged',
-  z.object({ userId: id, passwordHash: storedText, via: z.enum(['profile', 'reset']) }),
-);
-export const passwordResetRequested = defineEvent(
-  'PasswordResetRequested',
-  z.object({ userId: id, tokenHash: storedText, expiresAt: storedInstant }),
-);
-export const emailVerificationRequested = defineEvent(
-  'EmailVerificationRequested',
-  z.object({ userId: id, tokenHash: storedText, expiresAt: storedInstant }),
-);
+export const passwordChanged = defineEvent('PasswordChanged', z.object({ userId: id, passwordHash: storedText, via: z.enum(['profile', 'reset']) }));
+export const passwordResetRequested = defineEvent('PasswordResetRequested', z.object({ userId: id, tokenHash: storedText, expiresAt: storedInstant }));
+export const emailVerificationRequested = defineEvent('EmailVerificationRequested', z.object({ userId: id, tokenHash: storedText, expiresAt: storedInstant }));
 export const emailVerified = defineEvent('EmailVerified', z.object({ userId: id, tokenHash: storedText }));
 
 export const userEvents = [

@@ -26,11 +26,7 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-export const email = z
-  .string({ message: 'is required' })
-  .trim()
-  .max(254, 'must be at most 254 characters')
-  .pipe(z.email('must be a valid email address'));
+export const email = z.string({ message: 'is required' }).trim().max(254, 'must be at most 254 characters').pipe(z.email('must be a valid email address'));
 
 export const password = z
   .string({ message: 'is required' })
@@ -46,7 +42,11 @@ export type RegisterBody = z.infer<typeof registerBody>;
 /** Login checks only presence: a password policy answer would tell which accounts exist. */
 export const loginBody = z.object({
   email: requiredText(254),
-  password: z.string({ message: 'is required' }).min(1, 'is required').max(1024).refine(isStorableText, 'must not contain NUL or unpaired surrogate characters'),
+  password: z
+    .string({ message: 'is required' })
+    .min(1, 'is required')
+    .max(1024)
+    .refine(isStorableText, 'must not contain NUL or unpaired surrogate characters'),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -75,4 +75,3 @@ const oneTimeToken = requiredText(512);
 export const resetPasswordBody = z.object({ token: oneTimeToken, newPassword: password });
 export const verifyEmailBody = z.object({ token: oneTimeToken });
 export const messageResponse = z.object({ message: z.string() });
-

@@ -1,7 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'vitest';
 import type { ProjectedEvent } from '../projector.ts';
-import { goalCreated, goalDeleted, goalStatusChanged, goalUpdated, pointsAwarded, pointsRevoked, subtaskCompleted, subtaskCreated, subtaskDeleted, subtaskStatusChanged, taskCreated, taskDeleted, taskStatusChanged, taskUpdated, userLoggedIn, userRegistered } from '../testing/event-factories.ts';
+import {
+  goalCreated,
+  goalDeleted,
+  goalStatusChanged,
+  goalUpdated,
+  pointsAwarded,
+  pointsRevoked,
+  subtaskCompleted,
+  subtaskCreated,
+  subtaskDeleted,
+  subtaskStatusChanged,
+  taskCreated,
+  taskDeleted,
+  taskStatusChanged,
+  taskUpdated,
+  userLoggedIn,
+  userRegistered,
+} from '../testing/event-factories.ts';
 import { projectorSpec, type EventContext } from '../testing/projector-spec.ts';
 import { activitiesProjection } from './activities.projection.ts';
 import type { ActivityRow } from './activities.tables.ts';
@@ -16,7 +33,10 @@ const at = '2026-03-01T09:00:00.000Z';
 const by: EventContext = { userId: alice, at };
 
 /** The line `event` leaves in the activity feed. */
-const line = (event: ProjectedEvent, row: Pick<ActivityRow, 'type' | 'entity_type' | 'entity_id' | 'title' | 'description'> & Partial<ActivityRow>): ActivityRow => ({
+const line = (
+  event: ProjectedEvent,
+  row: Pick<ActivityRow, 'type' | 'entity_type' | 'entity_id' | 'title' | 'description'> & Partial<ActivityRow>,
+): ActivityRow => ({
   event_id: event.id,
   user_id: alice,
   points: null,
@@ -47,7 +67,9 @@ describe('activities projection', () => {
       const deletion = taskDeleted(by, { taskId, title: 'Train' });
       return given()
         .when([deletion])
-        .then({ activities: [line(deletion, { type: 'deleted', entity_type: 'task', entity_id: taskId, title: 'Train', description: 'Deleted task "Train"' })] });
+        .then({
+          activities: [line(deletion, { type: 'deleted', entity_type: 'task', entity_id: taskId, title: 'Train', description: 'Deleted task "Train"' })],
+        });
     });
 
     it('keeps one line per event, in the order they came', () => {
@@ -71,14 +93,22 @@ describe('activities projection', () => {
       const started = goalStatusChanged(by, { goalId, from: 'pending', to: 'in-progress', title: 'G' });
       return given()
         .when([started])
-        .then({ activities: [line(started, { type: 'status_changed', entity_type: 'goal', entity_id: goalId, title: 'G', description: 'Moved goal "G" to in-progress' })] });
+        .then({
+          activities: [
+            line(started, { type: 'status_changed', entity_type: 'goal', entity_id: goalId, title: 'G', description: 'Moved goal "G" to in-progress' }),
+          ],
+        });
     });
 
     it('tells of a move back to pending', () => {
       const paused = subtaskStatusChanged(by, { subtaskId, from: 'in-progress', to: 'pending', title: 'S' });
       return given()
         .when([paused])
-        .then({ activities: [line(paused, { type: 'status_changed', entity_type: 'subtask', entity_id: subtaskId, title: 'S', description: 'Moved subtask "S" to pending' })] });
+        .then({
+          activities: [
+            line(paused, { type: 'status_changed', entity_type: 'subtask', entity_id: subtaskId, title: 'S', description: 'Moved subtask "S" to pending' }),
+          ],
+        });
     });
 
     it('leaves completions and reopenings to their points events', () =>
@@ -100,7 +130,14 @@ describe('activities projection', () => {
         .when([award])
         .then({
           activities: [
-            line(award, { type: 'completed', entity_type: 'subtask', entity_id: subtaskId, title: 'Buy shoes', description: 'Completed subtask "Buy shoes"', points: 12 }),
+            line(award, {
+              type: 'completed',
+              entity_type: 'subtask',
+              entity_id: subtaskId,
+              title: 'Buy shoes',
+              description: 'Completed subtask "Buy shoes"',
+              points: 12,
+            }),
           ],
         });
     });
@@ -111,7 +148,14 @@ describe('activities projection', () => {
         .when([revocation])
         .then({
           activities: [
-            line(revocation, { type: 'reopened', entity_type: 'subtask', entity_id: subtaskId, title: 'Buy shoes', description: 'Reopened subtask "Buy shoes"', points: -12 }),
+            line(revocation, {
+              type: 'reopened',
+              entity_type: 'subtask',
+              entity_id: subtaskId,
+              title: 'Buy shoes',
+              description: 'Reopened subtask "Buy shoes"',
+              points: -12,
+            }),
           ],
         });
     });
@@ -120,7 +164,9 @@ describe('activities projection', () => {
       const award = pointsAwarded(by, { points: 40, source: { type: 'goal', id: goalId }, hierarchy: { goalId }, title: 'G', reason: 'Completed goal "G"' });
       return given()
         .when([award])
-        .then({ activities: [line(award, { type: 'completed', entity_type: 'goal', entity_id: goalId, title: 'G', description: 'Completed goal "G"', points: 40 })] });
+        .then({
+          activities: [line(award, { type: 'completed', entity_type: 'goal', entity_id: goalId, title: 'G', description: 'Completed goal "G"', points: 40 })],
+        });
     });
   });
 
@@ -130,8 +176,14 @@ describe('activities projection', () => {
         .when([goalUpdated(by, { goalId, changes: { title: 'New' } }), taskUpdated(by, { taskId, changes: { goalId: randomUUID() } })])
         .then({ activities: [] }));
 
-    it('ignores the bare completion of a subtask', () => given().when([subtaskCompleted(by, { subtaskId })]).then({ activities: [] }));
+    it('ignores the bare completion of a subtask', () =>
+      given()
+        .when([subtaskCompleted(by, { subtaskId })])
+        .then({ activities: [] }));
 
-    it('ignores account events', () => given().when([userRegistered(by), userLoggedIn(by)]).then({ activities: [] }));
+    it('ignores account events', () =>
+      given()
+        .when([userRegistered(by), userLoggedIn(by)])
+        .then({ activities: [] }));
   });
 });

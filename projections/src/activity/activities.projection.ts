@@ -2,9 +2,15 @@ import { defineProjector, type ProjectedEvent } from '../projector.ts';
 import type { NewActivityRow } from './activities.tables.ts';
 
 type ItemEvent = ProjectedEvent<
-  | 'GoalCreated' | 'GoalStatusChanged' | 'GoalDeleted'
-  | 'TaskCreated' | 'TaskStatusChanged' | 'TaskDeleted'
-  | 'SubtaskCreated' | 'SubtaskStatusChanged' | 'SubtaskDeleted'
+  | 'GoalCreated'
+  | 'GoalStatusChanged'
+  | 'GoalDeleted'
+  | 'TaskCreated'
+  | 'TaskStatusChanged'
+  | 'TaskDeleted'
+  | 'SubtaskCreated'
+  | 'SubtaskStatusChanged'
+  | 'SubtaskDeleted'
 >;
 type PointsEvent = ProjectedEvent<'PointsAwarded' | 'PointsRevoked'>;
 /** What happened, as a person would tell it; who and when come from the event's envelope. */
@@ -64,10 +70,17 @@ const describePointsEvent = (event: PointsEvent): Activity => {
 export const activitiesProjection = defineProjector({
   name: 'activities',
   handles: [
-    'GoalCreated', 'GoalStatusChanged', 'GoalDeleted',
-    'TaskCreated', 'TaskStatusChanged', 'TaskDeleted',
-    'SubtaskCreated', 'SubtaskStatusChanged', 'SubtaskDeleted',
-    'PointsAwarded', 'PointsRevoked',
+    'GoalCreated',
+    'GoalStatusChanged',
+    'GoalDeleted',
+    'TaskCreated',
+    'TaskStatusChanged',
+    'TaskDeleted',
+    'SubtaskCreated',
+    'SubtaskStatusChanged',
+    'SubtaskDeleted',
+    'PointsAwarded',
+    'PointsRevoked',
   ],
   async apply(trx, event) {
     await this.applyBatch!(trx, [event]);

@@ -1,6 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'vitest';
-import { goalCreated, goalDeleted, goalStatusChanged, goalUpdated, subtaskCompleted, subtaskCreated, subtaskDeleted, subtaskStatusChanged, subtaskUpdated, taskCreated, taskDeleted, taskStatusChanged, taskUpdated, userLoggedIn } from '../testing/event-factories.ts';
+import {
+  goalCreated,
+  goalDeleted,
+  goalStatusChanged,
+  goalUpdated,
+  subtaskCompleted,
+  subtaskCreated,
+  subtaskDeleted,
+  subtaskStatusChanged,
+  subtaskUpdated,
+  taskCreated,
+  taskDeleted,
+  taskStatusChanged,
+  taskUpdated,
+  userLoggedIn,
+} from '../testing/event-factories.ts';
 import { projectorSpec, type EventContext } from '../testing/projector-spec.ts';
 import type { GoalRow, SubtaskRow, TaskRow } from './goals.tables.ts';
 import { goalsProjection, subtasksProjection, tasksProjection } from './work-items.projection.ts';
@@ -95,7 +110,9 @@ describe('goals projection', () => {
 
   describe('a deleted goal', () => {
     it('leaves no row', () =>
-      given([goalCreated(by(0), { goalId }), goalStatusChanged(by(1), { goalId })]).when([goalDeleted(by(5), { goalId })]).then({ goals: [] }));
+      given([goalCreated(by(0), { goalId }), goalStatusChanged(by(1), { goalId })])
+        .when([goalDeleted(by(5), { goalId })])
+        .then({ goals: [] }));
 
     it('leaves the other goals', () =>
       given([goalCreated(by(0), { goalId }), goalCreated(by(1), { goalId: otherGoalId })])
@@ -250,7 +267,9 @@ describe('subtasks projection', () => {
         }));
 
     it('leaves no row once deleted', () =>
-      given([subtaskCreated(by(1), { subtaskId, taskId, goalId })]).when([subtaskDeleted(by(5), { subtaskId })]).then({ subtasks: [] }));
+      given([subtaskCreated(by(1), { subtaskId, taskId, goalId })])
+        .when([subtaskDeleted(by(5), { subtaskId })])
+        .then({ subtasks: [] }));
   });
 
   describe('a task moved to another goal', () => {
@@ -274,12 +293,16 @@ describe('subtasks projection', () => {
 
   describe('a deleted task or goal', () => {
     it('takes the subtasks of a deleted task along', () =>
-      given(family).when([taskDeleted(by(5), { taskId })]).then({ subtasks: [cousinRow] }));
+      given(family)
+        .when([taskDeleted(by(5), { taskId })])
+        .then({ subtasks: [cousinRow] }));
 
     it('takes the subtasks of a deleted goal along', () =>
-      given(family).when([goalDeleted(by(5), { goalId: otherGoalId })]).then({
-        subtasks: [subtaskRow(subtaskId, taskId, goalId, 1), subtaskRow(otherSubtaskId, taskId, goalId, 2)],
-      }));
+      given(family)
+        .when([goalDeleted(by(5), { goalId: otherGoalId })])
+        .then({
+          subtasks: [subtaskRow(subtaskId, taskId, goalId, 1), subtaskRow(otherSubtaskId, taskId, goalId, 2)],
+        }));
 
     it('takes along the subtasks of a task that was moved into the deleted goal', () =>
       given([...family, taskUpdated(by(4), { taskId, changes: { goalId: otherGoalId } })])
@@ -288,7 +311,11 @@ describe('subtasks projection', () => {
 
     it('is not moved or removed by goal events other than a deletion', () =>
       given(family)
-        .when([goalUpdated(by(5), { goalId, changes: { title: 'x' } }), goalStatusChanged(by(6), { goalId, to: 'completed' }), goalCreated(by(7), { goalId: randomUUID() })])
+        .when([
+          goalUpdated(by(5), { goalId, changes: { title: 'x' } }),
+          goalStatusChanged(by(6), { goalId, to: 'completed' }),
+          goalCreated(by(7), { goalId: randomUUID() }),
+        ])
         .then({ subtasks: [subtaskRow(subtaskId, taskId, goalId, 1), subtaskRow(otherSubtaskId, taskId, goalId, 2), cousinRow] }));
   });
 });

@@ -8,9 +8,18 @@ type WorkItemTable = 'goals' | 'tasks' | 'subtasks';
 
 /** An item's own events, whatever its kind: each kind's table follows them the same way. */
 type OwnEvent = ProjectedEvent<
-  | 'GoalCreated' | 'GoalUpdated' | 'GoalStatusChanged' | 'GoalDeleted'
-  | 'TaskCreated' | 'TaskUpdated' | 'TaskStatusChanged' | 'TaskDeleted'
-  | 'SubtaskCreated' | 'SubtaskUpdated' | 'SubtaskStatusChanged' | 'SubtaskDeleted'
+  | 'GoalCreated'
+  | 'GoalUpdated'
+  | 'GoalStatusChanged'
+  | 'GoalDeleted'
+  | 'TaskCreated'
+  | 'TaskUpdated'
+  | 'TaskStatusChanged'
+  | 'TaskDeleted'
+  | 'SubtaskCreated'
+  | 'SubtaskUpdated'
+  | 'SubtaskStatusChanged'
+  | 'SubtaskDeleted'
 >;
 type Created = Extract<OwnEvent, { type: 'GoalCreated' | 'TaskCreated' | 'SubtaskCreated' }>;
 /** The widest `changes` (a task's may also move it to another goal). */
@@ -55,12 +64,19 @@ const followItem = async (trx: Transaction<ReadModels>, table: WorkItemTable, id
     case 'GoalCreated':
     case 'TaskCreated':
     case 'SubtaskCreated':
-      await trx.insertInto(table).values({ ...newRow(id, event), ...parents }).execute();
+      await trx
+        .insertInto(table)
+        .values({ ...newRow(id, event), ...parents })
+        .execute();
       return;
     case 'GoalUpdated':
     case 'TaskUpdated':
     case 'SubtaskUpdated':
-      await trx.updateTable(table).set({ ...changedColumns(event.data.changes), updated_at: at }).where('id', '=', id).execute();
+      await trx
+        .updateTable(table)
+        .set({ ...changedColumns(event.data.changes), updated_at: at })
+        .where('id', '=', id)
+        .execute();
       return;
     case 'GoalStatusChanged':
     case 'TaskStatusChanged':

@@ -64,19 +64,31 @@ const listRows = async (db: ReadModelDb, kind: Kind, userId: string, filter: Lis
 
 export const listGoals = async (db: ReadModelDb, userId: string, filter: ListFilter = {}): Promise<Goal[]> => {
   const rows = await listRows(db, 'goal', userId, filter);
-  const histories = await pointsHistories(db, 'goal', rows.map((r) => r.id));
+  const histories = await pointsHistories(
+    db,
+    'goal',
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => baseFields(row, histories.get(row.id)!));
 };
 
 export const listTasks = async (db: ReadModelDb, userId: string, filter: ListFilter = {}): Promise<Task[]> => {
   const rows = (await listRows(db, 'task', userId, filter)) as TaskRow[];
-  const histories = await pointsHistories(db, 'task', rows.map((r) => r.id));
+  const histories = await pointsHistories(
+    db,
+    'task',
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({ ...baseFields(row, histories.get(row.id)!), goalId: row.goal_id }));
 };
 
 export const listSubtasks = async (db: ReadModelDb, userId: string, filter: ListFilter = {}): Promise<Subtask[]> => {
   const rows = (await listRows(db, 'subtask', userId, filter)) as SubtaskRow[];
-  const histories = await pointsHistories(db, 'subtask', rows.map((r) => r.id));
+  const histories = await pointsHistories(
+    db,
+    'subtask',
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({ ...baseFields(row, histories.get(row.id)!), taskId: row.task_id, goalId: row.goal_id }));
 };
 
@@ -121,13 +133,23 @@ export const workItemStats = async (db: ReadModelDb, kind: 'goal' | 'task', user
 
 /** Per goal: its tasks and their subtasks, done and total; progress is 1 for a completed goal. */
 export const goalProgress = async (db: ReadModelDb, userId: string) => {
-  const goals = await db.selectFrom('goals').select(['id', 'title', 'status']).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  const goals = await db
+    .selectFrom('goals')
+    .select(['id', 'title', 'status'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
   const counts = async (table: 'tasks' | 'subtasks') =>
     new Map(
       (
         await db
           .selectFrom(table)
-          .select(['goal_id', (eb) => eb.fn.countAll<string>().as('total'), (eb) => eb.fn.countAll<string>().filterWhere('status', '=', 'completed').as('done')])
+          .select([
+            'goal_id',
+            (eb) => eb.fn.countAll<string>().as('total'),
+            (eb) => eb.fn.countAll<string>().filterWhere('status', '=', 'completed').as('done'),
+          ])
           .where('user_id', '=', userId)
           .groupBy('goal_id')
           .execute()

@@ -57,7 +57,9 @@ describe('points ledger projection', () => {
       return given()
         .when([goalAward])
         .then({
-          points_ledger: [ledgerRow({ event: goalAward, at: evening }, { points: 50, source_type: 'goal', source_id: goalId, task_id: null, subtask_id: null })],
+          points_ledger: [
+            ledgerRow({ event: goalAward, at: evening }, { points: 50, source_type: 'goal', source_id: goalId, task_id: null, subtask_id: null }),
+          ],
         });
     });
 
@@ -72,18 +74,27 @@ describe('points ledger projection', () => {
 
   describe('the local date of an entry', () => {
     it('is the one the event recorded, whatever the zone says', () => {
-      const award = pointsAwarded({ userId: alice, at: morning, timezone: 'Pacific/Kiritimati', localDate: '2026-02-28' }, { points: 10, source: subtaskSource, hierarchy });
-      return given().when([award]).then({ points_ledger: [ledgerRow({ event: award, at: morning }, { local_date: '2026-02-28' })] });
+      const award = pointsAwarded(
+        { userId: alice, at: morning, timezone: 'Pacific/Kiritimati', localDate: '2026-02-28' },
+        { points: 10, source: subtaskSource, hierarchy },
+      );
+      return given()
+        .when([award])
+        .then({ points_ledger: [ledgerRow({ event: award, at: morning }, { local_date: '2026-02-28' })] });
     });
 
     it('is computed in the recorded zone when no date was recorded', () => {
       const award = pointsAwarded({ userId: alice, at: evening, timezone: 'Asia/Tokyo' }, { points: 10, source: subtaskSource, hierarchy });
-      return given().when([award]).then({ points_ledger: [ledgerRow({ event: award, at: evening }, { local_date: '2026-03-02' })] });
+      return given()
+        .when([award])
+        .then({ points_ledger: [ledgerRow({ event: award, at: evening }, { local_date: '2026-03-02' })] });
     });
 
     it('falls back to UTC when neither was recorded', () => {
       const award = pointsAwarded({ userId: alice, at: evening }, { points: 10, source: subtaskSource, hierarchy });
-      return given().when([award]).then({ points_ledger: [ledgerRow({ event: award, at: evening }, { local_date: '2026-03-01' })] });
+      return given()
+        .when([award])
+        .then({ points_ledger: [ledgerRow({ event: award, at: evening }, { local_date: '2026-03-01' })] });
     });
   });
 
@@ -103,7 +114,9 @@ describe('points ledger projection', () => {
         }));
 
     it('starts the total of a user it has not seen yet, below zero if it must', () =>
-      given().when([revocation]).then({ user_points: [total(alice, -12, evening)] }));
+      given()
+        .when([revocation])
+        .then({ user_points: [total(alice, -12, evening)] }));
 
     it("leaves other users' totals alone", () => {
       const bobs = pointsAwarded({ userId: bob, at: morning }, { points: 3, source: subtaskSource, hierarchy });
@@ -119,11 +132,16 @@ describe('points ledger projection', () => {
         .when([goalStatusChanged(paris(morning), { goalId, from: 'in-progress', to: 'completed' }), subtaskCompleted(paris(morning), { subtaskId })])
         .then({ points_ledger: [], user_points: [] }));
 
-    it('ignores everything else a user does', () => given().when([userLoggedIn(paris(morning))]).then({ points_ledger: [], user_points: [] }));
+    it('ignores everything else a user does', () =>
+      given()
+        .when([userLoggedIn(paris(morning))])
+        .then({ points_ledger: [], user_points: [] }));
 
     it('refuses the same award twice rather than count it twice', () => {
       const award = pointsAwarded(paris(morning), { points: 12, source: subtaskSource, hierarchy });
-      return given([award]).when([award]).thenFails(/duplicate key/);
+      return given([award])
+        .when([award])
+        .thenFails(/duplicate key/);
     });
   });
 });

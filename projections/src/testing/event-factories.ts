@@ -23,7 +23,8 @@ export const goalStatusChanged = (by: EventContext, data: Given<'GoalStatusChang
   projectedEvent('GoalStatusChanged', { ...statusChange('Goal'), ...data }, by);
 export const goalDeleted = (by: EventContext, data: Given<'GoalDeleted', 'goalId'>) => projectedEvent('GoalDeleted', { title: 'Goal', ...data }, by);
 
-export const taskCreated = (by: EventContext, data: Given<'TaskCreated', 'taskId' | 'goalId'>) => projectedEvent('TaskCreated', { ...newItem(by, 'Task'), ...data }, by);
+export const taskCreated = (by: EventContext, data: Given<'TaskCreated', 'taskId' | 'goalId'>) =>
+  projectedEvent('TaskCreated', { ...newItem(by, 'Task'), ...data }, by);
 export const taskUpdated = (by: EventContext, data: DataOf<'TaskUpdated'>) => projectedEvent('TaskUpdated', data, by);
 export const taskStatusChanged = (by: EventContext, data: Given<'TaskStatusChanged', 'taskId'>) =>
   projectedEvent('TaskStatusChanged', { ...statusChange('Task'), ...data }, by);

@@ -90,7 +90,8 @@ export const projectorSpec = (projector: Projector): ((events?: readonly Project
   });
 
   const project = async (events: readonly ProjectedEvent[], check: (trx: ReadModelDbHandle['db']) => Promise<void>): Promise<void> => {
-    if (!readModels) throw new Error('projectorSpec: the read-model database is not ready (call projectorSpec in a spec file or a describe block, not inside a test)');
+    if (!readModels)
+      throw new Error('projectorSpec: the read-model database is not ready (call projectorSpec in a spec file or a describe block, not inside a test)');
     const handled = events.filter((event) => handlesEvent(projector, event.type));
     // One by one, as `apply`; and, for a projector that coalesces, all as one batch: the same rows either way.
     const passes: Array<(trx: Transaction<ReadModels>) => Promise<void>> = [

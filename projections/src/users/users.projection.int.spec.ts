@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'vitest';
-import { emailReserved, emailVerified, goalCreated, passwordChanged, passwordResetRequested, pointsAwarded, userLoggedIn, userProfileUpdated, userRegistered } from '../testing/event-factories.ts';
+import {
+  emailReserved,
+  emailVerified,
+  goalCreated,
+  passwordChanged,
+  passwordResetRequested,
+  pointsAwarded,
+  userLoggedIn,
+  userProfileUpdated,
+  userRegistered,
+} from '../testing/event-factories.ts';
 import { projectorSpec, type EventContext } from '../testing/projector-spec.ts';
 import { usersProjection } from './users.projection.ts';
 import type { UserRow } from './users.tables.ts';
@@ -47,7 +57,10 @@ describe('users projection', () => {
         .when([userRegistered(by(1, bob))])
         .then({ users: [userRow(0), userRow(1, {}, bob)] }));
 
-    it('ignores the reservation of an e-mail address', () => given().when([emailReserved(by(0))]).then({ users: [] }));
+    it('ignores the reservation of an e-mail address', () =>
+      given()
+        .when([emailReserved(by(0))])
+        .then({ users: [] }));
   });
 
   describe('a login', () => {

@@ -15,7 +15,9 @@ const accountEvents = new Set<DomainEventType>(['UserRegistered', 'UserLoggedIn'
 /** Moves each user's last activity forward to the instant given (never backwards), in one statement. */
 const moveLastActive = async (trx: Transaction<ReadModels>, latest: ReadonlyMap<string, string>): Promise<void> => {
   if (latest.size === 0) return;
-  const moves = sql<{ id: string; at: Date }>`(SELECT unnest(${[...latest.keys()]}::uuid[]) AS id, unnest(${[...latest.values()]}::timestamptz[]) AS at)`.as('moves');
+  const moves = sql<{ id: string; at: Date }>`(SELECT unnest(${[...latest.keys()]}::uuid[]) AS id, unnest(${[...latest.values()]}::timestamptz[]) AS at)`.as(
+    'moves',
+  );
   await trx
     .updateTable('users')
     .from(moves)
@@ -81,18 +83,10 @@ export const usersProjection = defineProjector({
         return;
       }
       case 'PasswordChanged':
-        await trx
-          .updateTable('users')
-          .set({ updated_at: at, last_active: at, password_changed_at: at })
-          .where('id', '=', event.data.userId)
-          .execute();
+        await trx.updateTable('users').set({ updated_at: at, last_active: at, password_changed_at: at }).where('id', '=', event.data.userId).execute();
         return;
       case 'EmailVerified':
-        await trx
-          .updateTable('users')
-          .set({ email_verified: true, updated_at: at, last_active: at })
-          .where('id', '=', event.data.userId)
-          .execute();
+        await trx.updateTable('users').set({ email_verified: true, updated_at: at, last_active: at }).where('id', '=', event.data.userId).execute();
         return;
       default:
         await moveLastActive(trx, new Map([[event.metadata.userId, at]]));

@@ -9,5 +9,4 @@ import { systemFeature } from './system/system.feature.ts';
 export const apiFeatures: readonly ApiFeature<any>[] = [systemFeature, authFeature, goalsFeature];
 
 /** The projectors some route waits for (read-your-writes): they run in one pass, the rest in another. */
-export const projectorsWaitedOn = (): ReadonlySet<string> =>
-  new Set(apiFeatures.flatMap((feature) => feature.routes.flatMap((route) => route.settles ?? [])));
+export const projectorsWaitedOn = (): ReadonlySet<string> => new Set(apiFeatures.flatMap((feature) => feature.routes.flatMap((route) => route.settles ?? [])));

@@ -57,7 +57,11 @@ describe('account mail runs on the log, not in the request', () => {
       expect(asked[1]!.body).toBe(asked[0]!.body);
       for (const { written } of asked) {
         expect(written).toHaveLength(1);
-        expect(written[0]).toMatchObject({ type: 'PasswordResetAsked', stream_id: expect.stringMatching(/^reset-[0-9a-f-]{36}$/), metadata: { userId: ANONYMOUS_USER_ID } });
+        expect(written[0]).toMatchObject({
+          type: 'PasswordResetAsked',
+          stream_id: expect.stringMatching(/^reset-[0-9a-f-]{36}$/),
+          metadata: { userId: ANONYMOUS_USER_ID },
+        });
         expect(Object.keys(written[0]!.data)).toEqual(['emailHash']);
         // The log keeps no address, only the hash its e-mail stream is named by.
         expect(JSON.stringify(written[0])).not.toContain('@');
@@ -150,16 +154,37 @@ describe('account mail runs on the log, not in the request', () => {
     const legacy = { userId: randomUUID(), email: `legacy.${randomUUID()}@example.com` };
     try {
       const metadata = { userId: legacy.userId, correlationId: 'legacy', occurredAt: new Date().toISOString() };
-      await api.runtime.store.append(emailStream(legacy.email), [{ id: randomUUID(), type: 'EmailReserved', data: { userId: legacy.userId, email: legacy.email }, metadata }], 'no_stream');
-      await api.runtime.store.append(userStream(legacy.userId), [
-        {
-          id: randomUUID(),
-          type: 'UserRegistered',
-          data: { userId: legacy.userId, name: 'Legacy', email: legacy.email, passwordHash: 'x', role: 'user', timezone: 'UTC', subscriptionStatus: 'inactive' },
-          metadata,
-        },
-        { id: randomUUID(), type: 'EmailVerificationRequested', data: { userId: legacy.userId, tokenHash: 'a'.repeat(64), expiresAt: new Date().toISOString() }, metadata },
-      ], 'no_stream');
+      await api.runtime.store.append(
+        emailStream(legacy.email),
+        [{ id: randomUUID(), type: 'EmailReserved', data: { userId: legacy.userId, email: legacy.email }, metadata }],
+        'no_stream',
+      );
+      await api.runtime.store.append(
+        userStream(legacy.userId),
+        [
+          {
+            id: randomUUID(),
+            type: 'UserRegistered',
+            data: {
+              userId: legacy.userId,
+              name: 'Legacy',
+              email: legacy.email,
+              passwordHash: 'x',
+              role: 'user',
+              timezone: 'UTC',
+              subscriptionStatus: 'inactive',
+            },
+            metadata,
+          },
+          {
+            id: randomUUID(),
+            type: 'EmailVerificationRequested',
+            data: { userId: legacy.userId, tokenHash: 'a'.repeat(64), expiresAt: new Date().toISOString() },
+            metadata,
+          },
+        ],
+        'no_stream',
+      );
     } finally {
       await api.stop();
     }

@@ -121,22 +121,57 @@ describe('authentication', () => {
 
   it('refuses forged, expired, alg:none and foreign-audience tokens', async () => {
     const { user } = await app.registerUser();
-    const forged = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('points-tracker')
-      .setAudience('points-tracker-app').setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
-    const expired = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('points-tracker')
-      .setAudience('points-tracker-app').setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 3600).sign(secret);
-    const none = new UnsecuredJWT({}).setSubject(user.id).setIssuer('points-tracker').setAudience('points-tracker-app').setIssuedAt().setExpirationTime('1h').encode();
-    const noExp = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('points-tracker')
-      .setAudience('points-tracker-app').setIssuedAt().sign(secret);
-    const otherAudience = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('points-tracker')
-      .setAudience('elsewhere').setIssuedAt().setExpirationTime('1h').sign(secret);
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuer('points-tracker')
+      .setAudience('points-tracker-app')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuer('points-tracker')
+      .setAudience('points-tracker-app')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(secret);
+    const none = new UnsecuredJWT({})
+      .setSubject(user.id)
+      .setIssuer('points-tracker')
+      .setAudience('points-tracker-app')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .encode();
+    const noExp = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuer('points-tracker')
+      .setAudience('points-tracker-app')
+      .setIssuedAt()
+      .sign(secret);
+    const otherAudience = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuer('points-tracker')
+      .setAudience('elsewhere')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(secret);
     for (const token of [forged, expired, none, noExp, otherAudience, 'garbage']) {
       const res = await app.json('GET', '/api/auth/me', { token });
       expect(res.status).toBe(401);
       expect(res.body.message).toBe(messages.invalidToken);
     }
-    const valid = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('points-tracker')
-      .setAudience('points-tracker-app').setIssuedAt().setExpirationTime('1h').sign(secret);
+    const valid = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuer('points-tracker')
+      .setAudience('points-tracker-app')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(secret);
     expect((await app.json('GET', '/api/auth/me', { token: valid })).status).toBe(200);
   });
 });

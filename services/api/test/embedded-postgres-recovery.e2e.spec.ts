@@ -40,7 +40,9 @@ const start = (dataDir: string, port: number): Started => {
 const healthy = async ({ child, output }: Started, port: number): Promise<void> => {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const status = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status).catch(() => undefined);
+    const status = await fetch(`http://127.0.0.1:${port}/api/health`)
+      .then((r) => r.status)
+      .catch(() => undefined);
     if (status === 200) return;
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`did not come up (exit ${child.exitCode}):\n${output()}`);
     await sleep(100);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFeatures } from '../src/features.ts';
 import type { AnyRoute } from '../src/http/api-router.ts';
@@ -9,10 +9,43 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
 /** Values an attacker or a careless client sends, whatever the field is meant to hold. */
 const nasty = fc.oneof(
   fc.constantFrom(
-    '', ' ', 'a\u0000', '\u0000', '\ud800', 'x\udc00y', '\ud83d', '😀', '\u202e', "'; DROP TABLE es.events; --", '__proto__', '%00', '\\u0000',
-    '0000-01-01', '2024-02-30', '1899-12-31', '10000-01-01', '9999-12-31', '9999-12-31T23:59:59.999Z', '0001-01-01T00:00:00Z', '2024-13-01', '2024-01-01T25:00:00Z',
-    'someday', 'NaN', '0x3', ' 2 ', '1e3', '-1', 'true', 'null', 'Etc/GMT+14', 'Mars/Olympus', 'America/New_York',
-    'pending', 'completed', 'in-progress', 'archived',
+    '',
+    ' ',
+    'a\u0000',
+    '\u0000',
+    '\ud800',
+    'x\udc00y',
+    '\ud83d',
+    '😀',
+    '\u202e',
+    "'; DROP TABLE es.events; --",
+    '__proto__',
+    '%00',
+    '\\u0000',
+    '0000-01-01',
+    '2024-02-30',
+    '1899-12-31',
+    '10000-01-01',
+    '9999-12-31',
+    '9999-12-31T23:59:59.999Z',
+    '0001-01-01T00:00:00Z',
+    '2024-13-01',
+    '2024-01-01T25:00:00Z',
+    'someday',
+    'NaN',
+    '0x3',
+    ' 2 ',
+    '1e3',
+    '-1',
+    'true',
+    'null',
+    'Etc/GMT+14',
+    'Mars/Olympus',
+    'America/New_York',
+    'pending',
+    'completed',
+    'in-progress',
+    'archived',
   ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
@@ -66,10 +99,17 @@ const segment = (value: string): string => {
 
 const pathFor = (route: AnyRoute, ids: string[]) =>
   fc
-    .array(fc.oneof(fc.constantFrom(...ids), fc.constant(randomUUID()), nasty.filter((v): v is string => typeof v === 'string' && v.length < 200)), {
-      minLength: 3,
-      maxLength: 3,
-    })
+    .array(
+      fc.oneof(
+        fc.constantFrom(...ids),
+        fc.constant(randomUUID()),
+        nasty.filter((v): v is string => typeof v === 'string' && v.length < 200),
+      ),
+      {
+        minLength: 3,
+        maxLength: 3,
+      },
+    )
     .map(([a, b, c]) => {
       const values = [a, b, c];
       return route.path.replace(/:[A-Za-z]+/g, () => segment(values.shift() ?? ''));
@@ -106,7 +146,8 @@ describe('every write route under generated input', () => {
             body: typeof body === 'string' ? body : JSON.stringify(body),
             headers: { 'content-type': 'application/json' },
           });
-          if (response.status >= 500) failures.push(`${route.method.toUpperCase()} ${path} ${JSON.stringify(body)?.slice(0, 300)} → ${response.status} ${await response.text()}`);
+          if (response.status >= 500)
+            failures.push(`${route.method.toUpperCase()} ${path} ${JSON.stringify(body)?.slice(0, 300)} → ${response.status} ${await response.text()}`);
           else await response.arrayBuffer();
           return response.status < 500;
         }),

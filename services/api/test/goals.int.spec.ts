@@ -13,25 +13,45 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const call = (method: string, path: string, body?: unknown, as = token) => app.json(method, `/api${path}`, { token: as, ...(body !== undefined ? { body } : {}) });
+const call = (method: string, path: string, body?: unknown, as = token) =>
+  app.json(method, `/api${path}`, { token: as, ...(body !== undefined ? { body } : {}) });
 const created = async (path: string, body: unknown, as = token) => {
   const res = await call('POST', path, body, as);
   if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 };
 const newGoal = (body: Record<string, unknown> = {}, as = token) => created('/goals/goals', { title: 'A goal', ...body }, as).then((b) => b.goal);
-const newTask = (goalId: string, body: Record<string, unknown> = {}, as = token) => created('/goals/tasks', { title: 'A task', goalId, ...body }, as).then((b) => b.task);
-const newSubtask = (taskId: string, body: Record<string, unknown> = {}, as = token) => created('/goals/subtasks', { title: 'A subtask', taskId, ...body }, as).then((b) => b.subtask);
+const newTask = (goalId: string, body: Record<string, unknown> = {}, as = token) =>
+  created('/goals/tasks', { title: 'A task', goalId, ...body }, as).then((b) => b.task);
+const newSubtask = (taskId: string, body: Record<string, unknown> = {}, as = token) =>
+  created('/goals/subtasks', { title: 'A subtask', taskId, ...body }, as).then((b) => b.subtask);
 
 describe('goals', () => {
   it('creates a goal with defaults, trimmed title, ignoring fields the server owns', async () => {
     const res = await call('POST', '/goals/goals', {
-      title: '  Learn Portuguese ', description: 'Fluent by summer', dueDate: '2026-12-31',
-      userId: randomUUID(), id: randomUUID(), pointsHistory: [{ points: 1000 }], completedAt: '2020-01-01T00:00:00Z', createdAt: '2020-01-01T00:00:00Z',
+      title: '  Learn Portuguese ',
+      description: 'Fluent by summer',
+      dueDate: '2026-12-31',
+      userId: randomUUID(),
+      id: randomUUID(),
+      pointsHistory: [{ points: 1000 }],
+      completedAt: '2020-01-01T00:00:00Z',
+      createdAt: '2020-01-01T00:00:00Z',
     });
     expect(res.status).toBe(201);
     const { goal } = res.body;
-    expect(goal).toMatchObject({ title: 'Learn Portuguese', description: 'Fluent by summer', priority: 3, status: 'pending', pointsHistory: [], lastStatusChange: null, completedAt: null, dueDate: '2026-12-31T00:00:00.000Z', startDate: null, endDate: null });
+    expect(goal).toMatchObject({
+      title: 'Learn Portuguese',
+      description: 'Fluent by summer',
+      priority: 3,
+      status: 'pending',
+      pointsHistory: [],
+      lastStatusChange: null,
+      completedAt: null,
+      dueDate: '2026-12-31T00:00:00.000Z',
+      startDate: null,
+      endDate: null,
+    });
     expect(goal.createdAt.startsWith('2020')).toBe(false);
     const me = await call('GET', '/auth/me');
     expect(goal.userId).toBe(me.body.user.id);
@@ -103,7 +123,10 @@ describe('goals', () => {
   it('answers 404 for unknown ids and 400 for malformed ones, on every goal route', async () => {
     const missing = randomUUID();
     for (const [method, path, body] of [
-      ['GET', `/goals/goals/${missing}`], ['PATCH', `/goals/goals/${missing}`, { title: 'x' }], ['DELETE', `/goals/goals/${missing}`], ['GET', `/goals/goals/${missing}/tasks`],
+      ['GET', `/goals/goals/${missing}`],
+      ['PATCH', `/goals/goals/${missing}`, { title: 'x' }],
+      ['DELETE', `/goals/goals/${missing}`],
+      ['GET', `/goals/goals/${missing}/tasks`],
     ] as Array<[string, string, unknown?]>) {
       expect((await call(method, path, body)).status, `${method} ${path}`).toBe(404);
       const malformed = await call(method, path.replace(missing, 'not-an-id'), body);
@@ -127,7 +150,12 @@ describe('goals', () => {
     expect(taskStats).toMatchObject({ total: 2, completed: 1, pending: 1, completionRate: 0.5, byPriority: { 3: 2 } });
     const progress = (await call('GET', '/goals/progress', undefined, own)).body.progress;
     expect(progress.find((p: { goalId: string }) => p.goalId === g2.id)).toEqual({
-      goalId: g2.id, title: 'A goal', status: 'in-progress', tasks: { total: 2, completed: 1 }, subtasks: { total: 2, completed: 1 }, progress: 0.5,
+      goalId: g2.id,
+      title: 'A goal',
+      status: 'in-progress',
+      tasks: { total: 2, completed: 1 },
+      subtasks: { total: 2, completed: 1 },
+      progress: 0.5,
     });
     expect(progress.find((p: { goalId: string }) => p.goalId === g1.id).progress).toBe(1);
   });
@@ -192,7 +220,10 @@ describe('tasks', () => {
   it('answers 404 and 400 on every task id route', async () => {
     const missing = randomUUID();
     for (const [method, path, body] of [
-      ['GET', `/goals/tasks/${missing}`], ['PATCH', `/goals/tasks/${missing}`, { title: 'x' }], ['DELETE', `/goals/tasks/${missing}`], ['GET', `/goals/tasks/${missing}/subtasks`],
+      ['GET', `/goals/tasks/${missing}`],
+      ['PATCH', `/goals/tasks/${missing}`, { title: 'x' }],
+      ['DELETE', `/goals/tasks/${missing}`],
+      ['GET', `/goals/tasks/${missing}/subtasks`],
     ] as Array<[string, string, unknown?]>) {
       expect((await call(method, path, body)).status, `${method} ${path}`).toBe(404);
       expect((await call(method, path.replace(missing, '123'), body)).status).toBe(400);
@@ -251,7 +282,10 @@ describe('subtasks', () => {
   it('answers 404 and 400 on every subtask id route', async () => {
     const missing = randomUUID();
     for (const [method, path, body] of [
-      ['GET', `/goals/subtasks/${missing}`], ['PATCH', `/goals/subtasks/${missing}`, { title: 'x' }], ['DELETE', `/goals/subtasks/${missing}`], ['POST', `/goals/subtasks/${missing}/complete`],
+      ['GET', `/goals/subtasks/${missing}`],
+      ['PATCH', `/goals/subtasks/${missing}`, { title: 'x' }],
+      ['DELETE', `/goals/subtasks/${missing}`],
+      ['POST', `/goals/subtasks/${missing}/complete`],
     ] as Array<[string, string, unknown?]>) {
       expect((await call(method, path, body)).status, `${method} ${path}`).toBe(404);
       expect((await call(method, path.replace(missing, 'x-y'), body)).status).toBe(400);
@@ -286,7 +320,10 @@ describe('bad input on every route that takes input', () => {
     for (const [method, path, body, field] of cases) {
       const res = await call(method, path, body, own);
       expect(res.status, `${method} ${path}`).toBe(400);
-      expect(res.body.errors.map((e: { field: string }) => e.field), `${method} ${path}`).toContain(field);
+      expect(
+        res.body.errors.map((e: { field: string }) => e.field),
+        `${method} ${path}`,
+      ).toContain(field);
     }
     expect((await call('GET', `/goals/tasks/${task.id}`, undefined, own)).body.task).toEqual(task);
     expect((await call('GET', `/goals/subtasks/${sub.id}`, undefined, own)).body.subtask).toEqual(sub);
@@ -324,10 +361,18 @@ describe('a cascade cut short', () => {
     const task = await newTask(goal.id, {}, own);
     const sub = await newSubtask(task.id, {}, own);
     // As if the process died right after deleting the goal, before the cascade reached its children.
-    await app.runtime.store.append(`goal-${goal.id}`, [{
-      id: randomUUID(), type: 'GoalDeleted', data: { goalId: goal.id, title: goal.title },
-      metadata: { userId: user.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
-    }], 'any');
+    await app.runtime.store.append(
+      `goal-${goal.id}`,
+      [
+        {
+          id: randomUUID(),
+          type: 'GoalDeleted',
+          data: { goalId: goal.id, title: goal.title },
+          metadata: { userId: user.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
+        },
+      ],
+      'any',
+    );
     expect((await call('POST', `/goals/subtasks/${sub.id}/complete`, undefined, own)).status).toBe(404);
     expect((await call('PATCH', `/goals/tasks/${task.id}`, { status: 'completed' }, own)).status).toBe(404);
     expect((await call('PATCH', `/goals/subtasks/${sub.id}`, { status: 'completed' }, own)).status).toBe(404);
@@ -357,11 +402,20 @@ describe('isolation', () => {
     });
     const before = await snapshot();
     const attempts: Array<[string, string, unknown?]> = [
-      ['GET', `/goals/goals/${goal.id}`], ['PATCH', `/goals/goals/${goal.id}`, { title: 'hijacked', status: 'completed' }], ['GET', `/goals/goals/${goal.id}/tasks`],
-      ['GET', `/goals/tasks/${task.id}`], ['PATCH', `/goals/tasks/${task.id}`, { title: 'hijacked' }], ['GET', `/goals/tasks/${task.id}/subtasks`],
-      ['GET', `/goals/subtasks/${sub.id}`], ['PATCH', `/goals/subtasks/${sub.id}`, { status: 'completed' }], ['POST', `/goals/subtasks/${sub.id}/complete`],
-      ['POST', '/goals/tasks', { title: 'intruder', goalId: goal.id }], ['POST', '/goals/subtasks', { title: 'intruder', taskId: task.id }],
-      ['DELETE', `/goals/subtasks/${sub.id}`], ['DELETE', `/goals/tasks/${task.id}`], ['DELETE', `/goals/goals/${goal.id}`],
+      ['GET', `/goals/goals/${goal.id}`],
+      ['PATCH', `/goals/goals/${goal.id}`, { title: 'hijacked', status: 'completed' }],
+      ['GET', `/goals/goals/${goal.id}/tasks`],
+      ['GET', `/goals/tasks/${task.id}`],
+      ['PATCH', `/goals/tasks/${task.id}`, { title: 'hijacked' }],
+      ['GET', `/goals/tasks/${task.id}/subtasks`],
+      ['GET', `/goals/subtasks/${sub.id}`],
+      ['PATCH', `/goals/subtasks/${sub.id}`, { status: 'completed' }],
+      ['POST', `/goals/subtasks/${sub.id}/complete`],
+      ['POST', '/goals/tasks', { title: 'intruder', goalId: goal.id }],
+      ['POST', '/goals/subtasks', { title: 'intruder', taskId: task.id }],
+      ['DELETE', `/goals/subtasks/${sub.id}`],
+      ['DELETE', `/goals/tasks/${task.id}`],
+      ['DELETE', `/goals/goals/${goal.id}`],
     ];
     for (const [method, path, body] of attempts) {
       const res = await call(method, path, body, b.token);
@@ -391,7 +445,10 @@ describe('points', () => {
     const history = (await call('GET', `/goals/goals/${goal.id}`, undefined, own)).body.goal.pointsHistory;
     expect(history.map((e: { points: number }) => e.points)).toEqual([10, 50, 100, -50]);
     expect(history.map((e: { reason: string }) => e.reason)).toEqual([
-      'Completed subtask "A subtask"', 'Completed task "A task"', 'Completed goal "A goal"', 'Reopened task "A task"',
+      'Completed subtask "A subtask"',
+      'Completed task "A task"',
+      'Completed goal "A goal"',
+      'Reopened task "A task"',
     ]);
     const fromHistory = history.reduce((sum: number, e: { points: number }) => sum + e.points, 0);
     expect(fromHistory).toBe(110);
@@ -399,7 +456,9 @@ describe('points', () => {
     const client = new pg.Client({ connectionString: app.runtime.databaseUrl });
     await client.connect();
     try {
-      const ledger = await client.query('SELECT coalesce(sum(points), 0)::int AS total, count(*)::int AS n FROM rm.points_ledger WHERE user_id = $1', [user.id]);
+      const ledger = await client.query('SELECT coalesce(sum(points), 0)::int AS total, count(*)::int AS n FROM rm.points_ledger WHERE user_id = $1', [
+        user.id,
+      ]);
       const total = await client.query('SELECT total FROM rm.user_points WHERE user_id = $1', [user.id]);
       const events = await client.query(
         `SELECT coalesce(sum(CASE type WHEN 'PointsAwarded' THEN (data->>'points')::int ELSE -(data->>'points')::int END), 0)::int AS total
@@ -431,10 +490,9 @@ describe('concurrency', () => {
     const client = new pg.Client({ connectionString: app.runtime.databaseUrl });
     await client.connect();
     try {
-      const events = await client.query(
-        `SELECT stream_revision, data FROM es.events WHERE stream_id = $1 AND type = 'TaskUpdated' ORDER BY stream_revision`,
-        [`task-${task.id}`],
-      );
+      const events = await client.query(`SELECT stream_revision, data FROM es.events WHERE stream_id = $1 AND type = 'TaskUpdated' ORDER BY stream_revision`, [
+        `task-${task.id}`,
+      ]);
       const titles = events.rows.map((r) => r.data.changes.title as string | undefined).filter(Boolean);
       // Every 200 is in the log exactly once (a change identical to the state before records nothing).
       for (const r of applied) expect(titles).toContain(r.body.task.title);

@@ -67,7 +67,14 @@ describe('hardening: no input can stall or corrupt the product', () => {
   describe('tokens', () => {
     const secret = new TextEncoder().encode(TEST_JWT_SECRET);
     const forge = (sub: string, iat: number) =>
-      new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuer('points-tracker').setAudience('points-tracker-app').setIssuedAt(iat).setExpirationTime('1h').sign(secret);
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(sub)
+        .setIssuer('points-tracker')
+        .setAudience('points-tracker-app')
+        .setIssuedAt(iat)
+        .setExpirationTime('1h')
+        .sign(secret);
 
     it('refuses an iat more than a minute in the future (it would outlive a password change)', async () => {
       const { user } = (await app.json('GET', '/api/auth/me', { token })).body;
@@ -97,7 +104,10 @@ describe('hardening: no input can stall or corrupt the product', () => {
       const task = await lagging.json('POST', '/api/goals/tasks', { token: owner.token, body: { goalId: goal.body.goal.id, title: 'Step' } });
       expect(task.status).toBe(201);
       expect(task.body.task.goalId).toBe(goal.body.goal.id);
-      const subtask = await lagging.json('POST', '/api/goals/subtasks', { token: owner.token, body: { taskId: task.body.task.id, title: 'Tiny step', priority: 1 } });
+      const subtask = await lagging.json('POST', '/api/goals/subtasks', {
+        token: owner.token,
+        body: { taskId: task.body.task.id, title: 'Tiny step', priority: 1 },
+      });
       const done = await lagging.json('POST', `/api/goals/subtasks/${subtask.body.subtask.id}/complete`, { token: owner.token });
       expect(done.status).toBe(200);
       expect(done.headers.get('x-read-models-behind')).toBe('subtasks, points_ledger');
@@ -111,7 +121,9 @@ describe('hardening: no input can stall or corrupt the product', () => {
       const recovered = await startTestApp({ databaseUrl: lagging.config.databaseUrl! });
       try {
         await expect
-          .poll(async () => (await recovered.json('GET', `/api/goals/subtasks/${subtask.body.subtask.id}`, { token: owner.token })).body?.subtask?.status, { timeout: 20_000 })
+          .poll(async () => (await recovered.json('GET', `/api/goals/subtasks/${subtask.body.subtask.id}`, { token: owner.token })).body?.subtask?.status, {
+            timeout: 20_000,
+          })
           .toBe('completed');
         expect((await recovered.json('GET', `/api/goals/goals/${goal.body.goal.id}`, { token: owner.token })).body.goal.title).toBe('Renamed');
       } finally {

@@ -18,7 +18,9 @@ const freePort = (): Promise<number> =>
   });
 
 const postgresProcessesUnder = (dir: string): string[] =>
-  spawnSync('pgrep', ['-af', `postgres -D ${dir}`], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+  spawnSync('pgrep', ['-af', `postgres -D ${dir}`], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean);
 
 /** The product as a user starts it: the real entry point, its own embedded PostgreSQL, signals. */
 describe('npm start', () => {
@@ -39,7 +41,9 @@ describe('npm start', () => {
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.ok).catch(() => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/ready`)
+        .then((r) => r.ok)
+        .catch(() => false);
       if (ok) break;
       if (Date.now() > deadline || child.exitCode !== null) throw new Error(`did not start:\n${output}`);
       await new Promise((r) => setTimeout(r, 200));

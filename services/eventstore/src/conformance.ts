@@ -42,9 +42,13 @@ const eventually = async (check: () => void, timeoutMs = 10_000): Promise<void> 
 /** Collects what a subscription delivers, for the events of the given streams only. */
 const subscriber = (store: EventStore, streams: Set<string>, from: Parameters<EventStore['subscribe']>[0] = 'start') => {
   const delivered: StoredEvent[] = [];
-  const handle = store.subscribe(from, async (batch) => {
-    delivered.push(...batch.filter((e) => streams.has(e.stream)));
-  }, { batchSize: 7 });
+  const handle = store.subscribe(
+    from,
+    async (batch) => {
+      delivered.push(...batch.filter((e) => streams.has(e.stream)));
+    },
+    { batchSize: 7 },
+  );
   return { delivered, handle, ids: () => delivered.map((e) => e.id) };
 };
 
@@ -96,9 +100,7 @@ export const eventStoreConformance = (name: string, harness: ConformanceHarness 
 
       it('enforces no_stream against concurrent creators: exactly one wins', async () => {
         const s = stream();
-        const results = await Promise.allSettled(
-          Array.from({ length: 12 }, (_, i) => store.append(s, [event('GoalCreated', { i })], 'no_stream')),
-        );
+        const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => store.append(s, [event('GoalCreated', { i })], 'no_stream')));
         const won = results.filter((r) => r.status === 'fulfilled');
         const lost = results.filter((r) => r.status === 'rejected');
         expect(won).toHaveLength(1);
@@ -109,9 +111,7 @@ export const eventStoreConformance = (name: string, harness: ConformanceHarness 
       it('gives concurrent appends at the same exact revision one winner', async () => {
         const s = stream();
         await store.append(s, [event()], 'no_stream');
-        const results = await Promise.allSettled(
-          Array.from({ length: 8 }, () => store.append(s, [event()], 0n)),
-        );
+        const results = await Promise.allSettled(Array.from({ length: 8 }, () => store.append(s, [event()], 0n)));
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
         expect(await collect(store.readStream(s))).toHaveLength(2);
       });
@@ -230,14 +230,18 @@ export const eventStoreConformance = (name: string, harness: ConformanceHarness 
         await store.append(s, events, 'no_stream');
         const delivered: string[] = [];
         let failures = 0;
-        const handle = store.subscribe('start', async (batch) => {
-          const mine = batch.filter((e) => e.stream === s);
-          if (mine.length > 0 && failures < 2) {
-            failures += 1;
-            throw new Error('projector failed');
-          }
-          delivered.push(...mine.map((e) => e.id));
-        }, { onError: () => undefined });
+        const handle = store.subscribe(
+          'start',
+          async (batch) => {
+            const mine = batch.filter((e) => e.stream === s);
+            if (mine.length > 0 && failures < 2) {
+              failures += 1;
+              throw new Error('projector failed');
+            }
+            delivered.push(...mine.map((e) => e.id));
+          },
+          { onError: () => undefined },
+        );
         try {
           await eventually(() => expect(delivered).toEqual(events.map((e) => e.id)));
           expect(failures).toBe(2);

@@ -66,11 +66,7 @@ export interface EventStore {
    * Catch up from `from` (exclusive), then stay live. onBatch is awaited before the next batch;
    * a batch is delivered again after a failure of onBatch, never skipped.
    */
-  subscribe(
-    from: Position | 'start',
-    onBatch: (events: StoredEvent[]) => Promise<void>,
-    options?: SubscribeOptions,
-  ): SubscriptionHandle;
+  subscribe(from: Position | 'start', onBatch: (events: StoredEvent[]) => Promise<void>, options?: SubscribeOptions): SubscriptionHandle;
   /** Negative when a precedes b in the global order. 'start' precedes everything. */
   comparePositions(a: Position | 'start', b: Position | 'start'): number;
   /** The position of the last event visible to subscribers, or 'start' for an empty log. */
@@ -91,7 +87,10 @@ export class WrongExpectedVersion extends Error {
 
 /** An append reused event ids that are stored with different content or in another stream. */
 export class EventIdConflict extends Error {
-  constructor(readonly stream: string, readonly eventIds: string[]) {
+  constructor(
+    readonly stream: string,
+    readonly eventIds: string[],
+  ) {
     super(`Event ids already used elsewhere: ${eventIds.join(', ')}`);
     this.name = 'EventIdConflict';
   }

@@ -25,8 +25,22 @@ export const routes = [
     errorElement: <RouteErrorScreen />,
     children: [
       { path: '/', element: <HomeRedirect /> },
-      { path: '/login', element: <GuestOnly><LoginRoute /></GuestOnly> },
-      { path: '/register', element: <GuestOnly><RegisterRoute /></GuestOnly> },
+      {
+        path: '/login',
+        element: (
+          <GuestOnly>
+            <LoginRoute />
+          </GuestOnly>
+        ),
+      },
+      {
+        path: '/register',
+        element: (
+          <GuestOnly>
+            <RegisterRoute />
+          </GuestOnly>
+        ),
+      },
       { path: '/forgot-password', element: <ForgotPasswordRoute /> },
       { path: '/reset-password', element: <ResetPasswordRoute /> },
       { path: '/verify-email', element: <VerifyEmailRoute /> },

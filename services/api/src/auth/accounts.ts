@@ -29,11 +29,23 @@ export interface MailCause<Data> {
 type UserRegisteredData = Extract<UserEvent, { type: 'UserRegistered' }>['data'];
 
 export interface Accounts {
-  register(input: { name: string; email: string; password: string }, context: Omit<CommandContext, 'userId'>): Promise<{ userId: string; position?: Position | undefined }>;
+  register(
+    input: { name: string; email: string; password: string },
+    context: Omit<CommandContext, 'userId'>,
+  ): Promise<{ userId: string; position?: Position | undefined }>;
   /** The user's profile on success; the same Unauthorized for an unknown e-mail and a wrong password. */
-  login(input: { email: string; password: string }, context: Omit<CommandContext, 'userId'>): Promise<{ user: Omit<User, 'lastActive'>; position?: Position | undefined }>;
+  login(
+    input: { email: string; password: string },
+    context: Omit<CommandContext, 'userId'>,
+  ): Promise<{ user: Omit<User, 'lastActive'>; position?: Position | undefined }>;
   updateProfile(
-    input: { name?: string | undefined; timezone?: string | undefined; dateOfBirth?: string | null | undefined; currentPassword?: string | undefined; newPassword?: string | undefined },
+    input: {
+      name?: string | undefined;
+      timezone?: string | undefined;
+      dateOfBirth?: string | null | undefined;
+      currentPassword?: string | undefined;
+      newPassword?: string | undefined;
+    },
     context: CommandContext,
   ): Promise<{ position?: Position | undefined; passwordChanged: boolean }>;
   /** Forgot-password's whole work in the request: one event, the same whether or not an account has the address. */
@@ -117,9 +129,19 @@ export const createAccounts = (deps: {
       const passwordHash = await passwords.hash(input.password);
       await reserveEmail(email, userId, context);
       // The verification mail is the mail reactor's work (on UserRegistered), not the request's.
-      const registered = await commands.execute(userDecider, userStream(userId), {
-        type: 'RegisterUser', userId, name: input.name, email, passwordHash, timezone: DEFAULT_TIMEZONE,
-      }, { ...context, userId });
+      const registered = await commands.execute(
+        userDecider,
+        userStream(userId),
+        {
+          type: 'RegisterUser',
+          userId,
+          name: input.name,
+          email,
+          passwordHash,
+          timezone: DEFAULT_TIMEZONE,
+        },
+        { ...context, userId },
+      );
       return { userId, position: registered.position };
     },
 
@@ -146,22 +168,33 @@ export const createAccounts = (deps: {
         position = (await commands.execute(userDecider, stream, { type: 'ChangePassword', passwordHash }, context)).position;
       }
       const { name, timezone, dateOfBirth } = input;
-      const updated = await commands.execute(userDecider, stream, { type: 'UpdateProfile', name, timezone, dateOfBirth }, {
-        ...context,
-        idempotencyKey: context.idempotencyKey ? `${context.idempotencyKey}:profile` : undefined,
-      });
+      const updated = await commands.execute(
+        userDecider,
+        stream,
+        { type: 'UpdateProfile', name, timezone, dateOfBirth },
+        {
+          ...context,
+          idempotencyKey: context.idempotencyKey ? `${context.idempotencyKey}:profile` : undefined,
+        },
+      );
       return { position: updated.position ?? position, passwordChanged: input.newPassword !== undefined };
     },
 
     async askPasswordReset(email, context) {
       // No lookup here: whether an account has the address is the reactor's question, so the
       // request's work never depends on it.
-      await store.append(resetAskStream(randomUUID()), [{
-        id: randomUUID(),
-        type: 'PasswordResetAsked',
-        data: { emailHash: emailHash(email) },
-        metadata: { userId: ANONYMOUS_USER_ID, correlationId: context.requestId, occurredAt: context.now.toISOString() },
-      }], 'no_stream');
+      await store.append(
+        resetAskStream(randomUUID()),
+        [
+          {
+            id: randomUUID(),
+            type: 'PasswordResetAsked',
+            data: { emailHash: emailHash(email) },
+            metadata: { userId: ANONYMOUS_USER_ID, correlationId: context.requestId, occurredAt: context.now.toISOString() },
+          },
+        ],
+        'no_stream',
+      );
     },
 
     async mailVerificationAsEffectOf(cause) {
@@ -172,9 +205,16 @@ export const createAccounts = (deps: {
       // before this reactor existed were mailed by their request, and must not be mailed again
       // when it first runs through the log.
       if (!user || user.profile.emailVerified || Object.keys(user.verificationTokens).some((hash) => hash !== tokenHash)) return;
-      await commands.execute(userDecider, userStream(userId), {
-        type: 'RequestEmailVerification', tokenHash, expiresAt: expiresAfter(cause, VERIFICATION_TOKEN_TTL_MS),
-      }, effectContext(cause, userId));
+      await commands.execute(
+        userDecider,
+        userStream(userId),
+        {
+          type: 'RequestEmailVerification',
+          tokenHash,
+          expiresAt: expiresAfter(cause, VERIFICATION_TOKEN_TTL_MS),
+        },
+        effectContext(cause, userId),
+      );
       const link = `${deps.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
       await mailer.send({
         to: user.profile.email,
@@ -190,9 +230,16 @@ export const createAccounts = (deps: {
       if (!user) return; // no account has the address: nobody to mail
       const userId = user.profile.id;
       const { token, tokenHash } = derivedOneTimeToken(deps.deriveFromSecret, userId, 'reset', cause.id);
-      await commands.execute(userDecider, userStream(userId), {
-        type: 'RequestPasswordReset', tokenHash, expiresAt: expiresAfter(cause, RESET_TOKEN_TTL_MS),
-      }, effectContext(cause, userId));
+      await commands.execute(
+        userDecider,
+        userStream(userId),
+        {
+          type: 'RequestPasswordReset',
+          tokenHash,
+          expiresAt: expiresAfter(cause, RESET_TOKEN_TTL_MS),
+        },
+        effectContext(cause, userId),
+      );
       const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
       await mailer.send({
         to: user.profile.email,
@@ -206,18 +253,33 @@ export const createAccounts = (deps: {
       const userId = userIdOfToken(token);
       if (!userId || !(await loadUser(userId))) throw new ValidationFailed(messages.resetTokenInvalid, 'token');
       const passwordHash = await passwords.hash(newPassword);
-      const result = await commands.execute(userDecider, userStream(userId), {
-        type: 'ResetPassword', tokenHash: hashToken(token), passwordHash, now: context.now.toISOString(),
-      }, { ...context, userId, idempotencyKey: undefined });
+      const result = await commands.execute(
+        userDecider,
+        userStream(userId),
+        {
+          type: 'ResetPassword',
+          tokenHash: hashToken(token),
+          passwordHash,
+          now: context.now.toISOString(),
+        },
+        { ...context, userId, idempotencyKey: undefined },
+      );
       return result.position;
     },
 
     async verifyEmail(token, context) {
       const userId = userIdOfToken(token);
       if (!userId || !(await loadUser(userId))) throw new ValidationFailed(messages.verifyTokenInvalid, 'token');
-      const result = await commands.execute(userDecider, userStream(userId), {
-        type: 'VerifyEmail', tokenHash: hashToken(token), now: context.now.toISOString(),
-      }, { ...context, userId, idempotencyKey: undefined });
+      const result = await commands.execute(
+        userDecider,
+        userStream(userId),
+        {
+          type: 'VerifyEmail',
+          tokenHash: hashToken(token),
+          now: context.now.toISOString(),
+        },
+        { ...context, userId, idempotencyKey: undefined },
+      );
       return result.position;
     },
   };

@@ -16,7 +16,12 @@ export const authFeature = defineFeature<AuthServices>({
   services: (app) => ({
     ...app,
     accounts: createAccounts({
-      store: app.store, commands: app.commands, passwords: app.passwords, mailer: app.mailer, appUrl: app.config.appUrl, deriveFromSecret: app.deriveFromSecret,
+      store: app.store,
+      commands: app.commands,
+      passwords: app.passwords,
+      mailer: app.mailer,
+      appUrl: app.config.appUrl,
+      deriveFromSecret: app.deriveFromSecret,
     }),
     rateLimiter: createRateLimiter(app.ops),
     limits: app.config.rateLimits,

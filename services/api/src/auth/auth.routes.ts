@@ -55,7 +55,13 @@ const updateProfile = async ({ body, ctx, services, settle }: RouteInput<unknown
   const { position, passwordChanged } =
     body.newPassword === undefined
       ? await update()
-      : await guarded(services, (await currentUser(services, ctx.state.userId)).email, ctx.ip, update, (error) => error instanceof ValidationFailed && error.field === 'currentPassword');
+      : await guarded(
+          services,
+          (await currentUser(services, ctx.state.userId)).email,
+          ctx.ip,
+          update,
+          (error) => error instanceof ValidationFailed && error.field === 'currentPassword',
+        );
   await settle(position);
   const user = await currentUser(services, ctx.state.userId);
   return passwordChanged ? { user, token: await services.tokens.sign(ctx.state.userId) } : { user };
@@ -63,7 +69,15 @@ const updateProfile = async ({ body, ctx, services, settle }: RouteInput<unknown
 
 export const authRoutes = [
   route({
-    method: 'post', path: '/auth/register', summary: 'Create an account', tag: 'auth', auth: false, body: registerBody, response: authResponse, status: 201, settles,
+    method: 'post',
+    path: '/auth/register',
+    summary: 'Create an account',
+    tag: 'auth',
+    auth: false,
+    body: registerBody,
+    response: authResponse,
+    status: 201,
+    settles,
     handle: async ({ body, ctx, services, settle }) => {
       const { limits } = services;
       await services.rateLimiter.hit([
@@ -76,27 +90,65 @@ export const authRoutes = [
     },
   }),
   route({
-    method: 'post', path: '/auth/login', summary: 'Log in', tag: 'auth', auth: false, body: loginBody, response: authResponse, settles,
+    method: 'post',
+    path: '/auth/login',
+    summary: 'Log in',
+    tag: 'auth',
+    auth: false,
+    body: loginBody,
+    response: authResponse,
+    settles,
     handle: async ({ body, ctx, services, settle }) => {
-      const { user, position } = await guarded(services, body.email, ctx.ip, () => services.accounts.login(body, commandContext(ctx)), (error) => error instanceof Unauthorized);
+      const { user, position } = await guarded(
+        services,
+        body.email,
+        ctx.ip,
+        () => services.accounts.login(body, commandContext(ctx)),
+        (error) => error instanceof Unauthorized,
+      );
       await settle(position);
       return { token: await services.tokens.sign(user.id), user: (await findUserById(services.db, user.id)) ?? { ...user, lastActive: user.lastLoginAt } };
     },
   }),
   route({
-    method: 'get', path: '/auth/me', summary: 'The signed-in user', tag: 'auth', auth: true, response: userResponse,
+    method: 'get',
+    path: '/auth/me',
+    summary: 'The signed-in user',
+    tag: 'auth',
+    auth: true,
+    response: userResponse,
     handle: async ({ ctx, services }) => ({ user: await currentUser(services, ctx.state.userId) }),
   }),
   route({
-    method: 'put', path: '/auth/me', summary: 'Update the signed-in user', tag: 'auth', auth: true, body: profileUpdateBody, response: profileUpdateResponse, settles,
+    method: 'put',
+    path: '/auth/me',
+    summary: 'Update the signed-in user',
+    tag: 'auth',
+    auth: true,
+    body: profileUpdateBody,
+    response: profileUpdateResponse,
+    settles,
     handle: updateProfile,
   }),
   route({
-    method: 'put', path: '/users/profile', summary: 'Update the profile', tag: 'users', auth: true, body: profileUpdateBody, response: profileUpdateResponse, settles,
+    method: 'put',
+    path: '/users/profile',
+    summary: 'Update the profile',
+    tag: 'users',
+    auth: true,
+    body: profileUpdateBody,
+    response: profileUpdateResponse,
+    settles,
     handle: updateProfile,
   }),
   route({
-    method: 'post', path: '/auth/forgot-password', summary: 'Mail a password reset link', tag: 'auth', auth: false, body: forgotPasswordBody, response: messageResponse,
+    method: 'post',
+    path: '/auth/forgot-password',
+    summary: 'Mail a password reset link',
+    tag: 'auth',
+    auth: false,
+    body: forgotPasswordBody,
+    response: messageResponse,
     handle: async ({ body, ctx, services }) => {
       const { limits } = services;
       await services.rateLimiter.hit([
@@ -109,14 +161,28 @@ export const authRoutes = [
     },
   }),
   route({
-    method: 'post', path: '/auth/reset-password', summary: 'Set a new password with a reset token', tag: 'auth', auth: false, body: resetPasswordBody, response: messageResponse, settles,
+    method: 'post',
+    path: '/auth/reset-password',
+    summary: 'Set a new password with a reset token',
+    tag: 'auth',
+    auth: false,
+    body: resetPasswordBody,
+    response: messageResponse,
+    settles,
     handle: async ({ body, ctx, services, settle }) => {
       await settle(await services.accounts.resetPassword(body.token, body.newPassword, commandContext(ctx)));
       return { message: messages.passwordReset };
     },
   }),
   route({
-    method: 'post', path: '/auth/verify-email', summary: 'Confirm the e-mail address', tag: 'auth', auth: false, body: verifyEmailBody, response: messageResponse, settles,
+    method: 'post',
+    path: '/auth/verify-email',
+    summary: 'Confirm the e-mail address',
+    tag: 'auth',
+    auth: false,
+    body: verifyEmailBody,
+    response: messageResponse,
+    settles,
     handle: async ({ body, ctx, services, settle }) => {
       await settle(await services.accounts.verifyEmail(body.token, commandContext(ctx)));
       return { message: messages.emailVerified };

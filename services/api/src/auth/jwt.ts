@@ -19,38 +19,38 @@ export const createTokenService = (secretBytes: Uint8Array, ttl: string, now: ()
   // Imported once: given raw bytes, jose imports the key again on every sign and verify.
   const secret = createSecretKey(secretBytes);
   return {
-  sign: (userId) =>
-    new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(userId)
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .setIssuedAt(now())
-      .setExpirationTime(ttl)
-      .sign(secret),
-  async verify(token) {
-    const currentDate = now();
-    const claims = await jwtVerify(token, secret, {
-      algorithms: ['HS256'],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      requiredClaims: ['exp', 'iat', 'sub'],
-      currentDate,
-    }).then(
-      ({ payload }) => payload,
-      () => undefined,
-    );
-    // An iat from the future would outlive a password change made before it; a sub that is not one
-    // of our ids names no user.
-    if (
-      !claims ||
-      typeof claims.iat !== 'number' ||
-      claims.iat > currentDate.getTime() / 1000 + MAX_CLOCK_SKEW_SECONDS ||
-      !id.safeParse(claims.sub).success
-    ) {
-      throw new Unauthorized(messages.invalidToken);
-    }
-    return { userId: claims.sub!, issuedAt: claims.iat };
-  },
+    sign: (userId) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(now())
+        .setExpirationTime(ttl)
+        .sign(secret),
+    async verify(token) {
+      const currentDate = now();
+      const claims = await jwtVerify(token, secret, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        requiredClaims: ['exp', 'iat', 'sub'],
+        currentDate,
+      }).then(
+        ({ payload }) => payload,
+        () => undefined,
+      );
+      // An iat from the future would outlive a password change made before it; a sub that is not one
+      // of our ids names no user.
+      if (
+        !claims ||
+        typeof claims.iat !== 'number' ||
+        claims.iat > currentDate.getTime() / 1000 + MAX_CLOCK_SKEW_SECONDS ||
+        !id.safeParse(claims.sub).success
+      ) {
+        throw new Unauthorized(messages.invalidToken);
+      }
+      return { userId: claims.sub!, issuedAt: claims.iat };
+    },
   };
 };

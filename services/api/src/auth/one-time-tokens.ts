@@ -10,8 +10,10 @@ export type SecretDerivation = (message: string) => string;
  * The key is the JWT secret. No message derived here is one a JWT signs: those are base64url parts
  * joined by '.', and every message here contains ':'.
  */
-export const secretDerivation = (secret: Uint8Array): SecretDerivation => (message) =>
-  createHmac('sha256', secret).update(message).digest('base64url');
+export const secretDerivation =
+  (secret: Uint8Array): SecretDerivation =>
+  (message) =>
+    createHmac('sha256', secret).update(message).digest('base64url');
 
 export type OneTimeTokenPurpose = 'verify' | 'reset';
 

@@ -24,6 +24,7 @@ describe('derived one-time tokens', () => {
       derivedOneTimeToken(derive, userId, 'reset', cause).token,
       derivedOneTimeToken(derive, userId, 'verify', '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a').token,
       derivedOneTimeToken(other, userId, 'verify', cause).token,
-    ]) expect(token).not.toBe(base);
+    ])
+      expect(token).not.toBe(base);
   });
 });

@@ -38,7 +38,11 @@ export const createRateLimiter = (db: OpsDb, now: () => Date = () => new Date())
       .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ hits: sql`rate_limit_hits.hits + 1` }))
       .returning('hits')
       .executeTakeFirstOrThrow();
-    if (Math.random() < 0.01) await db.deleteFrom('rate_limit_hits').where('window_start', '<', new Date(at - 24 * 3600 * 1000)).execute();
+    if (Math.random() < 0.01)
+      await db
+        .deleteFrom('rate_limit_hits')
+        .where('window_start', '<', new Date(at - 24 * 3600 * 1000))
+        .execute();
     return row.hits;
   };
 

@@ -11,15 +11,17 @@ import type { TokenService } from './jwt.ts';
  * comes from anywhere else. A token issued before
  * the account's last password change, or for an account that is gone or deactivated, is refused.
  */
-export const requireAuth = (tokens: TokenService, db: ReadModelDb): Middleware<AppState> => async (ctx, next) => {
-  const header = ctx.get('authorization');
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) throw new Unauthorized(messages.authTokenRequired);
-  const { userId, issuedAt } = await tokens.verify(match[1]!);
-  const facts = await findSessionFacts(db, userId);
-  const changedAt = facts?.password_changed_at ? Math.floor(facts.password_changed_at.getTime() / 1000) : 0;
-  if (!facts || !facts.is_active || issuedAt < changedAt) throw new Unauthorized(messages.invalidToken);
-  ctx.state.userId = userId;
-  ctx.state.timezone = facts.timezone;
-  await next();
-};
+export const requireAuth =
+  (tokens: TokenService, db: ReadModelDb): Middleware<AppState> =>
+  async (ctx, next) => {
+    const header = ctx.get('authorization');
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw new Unauthorized(messages.authTokenRequired);
+    const { userId, issuedAt } = await tokens.verify(match[1]!);
+    const facts = await findSessionFacts(db, userId);
+    const changedAt = facts?.password_changed_at ? Math.floor(facts.password_changed_at.getTime() / 1000) : 0;
+    if (!facts || !facts.is_active || issuedAt < changedAt) throw new Unauthorized(messages.invalidToken);
+    ctx.state.userId = userId;
+    ctx.state.timezone = facts.timezone;
+    await next();
+  };

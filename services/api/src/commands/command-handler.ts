@@ -72,7 +72,13 @@ export const createCommandHandler = (deps: { store: EventStore }): CommandHandle
   return {
     async load(decider, stream) {
       const events = await readRecorded<Parameters<typeof decider.evolve>[1]>(stream);
-      return { state: fold(decider, events.map((e) => e.event)), exists: events.length > 0 };
+      return {
+        state: fold(
+          decider,
+          events.map((e) => e.event),
+        ),
+        exists: events.length > 0,
+      };
     },
 
     async execute(decider, stream, command, context) {
@@ -87,7 +93,10 @@ export const createCommandHandler = (deps: { store: EventStore }): CommandHandle
         // and the store hands back the original append instead of writing again.
         const replayFrom = context.idempotencyKey ? history.findIndex((e) => e.id === idAt(0)) : -1;
         const seen = replayFrom >= 0 ? history.slice(0, replayFrom) : history;
-        const state = fold(decider, seen.map((e) => e.event));
+        const state = fold(
+          decider,
+          seen.map((e) => e.event),
+        );
         const expected: ExpectedRevision = seen.length === 0 ? 'no_stream' : seen[seen.length - 1]!.revision;
         const decided = decider.decide(command, state);
         if (decided.length === 0) return { state, events: [] };

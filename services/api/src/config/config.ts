@@ -4,7 +4,14 @@ import { z } from 'zod';
 const list = z
   .string()
   .optional()
-  .transform((value) => (value ? value.split(',').map((item) => item.trim()).filter(Boolean) : []));
+  .transform((value) =>
+    value
+      ? value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : [],
+  );
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -93,9 +93,7 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
   await mkdir(options.dir, { recursive: true });
   const user = await clusterUser();
   if (user) await openFolderTo(user, options.dir);
-  const programs = user
-    ? await reachablePrograms(options.programs ?? packagedPrograms(), user, notice)
-    : (options.programs ?? packagedPrograms());
+  const programs = user ? await reachablePrograms(options.programs ?? packagedPrograms(), user, notice) : (options.programs ?? packagedPrograms());
   const clusterDir = path.join(options.dir, 'cluster');
   const password = await readOrCreateSecret(path.join(options.dir, 'password'));
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
@@ -118,8 +116,7 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
   }
   const running = postmaster;
 
-  const url = (database = 'postgres'): string =>
-    `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  const url = (database = 'postgres'): string => `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   return {
     url,
     async createDatabase(name) {

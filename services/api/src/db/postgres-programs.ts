@@ -31,13 +31,7 @@ const COMPLETE = '.complete';
 /** A copy this process can trust: a real folder owned by this user that nobody else may write to, fully copied. */
 const isTrustedCopy = async (dir: string): Promise<boolean> => {
   const info = await lstat(dir).catch(() => undefined);
-  return (
-    info !== undefined &&
-    info.isDirectory() &&
-    info.uid === process.getuid?.() &&
-    (info.mode & 0o022) === 0 &&
-    existsSync(path.join(dir, COMPLETE))
-  );
+  return info !== undefined && info.isDirectory() && info.uid === process.getuid?.() && (info.mode & 0o022) === 0 && existsSync(path.join(dir, COMPLETE));
 };
 
 /**
@@ -47,14 +41,13 @@ const isTrustedCopy = async (dir: string): Promise<boolean> => {
  * Copying leaves the permissions of the user's own folders alone; postgres finds lib/ and share/ relative
  * to its binary, so the whole installation moves together.
  */
-export const reachablePrograms = async (
-  programs: PostgresPrograms,
-  user: ClusterUser,
-  notice: (message: string) => void,
-): Promise<PostgresPrograms> => {
+export const reachablePrograms = async (programs: PostgresPrograms, user: ClusterUser, notice: (message: string) => void): Promise<PostgresPrograms> => {
   if (canReach(user, programs.postgres, 'program') && canReach(user, programs.initdb, 'program')) return programs;
   const blocked = (await firstBlockedFolder(user, programs.dir))?.described ?? programs.dir;
-  const identity = createHash('sha256').update(await readFile(programs.postgres)).digest('hex').slice(0, 12);
+  const identity = createHash('sha256')
+    .update(await readFile(programs.postgres))
+    .digest('hex')
+    .slice(0, 12);
   const tmp = os.tmpdir();
   let target = path.join(tmp, `tracker-postgres-${identity}`);
   if (!(await isTrustedCopy(target))) {

@@ -42,8 +42,7 @@ const exited = (child: ChildProcess): Promise<{ code: number | null; signal: Nod
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
 
-const describeExit = ({ code, signal }: { code: number | null; signal: NodeJS.Signals | null }): string =>
-  signal ? `signal ${signal}` : `exit code ${code}`;
+const describeExit = ({ code, signal }: { code: number | null; signal: NodeJS.Signals | null }): string => (signal ? `signal ${signal}` : `exit code ${code}`);
 
 export interface InitClusterOptions {
   programs: PostgresPrograms;
@@ -139,7 +138,10 @@ export const startPostmaster = async (options: StartPostmasterOptions): Promise<
   end.catch(() => undefined);
   const pid = child.pid;
   if (pid === undefined) {
-    const error = await end.then(() => undefined, (spawnError: unknown) => spawnError);
+    const error = await end.then(
+      () => undefined,
+      (spawnError: unknown) => spawnError,
+    );
     throw new Error(`could not run ${options.programs.postgres}: ${error instanceof Error ? error.message : String(error)}`);
   }
   stopOnExit(child);

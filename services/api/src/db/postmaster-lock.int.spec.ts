@@ -140,8 +140,7 @@ describe('clearing the lock file a crash left behind', () => {
         ...(user ? { uid: user.uid, gid: user.gid } : {}),
         stdio: 'ignore',
       });
-      const status = async (): Promise<string | undefined> =>
-        (await readFile(lockFileOf(clusterDir), 'utf8').catch(() => '')).split('\n')[7]?.trim();
+      const status = async (): Promise<string | undefined> => (await readFile(lockFileOf(clusterDir), 'utf8').catch(() => '')).split('\n')[7]?.trim();
       await until(async () => (await status()) === 'ready', 'the orphan to be ready');
       const pid = await postmasterPid(clusterDir);
       await clearStaleLock(clusterDir, options(20_000));

@@ -59,8 +59,7 @@ export const judgeLock = (facts: LockFacts, clusterDir: string): LockVerdict => 
   };
 };
 
-const programOf = async (pid: number): Promise<string | undefined> =>
-  (await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => undefined))?.trim();
+const programOf = async (pid: number): Promise<string | undefined> => (await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => undefined))?.trim();
 
 /** /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces and parentheses, so split after the last ')'. */
 const statOf = async (pid: number): Promise<{ state: string; ppid: number } | undefined> => {

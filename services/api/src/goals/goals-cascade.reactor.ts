@@ -7,15 +7,7 @@ import type { WorkItemCommands, Kind } from './work-item-commands.ts';
 
 export const GOALS_CASCADE = 'goals_cascade';
 
-const handles = [
-  'GoalCreated',
-  'GoalDeleted',
-  'TaskCreated',
-  'TaskUpdated',
-  'TaskDeleted',
-  'SubtaskCreated',
-  'SubtaskDeleted',
-] as const;
+const handles = ['GoalCreated', 'GoalDeleted', 'TaskCreated', 'TaskUpdated', 'TaskDeleted', 'SubtaskCreated', 'SubtaskDeleted'] as const;
 type Handled = ProjectedEvent<(typeof handles)[number]>;
 type Trx = Transaction<OperationalTables>;
 
@@ -52,17 +44,29 @@ export const goalsCascadeReactor = (items: WorkItemCommands): LaneMember<Operati
     const userId = event.metadata.userId;
     switch (event.type) {
       case 'GoalCreated':
-        await trx.insertInto('cascade_items').values({ id: event.data.goalId, kind: 'goal', user_id: userId, goal_id: null, task_id: null, deleted_by: null }).onConflict((oc) => oc.doNothing()).execute();
+        await trx
+          .insertInto('cascade_items')
+          .values({ id: event.data.goalId, kind: 'goal', user_id: userId, goal_id: null, task_id: null, deleted_by: null })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
         return;
       case 'TaskCreated': {
         const { taskId, goalId } = event.data;
-        await trx.insertInto('cascade_items').values({ id: taskId, kind: 'task', user_id: userId, goal_id: goalId, task_id: null, deleted_by: null }).onConflict((oc) => oc.doNothing()).execute();
+        await trx
+          .insertInto('cascade_items')
+          .values({ id: taskId, kind: 'task', user_id: userId, goal_id: goalId, task_id: null, deleted_by: null })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
         if (await deletedParent(trx, [goalId])) await remove(trx, event, [{ id: taskId, kind: 'task' }]);
         return;
       }
       case 'SubtaskCreated': {
         const { subtaskId, taskId, goalId } = event.data;
-        await trx.insertInto('cascade_items').values({ id: subtaskId, kind: 'subtask', user_id: userId, goal_id: goalId, task_id: taskId, deleted_by: null }).onConflict((oc) => oc.doNothing()).execute();
+        await trx
+          .insertInto('cascade_items')
+          .values({ id: subtaskId, kind: 'subtask', user_id: userId, goal_id: goalId, task_id: taskId, deleted_by: null })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
         if (await deletedParent(trx, [goalId, taskId])) await remove(trx, event, [{ id: subtaskId, kind: 'subtask' }]);
         return;
       }
@@ -70,7 +74,11 @@ export const goalsCascadeReactor = (items: WorkItemCommands): LaneMember<Operati
         const goalId = event.data.changes.goalId;
         if (!goalId) return;
         const { taskId } = event.data;
-        await trx.updateTable('cascade_items').set({ goal_id: goalId }).where((eb) => eb.or([eb('id', '=', taskId), eb('task_id', '=', taskId)])).execute();
+        await trx
+          .updateTable('cascade_items')
+          .set({ goal_id: goalId })
+          .where((eb) => eb.or([eb('id', '=', taskId), eb('task_id', '=', taskId)]))
+          .execute();
         if (await deletedParent(trx, [goalId])) await remove(trx, event, [{ id: taskId, kind: 'task' }, ...(await liveUnder(trx, 'task_id', taskId))]);
         return;
       }

@@ -39,20 +39,37 @@ const fieldsOf = (body: UpdateGoalBody) => ({
 
 const stats = (kind: 'goal' | 'task', reader: Reader): AnyRoute<GoalsServices> =>
   route({
-    method: 'get', path: `/goals/${reader.tag}/stats`, summary: `${reader.label} counts by status and priority`, tag: reader.tag, auth: true, response: statsResponse,
+    method: 'get',
+    path: `/goals/${reader.tag}/stats`,
+    summary: `${reader.label} counts by status and priority`,
+    tag: reader.tag,
+    auth: true,
+    response: statsResponse,
     handle: async ({ ctx, services }) => ({ stats: await workItemStats(services.db, kind, ctx.state.userId) }),
   });
 
 const one = (reader: Reader): AnyRoute<GoalsServices> =>
   route({
-    method: 'get', path: `/goals/${reader.tag}/:id`, summary: `One ${reader.label.toLowerCase()}`, tag: reader.tag, auth: true, params: idParams, response: reader.one.schema,
+    method: 'get',
+    path: `/goals/${reader.tag}/:id`,
+    summary: `One ${reader.label.toLowerCase()}`,
+    tag: reader.tag,
+    auth: true,
+    params: idParams,
+    response: reader.one.schema,
     handle: async ({ ctx, params, services }) => reader.one.wrap(await findOwn(reader, services.db, ctx.state.userId, params.id)),
   });
 
 /** Every item of a kind (newest first), filtered by the query. */
 const all = (reader: Reader, path: string): AnyRoute<GoalsServices> =>
   route({
-    method: 'get', path, summary: `Every ${reader.label.toLowerCase()}, newest first`, tag: reader.tag, auth: true, query: listQuery, response: reader.many.schema,
+    method: 'get',
+    path,
+    summary: `Every ${reader.label.toLowerCase()}, newest first`,
+    tag: reader.tag,
+    auth: true,
+    query: listQuery,
+    response: reader.many.schema,
     handle: async ({ ctx, query, services }) => reader.many.wrap(await reader.list(services.db, ctx.state.userId, query)),
   });
 
@@ -60,8 +77,13 @@ const all = (reader: Reader, path: string): AnyRoute<GoalsServices> =>
 const byField = (reader: Reader, field: 'status' | 'priority'): AnyRoute<GoalsServices> => {
   const params: z.ZodType<ListFilter> = field === 'status' ? statusParams : priorityParams;
   return route({
-    method: 'get', path: `/goals/${reader.tag}/${field}/:${field}`, summary: `${reader.label}s with a ${field}`, tag: reader.tag, auth: true,
-    params, response: reader.many.schema,
+    method: 'get',
+    path: `/goals/${reader.tag}/${field}/:${field}`,
+    summary: `${reader.label}s with a ${field}`,
+    tag: reader.tag,
+    auth: true,
+    params,
+    response: reader.many.schema,
     handle: async ({ ctx, params: filter, services }) => reader.many.wrap(await reader.list(services.db, ctx.state.userId, filter)),
   });
 };
@@ -69,8 +91,14 @@ const byField = (reader: Reader, field: 'status' | 'priority'): AnyRoute<GoalsSe
 /** A parent's children: 404 for a parent that is not the caller's. */
 const children = (parent: Reader, child: Reader, link: 'goalId' | 'taskId'): AnyRoute<GoalsServices> =>
   route({
-    method: 'get', path: `/goals/${parent.tag}/:id/${child.tag}`, summary: `A ${parent.label.toLowerCase()}'s ${child.tag}`, tag: parent.tag, auth: true,
-    params: idParams, query: listQuery, response: child.many.schema,
+    method: 'get',
+    path: `/goals/${parent.tag}/:id/${child.tag}`,
+    summary: `A ${parent.label.toLowerCase()}'s ${child.tag}`,
+    tag: parent.tag,
+    auth: true,
+    params: idParams,
+    query: listQuery,
+    response: child.many.schema,
     handle: async ({ ctx, params, query, services: { db } }) => {
       await findOwn(parent, db, ctx.state.userId, params.id);
       return child.many.wrap(await child.list(db, ctx.state.userId, { ...query, [link]: params.id }));
@@ -86,7 +114,15 @@ const create = <K extends Kind, Body extends UpdateGoalBody & { title: string }>
   command: (id: string, userId: string, body: Body, items: WorkItemCommands) => Promise<WorkItemCommandOf<K>>,
 ): AnyRoute<GoalsServices> =>
   route({
-    method: 'post', path: `/goals/${reader.tag}`, summary, tag: reader.tag, auth: true, body, response: reader.one.schema, status: 201, settles: reader.reads,
+    method: 'post',
+    path: `/goals/${reader.tag}`,
+    summary,
+    tag: reader.tag,
+    auth: true,
+    body,
+    response: reader.one.schema,
+    status: 201,
+    settles: reader.reads,
     handle: async ({ ctx, body: input, services: { items, db }, settle }) => {
       const c = commandContext(ctx);
       const id = items.newId(kind, c);
@@ -98,7 +134,14 @@ const create = <K extends Kind, Body extends UpdateGoalBody & { title: string }>
 /** Deleting an item answers once its children's deletions (a reactor on the log) are done too. */
 const remove = (kind: Kind, reader: Reader, summary: string, settles: string[]): AnyRoute<GoalsServices> =>
   route({
-    method: 'delete', path: `/goals/${reader.tag}/:id`, summary, tag: reader.tag, auth: true, params: idParams, status: 204, settles,
+    method: 'delete',
+    path: `/goals/${reader.tag}/:id`,
+    summary,
+    tag: reader.tag,
+    auth: true,
+    params: idParams,
+    status: 204,
+    settles,
     handle: async ({ ctx, params, services: { items }, settle }) => {
       const c = commandContext(ctx);
       await items.reachable(kind, params.id, c.userId);
@@ -112,7 +155,12 @@ export const goalRoutes: AnyRoute<GoalsServices>[] = [
   // Fixed paths before `/:id`: `/goals/goals/stats` must not be read as an id.
   stats('goal', goals),
   route({
-    method: 'get', path: '/goals/progress', summary: 'Progress of every goal', tag: 'goals', auth: true, response: progressResponse,
+    method: 'get',
+    path: '/goals/progress',
+    summary: 'Progress of every goal',
+    tag: 'goals',
+    auth: true,
+    response: progressResponse,
     handle: async ({ ctx, services }) => ({ progress: await goalProgress(services.db, ctx.state.userId) }),
   }),
   all(goals, '/goals/goals'),
@@ -122,7 +170,15 @@ export const goalRoutes: AnyRoute<GoalsServices>[] = [
     Promise.resolve({ type: 'CreateGoal', id, userId, fields: { ...fieldsOf(body), title: body.title }, status: body.status } as const),
   ),
   route({
-    method: 'patch', path: '/goals/goals/:id', summary: 'Update a goal', tag: 'goals', auth: true, params: idParams, body: updateGoalBody, response: goals.one.schema, settles: goals.reads,
+    method: 'patch',
+    path: '/goals/goals/:id',
+    summary: 'Update a goal',
+    tag: 'goals',
+    auth: true,
+    params: idParams,
+    body: updateGoalBody,
+    response: goals.one.schema,
+    settles: goals.reads,
     handle: async ({ ctx, params, body, services: { items, db }, settle }) => {
       const c = commandContext(ctx);
       const outcome = await items.run('goal', params.id, { type: 'UpdateGoal', userId: c.userId, fields: fieldsOf(body), status: body.status }, c);
@@ -142,14 +198,26 @@ export const goalRoutes: AnyRoute<GoalsServices>[] = [
     return { type: 'CreateTask', id, userId, goalId: body.goalId, fields: { ...fieldsOf(body), title: body.title }, status: body.status };
   }),
   route({
-    method: 'patch', path: '/goals/tasks/:id', summary: 'Update or move a task', tag: 'tasks', auth: true, params: idParams, body: updateTaskBody, response: tasks.one.schema,
+    method: 'patch',
+    path: '/goals/tasks/:id',
+    summary: 'Update or move a task',
+    tag: 'tasks',
+    auth: true,
+    params: idParams,
+    body: updateTaskBody,
+    response: tasks.one.schema,
     // A move takes the subtasks along: their goal changes too.
     settles: [...tasks.reads, 'subtasks'],
     handle: async ({ ctx, params, body, services: { items, db }, settle }) => {
       const c = commandContext(ctx);
       await items.reachable('task', params.id, c.userId);
       if (body.goalId) await items.ownLive('goal', body.goalId, c.userId);
-      const outcome = await items.run('task', params.id, { type: 'UpdateTask', userId: c.userId, fields: fieldsOf(body), status: body.status, goalId: body.goalId }, c);
+      const outcome = await items.run(
+        'task',
+        params.id,
+        { type: 'UpdateTask', userId: c.userId, fields: fieldsOf(body), status: body.status, goalId: body.goalId },
+        c,
+      );
       return tasks.one.wrap(await answerOf(tasks, db, outcome, await settle(outcome.position), c.now));
     },
   }),
@@ -161,10 +229,25 @@ export const goalRoutes: AnyRoute<GoalsServices>[] = [
   one(subtasks),
   create('subtask', subtasks, 'Create a subtask under a task', createSubtaskBody, async (id, userId, body, items) => {
     const task = await items.reachable('task', body.taskId, userId);
-    return { type: 'CreateSubtask', id, userId, taskId: body.taskId, goalId: task.goalId!, fields: { ...fieldsOf(body), title: body.title }, status: body.status };
+    return {
+      type: 'CreateSubtask',
+      id,
+      userId,
+      taskId: body.taskId,
+      goalId: task.goalId!,
+      fields: { ...fieldsOf(body), title: body.title },
+      status: body.status,
+    };
   }),
   route({
-    method: 'patch', path: '/goals/subtasks/:id', summary: 'Update a subtask', tag: 'subtasks', auth: true, params: idParams, body: updateSubtaskBody, response: subtasks.one.schema,
+    method: 'patch',
+    path: '/goals/subtasks/:id',
+    summary: 'Update a subtask',
+    tag: 'subtasks',
+    auth: true,
+    params: idParams,
+    body: updateSubtaskBody,
+    response: subtasks.one.schema,
     settles: subtasks.reads,
     handle: async ({ ctx, params, body, services: { items, db }, settle }) => {
       const c = commandContext(ctx);
@@ -175,8 +258,14 @@ export const goalRoutes: AnyRoute<GoalsServices>[] = [
   }),
   remove('subtask', subtasks, 'Delete a subtask', ['subtasks']),
   route({
-    method: 'post', path: '/goals/subtasks/:id/complete', summary: 'Complete a subtask, earning its points', tag: 'subtasks', auth: true, params: idParams,
-    response: completeSubtaskResponse, settles: subtasks.reads,
+    method: 'post',
+    path: '/goals/subtasks/:id/complete',
+    summary: 'Complete a subtask, earning its points',
+    tag: 'subtasks',
+    auth: true,
+    params: idParams,
+    response: completeSubtaskResponse,
+    settles: subtasks.reads,
     handle: async ({ ctx, params, services: { items, db }, settle }) => {
       const c = commandContext(ctx);
       await items.reachable('subtask', params.id, c.userId);

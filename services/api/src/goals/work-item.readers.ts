@@ -13,15 +13,7 @@ import {
 import { NotFound } from '@tracker/domain/common/errors';
 import type { WorkItem, WorkItemEvent } from '@tracker/domain/goals/work-item';
 import type { ReadModelDb } from '@tracker/projections/db';
-import {
-  findGoal,
-  findSubtask,
-  findTask,
-  listGoals,
-  listSubtasks,
-  listTasks,
-  type ListFilter,
-} from '@tracker/projections/goals/work-items.queries';
+import { findGoal, findSubtask, findTask, listGoals, listSubtasks, listTasks, type ListFilter } from '@tracker/projections/goals/work-items.queries';
 
 /**
  * An item as a command left it, for when read models lag past the read-your-writes bound: the

@@ -20,21 +20,23 @@ const readLimited = async (stream: AsyncIterable<Buffer>, limit: number): Promis
  * Parses JSON request bodies into ctx.state.body, refusing anything over `limit` with 413 (before
  * reading it all when Content-Length says so). Routes may allow a larger limit (imports).
  */
-export const jsonBody = (limit = ONE_MEGABYTE): Middleware<AppState> => async (ctx, next) => {
-  ctx.state.body = undefined;
-  if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) && ctx.request.length !== 0 && (ctx.request.length || ctx.get('transfer-encoding'))) {
-    if ((ctx.request.length ?? 0) > limit) throw new HttpError(413, messages.payloadTooLarge, 'payload_too_large');
-    const raw = await readLimited(ctx.req, limit);
-    if (raw.length > 0) {
-      if (!ctx.is('application/json', 'application/*+json')) {
-        throw new HttpError(415, 'Request body must be application/json', 'unsupported_media_type');
-      }
-      try {
-        ctx.state.body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw new HttpError(400, messages.invalidJson, 'invalid_json');
+export const jsonBody =
+  (limit = ONE_MEGABYTE): Middleware<AppState> =>
+  async (ctx, next) => {
+    ctx.state.body = undefined;
+    if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) && ctx.request.length !== 0 && (ctx.request.length || ctx.get('transfer-encoding'))) {
+      if ((ctx.request.length ?? 0) > limit) throw new HttpError(413, messages.payloadTooLarge, 'payload_too_large');
+      const raw = await readLimited(ctx.req, limit);
+      if (raw.length > 0) {
+        if (!ctx.is('application/json', 'application/*+json')) {
+          throw new HttpError(415, 'Request body must be application/json', 'unsupported_media_type');
+        }
+        try {
+          ctx.state.body = JSON.parse(raw.toString('utf8'));
+        } catch {
+          throw new HttpError(400, messages.invalidJson, 'invalid_json');
+        }
       }
     }
-  }
-  await next();
-};
+    await next();
+  };

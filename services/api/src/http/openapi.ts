@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { problemDocument } from '@tracker/contracts/common/problem';
 import type { AnyRoute } from './api-router.ts';
 
-const schemaOf = (schema: z.ZodType, io: 'input' | 'output') =>
-  z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
+const schemaOf = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
 
 /** The OpenAPI document, generated from the same zod contracts the routes parse with. */
 export const buildOpenApi = (specs: readonly AnyRoute[]) => {
@@ -18,18 +17,17 @@ export const buildOpenApi = (specs: readonly AnyRoute[]) => {
       schema: declared?.[m[1]!] ?? { type: 'string' },
     }));
     const query = spec.query ? schemaOf(spec.query, 'input') : undefined;
-    const queryParams = query && typeof query === 'object' && 'properties' in query
-      ? Object.entries((query as { properties: Record<string, unknown> }).properties).map(([name, schema]) => ({ name, in: 'query', schema }))
-      : [];
+    const queryParams =
+      query && typeof query === 'object' && 'properties' in query
+        ? Object.entries((query as { properties: Record<string, unknown> }).properties).map(([name, schema]) => ({ name, in: 'query', schema }))
+        : [];
     paths[path] ??= {};
     paths[path][spec.method] = {
       summary: spec.summary,
       tags: [spec.tag],
       ...(spec.auth ? { security: [{ bearerAuth: [] }] } : {}),
       parameters: [...params, ...queryParams],
-      ...(spec.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(spec.body, 'input') } } } }
-        : {}),
+      ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(spec.body, 'input') } } } } : {}),
       responses: {
         [String(spec.status ?? 200)]: spec.response
           ? { description: 'OK', content: { 'application/json': { schema: schemaOf(spec.response, 'output') } } }

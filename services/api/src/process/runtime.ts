@@ -94,11 +94,13 @@ export const startRuntime = async (
     }
 
     const wrap = options.wrapStore ?? ((store: EventStore) => store);
-    const store = wrap(checkedEventStore(
-      config.eventstoreUrl
-        ? await createEventStoreDbEventStore({ connectionString: config.eventstoreUrl, streamCategories })
-        : await createPostgresEventStore({ connectionString: databaseUrl }),
-    ));
+    const store = wrap(
+      checkedEventStore(
+        config.eventstoreUrl
+          ? await createEventStoreDbEventStore({ connectionString: config.eventstoreUrl, streamCategories })
+          : await createPostgresEventStore({ connectionString: databaseUrl }),
+      ),
+    );
     cleanups.push(() => store.close());
 
     const readModels = createReadModelDb(databaseUrl);
@@ -115,8 +117,7 @@ export const startRuntime = async (
     const runtime: Runtime = { databaseUrl, store, readModels, progress, stop };
     let runner: ProjectionRunner | undefined;
     const mailer =
-      options.mailer ??
-      (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createFileMailer(path.join(config.dataDir, 'mail'), log));
+      options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createFileMailer(path.join(config.dataDir, 'mail'), log));
     const services: Omit<AppServices, 'routes'> = {
       config,
       log,

@@ -17,17 +17,33 @@ const route = routesFor<AppServices>();
 /** Liveness, readiness (store, read models, projection lag and failures) and the OpenAPI document. */
 export const systemRoutes = [
   route({
-    method: 'get', path: '/health', summary: 'Liveness', tag: 'system', auth: false, response: z.object({ status: z.literal('ok') }),
+    method: 'get',
+    path: '/health',
+    summary: 'Liveness',
+    tag: 'system',
+    auth: false,
+    response: z.object({ status: z.literal('ok') }),
     handle: () => ({ status: 'ok' as const }),
   }),
   route({
-    method: 'get', path: '/ready', summary: 'Readiness', tag: 'system', auth: false, response: readiness,
+    method: 'get',
+    path: '/ready',
+    summary: 'Readiness',
+    tag: 'system',
+    auth: false,
+    response: readiness,
     handle: async ({ ctx, services }) => {
       const { store, db, progress } = services;
       const names = services.projectorNames;
       const [head, readModels, checkpoints] = await Promise.all([
-        store.headPosition().then((p) => ({ ok: true, head: p })).catch(() => ({ ok: false, head: 'start' as const })),
-        sql`SELECT 1`.execute(db).then(() => true).catch(() => false),
+        store
+          .headPosition()
+          .then((p) => ({ ok: true, head: p }))
+          .catch(() => ({ ok: false, head: 'start' as const })),
+        sql`SELECT 1`
+          .execute(db)
+          .then(() => true)
+          .catch(() => false),
         progress.checkpoints(names).catch(() => ({})),
       ]);
       const projections = Object.fromEntries(
@@ -46,7 +62,11 @@ export const systemRoutes = [
     },
   }),
   route({
-    method: 'get', path: '/openapi.json', summary: 'This API, described', tag: 'system', auth: false,
+    method: 'get',
+    path: '/openapi.json',
+    summary: 'This API, described',
+    tag: 'system',
+    auth: false,
     handle: ({ services }) => buildOpenApi(services.routes()),
   }),
 ];

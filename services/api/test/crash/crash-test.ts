@@ -42,7 +42,13 @@ const start = async (port: number, dataDir: string): Promise<{ running: Running;
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) return { running: { child, output }, firstTime: true };
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { running: { child, output }, firstTime: true };
     if (child.exitCode !== null || child.signalCode !== null) return { running: { child, output }, firstTime: false };
     if (Date.now() > deadline) throw new Error(`npm start did not come up:\n${output.join('')}`);
     await sleep(100);
@@ -89,7 +95,11 @@ const main = async (): Promise<number> => {
   const subtasks: Subtask[] = [];
   try {
     for (let u = 0; u < USERS; u++) {
-      const { body } = await call('POST', '/auth/register', undefined, { name: `Crash ${u}`, email: `crash.${u}.${randomUUID()}@example.com`, password: 'correct horse battery' });
+      const { body } = await call('POST', '/auth/register', undefined, {
+        name: `Crash ${u}`,
+        email: `crash.${u}.${randomUUID()}@example.com`,
+        password: 'correct horse battery',
+      });
       const token = body.token as string;
       const goal = await call('POST', '/goals/goals', token, { title: `Goal ${u}` });
       const task = await call('POST', '/goals/tasks', token, { goalId: goal.body.goal.id, title: `Task ${u}` });
@@ -110,9 +120,12 @@ const main = async (): Promise<number> => {
         while (!stop && next < work.length) {
           const subtask = work[next++]!;
           // The same key on every try: a retry after a crash must not complete (or award) twice.
-          const answer = await call('POST', `/goals/subtasks/${subtask.id}/complete`, subtask.token, undefined, `complete-${subtask.id}`).catch(() => undefined);
+          const answer = await call('POST', `/goals/subtasks/${subtask.id}/complete`, subtask.token, undefined, `complete-${subtask.id}`).catch(
+            () => undefined,
+          );
           if (answer?.status === 200) {
-            if (answer.body.pointsAwarded !== subtask.points && !subtask.acked) throw new Error(`subtask ${subtask.id} awarded ${answer.body.pointsAwarded}, expected ${subtask.points}`);
+            if (answer.body.pointsAwarded !== subtask.points && !subtask.acked)
+              throw new Error(`subtask ${subtask.id} awarded ${answer.body.pointsAwarded}, expected ${subtask.points}`);
             subtask.acked = true;
           }
         }
@@ -129,7 +142,9 @@ const main = async (): Promise<number> => {
         ({ running } = await start(port, dataDir));
       }
       pending = subtasks.filter((s) => !s.acked);
-      process.stdout.write(`kill ${round}: ${subtasks.length - pending.length}/${subtasks.length} acknowledged, restart ${restarted.firstTime ? 'first time' : 'FAILED'}\n`);
+      process.stdout.write(
+        `kill ${round}: ${subtasks.length - pending.length}/${subtasks.length} acknowledged, restart ${restarted.firstTime ? 'first time' : 'FAILED'}\n`,
+      );
     }
 
     // Every user's view, read back after all the crashes, once the read models have caught up.

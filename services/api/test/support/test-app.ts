@@ -27,7 +27,11 @@ export interface TestApp {
   /** Moves the app's clock; commands see the shifted time. */
   advanceClock(ms: number): void;
   request(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Response>;
-  json<T = any>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
+  json<T = any>(
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: T; headers: Headers }>;
   registerUser(name?: string): Promise<{ token: string; user: any; email: string; password: string }>;
   stop(): Promise<void>;
 }
@@ -49,7 +53,15 @@ export const startTestApp = async (
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tracker-app-'));
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase('app'));
   const config: Config = {
-    ...loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', ...options.env }),
+    ...loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: TEST_JWT_SECRET,
+      LOG_LEVEL: 'silent',
+      ...options.env,
+    }),
     rateLimits: options.rateLimits ?? generousLimits,
   };
   const mails: Mail[] = [];

@@ -8,7 +8,5 @@ export interface Decider<Command, Event, State> {
   decide: (command: Command, state: State) => Event[];
 }
 
-export const fold = <Event, State>(
-  decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
-  events: Recorded<Event>[],
-): State => events.reduce(decider.evolve, decider.initialState());
+export const fold = <Event, State>(decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>, events: Recorded<Event>[]): State =>
+  events.reduce(decider.evolve, decider.initialState());

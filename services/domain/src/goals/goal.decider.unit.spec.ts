@@ -19,7 +19,15 @@ const statusChanged = (from: 'pending' | 'in-progress' | 'completed', to: 'pendi
 const awarded = (points: number) =>
   ({
     type: 'PointsAwarded',
-    data: { userId, points, rulesVersion: 1, reason: 'Completed goal "Run a marathon"', source: { type: 'goal', id: goalId }, hierarchy: { goalId }, title: 'Run a marathon' },
+    data: {
+      userId,
+      points,
+      rulesVersion: 1,
+      reason: 'Completed goal "Run a marathon"',
+      source: { type: 'goal', id: goalId },
+      hierarchy: { goalId },
+      title: 'Run a marathon',
+    },
   }) as const;
 const revoked = (points: number) =>
   ({
@@ -41,7 +49,9 @@ describe('creating a goal', () => {
       .when({ type: 'CreateGoal', id: goalId, userId, fields: { title: 'x', startDate: '2026-03-02T00:00:00.000Z', endDate: '2026-03-01T00:00:00.000Z' } })
       .thenThrows(ValidationFailed, 'endDate'));
   it('refuses to create it twice', () =>
-    given([created]).when({ type: 'CreateGoal', id: goalId, userId, fields: { title: 'again' } }).thenThrows(Conflict));
+    given([created])
+      .when({ type: 'CreateGoal', id: goalId, userId, fields: { title: 'again' } })
+      .thenThrows(Conflict));
 });
 
 describe('updating a goal', () => {
@@ -50,9 +60,13 @@ describe('updating a goal', () => {
       .when({ type: 'UpdateGoal', userId, fields: { title: 'Run two marathons', priority: 2, description: undefined } })
       .then([{ type: 'GoalUpdated', data: { goalId, changes: { title: 'Run two marathons' } } }]));
   it('does nothing when nothing changed, status included', () =>
-    given([created]).when({ type: 'UpdateGoal', userId, fields: { priority: 2 }, status: 'pending' }).thenNothing());
+    given([created])
+      .when({ type: 'UpdateGoal', userId, fields: { priority: 2 }, status: 'pending' })
+      .thenNothing());
   it('refuses another user, as if the goal did not exist', () =>
-    given([created]).when({ type: 'UpdateGoal', userId: stranger, fields: { title: 'mine now' } }).thenThrows(NotFound));
+    given([created])
+      .when({ type: 'UpdateGoal', userId: stranger, fields: { title: 'mine now' } })
+      .thenThrows(NotFound));
   it('refuses an end date before the stored start date', () =>
     given([created, recorded({ type: 'GoalUpdated', data: { goalId, changes: { startDate: '2026-05-01T00:00:00.000Z' } } })])
       .when({ type: 'UpdateGoal', userId, fields: { endDate: '2026-04-01T00:00:00.000Z' } })
@@ -61,7 +75,9 @@ describe('updating a goal', () => {
 
 describe('changing status', () => {
   it('moves between any two statuses', () =>
-    given([created]).when({ type: 'UpdateGoal', userId, fields: {}, status: 'in-progress' }).then([statusChanged('pending', 'in-progress')]));
+    given([created])
+      .when({ type: 'UpdateGoal', userId, fields: {}, status: 'in-progress' })
+      .then([statusChanged('pending', 'in-progress')]));
   it('awards 25 × (6 − priority) on completion', () =>
     given([created, recorded(statusChanged('pending', 'in-progress'))])
       .when({ type: 'UpdateGoal', userId, fields: {}, status: 'completed' })
@@ -80,16 +96,29 @@ describe('changing status', () => {
       .when({ type: 'UpdateGoal', userId, fields: {}, status: 'pending' })
       .then([statusChanged('completed', 'pending'), revoked(100)]));
   it('awards again when completed again', () =>
-    given([created, recorded(statusChanged('pending', 'completed')), recorded(awarded(100)), recorded(statusChanged('completed', 'pending')), recorded(revoked(100))])
+    given([
+      created,
+      recorded(statusChanged('pending', 'completed')),
+      recorded(awarded(100)),
+      recorded(statusChanged('completed', 'pending')),
+      recorded(revoked(100)),
+    ])
       .when({ type: 'CompleteGoal', userId })
       .then([statusChanged('pending', 'completed'), awarded(100)]));
   it('refuses to complete what is already completed', () =>
-    given([created, recorded(statusChanged('pending', 'completed')), recorded(awarded(100))]).when({ type: 'CompleteGoal', userId }).thenThrows(BusinessRuleViolated));
+    given([created, recorded(statusChanged('pending', 'completed')), recorded(awarded(100))])
+      .when({ type: 'CompleteGoal', userId })
+      .thenThrows(BusinessRuleViolated));
 });
 
 describe('deleting a goal', () => {
-  it('deletes it', () => given([created]).when({ type: 'DeleteGoal', userId }).then([{ type: 'GoalDeleted', data: { goalId, title: 'Run a marathon' } }]));
+  it('deletes it', () =>
+    given([created])
+      .when({ type: 'DeleteGoal', userId })
+      .then([{ type: 'GoalDeleted', data: { goalId, title: 'Run a marathon' } }]));
   it('answers not found for a deleted goal', () =>
-    given([created, recorded({ type: 'GoalDeleted', data: { goalId, title: 'Run a marathon' } })]).when({ type: 'UpdateGoal', userId, fields: { title: 'x' } }).thenThrows(NotFound));
+    given([created, recorded({ type: 'GoalDeleted', data: { goalId, title: 'Run a marathon' } })])
+      .when({ type: 'UpdateGoal', userId, fields: { title: 'x' } })
+      .thenThrows(NotFound));
   it('answers not found for another user', () => given([created]).when({ type: 'DeleteGoal', userId: stranger }).thenThrows(NotFound));
 });

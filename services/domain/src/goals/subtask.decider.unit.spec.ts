@@ -13,7 +13,9 @@ const created = { type: 'SubtaskCreated' as const, data: { subtaskId, taskId, go
 
 describe('subtasks', () => {
   it('are created under their task and goal', () =>
-    given([]).when({ type: 'CreateSubtask', id: subtaskId, userId, taskId, goalId, fields: { title: 'Buy shoes' } }).then([{ type: 'SubtaskCreated', data: created.data }]));
+    given([])
+      .when({ type: 'CreateSubtask', id: subtaskId, userId, taskId, goalId, fields: { title: 'Buy shoes' } })
+      .then([{ type: 'SubtaskCreated', data: created.data }]));
   it('announce completion and earn 5 × (6 − priority), attributed to the whole hierarchy', () =>
     given([created])
       .when({ type: 'CompleteSubtask', userId })
@@ -23,8 +25,13 @@ describe('subtasks', () => {
         {
           type: 'PointsAwarded',
           data: {
-            userId, points: 15, rulesVersion: 1, reason: 'Completed subtask "Buy shoes"',
-            source: { type: 'subtask', id: subtaskId }, hierarchy: { goalId, taskId, subtaskId }, title: 'Buy shoes',
+            userId,
+            points: 15,
+            rulesVersion: 1,
+            reason: 'Completed subtask "Buy shoes"',
+            source: { type: 'subtask', id: subtaskId },
+            hierarchy: { goalId, taskId, subtaskId },
+            title: 'Buy shoes',
           },
         },
       ]));

@@ -16,7 +16,9 @@ const created = {
 
 describe('tasks', () => {
   it('move to another goal', () =>
-    given([created]).when({ type: 'UpdateTask', userId, fields: {}, goalId: otherGoal }).then([{ type: 'TaskUpdated', data: { taskId, changes: { goalId: otherGoal } } }]));
+    given([created])
+      .when({ type: 'UpdateTask', userId, fields: {}, goalId: otherGoal })
+      .then([{ type: 'TaskUpdated', data: { taskId, changes: { goalId: otherGoal } } }]));
   it('stay put when moved to the goal they are in', () => given([created]).when({ type: 'UpdateTask', userId, fields: {}, goalId }).thenNothing());
   it('earn 10 × (6 − priority), attributed to their goal', () =>
     given([created])
@@ -25,7 +27,15 @@ describe('tasks', () => {
         { type: 'TaskStatusChanged', data: { taskId, from: 'pending', to: 'completed', title: 'Train' } },
         {
           type: 'PointsAwarded',
-          data: { userId, points: 50, rulesVersion: 1, reason: 'Completed task "Train"', source: { type: 'task', id: taskId }, hierarchy: { goalId, taskId }, title: 'Train' },
+          data: {
+            userId,
+            points: 50,
+            rulesVersion: 1,
+            reason: 'Completed task "Train"',
+            source: { type: 'task', id: taskId },
+            hierarchy: { goalId, taskId },
+            title: 'Train',
+          },
         },
       ]));
   it('revoke to the goal that got the award, even after moving', () =>
@@ -34,7 +44,15 @@ describe('tasks', () => {
       { type: 'TaskStatusChanged', data: { taskId, from: 'pending', to: 'completed', title: 'Train' }, occurredAt: '2026-03-01T11:00:00.000Z' },
       {
         type: 'PointsAwarded',
-        data: { userId, points: 50, rulesVersion: 1, reason: 'Completed task "Train"', source: { type: 'task', id: taskId }, hierarchy: { goalId, taskId }, title: 'Train' },
+        data: {
+          userId,
+          points: 50,
+          rulesVersion: 1,
+          reason: 'Completed task "Train"',
+          source: { type: 'task', id: taskId },
+          hierarchy: { goalId, taskId },
+          title: 'Train',
+        },
         occurredAt: '2026-03-01T11:00:00.000Z',
       },
       { type: 'TaskUpdated', data: { taskId, changes: { goalId: otherGoal } }, occurredAt: '2026-03-01T12:00:00.000Z' },
@@ -48,5 +66,7 @@ describe('tasks', () => {
         },
       ]));
   it('refuse commands once deleted', () =>
-    given([created, { type: 'TaskDeleted', data: { taskId, title: 'Train' }, occurredAt: '2026-03-02T00:00:00.000Z' }]).when({ type: 'CompleteTask', userId }).thenThrows(NotFound));
+    given([created, { type: 'TaskDeleted', data: { taskId, title: 'Train' }, occurredAt: '2026-03-02T00:00:00.000Z' }])
+      .when({ type: 'CompleteTask', userId })
+      .thenThrows(NotFound));
 });

@@ -135,7 +135,14 @@ export const workItemRules = <E extends GoalEvent | TaskEvent | SubtaskEvent, P 
     if (item.status === 'completed' && item.awarded > 0) {
       decided.push({
         type: 'PointsRevoked',
-        data: { userId: item.userId, points: item.awarded, reason: `Reopened ${what}`, source, hierarchy: item.awardedTo ?? hierarchyOf(kind, item), title: item.title },
+        data: {
+          userId: item.userId,
+          points: item.awarded,
+          reason: `Reopened ${what}`,
+          source,
+          hierarchy: item.awardedTo ?? hierarchyOf(kind, item),
+          title: item.title,
+        },
       });
     }
     if (to === 'completed') {

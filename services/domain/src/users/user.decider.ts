@@ -37,8 +37,7 @@ const registered = (state: UserState) => {
   return state;
 };
 
-const isLive = (token: IssuedToken | undefined, now: string): token is IssuedToken =>
-  token !== undefined && Date.parse(token.expiresAt) > Date.parse(now);
+const isLive = (token: IssuedToken | undefined, now: string): token is IssuedToken => token !== undefined && Date.parse(token.expiresAt) > Date.parse(now);
 
 export const decide = (command: UserCommand, state: UserState): Event[] => {
   switch (command.type) {
@@ -61,9 +60,7 @@ export const decide = (command: UserCommand, state: UserState): Event[] => {
       const changes = {
         ...(command.name !== undefined && command.name !== profile.name ? { name: command.name } : {}),
         ...(command.timezone !== undefined && command.timezone !== profile.timezone ? { timezone: command.timezone } : {}),
-        ...(command.dateOfBirth !== undefined && command.dateOfBirth !== profile.dateOfBirth
-          ? { dateOfBirth: command.dateOfBirth }
-          : {}),
+        ...(command.dateOfBirth !== undefined && command.dateOfBirth !== profile.dateOfBirth ? { dateOfBirth: command.dateOfBirth } : {}),
       };
       if (Object.keys(changes).length === 0) return [];
       return [{ type: 'UserProfileUpdated', data: { userId: profile.id, ...changes } }];

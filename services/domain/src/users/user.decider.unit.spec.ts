@@ -38,7 +38,9 @@ describe('registering', () => {
 
 describe('logging in', () => {
   it('records a login', () =>
-    given([registeredEvent]).when({ type: 'RecordLogin' }).then([{ type: 'UserLoggedIn', data: { userId, via: 'password' } }]));
+    given([registeredEvent])
+      .when({ type: 'RecordLogin' })
+      .then([{ type: 'UserLoggedIn', data: { userId, via: 'password' } }]));
   it('refuses an unknown user', () => given([]).when({ type: 'RecordLogin' }).thenThrows(NotFound));
 });
 
@@ -47,8 +49,7 @@ describe('updating the profile', () => {
     given([registeredEvent])
       .when({ type: 'UpdateProfile', name: 'Ada L.', timezone: 'America/New_York' })
       .then([{ type: 'UserProfileUpdated', data: { userId, name: 'Ada L.' } }]));
-  it('does nothing when nothing changed', () =>
-    given([registeredEvent]).when({ type: 'UpdateProfile', name: 'Ada' }).thenNothing());
+  it('does nothing when nothing changed', () => given([registeredEvent]).when({ type: 'UpdateProfile', name: 'Ada' }).thenNothing());
   it('refuses an unknown user', () => given([]).when({ type: 'UpdateProfile', name: 'X' }).thenThrows(NotFound));
 });
 
@@ -91,9 +92,7 @@ describe('verifying the e-mail address', () => {
       .when({ type: 'VerifyEmail', tokenHash: 'v1', now: '2026-03-01T12:00:00.000Z' })
       .then([{ type: 'EmailVerified', data: { userId, tokenHash: 'v1' } }]));
   it('refuses an unknown token', () =>
-    given([registeredEvent, requested])
-      .when({ type: 'VerifyEmail', tokenHash: 'nope', now: '2026-03-01T12:00:00.000Z' })
-      .thenThrows(ValidationFailed));
+    given([registeredEvent, requested]).when({ type: 'VerifyEmail', tokenHash: 'nope', now: '2026-03-01T12:00:00.000Z' }).thenThrows(ValidationFailed));
   it('refuses a token used once already', () =>
     given([registeredEvent, requested, { type: 'EmailVerified', data: { userId, tokenHash: 'v1' }, ...at('2026-03-01T11:00:00.000Z') }])
       .when({ type: 'VerifyEmail', tokenHash: 'v1', now: '2026-03-01T12:00:00.000Z' })

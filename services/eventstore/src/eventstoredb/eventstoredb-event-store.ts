@@ -92,11 +92,9 @@ const toClientExpected = (expected: ExpectedRevision): AppendExpectedRevision =>
   }
 };
 
-const isErrorOfType = (error: unknown, type: ErrorType): boolean =>
-  typeof error === 'object' && error !== null && (error as { type?: unknown }).type === type;
+const isErrorOfType = (error: unknown, type: ErrorType): boolean => typeof error === 'object' && error !== null && (error as { type?: unknown }).type === type;
 
-const toReadPosition = (position: Position | 'start'): ReadPosition =>
-  position === 'start' ? START : decodePosition(position);
+const toReadPosition = (position: Position | 'start'): ReadPosition => (position === 'start' ? START : decodePosition(position));
 
 /**
  * Stream reads report the log position only from server 22.6 on; older servers leave the protobuf
@@ -105,9 +103,7 @@ const toReadPosition = (position: Position | 'start'): ReadPosition =>
 const positionOf = (record: RecordedEvent | AllStreamRecordedEvent): EsdbPosition => {
   const position = record.position;
   if (!position || (position.commit === 0n && position.prepare === 0n)) {
-    throw new Error(
-      `EventStoreDB did not report the log position of ${record.streamId}@${record.revision}: server 22.6 or later is required`,
-    );
+    throw new Error(`EventStoreDB did not report the log position of ${record.streamId}@${record.revision}: server 22.6 or later is required`);
   }
   return position;
 };
@@ -163,7 +159,11 @@ const recognisedAppend = (stream: string, events: NewEvent[], found: StoredEvent
       const stored = found[i]!;
       return stored.id === event.id && stored.revision === found[0]!.revision + BigInt(i) && sameContent(stored, event);
     });
-  if (!same) throw new EventIdConflict(stream, found.map((e) => e.id));
+  if (!same)
+    throw new EventIdConflict(
+      stream,
+      found.map((e) => e.id),
+    );
   return resultOf(found[found.length - 1]!);
 };
 
@@ -258,9 +258,7 @@ export const createEventStoreDbEventStore = async (options: EventStoreDbEventSto
   };
 
   const currentRevision = async (stream: string): Promise<bigint | 'no_stream'> => {
-    const [last] = await collect(
-      readStreamEvents(stream, { direction: BACKWARDS, fromRevision: END, maxCount: 1, requiresLeader: true }),
-    );
+    const [last] = await collect(readStreamEvents(stream, { direction: BACKWARDS, fromRevision: END, maxCount: 1, requiresLeader: true }));
     return last ? last.revision : 'no_stream';
   };
 
@@ -273,9 +271,7 @@ export const createEventStoreDbEventStore = async (options: EventStoreDbEventSto
   const confirmAppended = async (stream: string, events: NewEvent[], reported: bigint): Promise<AppendResult> => {
     const first = reported - BigInt(events.length - 1);
     if (first >= 0n) {
-      const window = await collect(
-        readStreamEvents(stream, { direction: FORWARDS, fromRevision: first, maxCount: events.length, requiresLeader: true }),
-      );
+      const window = await collect(readStreamEvents(stream, { direction: FORWARDS, fromRevision: first, maxCount: events.length, requiresLeader: true }));
       if (window.length === events.length && window.every((stored, i) => stored.id === events[i]!.id)) {
         return recognisedAppend(stream, events, window)!;
       }
@@ -286,12 +282,7 @@ export const createEventStoreDbEventStore = async (options: EventStoreDbEventSto
   };
 
   /** Refused for its expected revision: still the original result if this exact append is already stored. */
-  const refused = async (
-    stream: string,
-    events: NewEvent[],
-    expected: ExpectedRevision,
-    actual: bigint | 'no_stream',
-  ): Promise<AppendResult> => {
+  const refused = async (stream: string, events: NewEvent[], expected: ExpectedRevision, actual: bigint | 'no_stream'): Promise<AppendResult> => {
     const original = recognisedAppend(stream, events, await findIds(stream, events));
     if (original) return original;
     throw new WrongExpectedVersion(stream, expected, typeof actual === 'bigint' && actual < 0n ? 'no_stream' : actual);
@@ -406,7 +397,6 @@ const createWakeSource = (client: EventStoreDBClient, prefixes: string[]): WakeS
   let retryDelay = 100;
   let retryTimer: NodeJS.Timeout | undefined;
   let current: AllStreamSubscription | undefined;
-
 
   const scheduleResubscribe = (): void => {
     if (closed) return;

@@ -57,9 +57,13 @@ describe('PostgreSQL subscriptions under concurrent appends', () => {
     })();
     const seen = [new Map<string, number>(), new Map<string, number>()];
     const subscriptions = seen.map((counts) =>
-      store.subscribe('start', async (batch) => {
-        for (const e of batch) counts.set(e.id, (counts.get(e.id) ?? 0) + 1);
-      }, { batchSize: 37 }),
+      store.subscribe(
+        'start',
+        async (batch) => {
+          for (const e of batch) counts.set(e.id, (counts.get(e.id) ?? 0) + 1);
+        },
+        { batchSize: 37 },
+      ),
     );
     const ids: string[] = [];
     await Promise.all(

@@ -66,8 +66,7 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
   pool.on('connect', (client) => client.on('error', () => undefined));
   await ensureEventStoreSchema(pool);
   let listener: WakeListener | undefined;
-  const wakeListener = (): WakeListener =>
-    (listener ??= createWakeListener(options.connectionString, EVENTS_CHANNEL));
+  const wakeListener = (): WakeListener => (listener ??= createWakeListener(options.connectionString, EVENTS_CHANNEL));
 
   // Subscribers learn of new events by NOTIFY, sent after the append committed. Bursts collapse into
   // one notification, and one more is always sent after the last append of a burst.
@@ -134,7 +133,9 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
          ORDER BY transaction_id, position
          LIMIT $3)
        UNION ALL
-       SELECT ${COLUMNS.split(', ').map(() => 'NULL').join(', ')},
+       SELECT ${COLUMNS.split(', ')
+         .map(() => 'NULL')
+         .join(', ')},
               EXISTS (SELECT 1 FROM es.events, horizon WHERE transaction_id >= horizon.xmin)
          FROM horizon`,
       [transactionId < 0n ? '0' : transactionId.toString(), position.toString(), limit],
@@ -239,7 +240,11 @@ const recognisedRetry = (stream: string, events: NewEvent[], rows: EventRow[]): 
       const row = byId.get(event.id);
       return row !== undefined && row.stream_id === stream && row.type === event.type;
     });
-  if (!same) throw new EventIdConflict(stream, rows.map((row) => row.event_id));
+  if (!same)
+    throw new EventIdConflict(
+      stream,
+      rows.map((row) => row.event_id),
+    );
   const last = rows[rows.length - 1]!;
   return {
     nextRevision: BigInt(last.stream_revision),

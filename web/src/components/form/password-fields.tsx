@@ -6,9 +6,7 @@ import type { NewPassword } from './use-new-password.ts';
 export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'autoComplete' | 'required' | 'hint'>;
 
 /** The password the user has now, for password managers to fill in. */
-export const CurrentPasswordField = (props: PasswordFieldProps) => (
-  <TextField type="password" autoComplete="current-password" required {...props} />
-);
+export const CurrentPasswordField = (props: PasswordFieldProps) => <TextField type="password" autoComplete="current-password" required {...props} />;
 
 /** A password being chosen, offered to password managers as new, with the length rule under it. */
 export const NewPasswordField = (props: PasswordFieldProps) => (

@@ -49,13 +49,7 @@ export const RegisterRoute = () => {
           error={errors.name}
         />
         <EmailField value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email} />
-        <NewPasswordField
-          label="Password"
-          name="password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
-        />
+        <NewPasswordField label="Password" name="password" value={password} onChange={(event) => setPassword(event.target.value)} error={errors.password} />
         <SubmitButton pending={isLoading} className="button--block">
           Create account
         </SubmitButton>

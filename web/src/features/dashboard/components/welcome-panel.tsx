@@ -47,11 +47,7 @@ export const WelcomePanel = ({ user }: { user: User }) => {
         <div className="fact">
           <dt className="fact__label">Verification</dt>
           <dd className="fact__value" data-testid="user-verification">
-            {user.emailVerified ? (
-              <span className="badge badge--success">Verified</span>
-            ) : (
-              <span className="badge badge--warning">Not verified</span>
-            )}
+            {user.emailVerified ? <span className="badge badge--success">Verified</span> : <span className="badge badge--warning">Not verified</span>}
           </dd>
         </div>
         {memberSince && (

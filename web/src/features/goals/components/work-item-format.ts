@@ -20,8 +20,7 @@ export const kindLabels: Record<WorkItemKind, string> = { goal: 'Goal', task: 'T
 export const headingTags = { goal: 'h3', task: 'h4', subtask: 'h5' } as const;
 
 /** Awards minus revocations (spec.md §3 pointsHistory); a goal's includes its tasks' and subtasks'. */
-export const pointsTotal = (item: Pick<WorkItem, 'pointsHistory'>): number =>
-  item.pointsHistory.reduce((sum, entry) => sum + entry.points, 0);
+export const pointsTotal = (item: Pick<WorkItem, 'pointsHistory'>): number => item.pointsHistory.reduce((sum, entry) => sum + entry.points, 0);
 
 // Dates are picked as calendar days and stored as midnight UTC, so they are shown in UTC: no day shifts.
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });

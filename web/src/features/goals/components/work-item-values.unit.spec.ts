@@ -18,7 +18,8 @@ describe('changedFields', () => {
   const task = aTask({ dueDate: '2026-10-12T00:00:00.000Z', startDate: '2026-09-01T00:00:00.000Z' });
   const before = valuesOf(task);
 
-  it('reads stored instants as calendar days', () => expect(before).toMatchObject({ dueDate: '2026-10-12', startDate: '2026-09-01', endDate: '', goalId: task.goalId }));
+  it('reads stored instants as calendar days', () =>
+    expect(before).toMatchObject({ dueDate: '2026-10-12', startDate: '2026-09-01', endDate: '', goalId: task.goalId }));
 
   it('sends nothing when nothing changed', () => expect(changedFields(before, { ...before })).toEqual({}));
 

@@ -155,8 +155,7 @@ export const goalsSlice = createSlice({
     selectIsExpanded: (state, { kind, id }: ItemRef) => state[expandedIds[kind]].includes(id),
     selectStatusFilter: (state) => state.statusFilter,
     selectPriorityFilter: (state) => state.priorityFilter,
-    selectFiltersAreDefault: (state) =>
-      state.statusFilter.length === workItemStatuses.length && state.priorityFilter.length === priorities.length,
+    selectFiltersAreDefault: (state) => state.statusFilter.length === workItemStatuses.length && state.priorityFilter.length === priorities.length,
   },
 });
 

@@ -56,19 +56,28 @@ describe('the initial state', () => {
 });
 
 describe('expanding', () => {
-  it('expands a goal', () => nothing().when(expand('goal', 'g1')).then({ expandedGoalIds: ['g1'] }));
+  it('expands a goal', () =>
+    nothing()
+      .when(expand('goal', 'g1'))
+      .then({ expandedGoalIds: ['g1'] }));
   it('keeps one entry when a goal is expanded twice', () => given(expand('goal', 'g1')).when(expand('goal', 'g1')).then({}));
   it('collapses an expanded goal, leaving the others', () =>
-    given(expand('goal', 'g1'), expand('goal', 'g2')).when(collapse('goal', 'g1')).then({ expandedGoalIds: ['g2'] }));
+    given(expand('goal', 'g1'), expand('goal', 'g2'))
+      .when(collapse('goal', 'g1'))
+      .then({ expandedGoalIds: ['g2'] }));
   it('does nothing when collapsing a goal that is not expanded', () => given(expand('goal', 'g1')).when(collapse('goal', 'g9')).then({}));
 
   it('expands and collapses tasks apart from goals', () => {
-    given(expand('goal', 'g1')).when(expand('task', 't1')).then({ expandedTaskIds: ['t1'] });
+    given(expand('goal', 'g1'))
+      .when(expand('task', 't1'))
+      .then({ expandedTaskIds: ['t1'] });
     given(expand('goal', 'g1'), expand('task', 't1')).when(collapse('task', 't1')).then({ expandedTaskIds: [] });
   });
 
   it('expands and collapses subtasks apart from tasks', () => {
-    given(expand('task', 't1')).when(expand('subtask', 's1')).then({ expandedSubtaskIds: ['s1'] });
+    given(expand('task', 't1'))
+      .when(expand('subtask', 's1'))
+      .then({ expandedSubtaskIds: ['s1'] });
     given(expand('task', 't1'), expand('subtask', 's1')).when(collapse('subtask', 's1')).then({ expandedSubtaskIds: [] });
   });
 });
@@ -80,7 +89,9 @@ describe('selecting', () => {
       .then({ selectedGoalId: 'g2', selectedTaskId: null, selectedSubtaskId: null }));
 
   it('selects a task together with its goal', () =>
-    given(goalSelected('g9')).when(taskSelected({ goalId: 'g1', taskId: 't1' })).then({ selectedGoalId: 'g1', selectedTaskId: 't1', selectedSubtaskId: null }));
+    given(goalSelected('g9'))
+      .when(taskSelected({ goalId: 'g1', taskId: 't1' }))
+      .then({ selectedGoalId: 'g1', selectedTaskId: 't1', selectedSubtaskId: null }));
 
   it('selects a subtask together with its task and goal', () =>
     nothing()
@@ -88,13 +99,18 @@ describe('selecting', () => {
       .then({ selectedGoalId: 'g1', selectedTaskId: 't1', selectedSubtaskId: 's1' }));
 
   it('clears the selection', () =>
-    given(taskSelected({ goalId: 'g1', taskId: 't1' })).when(selectionCleared()).then({ selectedGoalId: null, selectedTaskId: null }));
+    given(taskSelected({ goalId: 'g1', taskId: 't1' }))
+      .when(selectionCleared())
+      .then({ selectedGoalId: null, selectedTaskId: null }));
 
   it('does nothing when clearing an empty selection', () => nothing().when(selectionCleared()).then({}));
 });
 
 describe('filtering', () => {
-  it('hides a status', () => nothing().when(statusFilterToggled('completed')).then({ statusFilter: ['pending', 'in-progress'] }));
+  it('hides a status', () =>
+    nothing()
+      .when(statusFilterToggled('completed'))
+      .then({ statusFilter: ['pending', 'in-progress'] }));
 
   it('shows a hidden status again, in the canonical order', () =>
     given(statusFilterToggled('pending'), statusFilterToggled('completed'))
@@ -102,8 +118,12 @@ describe('filtering', () => {
       .then({ statusFilter: ['pending', 'in-progress'] }));
 
   it('hides and shows priorities, in order', () => {
-    nothing().when(priorityFilterToggled(1)).then({ priorityFilter: [2, 3, 4, 5] });
-    given(priorityFilterToggled(4), priorityFilterToggled(1)).when(priorityFilterToggled(4)).then({ priorityFilter: [2, 3, 4, 5] });
+    nothing()
+      .when(priorityFilterToggled(1))
+      .then({ priorityFilter: [2, 3, 4, 5] });
+    given(priorityFilterToggled(4), priorityFilterToggled(1))
+      .when(priorityFilterToggled(4))
+      .then({ priorityFilter: [2, 3, 4, 5] });
   });
 
   it('ignores a priority outside 1 to 5', () => nothing().when(priorityFilterToggled(9)).then({}));
@@ -164,7 +184,13 @@ describe('answers from the server', () => {
       [`DELETE /api/goals/tasks/${task.id}`]: () => ({ status: 204 }),
       [`DELETE /api/goals/subtasks/${subtask.id}`]: () => ({ status: 204 }),
     });
-    const store = signedIn({ expandedTaskIds: [task.id], expandedSubtaskIds: [subtask.id], selectedGoalId: goal.id, selectedTaskId: task.id, selectedSubtaskId: subtask.id });
+    const store = signedIn({
+      expandedTaskIds: [task.id],
+      expandedSubtaskIds: [subtask.id],
+      selectedGoalId: goal.id,
+      selectedTaskId: task.id,
+      selectedSubtaskId: subtask.id,
+    });
     await store.dispatch(goalsApi.endpoints.deleteSubtask.initiate(subtask));
     expect(store.getState().goals).toMatchObject({ expandedSubtaskIds: [], selectedTaskId: task.id, selectedSubtaskId: null });
     await store.dispatch(goalsApi.endpoints.deleteTask.initiate(task));
