@@ -68,4 +68,32 @@ describe('the spine', () => {
     await expect.poll(async () => (await app.json('GET', '/api/ready')).body.projections.points_ledger.caughtUp, { timeout: 20_000 }).toBe(true);
     expect((await app.json('GET', '/api/ready')).body.failing).toEqual([]);
   });
+
+  it('names a projector stopped at an event it cannot apply in /api/ready (503), while the others go on', async () => {
+    const broken = defineProjector({
+      name: 'broken_for_test',
+      handles: ['GoalCreated'],
+      apply() {
+        return Promise.reject(new Error('cannot apply this one'));
+      },
+    });
+    const failing = await startTestApp({ extraProjectors: [broken] });
+    try {
+      const { token: own } = await failing.registerUser();
+      const created = await failing.json('POST', '/api/goals/goals', { token: own, body: { title: 'Still answered' } });
+      expect(created.status).toBe(201);
+      expect(created.headers.get('x-read-models-behind')).toBeNull();
+      await expect
+        .poll(
+          async () => {
+            const ready = await failing.json('GET', '/api/ready');
+            return { status: ready.status, failing: (ready.body.failing as Array<{ projector: string; type: string }>).map((f) => `${f.projector}@${f.type}`) };
+          },
+          { timeout: 20_000 },
+        )
+        .toEqual({ status: 503, failing: ['broken_for_test@GoalCreated'] });
+    } finally {
+      await failing.stop();
+    }
+  });
 });
