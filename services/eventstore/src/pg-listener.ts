@@ -15,13 +15,14 @@ export interface WakeListener {
  * One PostgreSQL LISTEN connection, shared by whoever waits on its channel: the PostgreSQL adapter's
  * subscriptions, and read-your-writes on the read models' progress. If the connection drops it is
  * re-established with backoff; meanwhile waiters fall back to their poll timeout, so nothing is
- * missed. `onPayload` sees each notification's payload before the waiters wake.
+ * missed. `onPayload` sees each notification's payload before the waiters wake; returning false
+ * lets the waiters sleep on (a notification they have already been told of).
  */
-export const createWakeListener = (connectionString: string, channel: string, onPayload?: (payload: string) => void): WakeListener => {
+export const createWakeListener = (connectionString: string, channel: string, onPayload?: (payload: string) => boolean | void): WakeListener => {
   const signal = createWakeSignal();
   const wakeAll = signal.wake;
   const notified = (message: pg.Notification): void => {
-    if (onPayload && message.payload) onPayload(message.payload);
+    if (onPayload && message.payload && onPayload(message.payload) === false) return;
     wakeAll();
   };
   let client: pg.Client | undefined;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import {
   EventIdConflict,
@@ -66,7 +67,10 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
   pool.on('connect', (client) => client.on('error', () => undefined));
   await ensureEventStoreSchema(pool);
   let listener: WakeListener | undefined;
-  const wakeListener = (): WakeListener => (listener ??= createWakeListener(options.connectionString, EVENTS_CHANNEL));
+  // This store's own notifications come back to it; its subscribers were already woken (poke) when
+  // the append answered, so they do not fetch a second time for them.
+  const origin = randomUUID();
+  const wakeListener = (): WakeListener => (listener ??= createWakeListener(options.connectionString, EVENTS_CHANNEL, (payload) => payload !== origin));
 
   // Subscribers learn of new events by NOTIFY, sent after the append committed. Bursts collapse into
   // one notification, and one more is always sent after the last append of a burst.
@@ -81,7 +85,7 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
     announcing = (async () => {
       do {
         announceAgain = false;
-        await pool.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, '']).catch(() => undefined);
+        await pool.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, origin]).catch(() => undefined);
       } while (announceAgain);
       announcing = undefined;
     })();
