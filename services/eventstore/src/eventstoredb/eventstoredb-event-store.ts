@@ -35,6 +35,8 @@ import {
 } from '../port.ts';
 import { runSubscription } from '../subscription-loop.ts';
 import { createWakeSignal } from '../wake-signal.ts';
+import type { EsdbClient } from './esdb-client.ts';
+import { DEFAULT_APPEND_RETRY, retryWhileOutcomeUnknown, type AppendRetryPolicy } from './outcome-unknown.ts';
 import { compareEsdbPositions, decodePosition, encodePosition, type EsdbPosition } from './positions.ts';
 
 /**
@@ -67,6 +69,10 @@ export interface EventStoreDbEventStoreOptions {
   streamCategories: readonly string[];
   /** Fallback poll while the live wake-up subscription is down (ms). */
   pollIntervalMs?: number;
+  /** How often an append whose outcome is unknown is sent again, identically. */
+  appendRetry?: AppendRetryPolicy;
+  /** Stands in for the gRPC client (tests inject faults through it); connectionString is then unused. */
+  client?: EsdbClient;
 }
 
 /** Raw $all page size while a subscription scans for its next batch. */
@@ -178,7 +184,8 @@ interface Scan {
 export const createEventStoreDbEventStore = async (options: EventStoreDbEventStoreOptions): Promise<EventStore> => {
   const prefixes = options.streamCategories.map((category) => `${category}-`);
   const isOurs = ownedBy(prefixes);
-  const client = EventStoreDBClient.connectionString(options.connectionString);
+  const client: EsdbClient = options.client ?? EventStoreDBClient.connectionString(options.connectionString);
+  const appendRetry = options.appendRetry ?? DEFAULT_APPEND_RETRY;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
 
   const readAllPage = async (from: ReadPosition, direction: Direction, maxCount: number): Promise<AllStreamResolvedEvent[]> => {
@@ -296,11 +303,12 @@ export const createEventStoreDbEventStore = async (options: EventStoreDbEventSto
 
     async append(stream, events, expected) {
       if (events.length === 0) throw new Error('append needs at least one event');
-      let result: Awaited<ReturnType<EventStoreDBClient['appendToStream']>>;
+      let result: Awaited<ReturnType<EsdbClient['appendToStream']>>;
       try {
-        result = await client.appendToStream(stream, events.map(toEventData), {
-          expectedRevision: toClientExpected(expected),
-        });
+        // The identical write each time (same ids, same expected revision): the server recognises a
+        // repeat of one it stored, so a write that landed before the failure is not stored twice.
+        const data = events.map(toEventData);
+        result = await retryWhileOutcomeUnknown(() => client.appendToStream(stream, data, { expectedRevision: toClientExpected(expected) }), appendRetry);
       } catch (error) {
         if (error instanceof WrongExpectedVersionError || isErrorOfType(error, ErrorType.WRONG_EXPECTED_VERSION)) {
           return refused(stream, events, expected, (error as WrongExpectedVersionError).actualVersion);
@@ -390,7 +398,7 @@ interface WakeSource {
  * does not resubscribe after an error, so this does, with backoff; while it is down, waiters fall
  * back to their poll timeout, and every (re)subscription wakes them once for what came meanwhile.
  */
-const createWakeSource = (client: EventStoreDBClient, prefixes: string[]): WakeSource => {
+const createWakeSource = (client: EsdbClient, prefixes: string[]): WakeSource => {
   const signal = createWakeSignal();
   const wakeAll = signal.wake;
   let closed = false;

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { AccessDeniedError } from '@eventstore/db-client';
+import { describe, expect, it } from 'vitest';
+import { WrongExpectedVersion, type ExpectedRevision, type NewEvent } from '../port.ts';
+import { createFakeEsdbClient, deadlineExceeded, notLeader, unavailable, type FaultTiming } from '../testing/fake-esdb-client.ts';
+import { createEventStoreDbEventStore } from './eventstoredb-event-store.ts';
+import { isOutcomeUnknown, retryDelayMs } from './outcome-unknown.ts';
+
+const event = (): NewEvent => ({ id: randomUUID(), type: 'GoalCreated', data: { note: 'retry' }, metadata: {} });
+const stream = (): string => `goal-${randomUUID()}`;
+const retry = { attempts: 6, firstDelayMs: 1, maxDelayMs: 4 };
+
+const open = async () => {
+  const fake = createFakeEsdbClient();
+  const store = await createEventStoreDbEventStore({ connectionString: 'esdb://unused', streamCategories: ['goal'], client: fake.client, appendRetry: retry });
+  return { fake, store };
+};
+
+describe('EventStoreDB append: failures with an unknown outcome', () => {
+  it('classifies timeouts, unavailability, leader changes and unknown errors as outcome unknown, nothing else', () => {
+    expect(isOutcomeUnknown(deadlineExceeded())).toBe(true);
+    expect(isOutcomeUnknown(unavailable())).toBe(true);
+    expect(isOutcomeUnknown(notLeader())).toBe(true);
+    expect(isOutcomeUnknown(new AccessDeniedError())).toBe(false);
+    expect(isOutcomeUnknown(new Error('plain'))).toBe(false);
+    expect(isOutcomeUnknown(undefined)).toBe(false);
+  });
+
+  it('backs off exponentially up to the cap', () => {
+    const policy = { attempts: 10, firstDelayMs: 100, maxDelayMs: 1_000 };
+    expect([1, 2, 3, 4, 5].map((attempt) => retryDelayMs(policy, attempt, () => 1))).toEqual([100, 200, 400, 800, 1_000]);
+    expect(retryDelayMs(policy, 3, () => 0)).toBe(200);
+  });
+
+  const cases: [string, () => Error, FaultTiming][] = [];
+  for (const [name, error] of [
+    ['deadline exceeded', deadlineExceeded],
+    ['unavailable', unavailable],
+    ['not leader', notLeader],
+  ] as const) {
+    for (const timing of ['before-write', 'after-write'] as const) cases.push([name, error, timing]);
+  }
+  const expectations: ExpectedRevision[] = ['no_stream', 0n, 'any', 'stream_exists'];
+
+  for (const [name, error, timing] of cases) {
+    for (const expected of expectations) {
+      it(`stores an append once when ${name} strikes ${timing} (expected ${String(expected)})`, async () => {
+        const { fake, store } = await open();
+        const s = stream();
+        if (expected !== 'no_stream') await store.append(s, [event()], 'no_stream');
+        const batch = [event(), event()];
+        fake.inject({ timing, error }, { timing, error });
+        const result = await store.append(s, batch, expected);
+        const before = expected === 'no_stream' ? [] : fake.stored(s).slice(0, 1);
+        expect(fake.stored(s)).toEqual([...before, ...batch.map((e) => e.id)]);
+        expect(result.nextRevision).toBe(BigInt(before.length + 1));
+        // A later retry by the caller gets the same answer and stores nothing.
+        expect(await store.append(s, batch, expected)).toEqual(result);
+        expect(fake.stored(s)).toHaveLength(before.length + 2);
+      });
+    }
+  }
+
+  it('stores every acknowledged append exactly once under random faults', async () => {
+    const { fake, store } = await open();
+    const streams = [stream(), stream(), stream()];
+    const acknowledged = new Map<string, string[]>(streams.map((s) => [s, []]));
+    const errors = [deadlineExceeded, unavailable, notLeader];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let round = 0; round < 60; round++) {
+      const s = streams[round % streams.length]!;
+      const batch = [event(), event()];
+      for (let i = 0; i < 3; i++) {
+        if (random() < 0.5) fake.inject({ timing: random() < 0.5 ? 'before-write' : 'after-write', error: errors[Math.floor(random() * errors.length)]! });
+      }
+      const expected: ExpectedRevision = round % 2 === 0 ? 'any' : acknowledged.get(s)!.length === 0 ? 'no_stream' : BigInt(acknowledged.get(s)!.length - 1);
+      try {
+        await store.append(s, batch, expected);
+        acknowledged.get(s)!.push(...batch.map((e) => e.id));
+      } catch (error) {
+        expect(isOutcomeUnknown(error)).toBe(true);
+        // Unacknowledged: the caller retries it, identically, once the faults have passed.
+        await store.append(s, batch, expected);
+        acknowledged.get(s)!.push(...batch.map((e) => e.id));
+      }
+    }
+    for (const s of streams) expect(fake.stored(s)).toEqual(acknowledged.get(s));
+  });
+
+  it('gives up after the allowed tries with the last error, and never retries a definite answer', async () => {
+    const { fake, store } = await open();
+    const s = stream();
+    fake.inject(...Array.from({ length: retry.attempts }, () => ({ timing: 'before-write' as const, error: unavailable })));
+    await expect(store.append(s, [event()], 'no_stream')).rejects.toMatchObject({ type: 'unavailable' });
+    expect(fake.appendCalls()).toBe(retry.attempts);
+    expect(fake.stored(s)).toEqual([]);
+
+    const calls = fake.appendCalls();
+    fake.inject({ timing: 'before-write', error: () => new AccessDeniedError() });
+    await expect(store.append(s, [event()], 'no_stream')).rejects.toBeInstanceOf(AccessDeniedError);
+    expect(fake.appendCalls()).toBe(calls + 1);
+
+    await store.append(s, [event()], 'no_stream');
+    await expect(store.append(s, [event()], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedVersion);
+  });
+});
