@@ -135,6 +135,16 @@ export const eventStoreConformance = (name: string, harness: ConformanceHarness 
         expect(await collect(store.readStream(s))).toHaveLength(3);
       });
 
+      it('stores event ids in canonical lower-case form and recognises a retry whatever their case', async () => {
+        const s = stream();
+        const batch = [event(), event()];
+        const upper = batch.map((e) => ({ ...e, id: e.id.toUpperCase() }));
+        const first = await store.append(s, upper, 'no_stream');
+        expect(await store.append(s, upper, 'no_stream')).toEqual(first);
+        expect(await store.append(s, batch, 0n)).toEqual(first);
+        expect((await collect(store.readStream(s))).map((e) => e.id)).toEqual(batch.map((e) => e.id.toLowerCase()));
+      });
+
       it('stores a retried append once even when the retry races the original', async () => {
         const s = stream();
         const batch = [event(), event()];

@@ -105,3 +105,16 @@ describe('EventStoreDB append: failures with an unknown outcome', () => {
     await expect(store.append(s, [event()], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedVersion);
   });
 });
+
+describe('EventStoreDB append: event ids', () => {
+  it('recognises its own write and a retry of an append given upper-case ids', async () => {
+    const { fake, store } = await open();
+    const s = stream();
+    const batch = [event(), event()].map((e) => ({ ...e, id: e.id.toUpperCase() }));
+    const result = await store.append(s, batch, 'no_stream');
+    expect(fake.stored(s)).toEqual(batch.map((e) => e.id.toLowerCase()));
+    expect(await store.append(s, batch, 'no_stream')).toEqual(result);
+    expect(await store.append(s, batch, 'any')).toEqual(result);
+    expect(fake.stored(s)).toHaveLength(2);
+  });
+});

@@ -33,6 +33,7 @@ import {
   type SubscribeOptions,
   type SubscriptionHandle,
 } from '../port.ts';
+import { withCanonicalIds } from '../event-ids.ts';
 import { runSubscription } from '../subscription-loop.ts';
 import { createWakeSignal } from '../wake-signal.ts';
 import type { EsdbClient } from './esdb-client.ts';
@@ -301,8 +302,9 @@ export const createEventStoreDbEventStore = async (options: EventStoreDbEventSto
   const store: EventStore = {
     kind: 'eventstoredb',
 
-    async append(stream, events, expected) {
-      if (events.length === 0) throw new Error('append needs at least one event');
+    async append(stream, given, expected) {
+      if (given.length === 0) throw new Error('append needs at least one event');
+      const events = withCanonicalIds(given);
       let result: Awaited<ReturnType<EsdbClient['appendToStream']>>;
       try {
         // The identical write each time (same ids, same expected revision): the server recognises a

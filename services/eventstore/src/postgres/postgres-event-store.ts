@@ -13,6 +13,7 @@ import {
   type SubscribeOptions,
   type SubscriptionHandle,
 } from '../port.ts';
+import { withCanonicalIds } from '../event-ids.ts';
 import { comparePgPositions, decodePosition, encodePosition } from './positions.ts';
 import { EVENTS_CHANNEL, ensureEventStoreSchema } from './schema.ts';
 import { createWakeListener, type WakeListener } from '../pg-listener.ts';
@@ -151,8 +152,9 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
   const store: EventStore = {
     kind: 'postgres',
 
-    async append(stream, events, expected) {
-      if (events.length === 0) throw new Error('append needs at least one event');
+    async append(stream, given, expected) {
+      if (given.length === 0) throw new Error('append needs at least one event');
+      const events = withCanonicalIds(given);
       for (let attempt = 1; ; attempt++) {
         try {
           return await appendOnce(stream, events, expected);
