@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { actionableEvents } from './actionables/events.ts';
 import { goalEvents, subtaskEvents, taskEvents } from './goals/events.ts';
 import { pointsEvents } from './points/events.ts';
 import { emailReserved, passwordResetAsked, userEvents } from './users/events.ts';
@@ -11,6 +12,7 @@ export const domainEvent = z.discriminatedUnion('type', [
   ...goalEvents,
   ...taskEvents,
   ...subtaskEvents,
+  ...actionableEvents,
   ...pointsEvents,
 ]);
 export type DomainEvent = z.infer<typeof domainEvent>;

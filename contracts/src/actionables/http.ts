@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { calendarDate, id, instant, isStorableText, isoDateTime, text, timezone, title, wholeNumber } from '../common/fields.ts';
+
+/** spec.md §3 defaults. */
+export const actionableDefaults = {
+  title: 'Untitled Actionable',
+  description: '',
+  weight: 1,
+  isHabit: false,
+  streak: 0,
+  active: true,
+  pointsToBeAwarded: 0,
+  status: 'pending',
+  recurrence: { frequency: 'daily' },
+} as const;
+
+/** Texts of the actionable and habit rules (kept verbatim: clients may match on them). */
+export const actionableMessages = {
+  notFound: 'Actionable not found',
+  habitNotFound: 'Habit not found',
+  alreadyCompleted: 'Actionable is already completed',
+  habitAlreadyCompleted: 'Habit already completed for this period',
+  alreadyExists: 'Actionable already exists',
+  tooManyToImport: 'must hold at most 1,000 actionables',
+  nothingToImport: 'must hold at least one actionable',
+} as const;
+
+export const IMPORT_MAX_ITEMS = 1000;
+
+export const actionableStatuses = ['pending', 'in-progress', 'completed', 'not-approached'] as const;
+export const actionableStatus = z.enum(actionableStatuses, { message: `must be one of ${actionableStatuses.join(', ')}` });
+export type ActionableStatus = z.infer<typeof actionableStatus>;
+
+export const frequencies = ['daily', 'weekly', 'monthly'] as const;
+export const frequency = z.enum(frequencies, { message: `must be one of ${frequencies.join(', ')}` });
+export type Frequency = z.infer<typeof frequency>;
+
+export const weight = wholeNumber(1, 10);
+export const pointsToBeAwarded = wholeNumber(0, 1000);
+/** 0 = Sunday … 6 = Saturday. */
+export const weekday = wholeNumber(0, 6, 'must be a weekday from 0 (Sunday) to 6 (Saturday)');
+export const dayOfMonth = wholeNumber(1, 31);
+/** A time of day, HH:mm on a 24-hour clock. */
+export const reminderTime = z.string({ message: 'must be a time HH:mm' }).regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:mm (00:00 to 23:59)');
+
+/**
+ * A recurrence as the domain keeps it: one variant per frequency, holding only what that frequency
+ * needs (days sorted, without repeats). New kinds (every N days, x times per week) are new variants.
+ */
+export const recurrence = z.discriminatedUnion('frequency', [
+  z.object({ frequency: z.literal('daily') }),
+  z.object({ frequency: z.literal('weekly'), days: z.array(weekday).min(1).max(7) }),
+  z.object({ frequency: z.literal('monthly'), dayOfMonth }),
+]);
+export type Recurrence = z.infer<typeof recurrence>;
+
+/**
+ * A recurrence as clients send it (spec.md §7: {frequency, days, dayOfMonth}, frequency 'daily' by
+ * default). Fields a frequency does not use are checked but dropped; weekly needs a non-empty set of
+ * days, monthly a dayOfMonth. Parses to `Recurrence`.
+ */
+export const recurrenceBody = z
+  .object({
+    frequency: frequency.default('daily'),
+    days: z.array(weekday).max(7, 'must hold at most 7 weekdays').nullable().optional(),
+    dayOfMonth: dayOfMonth.nullable().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.frequency === 'weekly' && (value.days ?? []).length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['days'], message: 'weekly recurrence needs at least one weekday (0 = Sunday … 6 = Saturday)' });
+    }
+    if (value.frequency === 'monthly' && (value.dayOfMonth ?? undefined) === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['dayOfMonth'], message: 'monthly recurrence needs a dayOfMonth from 1 to 31' });
+    }
+  })
+  .transform((value): Recurrence => {
+    switch (value.frequency) {
+      case 'daily':
+        return { frequency: 'daily' };
+      case 'weekly':
+        return { frequency: 'weekly', days: [...new Set(value.days ?? [])].sort((a, b) => a - b) };
+      case 'monthly':
+        return { frequency: 'monthly', dayOfMonth: value.dayOfMonth! };
+    }
+  });
+
+/** A title on create: blank or missing becomes 'Untitled Actionable' (the decider applies the default). */
+const createTitle = z
+  .string({ message: 'must be text' })
+  .trim()
+  .max(200, 'must be at most 200 characters')
+  .refine(isStorableText, 'must not contain NUL or unpaired surrogate characters')
+  .transform((value) => (value === '' ? undefined : value));
+
+const description = text(5000);
+
+/** What a client may set. userId, id, pointsAwarded, completedAt, createdAt, streak and lastCompletedAt are server-owned: unknown keys are dropped. */
+const editable = {
+  description: description.nullable().optional(),
+  weight: weight.optional(),
+  deadline: instant.nullable().optional(),
+  isHabit: z.boolean({ message: 'must be true or false' }).optional(),
+  active: z.boolean({ message: 'must be true or false' }).optional(),
+  reminderTime: reminderTime.nullable().optional(),
+  pointsToBeAwarded: pointsToBeAwarded.optional(),
+  recurrence: recurrenceBody.optional(),
+  status: actionableStatus.optional(),
+  goalId: id.nullable().optional(),
+  taskId: id.nullable().optional(),
+  subtaskId: id.nullable().optional(),
+};
+
+export const createActionableBody = z.object({ title: createTitle.nullable().optional(), ...editable });
+export type CreateActionableBody = z.infer<typeof createActionableBody>;
+/** POST /actionables/habits: the same body; the route forces isHabit true. */
+export const createHabitBody = createActionableBody;
+export const updateActionableBody = z.object({ title: title.optional(), ...editable });
+export type UpdateActionableBody = z.infer<typeof updateActionableBody>;
+
+/**
+ * One item of an import: what a create takes, plus the history an export carries (status,
+ * completion dates, streak). Ids, userId, createdAt and pointsAwarded are dropped: imported items
+ * get new ids and award no points.
+ */
+export const importedActionable = createActionableBody.extend({
+  completedAt: instant.nullable().optional(),
+  lastCompletedAt: instant.nullable().optional(),
+  streak: wholeNumber(0, 1_000_000).optional(),
+});
+export type ImportedActionable = z.infer<typeof importedActionable>;
+
+const importItems = z.array(importedActionable).min(1, actionableMessages.nothingToImport).max(IMPORT_MAX_ITEMS, actionableMessages.tooManyToImport);
+/** POST /actionables/import: `{actionables}` or a bare array; all or nothing, at most 1,000 items. */
+export const importActionablesBody = z
+  .preprocess((body) => (Array.isArray(body) ? { actionables: body } : body), z.object({ actionables: importItems }))
+  .transform((body) => body.actionables);
+export type ImportActionablesBody = z.infer<typeof importActionablesBody>;
+
+const booleanParam = z.enum(['true', 'false'], { message: 'must be true or false' }).transform((value) => value === 'true');
+/** A comma list of statuses, e.g. `pending,in-progress`. */
+const statusListParam = z
+  .string()
+  .transform((value) => value.split(',').map((part) => part.trim()))
+  .pipe(z.array(actionableStatus).min(1));
+
+export const listActionablesQuery = z.object({
+  date: calendarDate.optional(),
+  timezone: timezone.optional(),
+  status: statusListParam.optional(),
+  isHabit: booleanParam.optional(),
+});
+export const rangeQuery = z
+  .object({ startDate: calendarDate, endDate: calendarDate, timezone: timezone.optional() })
+  .refine((query) => query.endDate >= query.startDate, { message: 'must not be before startDate', path: ['endDate'] });
+export const idParams = z.object({ id });
+
+/** An actionable as answers carry it (spec.md §3's fields). */
+export const actionable = z.object({
+  id,
+  title: z.string(),
+  description: z.string(),
+  weight: z.number().int(),
+  deadline: isoDateTime.nullable(),
+  completedAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+  userId: id,
+  goalId: id.nullable(),
+  taskId: id.nullable(),
+  subtaskId: id.nullable(),
+  isHabit: z.boolean(),
+  streak: z.number().int(),
+  lastCompletedAt: isoDateTime.nullable(),
+  active: z.boolean(),
+  reminderTime: z.string().nullable(),
+  pointsAwarded: z.number().int(),
+  pointsToBeAwarded: z.number().int(),
+  recurrence: z.object({ frequency, days: z.array(z.number().int()), dayOfMonth: z.number().int().nullable() }),
+  status: actionableStatus,
+});
+export type Actionable = z.infer<typeof actionable>;
+
+export const actionableResponse = z.object({ actionable });
+export const actionablesResponse = z.object({ actionables: z.array(actionable) });
+export const habitResponse = z.object({ habit: actionable });
+export const habitsResponse = z.object({ habits: z.array(actionable) });
+export const completeActionableResponse = z.object({ actionable, pointsAwarded: z.number().int() });
+export const completeHabitResponse = z.object({ habit: actionable, pointsAwarded: z.number().int(), streak: z.number().int() });
+
+export const actionableStats = z.object({
+  total: z.number().int(),
+  pending: z.number().int(),
+  inProgress: z.number().int(),
+  completed: z.number().int(),
+  notApproached: z.number().int(),
+  completionRate: z.number(),
+  totalPoints: z.number().int(),
+  activeHabits: z.number().int(),
+  longestStreak: z.number().int(),
+});
+export const actionableStatsResponse = z.object({ stats: actionableStats });
+export const heatmapResponse = z.object({ heatmap: z.array(z.object({ date: calendarDate, count: z.number().int(), points: z.number().int() })) });
+export const exportResponse = z.object({ actionables: z.array(actionable), exportedAt: isoDateTime, startDate: calendarDate, endDate: calendarDate });
+export const importResponse = z.object({ imported: z.number().int(), actionables: z.array(actionable) });
