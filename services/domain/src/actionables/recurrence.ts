@@ -1,0 +1,136 @@
+import { DateTime } from 'luxon';
+import type { Recurrence } from '@tracker/contracts/actionables/http';
+import { localDateOf } from '../time/local-date.ts';
+
+/*
+ * Recurrence and streak arithmetic for habits, on local dates (YYYY-MM-DD strings, compared as
+ * strings). Pure; luxon only does calendar math, always in UTC, so no zone's DST can shift a day.
+ * Zones matter in one place only: `habitDayOf`, which turns the instant of a completion into the
+ * local date it counts on. Everything after that is dates.
+ *
+ * Layers, and where each planned addition goes:
+ * 1. `habitDayOf(instant, zone)` — the day a completion counts on. A day-start hour (a day that
+ *    ends at 03:00) is an extra parameter here: shift the instant back by it before taking the
+ *    local date. Nothing below changes.
+ * 2. `schedules` — one entry per recurrence kind, each only answering "the latest occurrence on or
+ *    before this date". Every N days (an anchor date and N) is one more variant in contracts and one
+ *    more entry here; `previousOccurrence`, `isNextAfter` and `streakAt` are built on this one
+ *    question and keep working.
+ * 3. `creditCompletion` — the one rule that turns a completion into a credit: which occurrence it
+ *    counts for, whether that occurrence is already credited, and the streak after it. The decider
+ *    calls nothing else, so:
+ *    - x times per week: an occurrence (the week) needs `quota` completions; `StreakState` gains
+ *      the count credited to `lastCredited` and "already credited" becomes "count reached quota".
+ *    - audited freeze days: `missedBetween` ignores occurrences the user froze; the frozen dates
+ *      after `lastCredited` (a short list, never the history) join `StreakState`.
+ *    - completing a missed day afterwards: a completion credited to an occurrence before
+ *      `lastCredited` is today refused as already done; accepting it means keeping the last few
+ *      runs (start and length) in `StreakState` so the gap it fills can join two runs.
+ *    Each is a field and a branch, not a rewrite; the state stays a few fields, whatever the
+ *    habit's age.
+ */
+
+/** A calendar date, YYYY-MM-DD. */
+export type LocalDate = string;
+
+const day = (date: LocalDate): DateTime => {
+  const parsed = DateTime.fromISO(date, { zone: 'utc' });
+  if (!parsed.isValid) throw new Error(`Not a calendar date: ${date}`);
+  return parsed;
+};
+const iso = (date: DateTime): LocalDate => date.toISODate()!;
+
+/** 0 = Sunday … 6 = Saturday (luxon counts Monday 1 … Sunday 7). */
+export const weekdayOf = (date: LocalDate): number => day(date).weekday % 7;
+
+type ScheduleOf<F extends Recurrence['frequency']> = (recurrence: Extract<Recurrence, { frequency: F }>, date: DateTime) => DateTime;
+
+/** For each kind: the latest occurrence on or before `date`. */
+const schedules: { [F in Recurrence['frequency']]: ScheduleOf<F> } = {
+  daily: (_, date) => date,
+  weekly: ({ days }, date) => {
+    if (days.length === 0) throw new Error('A weekly recurrence needs at least one weekday');
+    const back = Math.min(...days.map((weekday) => (date.weekday - weekday + 7) % 7));
+    return date.minus({ days: back });
+  },
+  monthly: ({ dayOfMonth }, date) => {
+    const inMonth = (month: DateTime) => month.set({ day: Math.min(dayOfMonth, month.daysInMonth!) });
+    const thisMonth = inMonth(date);
+    return thisMonth <= date ? thisMonth : inMonth(date.startOf('month').minus({ months: 1 }));
+  },
+};
+
+const latest = (recurrence: Recurrence, date: DateTime): DateTime => (schedules[recurrence.frequency] as ScheduleOf<Recurrence['frequency']>)(recurrence, date);
+
+/** The occurrence a completion on `date` is credited to: the most recent scheduled date on or before it. */
+export const latestOccurrenceOnOrBefore = (recurrence: Recurrence, date: LocalDate): LocalDate => iso(latest(recurrence, day(date)));
+
+/** The latest occurrence strictly before `date` (for an occurrence: the one before it). */
+export const previousOccurrence = (recurrence: Recurrence, date: LocalDate): LocalDate => iso(latest(recurrence, day(date).minus({ days: 1 })));
+
+/** The first occurrence strictly after `date`. */
+export const nextOccurrenceAfter = (recurrence: Recurrence, date: LocalDate): LocalDate => {
+  // Every kind occurs at least once in any 31 days, so the occurrence on or before 31 days later is past `date`;
+  // walk back from there while the one before it is still after `date`.
+  let candidate = latest(recurrence, day(date).plus({ days: 31 }));
+  for (;;) {
+    const before = latest(recurrence, candidate.minus({ days: 1 }));
+    if (iso(before) <= date) return iso(candidate);
+    candidate = before;
+  }
+};
+
+export const isOccurrence = (recurrence: Recurrence, date: LocalDate): boolean => latestOccurrenceOnOrBefore(recurrence, date) === date;
+
+/** Scheduled dates from `from` to `to`, both included (for a history strip; bounded by the range asked). */
+export const occurrencesBetween = (recurrence: Recurrence, from: LocalDate, to: LocalDate): LocalDate[] => {
+  const found: LocalDate[] = [];
+  for (let at = latestOccurrenceOnOrBefore(recurrence, to); at >= from; at = previousOccurrence(recurrence, at)) found.push(at);
+  return found.reverse();
+};
+
+/** Whether an occurrence strictly between `after` and `before` was scheduled (and so missed, if nothing credited it). */
+const missedBetween = (recurrence: Recurrence, after: LocalDate, before: LocalDate): boolean => previousOccurrence(recurrence, before) > after;
+
+/**
+ * Whether `occurrence` directly follows `lastCredited`: no scheduled date lies between them. Holds
+ * also when `lastCredited` is not a scheduled date (the recurrence changed since).
+ */
+export const isNextAfter = (recurrence: Recurrence, lastCredited: LocalDate | null, occurrence: LocalDate): boolean =>
+  lastCredited !== null && lastCredited < occurrence && !missedBetween(recurrence, lastCredited, occurrence);
+
+/**
+ * The streak shown on `today`: the stored one while the current occurrence is credited or still open,
+ * 0 once an occurrence before the most recent one passed without a credit. Needs no event for a day
+ * that passed in silence.
+ */
+export const streakAt = (recurrence: Recurrence, lastCredited: LocalDate | null, streak: number, today: LocalDate): number => {
+  if (lastCredited === null || streak === 0) return 0;
+  const current = latestOccurrenceOnOrBefore(recurrence, today);
+  return lastCredited >= current || isNextAfter(recurrence, lastCredited, current) ? streak : 0;
+};
+
+/** The local date a completion at `instant` counts on, in the user's zone at that moment. */
+export const habitDayOf = (instant: string | Date, zone: string): LocalDate => localDateOf(typeof instant === 'string' ? new Date(instant) : instant, zone);
+
+/** What a habit remembers of its streak: a few fields, whatever its age. */
+export interface StreakState {
+  /** The occurrence the last completion was credited to. */
+  lastCredited: LocalDate | null;
+  streak: number;
+}
+
+export type Credit = { kind: 'already-credited'; occurrence: LocalDate } | { kind: 'credited'; occurrence: LocalDate; streak: number; reset: boolean };
+
+/**
+ * A completion on local date `localDate`: credited to the most recent occurrence on or before it,
+ * unless that occurrence (or a later one, after travel west) is already credited. The streak goes on
+ * when the occurrence directly follows the last credited one, and restarts at 1 otherwise (`reset`
+ * when a streak was standing).
+ */
+export const creditCompletion = (recurrence: Recurrence, state: StreakState, localDate: LocalDate): Credit => {
+  const occurrence = latestOccurrenceOnOrBefore(recurrence, localDate);
+  if (state.lastCredited !== null && occurrence <= state.lastCredited) return { kind: 'already-credited', occurrence };
+  if (isNextAfter(recurrence, state.lastCredited, occurrence)) return { kind: 'credited', occurrence, streak: state.streak + 1, reset: false };
+  return { kind: 'credited', occurrence, streak: 1, reset: state.streak > 0 };
+};
