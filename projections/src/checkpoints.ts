@@ -42,6 +42,8 @@ export const advanceCheckpoints = async (
   schema: string,
   moves: ReadonlyArray<{ name: string; previous: Checkpoint }>,
   next: Position,
+  /** A notification sent with the move (delivered only if the transaction commits), in the same statement. */
+  announce?: { channel: string; payload: string },
 ): Promise<void> => {
   if (moves.length === 0) return;
   const names = moves.map((m) => m.name);
@@ -60,6 +62,7 @@ export const advanceCheckpoints = async (
         FROM expected e WHERE c.name = e.name AND c.position = e.previous
       RETURNING c.name
     )
-    SELECT ((SELECT count(*) FROM created) + (SELECT count(*) FROM moved))::text AS n`.execute(trx);
+    SELECT ((SELECT count(*) FROM created) + (SELECT count(*) FROM moved))::text AS n,
+           ${announce ? sql`pg_notify(${announce.channel}, ${announce.payload})` : sql`NULL`} AS announced`.execute(trx);
   if (Number(result.rows[0]?.n) !== moves.length) throw new CheckpointMoved(names);
 };

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import pg from 'pg';
 import type { DomainEventType } from '@tracker/contracts/events';
 import type { EventStore, Position, StoredEvent, SubscriptionHandle } from '@tracker/eventstore/port';
@@ -154,8 +154,8 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
           lane.db.schema,
           members.map((m) => ({ name: m.name, previous: checkpoints.get(m.name) ?? 'start' })),
           next,
+          { channel: PROGRESS_CHANNEL, payload: progressPayload(lane.db.schema, next, members) },
         );
-        await sql`SELECT pg_notify(${PROGRESS_CHANNEL}, ${progressPayload(lane.db.schema, next, members)})`.execute(trx);
       });
       for (const member of members) checkpoints.set(member.name, next);
     };

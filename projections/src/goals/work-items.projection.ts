@@ -96,51 +96,102 @@ const followItem = async (trx: Transaction<ReadModels>, table: WorkItemTable, id
   }
 };
 
+/**
+ * A batch in log order, with each run of creations written as one multi-row insert (the rest one by
+ * one): the same rows as applying the events singly, in fewer statements.
+ */
+const inBatch =
+  <E extends { type: string }>(
+    table: WorkItemTable,
+    createdRow: (event: E) => (NewWorkItemRow & Parents) | undefined,
+    apply: (trx: Transaction<ReadModels>, event: E) => Promise<void>,
+  ) =>
+  async (trx: Transaction<ReadModels>, events: E[]): Promise<void> => {
+    let rows: Array<NewWorkItemRow & Parents> = [];
+    const flush = async (): Promise<void> => {
+      if (rows.length > 0) await trx.insertInto(table).values(rows).execute();
+      rows = [];
+    };
+    for (const event of events) {
+      const row = createdRow(event);
+      if (row) {
+        rows.push(row);
+        continue;
+      }
+      await flush();
+      await apply(trx, event);
+    }
+    await flush();
+  };
+
+const applyGoal = (trx: Transaction<ReadModels>, event: ProjectedEvent<'GoalCreated' | 'GoalUpdated' | 'GoalStatusChanged' | 'GoalDeleted'>) =>
+  followItem(trx, 'goals', event.data.goalId, event);
+
 /** goals: one row per live goal. */
 export const goalsProjection = defineProjector({
   name: 'goals',
   handles: ['GoalCreated', 'GoalUpdated', 'GoalStatusChanged', 'GoalDeleted'],
-  apply: (trx, event) => followItem(trx, 'goals', event.data.goalId, event),
+  apply: applyGoal,
+  applyBatch: inBatch('goals', (event) => (event.type === 'GoalCreated' ? newRow(event.data.goalId, event) : undefined), applyGoal),
 });
+
+type TaskProjected = ProjectedEvent<'TaskCreated' | 'TaskUpdated' | 'TaskStatusChanged' | 'TaskDeleted' | 'GoalDeleted'>;
+const applyTask = async (trx: Transaction<ReadModels>, event: TaskProjected): Promise<void> => {
+  switch (event.type) {
+    case 'GoalDeleted':
+      await trx.deleteFrom('tasks').where('goal_id', '=', event.data.goalId).execute();
+      return;
+    case 'TaskCreated':
+      return followItem(trx, 'tasks', event.data.taskId, event, { goal_id: event.data.goalId });
+    default:
+      return followItem(trx, 'tasks', event.data.taskId, event);
+  }
+};
 
 /** tasks: one row per live task; a deleted goal takes its tasks along. */
 export const tasksProjection = defineProjector({
   name: 'tasks',
   handles: ['TaskCreated', 'TaskUpdated', 'TaskStatusChanged', 'TaskDeleted', 'GoalDeleted'],
-  async apply(trx, event) {
-    switch (event.type) {
-      case 'GoalDeleted':
-        await trx.deleteFrom('tasks').where('goal_id', '=', event.data.goalId).execute();
-        return;
-      case 'TaskCreated':
-        return followItem(trx, 'tasks', event.data.taskId, event, { goal_id: event.data.goalId });
-      default:
-        return followItem(trx, 'tasks', event.data.taskId, event);
-    }
-  },
+  apply: applyTask,
+  applyBatch: inBatch(
+    'tasks',
+    (event: TaskProjected) => (event.type === 'TaskCreated' ? { ...newRow(event.data.taskId, event), goal_id: event.data.goalId } : undefined),
+    applyTask,
+  ),
 });
+
+type SubtaskProjected = ProjectedEvent<
+  'SubtaskCreated' | 'SubtaskUpdated' | 'SubtaskStatusChanged' | 'SubtaskDeleted' | 'GoalDeleted' | 'TaskDeleted' | 'TaskUpdated'
+>;
+const applySubtask = async (trx: Transaction<ReadModels>, event: SubtaskProjected): Promise<void> => {
+  switch (event.type) {
+    case 'GoalDeleted':
+      await trx.deleteFrom('subtasks').where('goal_id', '=', event.data.goalId).execute();
+      return;
+    case 'TaskDeleted':
+      await trx.deleteFrom('subtasks').where('task_id', '=', event.data.taskId).execute();
+      return;
+    case 'TaskUpdated': {
+      const { goalId } = event.data.changes;
+      if (goalId !== undefined) await trx.updateTable('subtasks').set({ goal_id: goalId }).where('task_id', '=', event.data.taskId).execute();
+      return;
+    }
+    case 'SubtaskCreated':
+      return followItem(trx, 'subtasks', event.data.subtaskId, event, { task_id: event.data.taskId, goal_id: event.data.goalId });
+    default:
+      return followItem(trx, 'subtasks', event.data.subtaskId, event);
+  }
+};
 
 /** subtasks: one row per live subtask; they go with their task or goal, and move with their task. */
 export const subtasksProjection = defineProjector({
   name: 'subtasks',
   handles: ['SubtaskCreated', 'SubtaskUpdated', 'SubtaskStatusChanged', 'SubtaskDeleted', 'GoalDeleted', 'TaskDeleted', 'TaskUpdated'],
-  async apply(trx, event) {
-    switch (event.type) {
-      case 'GoalDeleted':
-        await trx.deleteFrom('subtasks').where('goal_id', '=', event.data.goalId).execute();
-        return;
-      case 'TaskDeleted':
-        await trx.deleteFrom('subtasks').where('task_id', '=', event.data.taskId).execute();
-        return;
-      case 'TaskUpdated': {
-        const { goalId } = event.data.changes;
-        if (goalId !== undefined) await trx.updateTable('subtasks').set({ goal_id: goalId }).where('task_id', '=', event.data.taskId).execute();
-        return;
-      }
-      case 'SubtaskCreated':
-        return followItem(trx, 'subtasks', event.data.subtaskId, event, { task_id: event.data.taskId, goal_id: event.data.goalId });
-      default:
-        return followItem(trx, 'subtasks', event.data.subtaskId, event);
-    }
-  },
+  apply: applySubtask,
+  applyBatch: inBatch(
+    'subtasks',
+    (event: SubtaskProjected) =>
+      event.type === 'SubtaskCreated' ? { ...newRow(event.data.subtaskId, event), task_id: event.data.taskId, goal_id: event.data.goalId } : undefined,
+    applySubtask,
+  ),
 });
