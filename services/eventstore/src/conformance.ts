@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WrongExpectedVersion, type EventStore, type NewEvent, type StoredEvent } from './port.ts';
+import { EventIdConflict, WrongExpectedVersion, type EventStore, type NewEvent, type StoredEvent } from './port.ts';
+
+/** What an adapter guarantees beyond the common contract; the suite checks exactly these. */
+export interface AdapterPromises {
+  /**
+   * An event id stored in one stream is refused (EventIdConflict) when appended to another.
+   * PostgreSQL: a unique index on event ids. EventStoreDB checks ids only within the target stream.
+   */
+  idsUniqueAcrossStreams: boolean;
+}
 
 export interface ConformanceHarness {
   create(): Promise<EventStore>;
+  promises: AdapterPromises;
   /**
    * Starts an append whose transaction takes its place in the log now but commits only when told.
    * Adapters whose log cannot commit out of order leave this out; the suite then races real appends.
@@ -133,6 +143,18 @@ export const eventStoreConformance = (name: string, harness: ConformanceHarness 
         expect(again).toEqual(first);
         expect(againAny).toEqual(first);
         expect(await collect(store.readStream(s))).toHaveLength(3);
+      });
+
+      it('answers a retry with other data with the original, and refuses its ids with another type (or, where promised, in another stream)', async () => {
+        const s = stream();
+        const batch = [event('GoalCreated', { n: 1 })];
+        const first = await store.append(s, batch, 'no_stream');
+        expect(await store.append(s, [{ ...batch[0]!, data: { n: 2 } }], 'no_stream')).toEqual(first);
+        await expect(store.append(s, [{ ...batch[0]!, type: 'GoalUpdated' }], 0n)).rejects.toBeInstanceOf(EventIdConflict);
+        if (harness.promises.idsUniqueAcrossStreams) {
+          await expect(store.append(stream(), batch, 'no_stream')).rejects.toBeInstanceOf(EventIdConflict);
+        }
+        expect((await collect(store.readStream(s))).map((e) => (e.data as { n: number }).n)).toEqual([1]);
       });
 
       it('stores event ids in canonical lower-case form and recognises a retry whatever their case', async () => {

@@ -17,7 +17,15 @@ export interface EventMetadata {
 }
 
 export interface NewEvent {
-  /** UUID; appending an id already stored in the stream is a no-op. */
+  /**
+   * UUID, compared in canonical lower-case form (event-ids.ts). An append whose ids are already
+   * stored is a retry: when the stream holds this append (every id, in order, at consecutive
+   * revisions, with the same types) nothing is written and the original result is returned, the
+   * first write's data winning (data, version and metadata are not compared: a retry decides again
+   * and may carry a fresh salt or a later clock); when the ids are stored otherwise (only some of
+   * them, in another stream, or with another type) it throws EventIdConflict. Both adapters apply this one rule
+   * (retry-rule.ts); where each recognises a retry at all is said at `append`.
+   */
   id: string;
   type: string;
   /** The schema version of `data` (contracts/); 1 when not given. Kept beside the event, not inside it. */

@@ -22,7 +22,6 @@ import {
   type RecordedEvent,
 } from '@eventstore/db-client';
 import {
-  EventIdConflict,
   WrongExpectedVersion,
   type AppendResult,
   type EventStore,
@@ -34,6 +33,7 @@ import {
   type SubscriptionHandle,
 } from '../port.ts';
 import { withCanonicalIds } from '../event-ids.ts';
+import { recogniseRetry } from '../retry-rule.ts';
 import { runSubscription } from '../subscription-loop.ts';
 import { createWakeSignal } from '../wake-signal.ts';
 import type { EsdbClient } from './esdb-client.ts';
@@ -145,33 +145,12 @@ const toEventData = (event: NewEvent) =>
     metadata: { ...event.metadata, [SCHEMA_VERSION_KEY]: event.version ?? 1 },
   });
 
-/** JSON text as stored: the client writes JSON.stringify(data), and reading it back preserves it. */
-const jsonText = (value: unknown): string => JSON.stringify(value ?? null);
-
-const sameContent = (stored: StoredEvent, event: NewEvent): boolean =>
-  stored.type === event.type && stored.version === (event.version ?? 1) && jsonText(stored.data) === jsonText(event.data);
-
 const resultOf = (last: StoredEvent): AppendResult => ({ nextRevision: last.revision, position: last.position });
 
-/**
- * The stream already holds some of these event ids: the original result when it holds exactly this
- * append (all ids, in order, contiguous, same type and data), EventIdConflict when it holds some of
- * them or holds them with other content, undefined when it holds none.
- */
+/** The original result when the stream already holds exactly this append (retry-rule.ts), else undefined. */
 const recognisedAppend = (stream: string, events: NewEvent[], found: StoredEvent[]): AppendResult | undefined => {
-  if (found.length === 0) return undefined;
-  const same =
-    found.length === events.length &&
-    events.every((event, i) => {
-      const stored = found[i]!;
-      return stored.id === event.id && stored.revision === found[0]!.revision + BigInt(i) && sameContent(stored, event);
-    });
-  if (!same)
-    throw new EventIdConflict(
-      stream,
-      found.map((e) => e.id),
-    );
-  return resultOf(found[found.length - 1]!);
+  const last = recogniseRetry(stream, events, found);
+  return last && resultOf(last);
 };
 
 interface Scan {

@@ -9,6 +9,7 @@ import { APPEND_LOCK } from './schema.ts';
 let url: string;
 
 eventStoreConformance('PostgreSQL', {
+  promises: { idsUniqueAcrossStreams: true },
   async create() {
     url = await createTestDatabase('es_conformance');
     return createPostgresEventStore({ connectionString: url });

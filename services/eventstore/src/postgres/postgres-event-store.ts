@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import {
-  EventIdConflict,
   WrongExpectedVersion,
   type AppendResult,
   type EventMetadata,
@@ -14,6 +13,7 @@ import {
   type SubscriptionHandle,
 } from '../port.ts';
 import { withCanonicalIds } from '../event-ids.ts';
+import { recogniseRetry } from '../retry-rule.ts';
 import { comparePgPositions, decodePosition, encodePosition } from './positions.ts';
 import { EVENTS_CHANNEL, ensureEventStoreSchema } from './schema.ts';
 import { createWakeListener, type WakeListener } from '../pg-listener.ts';
@@ -237,23 +237,8 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
   return store;
 };
 
-/** Re-appending ids already stored returns the original result, provided it is the same append. */
+/** Re-appending ids already stored returns the original result, provided it is the same append (retry-rule.ts). */
 const recognisedRetry = (stream: string, events: NewEvent[], rows: EventRow[]): AppendResult => {
-  const byId = new Map(rows.map((row) => [row.event_id, row]));
-  const same =
-    rows.length === events.length &&
-    events.every((event) => {
-      const row = byId.get(event.id);
-      return row !== undefined && row.stream_id === stream && row.type === event.type;
-    });
-  if (!same)
-    throw new EventIdConflict(
-      stream,
-      rows.map((row) => row.event_id),
-    );
-  const last = rows[rows.length - 1]!;
-  return {
-    nextRevision: BigInt(last.stream_revision),
-    position: encodePosition({ transactionId: BigInt(last.transaction_id), position: BigInt(last.position) }),
-  };
+  const last = recogniseRetry(stream, events, rows.map(toStored))!;
+  return { nextRevision: last.revision, position: last.position };
 };
