@@ -1,41 +1,56 @@
 import { sql } from 'kysely';
 import { localDateOf } from '@tracker/domain/time/local-date';
-import { defineProjector } from '../projector.ts';
+import { defineProjector, type ProjectedEvent } from '../projector.ts';
+import type { NewPointsLedgerRow } from './points.tables.ts';
+
+type PointsEvent = ProjectedEvent<'PointsAwarded' | 'PointsRevoked'>;
+
+const ledgerRow = (event: PointsEvent): NewPointsLedgerRow => {
+  const { data, metadata } = event;
+  const awarded = event.type === 'PointsAwarded';
+  const occurredAt = new Date(metadata.occurredAt);
+  return {
+    event_id: event.id,
+    user_id: data.userId,
+    points: awarded ? data.points : -data.points,
+    kind: awarded ? 'award' : 'revoke',
+    reason: data.reason,
+    title: data.title,
+    source_type: data.source.type,
+    source_id: data.source.id,
+    goal_id: data.hierarchy.goalId ?? null,
+    task_id: data.hierarchy.taskId ?? null,
+    subtask_id: data.hierarchy.subtaskId ?? null,
+    actionable_id: data.hierarchy.actionableId ?? null,
+    rules_version: event.type === 'PointsAwarded' ? event.data.rulesVersion : null,
+    occurred_at: occurredAt,
+    // The day as the user lived it, recorded at the time: later time zone changes rewrite nothing.
+    local_date: metadata.localDate ?? localDateOf(occurredAt, metadata.timezone ?? 'UTC'),
+  };
+};
 
 /** points_ledger (one row per award or revocation, revocations negative) and user_points totals. */
 export const pointsLedgerProjection = defineProjector({
   name: 'points_ledger',
   handles: ['PointsAwarded', 'PointsRevoked'],
   async apply(trx, event) {
-    const { data, metadata } = event;
-    const awarded = event.type === 'PointsAwarded';
-    const points = awarded ? data.points : -data.points;
-    const occurredAt = new Date(metadata.occurredAt);
-    await trx
-      .insertInto('points_ledger')
-      .values({
-        event_id: event.id,
-        user_id: data.userId,
-        points,
-        kind: awarded ? 'award' : 'revoke',
-        reason: data.reason,
-        title: data.title,
-        source_type: data.source.type,
-        source_id: data.source.id,
-        goal_id: data.hierarchy.goalId ?? null,
-        task_id: data.hierarchy.taskId ?? null,
-        subtask_id: data.hierarchy.subtaskId ?? null,
-        actionable_id: data.hierarchy.actionableId ?? null,
-        rules_version: event.type === 'PointsAwarded' ? event.data.rulesVersion : null,
-        occurred_at: occurredAt,
-        // The day as the user lived it, recorded at the time: later time zone changes rewrite nothing.
-        local_date: metadata.localDate ?? localDateOf(occurredAt, metadata.timezone ?? 'UTC'),
-      })
-      .execute();
+    await this.applyBatch!(trx, [event]);
+  },
+  // A batch's rows in one insert, and each user's total moved once by the batch's sum.
+  async applyBatch(trx, events) {
+    if (events.length === 0) return;
+    const rows = events.map(ledgerRow);
+    await trx.insertInto('points_ledger').values(rows).execute();
+    const totals = new Map<string, { points: number; at: Date }>();
+    for (const row of rows) {
+      const known = totals.get(row.user_id);
+      const at = new Date(row.occurred_at);
+      totals.set(row.user_id, { points: (known?.points ?? 0) + row.points, at: known && known.at > at ? known.at : at });
+    }
     await trx
       .insertInto('user_points')
-      .values({ user_id: data.userId, total: points, updated_at: occurredAt })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ total: sql`user_points.total + ${points}`, updated_at: occurredAt }))
+      .values([...totals].map(([userId, { points, at }]) => ({ user_id: userId, total: points, updated_at: at })))
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ total: sql`user_points.total + excluded.total`, updated_at: sql`excluded.updated_at` }))
       .execute();
   },
 });
