@@ -3,7 +3,8 @@ import type { Position, StoredEvent, SubscriptionHandle } from './port.ts';
 export interface SubscriptionLoopOptions {
   from: Position | 'start';
   batchSize: number;
-  fetchBatch(from: Position | 'start', limit: number): Promise<StoredEvent[]>;
+  /** `signal` aborts on stop(): a fetch may end early then (its result is not used). */
+  fetchBatch(from: Position | 'start', limit: number, signal: AbortSignal): Promise<StoredEvent[]>;
   onBatch(events: StoredEvent[]): Promise<void>;
   onError?: ((error: unknown, attempt: number) => void) | undefined;
   /** Wait until more events may be available (or the signal aborts). */
@@ -39,7 +40,7 @@ export const runSubscription = (options: SubscriptionLoopOptions): SubscriptionH
     let attempt = 0;
     while (!signal.aborted) {
       try {
-        const batch = await options.fetchBatch(cursor, options.batchSize);
+        const batch = await options.fetchBatch(cursor, options.batchSize, signal);
         if (signal.aborted) return;
         if (batch.length > 0) {
           await options.onBatch(batch);

@@ -38,6 +38,8 @@ import { runSubscription } from '../subscription-loop.ts';
 import { createWakeSignal } from '../wake-signal.ts';
 import type { EsdbClient } from './esdb-client.ts';
 import { DEFAULT_APPEND_RETRY, retryWhileOutcomeUnknown, type AppendRetryPolicy } from './outcome-unknown.ts';
+import { withReadDeadline } from './read-deadline.ts';
+import { scanPageSize } from './scan-page.ts';
 import { compareEsdbPositions, decodePosition, encodePosition, type EsdbPosition } from './positions.ts';
 
 /**
@@ -70,14 +72,14 @@ export interface EventStoreDbEventStoreOptions {
   streamCategories: readonly string[];
   /** Fallback poll while the live wake-up subscription is down (ms). */
   pollIntervalMs?: number;
+  /** A read fails (and is cancelled) when the server has not answered for this long (ms). */
+  readIdleTimeoutMs?: number;
   /** How often an append whose outcome is unknown is sent again, identically. */
   appendRetry?: AppendRetryPolicy;
   /** Stands in for the gRPC client (tests inject faults through it); connectionString is then unused. */
   client?: EsdbClient;
 }
 
-/** Raw $all page size while a subscription scans for its next batch. */
-const MIN_SCAN_PAGE = 256;
 const HEAD_SCAN_PAGE = 100;
 
 /** Our events: streams of our categories only, never system (`$`) events. */
@@ -167,10 +169,12 @@ export const createEventStoreDbEventStore = async (options: EventStoreDbEventSto
   const client: EsdbClient = options.client ?? EventStoreDBClient.connectionString(options.connectionString);
   const appendRetry = options.appendRetry ?? DEFAULT_APPEND_RETRY;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const readIdleMs = options.readIdleTimeoutMs ?? 10_000;
 
-  const readAllPage = async (from: ReadPosition, direction: Direction, maxCount: number): Promise<AllStreamResolvedEvent[]> => {
+  const readAllPage = async (from: ReadPosition, direction: Direction, maxCount: number, signal?: AbortSignal): Promise<AllStreamResolvedEvent[]> => {
     const page: AllStreamResolvedEvent[] = [];
-    for await (const resolved of client.readAll({ fromPosition: from, direction, maxCount, resolveLinkTos: false })) {
+    const read = client.readAll({ fromPosition: from, direction, maxCount, resolveLinkTos: false });
+    for await (const resolved of withReadDeadline(read, readIdleMs, signal)) {
       page.push(resolved);
     }
     return page;
@@ -190,12 +194,13 @@ export const createEventStoreDbEventStore = async (options: EventStoreDbEventSto
    * is not something we rely on: anything at or before the cursor is dropped, and the page asks for
    * one more event to make up for it.
    */
-  const scanForward = async (after: Position | 'start', limit: number, pageSize: number): Promise<Scan> => {
+  const scanForward = async (after: Position | 'start', limit: number, signal?: AbortSignal): Promise<Scan> => {
+    const pageSize = scanPageSize(limit);
     const events: StoredEvent[] = [];
     let cursor = after;
     for (;;) {
       const maxCount = cursor === 'start' ? pageSize : pageSize + 1;
-      const page = await readAllPage(toReadPosition(cursor), FORWARDS, maxCount);
+      const page = await readAllPage(toReadPosition(cursor), FORWARDS, maxCount, signal);
       let progressed = false;
       for (const { event: record } of page) {
         if (!record) continue;
@@ -212,19 +217,14 @@ export const createEventStoreDbEventStore = async (options: EventStoreDbEventSto
   };
 
   async function* readStreamEvents(stream: string, readOptions: ReadStreamOptions): AsyncGenerator<StoredEvent> {
-    const read = client.readStream(stream, readOptions);
-    let finished = false;
     try {
-      for await (const resolved of read) {
+      // Stopped early (consumer broke off, an error, a stall): the server-side read is cancelled too.
+      for await (const resolved of withReadDeadline(client.readStream(stream, readOptions), readIdleMs)) {
         if (resolved.event) yield toStored(resolved.event);
       }
-      finished = true;
     } catch (error) {
       if (isErrorOfType(error, ErrorType.STREAM_NOT_FOUND)) return;
       throw error;
-    } finally {
-      // Stopped early (consumer broke off, or an error): end the server-side read too.
-      if (!finished) await read.cancel().catch(() => undefined);
     }
   }
 
@@ -309,7 +309,8 @@ export const createEventStoreDbEventStore = async (options: EventStoreDbEventSto
       const size = Math.max(1, batchSize);
       let cursor = from;
       for (;;) {
-        const scan = await scanForward(cursor, size, size);
+        // The batch only bounds memory here: take what a whole page holds rather than round-trip per batch.
+        const scan = await scanForward(cursor, scanPageSize(size));
         yield* scan.events;
         if (scan.reachedEnd) return;
         cursor = scan.scannedTo;
@@ -324,10 +325,10 @@ export const createEventStoreDbEventStore = async (options: EventStoreDbEventSto
       return runSubscription({
         from,
         batchSize: Math.max(1, subscribeOptions.batchSize ?? 500),
-        fetchBatch: async (cursor, limit) => {
+        fetchBatch: async (cursor, limit, signal) => {
           seen = source.generation();
           const start = scanned?.cursor === cursor ? scanned.to : cursor;
-          const scan = await scanForward(start, limit, Math.max(limit, MIN_SCAN_PAGE));
+          const scan = await scanForward(start, limit, signal);
           scanned = { cursor: scan.events.at(-1)?.position ?? cursor, to: scan.scannedTo };
           return scan.events;
         },

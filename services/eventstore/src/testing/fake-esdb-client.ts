@@ -72,6 +72,7 @@ export const createFakeEsdbClient = () => {
   const recentIds = new Map<string, { stream: string; revision: bigint }>();
   const faults: Fault[] = [];
   let appendCalls = 0;
+  let readAllCalls = 0;
 
   const head = (stream: string): bigint => BigInt((streams.get(stream)?.length ?? 0) - 1);
 
@@ -149,6 +150,7 @@ export const createFakeEsdbClient = () => {
     },
 
     readAll(options: ReadAllOptions): CancellableRead<AllStreamResolvedEvent> {
+      readAllCalls += 1;
       return cancellable(() => {
         const backwards = options.direction === BACKWARDS;
         const from = options.fromPosition;
@@ -178,6 +180,7 @@ export const createFakeEsdbClient = () => {
     inject: (...queued: Fault[]) => void faults.push(...queued),
     forgetRecentIds: () => recentIds.clear(),
     appendCalls: () => appendCalls,
+    readAllCalls: () => readAllCalls,
     stored: (stream: string) => (streams.get(stream) ?? []).map((e) => e.id),
     /** How many $all entries in total: what a readAll page has to get through. */
     logLength: () => log.length,
