@@ -41,6 +41,14 @@ export const derivedUuid = (...parts: string[]): string => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 };
 
+export interface ExecuteOptions<State> {
+  /**
+   * What must hold beyond this stream before deciding (e.g. the item's parents are live), given the
+   * state just loaded — so the stream is read once for both. Runs on the first load only.
+   */
+  check?: (state: State) => Promise<void>;
+}
+
 export interface CommandHandler {
   /**
    * Load the stream, decide, append at the revision it was loaded at; on a concurrent write, load
@@ -51,6 +59,7 @@ export interface CommandHandler {
     stream: string,
     command: Command,
     context: CommandContext,
+    options?: ExecuteOptions<State>,
   ): Promise<CommandResult<State, Event>>;
   load<Command, Event extends AnyEvent, State>(decider: Decider<Command, Event, State>, stream: string): Promise<{ state: State; exists: boolean }>;
 }
@@ -81,7 +90,7 @@ export const createCommandHandler = (deps: { store: EventStore }): CommandHandle
       };
     },
 
-    async execute(decider, stream, command, context) {
+    async execute(decider, stream, command, context, options) {
       const eventId = (index: number): string =>
         context.idempotencyKey ? derivedUuid(context.userId, context.idempotencyKey, stream, String(index)) : randomUUID();
       const ids: string[] = [];
@@ -98,6 +107,7 @@ export const createCommandHandler = (deps: { store: EventStore }): CommandHandle
           seen.map((e) => e.event),
         );
         const expected: ExpectedRevision = seen.length === 0 ? 'no_stream' : seen[seen.length - 1]!.revision;
+        if (attempt === 1) await options?.check?.(state);
         const decided = decider.decide(command, state);
         if (decided.length === 0) return { state, events: [] };
         const occurredAt = context.now.toISOString();

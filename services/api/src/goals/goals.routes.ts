@@ -144,8 +144,7 @@ const remove = (kind: Kind, reader: Reader, summary: string, settles: string[]):
     settles,
     handle: async ({ ctx, params, services: { items }, settle }) => {
       const c = commandContext(ctx);
-      await items.reachable(kind, params.id, c.userId);
-      await settle((await items.run(kind, params.id, items.deleteCommand(kind, c.userId), c)).position);
+      await settle((await items.run(kind, params.id, items.deleteCommand(kind, c.userId), c, { parentsLive: true })).position);
       return undefined;
     },
   });
@@ -210,13 +209,17 @@ export const goalRoutes: AnyRoute<GoalsServices>[] = [
     settles: [...tasks.reads, 'subtasks'],
     handle: async ({ ctx, params, body, services: { items, db }, settle }) => {
       const c = commandContext(ctx);
-      await items.reachable('task', params.id, c.userId);
-      if (body.goalId) await items.ownLive('goal', body.goalId, c.userId);
+      if (body.goalId) {
+        // A move: the task first (its 404 before the target's), then the goal it goes to.
+        await items.reachable('task', params.id, c.userId);
+        await items.ownLive('goal', body.goalId, c.userId);
+      }
       const outcome = await items.run(
         'task',
         params.id,
         { type: 'UpdateTask', userId: c.userId, fields: fieldsOf(body), status: body.status, goalId: body.goalId },
         c,
+        { parentsLive: true },
       );
       return tasks.one.wrap(await answerOf(tasks, db, outcome, await settle(outcome.position), c.now));
     },
@@ -251,8 +254,9 @@ export const goalRoutes: AnyRoute<GoalsServices>[] = [
     settles: subtasks.reads,
     handle: async ({ ctx, params, body, services: { items, db }, settle }) => {
       const c = commandContext(ctx);
-      await items.reachable('subtask', params.id, c.userId);
-      const outcome = await items.run('subtask', params.id, { type: 'UpdateSubtask', userId: c.userId, fields: fieldsOf(body), status: body.status }, c);
+      const outcome = await items.run('subtask', params.id, { type: 'UpdateSubtask', userId: c.userId, fields: fieldsOf(body), status: body.status }, c, {
+        parentsLive: true,
+      });
       return subtasks.one.wrap(await answerOf(subtasks, db, outcome, await settle(outcome.position), c.now));
     },
   }),
@@ -268,8 +272,7 @@ export const goalRoutes: AnyRoute<GoalsServices>[] = [
     settles: subtasks.reads,
     handle: async ({ ctx, params, services: { items, db }, settle }) => {
       const c = commandContext(ctx);
-      await items.reachable('subtask', params.id, c.userId);
-      const outcome = await items.run('subtask', params.id, { type: 'CompleteSubtask', userId: c.userId }, c);
+      const outcome = await items.run('subtask', params.id, { type: 'CompleteSubtask', userId: c.userId }, c, { parentsLive: true });
       return { subtask: await answerOf(subtasks, db, outcome, await settle(outcome.position), c.now), pointsAwarded: outcome.pointsAwarded };
     },
   }),

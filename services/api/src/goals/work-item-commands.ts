@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { NotFound } from '@tracker/domain/common/errors';
-import type { WorkItem, WorkItemEvent } from '@tracker/domain/goals/work-item';
+import type { WorkItem, WorkItemEvent, WorkItemState } from '@tracker/domain/goals/work-item';
 import { deleteWorkItem, workItemDeciders as deciders, type WorkItemCommandOf } from '@tracker/domain/goals/work-item-deciders';
 import type { Position } from '@tracker/eventstore/port';
 import { derivedUuid, type CommandContext, type CommandHandler } from '../commands/command-handler.ts';
@@ -19,7 +19,13 @@ export interface WorkItemOutcome {
 
 export interface WorkItemCommands {
   /** Runs a command on one item; answers its points, the position to wait for, and what it decided. */
-  run<K extends Kind>(kind: K, id: string, command: WorkItemCommandOf<K>, context: CommandContext): Promise<WorkItemOutcome>;
+  run<K extends Kind>(
+    kind: K,
+    id: string,
+    command: WorkItemCommandOf<K>,
+    context: CommandContext,
+    options?: { parentsLive?: boolean },
+  ): Promise<WorkItemOutcome>;
   /** The caller's own live item, read from its stream (authoritative), or NotFound. */
   ownLive(kind: Kind, id: string, userId: string): Promise<WorkItem>;
   /**
@@ -41,8 +47,26 @@ export interface WorkItemCommands {
 export const createWorkItemCommands = (deps: { commands: CommandHandler }): WorkItemCommands => {
   const { commands } = deps;
 
-  const run: WorkItemCommands['run'] = async (kind, id, command, context) => {
-    const result = await commands.execute(deciders[kind], streamOf(kind, id), command, context);
+  /** The item's parents up to the goal are live (a child of a deleted parent is gone, even before the cascade reaches it). */
+  const parentsLive = async (kind: Kind, item: WorkItem, userId: string): Promise<void> => {
+    try {
+      if (kind === 'subtask') await reachable('task', item.taskId!, userId);
+      if (kind === 'task') await ownLive('goal', item.goalId!, userId);
+    } catch (error) {
+      if (error instanceof NotFound) throw new NotFound(`${label[kind]} not found`);
+      throw error;
+    }
+  };
+
+  const run: WorkItemCommands['run'] = async (kind, id, command, context, options) => {
+    const result = await commands.execute(deciders[kind], streamOf(kind, id), command, context, {
+      ...(options?.parentsLive
+        ? {
+            check: async (state: WorkItemState) =>
+              state.status === 'active' && state.item.userId === context.userId ? parentsLive(kind, state.item, context.userId) : undefined,
+          }
+        : {}),
+    });
     const decided: WorkItemEvent[] = result.events;
     const pointsAwarded = decided.reduce((sum, e) => (e.type === 'PointsAwarded' ? sum + e.data.points : sum), 0);
     return { position: result.position, pointsAwarded, item: result.state.status === 'active' ? result.state.item : undefined, events: decided };
@@ -56,17 +80,11 @@ export const createWorkItemCommands = (deps: { commands: CommandHandler }): Work
     return state.item;
   };
 
-  const reachable: WorkItemCommands['reachable'] = async (kind, id, userId) => {
+  async function reachable(kind: Kind, id: string, userId: string): Promise<WorkItem> {
     const item = await ownLive(kind, id, userId);
-    try {
-      if (kind === 'subtask') await reachable('task', item.taskId!, userId);
-      if (kind === 'task') await ownLive('goal', item.goalId!, userId);
-    } catch (error) {
-      if (error instanceof NotFound) throw new NotFound(`${label[kind]} not found`);
-      throw error;
-    }
+    await parentsLive(kind, item, userId);
     return item;
-  };
+  }
 
   return {
     run,
