@@ -11,6 +11,13 @@ const basePerKind: Record<WorkItemKind, number> = { subtask: 5, task: 10, goal: 
 /** subtask 5 × (6 − priority), task 10 ×, goal 25 ×; priority 1 is highest. */
 export const workItemPoints = (kind: WorkItemKind, priority: number): number => basePerKind[kind] * (6 - priority);
 
+/**
+ * Late means completed after the end of the deadline's local day: on a later local date than the
+ * deadline's, both in the zone of the completion. No deadline, never late.
+ */
+export const isLateCompletion = (deadlineLocalDate: string | null, completionLocalDate: string): boolean =>
+  deadlineLocalDate !== null && completionLocalDate > deadlineLocalDate;
+
 /** pointsToBeAwarded when > 0, else 10 × weight; half (rounded down, at least 1) when late. */
 export const actionablePoints = (weight: number, pointsToBeAwarded: number, late: boolean): number => {
   const full = pointsToBeAwarded > 0 ? pointsToBeAwarded : 10 * weight;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionablePoints, habitPoints, workItemPoints } from './rules.ts';
+import { actionablePoints, habitPoints, isLateCompletion, workItemPoints } from './rules.ts';
 
 describe('points rules v1', () => {
   it('scales work items by kind and priority', () => {
@@ -13,10 +13,23 @@ describe('points rules v1', () => {
     expect(actionablePoints(2, 35, true)).toBe(17);
     expect(actionablePoints(1, 1, true)).toBe(1);
   });
+  it("counts a completion late only after the end of the deadline's local day", () => {
+    expect(isLateCompletion('2026-03-01', '2026-03-01')).toBe(false);
+    expect(isLateCompletion('2026-03-01', '2026-02-27')).toBe(false);
+    expect(isLateCompletion('2026-03-01', '2026-03-02')).toBe(true);
+    expect(isLateCompletion(null, '2099-01-01')).toBe(false);
+  });
+  it('pays 1 point at least, late or not', () => {
+    expect(actionablePoints(1, 1, false)).toBe(1);
+    expect(actionablePoints(1, 0, true)).toBe(5);
+    expect(actionablePoints(10, 1000, true)).toBe(500);
+    expect(actionablePoints(10, 0, false)).toBe(100);
+  });
   it('grows habit points with the streak, capped from the 11th', () => {
     expect(habitPoints(1, 1)).toBe(10);
     expect(habitPoints(1, 2)).toBe(11);
     expect(habitPoints(2, 11)).toBe(40);
     expect(habitPoints(2, 30)).toBe(40);
+    expect([1, 2, 10, 11, 12].map((streak) => habitPoints(3, streak))).toEqual([30, 33, 57, 60, 60]);
   });
 });

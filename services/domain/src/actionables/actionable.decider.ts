@@ -1,0 +1,343 @@
+import { actionableDefaults, actionableMessages, type ActionableStatus, type Recurrence } from '@tracker/contracts/actionables/http';
+import type { ActionableEvent, ActionableFields } from '@tracker/contracts/actionables/events';
+import type { Unversioned } from '@tracker/contracts/common/events';
+import type { EventOf } from '@tracker/contracts/events';
+import type { Decider, Recorded } from '../common/decider.ts';
+import { Conflict, NotFound } from '../common/errors.ts';
+import { RULES_VERSION, actionablePoints, habitPoints, isLateCompletion } from '../points/rules.ts';
+import { creditCompletion, habitDayOf, latestOccurrenceOnOrBefore, type LocalDate } from './recurrence.ts';
+
+// An actionable is a to-do with a deadline and a weight; a habit is an actionable with isHabit true,
+// in the same stream. Non-habits earn points by reaching `completed` (and give them back, exactly,
+// on leaving it); habits earn points per credited occurrence and never give them back. The state
+// is the item and a few numbers — no history — so a habit completed daily for years decides as
+// fast as a new one.
+
+export type PointsEvent = Unversioned<EventOf<'PointsAwarded' | 'PointsRevoked'>>;
+/** Every event an actionable's stream holds. */
+export type ActionableStreamEvent = Unversioned<ActionableEvent> | PointsEvent;
+type Hierarchy = PointsEvent['data']['hierarchy'];
+
+/**
+ * When a command happens, as the route saw it: the instant, the user's zone and the local date
+ * there (see `clockAt`). Deciders never read a clock.
+ */
+export interface Clock {
+  at: string;
+  timezone: string;
+  localDate: LocalDate;
+}
+
+/** The clock of a command at `at` for a user in `timezone`. */
+export const clockAt = (at: Date, timezone: string): Clock => ({ at: at.toISOString(), timezone, localDate: habitDayOf(at, timezone) });
+
+/** What a client may set (contracts' bodies, parsed): server-owned fields are not among them. */
+export interface EditableFields {
+  title?: string | undefined;
+  description?: string | null | undefined;
+  weight?: number | undefined;
+  deadline?: string | null | undefined;
+  isHabit?: boolean | undefined;
+  active?: boolean | undefined;
+  reminderTime?: string | null | undefined;
+  pointsToBeAwarded?: number | undefined;
+  recurrence?: Recurrence | undefined;
+  goalId?: string | null | undefined;
+  taskId?: string | null | undefined;
+  subtaskId?: string | null | undefined;
+}
+
+/** What an export carries beyond the fields, kept on import (no points). */
+export interface ImportedHistory {
+  status?: ActionableStatus | undefined;
+  completedAt?: string | null | undefined;
+  lastCompletedAt?: string | null | undefined;
+  streak?: number | undefined;
+}
+
+export type ActionableCommand =
+  | { type: 'CreateActionable'; id: string; userId: string; fields: EditableFields; status?: ActionableStatus | undefined; clock: Clock }
+  /** `timezone`: the importer's, to place the last completion on its local date. */
+  | { type: 'ImportActionable'; id: string; userId: string; fields: EditableFields; history: ImportedHistory; timezone: string }
+  | { type: 'UpdateActionable'; userId: string; fields: EditableFields; status?: ActionableStatus | undefined; clock: Clock }
+  /** PATCH /actionables/{id}/complete: a habit given here completes as a habit. */
+  | { type: 'CompleteActionable'; userId: string; clock: Clock }
+  | { type: 'CompleteHabit'; userId: string; clock: Clock }
+  | { type: 'DeleteActionable'; userId: string };
+
+export interface Actionable extends ActionableFields {
+  id: string;
+  userId: string;
+  status: ActionableStatus;
+  createdAt: string;
+  completedAt: string | null;
+  lastCompletedAt: string | null;
+  streak: number;
+  /** The occurrence the last habit completion was credited to. */
+  lastCredited: LocalDate | null;
+  /** Points standing from the last completion of a non-habit: revoked exactly when it leaves completed. */
+  awarded: number;
+  /** Where that award was booked: a revocation goes back to the same goals, even after a relink. */
+  awardedTo?: Hierarchy;
+  /** Net points of this item (awards less revocations), for answers built from the command's state. */
+  pointsAwarded: number;
+}
+
+export type ActionableState = { status: 'none' } | { status: 'active'; item: Actionable } | { status: 'deleted'; item: Actionable };
+
+const ownLive = (state: ActionableState, userId: string, message: string = actionableMessages.notFound): Actionable => {
+  if (state.status !== 'active' || state.item.userId !== userId) throw new NotFound(message);
+  return state.item;
+};
+
+const hierarchyOf = (item: Actionable): Hierarchy => ({
+  ...(item.goalId ? { goalId: item.goalId } : {}),
+  ...(item.taskId ? { taskId: item.taskId } : {}),
+  ...(item.subtaskId ? { subtaskId: item.subtaskId } : {}),
+  actionableId: item.id,
+});
+
+const withDefaults = (fields: EditableFields): ActionableFields => ({
+  title: fields.title?.trim() || actionableDefaults.title,
+  description: fields.description ?? actionableDefaults.description,
+  weight: fields.weight ?? actionableDefaults.weight,
+  deadline: fields.deadline ?? null,
+  isHabit: fields.isHabit ?? actionableDefaults.isHabit,
+  active: fields.active ?? actionableDefaults.active,
+  reminderTime: fields.reminderTime ?? null,
+  pointsToBeAwarded: fields.pointsToBeAwarded ?? actionableDefaults.pointsToBeAwarded,
+  recurrence: fields.recurrence ?? { ...actionableDefaults.recurrence },
+  goalId: fields.goalId ?? null,
+  taskId: fields.taskId ?? null,
+  subtaskId: fields.subtaskId ?? null,
+});
+
+const editable = [
+  'title',
+  'description',
+  'weight',
+  'deadline',
+  'isHabit',
+  'active',
+  'reminderTime',
+  'pointsToBeAwarded',
+  'recurrence',
+  'goalId',
+  'taskId',
+  'subtaskId',
+] as const satisfies ReadonlyArray<keyof ActionableFields>;
+type Changes = Partial<ActionableFields>;
+
+const sameValue = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** Only the editable fields that differ; anything else a caller slips in is ignored. */
+const changedFields = (item: Actionable, fields: EditableFields): Changes => {
+  const wanted: Changes = {
+    title: fields.title?.trim() || undefined,
+    description: fields.description === null ? '' : fields.description,
+    weight: fields.weight,
+    deadline: fields.deadline,
+    isHabit: fields.isHabit,
+    active: fields.active,
+    reminderTime: fields.reminderTime,
+    pointsToBeAwarded: fields.pointsToBeAwarded,
+    recurrence: fields.recurrence,
+    goalId: fields.goalId,
+    taskId: fields.taskId,
+    subtaskId: fields.subtaskId,
+  };
+  const changes: Record<string, unknown> = {};
+  for (const key of editable) if (wanted[key] !== undefined && !sameValue(wanted[key], item[key])) changes[key] = wanted[key];
+  return changes;
+};
+
+/** Status changes of any item; for a non-habit, points on reaching completed and their revocation on leaving it. */
+const statusEvents = (item: Actionable, to: ActionableStatus, clock: Clock): ActionableStreamEvent[] => {
+  if (to === item.status) return [];
+  const decided: ActionableStreamEvent[] = [{ type: 'ActionableStatusChanged', data: { actionableId: item.id, from: item.status, to, title: item.title } }];
+  const source = { type: 'actionable' as const, id: item.id };
+  if (item.status === 'completed' && item.awarded > 0) {
+    decided.push({
+      type: 'PointsRevoked',
+      data: {
+        userId: item.userId,
+        points: item.awarded,
+        reason: `Reopened actionable "${item.title}"`,
+        source,
+        hierarchy: item.awardedTo ?? hierarchyOf(item),
+        title: item.title,
+      },
+    });
+  }
+  if (to === 'completed' && !item.isHabit) {
+    const deadlineDay = item.deadline === null ? null : habitDayOf(item.deadline, clock.timezone);
+    const late = isLateCompletion(deadlineDay, clock.localDate);
+    decided.push(
+      {
+        type: 'ActionableCompleted',
+        data: { actionableId: item.id, title: item.title, completedAt: clock.at, timezone: clock.timezone, localDate: clock.localDate, late },
+      },
+      {
+        type: 'PointsAwarded',
+        data: {
+          userId: item.userId,
+          points: actionablePoints(item.weight, item.pointsToBeAwarded, late),
+          rulesVersion: RULES_VERSION,
+          reason: `Completed actionable "${item.title}"${late ? ' after its deadline' : ''}`,
+          source,
+          hierarchy: hierarchyOf(item),
+          title: item.title,
+        },
+      },
+    );
+  }
+  return decided;
+};
+
+/** A habit completion: credited to the most recent occurrence on or before the local date, once. */
+const habitCompletion = (item: Actionable, clock: Clock): ActionableStreamEvent[] => {
+  const credit = creditCompletion(item.recurrence, { lastCredited: item.lastCredited, streak: item.streak }, clock.localDate);
+  if (credit.kind === 'already-credited') throw new Conflict(actionableMessages.habitAlreadyCompleted, 'habit_already_completed');
+  const { occurrence, streak } = credit;
+  const actionableId = item.id;
+  return [
+    {
+      type: 'HabitCompleted',
+      data: { actionableId, title: item.title, completedAt: clock.at, timezone: clock.timezone, localDate: clock.localDate, occurrence },
+    },
+    ...(credit.reset
+      ? [{ type: 'HabitStreakReset' as const, data: { actionableId, occurrence, lastCredited: item.lastCredited, previousStreak: item.streak } }]
+      : []),
+    { type: 'HabitStreakExtended', data: { actionableId, occurrence, streak } },
+    {
+      type: 'PointsAwarded',
+      data: {
+        userId: item.userId,
+        points: habitPoints(item.weight, streak),
+        rulesVersion: RULES_VERSION,
+        reason: `Completed habit "${item.title}" (streak ${streak})`,
+        source: { type: 'habit', id: actionableId },
+        hierarchy: hierarchyOf(item),
+        title: item.title,
+      },
+    },
+  ];
+};
+
+const newItem = (id: string, userId: string, fields: ActionableFields, createdAt: string): Actionable => ({
+  ...fields,
+  id,
+  userId,
+  status: 'pending',
+  createdAt,
+  completedAt: null,
+  lastCompletedAt: null,
+  streak: 0,
+  lastCredited: null,
+  awarded: 0,
+  pointsAwarded: 0,
+});
+
+export const decide = (command: ActionableCommand, state: ActionableState): ActionableStreamEvent[] => {
+  switch (command.type) {
+    case 'CreateActionable': {
+      if (state.status !== 'none') throw new Conflict(actionableMessages.alreadyExists);
+      const fields = withDefaults(command.fields);
+      const created: ActionableStreamEvent = { type: 'ActionableCreated', data: { actionableId: command.id, userId: command.userId, ...fields } };
+      const item = newItem(command.id, command.userId, fields, command.clock.at);
+      return [created, ...statusEvents(item, command.status ?? 'pending', command.clock)];
+    }
+    case 'ImportActionable': {
+      if (state.status !== 'none') throw new Conflict(actionableMessages.alreadyExists);
+      const fields = withDefaults(command.fields);
+      const { history } = command;
+      const lastCompletedAt = history.lastCompletedAt ?? null;
+      const lastCredited =
+        fields.isHabit && lastCompletedAt !== null ? latestOccurrenceOnOrBefore(fields.recurrence, habitDayOf(lastCompletedAt, command.timezone)) : null;
+      const imported = {
+        status: history.status ?? 'pending',
+        completedAt: history.completedAt ?? null,
+        lastCompletedAt,
+        streak: history.streak ?? 0,
+        lastCredited,
+      };
+      return [{ type: 'ActionableCreated', data: { actionableId: command.id, userId: command.userId, ...fields, imported } }];
+    }
+    case 'UpdateActionable': {
+      const item = ownLive(state, command.userId);
+      const changes = changedFields(item, command.fields);
+      const after: Actionable = { ...item, ...changes };
+      const updated: ActionableStreamEvent[] = Object.keys(changes).length > 0 ? [{ type: 'ActionableUpdated', data: { actionableId: item.id, changes } }] : [];
+      return [...updated, ...statusEvents(after, command.status ?? item.status, command.clock)];
+    }
+    case 'CompleteActionable': {
+      const item = ownLive(state, command.userId);
+      if (item.isHabit) return habitCompletion(item, command.clock);
+      if (item.status === 'completed') throw new Conflict(actionableMessages.alreadyCompleted, 'already_completed');
+      return statusEvents(item, 'completed', command.clock);
+    }
+    case 'CompleteHabit': {
+      const item = ownLive(state, command.userId, actionableMessages.habitNotFound);
+      if (!item.isHabit) throw new NotFound(actionableMessages.habitNotFound);
+      return habitCompletion(item, command.clock);
+    }
+    case 'DeleteActionable': {
+      const item = ownLive(state, command.userId);
+      return [{ type: 'ActionableDeleted', data: { actionableId: item.id, title: item.title } }];
+    }
+    default: {
+      const _exhaustive: never = command;
+      throw new Error('Unknown actionable command');
+    }
+  }
+};
+
+const withItem = (state: ActionableState, change: (item: Actionable) => Actionable): ActionableState =>
+  state.status === 'none' ? state : { ...state, item: change(state.item) };
+
+export const evolve = (state: ActionableState, event: Recorded<ActionableStreamEvent>): ActionableState => {
+  switch (event.type) {
+    case 'ActionableCreated': {
+      const { actionableId, userId, imported, ...fields } = event.data;
+      const item = newItem(actionableId, userId, fields, event.occurredAt);
+      return { status: 'active', item: imported ? { ...item, ...imported } : item };
+    }
+    case 'ActionableUpdated':
+      return withItem(state, (item) => ({ ...item, ...event.data.changes }));
+    case 'ActionableStatusChanged':
+      return withItem(state, (item) => ({ ...item, status: event.data.to, completedAt: event.data.to === 'completed' ? item.completedAt : null }));
+    case 'ActionableCompleted':
+      return withItem(state, (item) => ({ ...item, completedAt: event.data.completedAt }));
+    case 'HabitCompleted':
+      return withItem(state, (item) => ({
+        ...item,
+        completedAt: event.data.completedAt,
+        lastCompletedAt: event.data.completedAt,
+        lastCredited: event.data.occurrence,
+      }));
+    case 'HabitStreakReset':
+      return withItem(state, (item) => ({ ...item, streak: 0 }));
+    case 'HabitStreakExtended':
+      return withItem(state, (item) => ({ ...item, streak: event.data.streak, lastCredited: event.data.occurrence }));
+    case 'PointsAwarded':
+      return withItem(state, (item) => ({
+        ...item,
+        pointsAwarded: item.pointsAwarded + event.data.points,
+        ...(event.data.source.type === 'actionable' ? { awarded: event.data.points, awardedTo: event.data.hierarchy } : {}),
+      }));
+    case 'PointsRevoked':
+      return withItem(state, ({ awardedTo: _, ...item }) => ({ ...item, awarded: 0, pointsAwarded: item.pointsAwarded - event.data.points }));
+    case 'ActionableDeleted':
+      return state.status === 'none' ? state : { status: 'deleted', item: state.item };
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+};
+
+export const actionableDecider: Decider<ActionableCommand, ActionableStreamEvent, ActionableState> = {
+  initialState: () => ({ status: 'none' }),
+  evolve,
+  decide,
+};
