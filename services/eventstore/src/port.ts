@@ -67,6 +67,19 @@ export interface SubscribeOptions {
 
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
+  /**
+   * Appends atomically, or throws WrongExpectedVersion. A retry (the same ids again, see
+   * NewEvent.id) is answered with the original result; where it is recognised differs:
+   * - PostgreSQL: always, whatever the expected revision (a unique index on event ids, all streams).
+   * - EventStoreDB, exact revision and `no_stream`: always (the server compares the ids after that
+   *   revision with the stream). `any` and `stream_exists`: the adapter searches the stream's latest
+   *   100 events (RETRY_WINDOW) and writes at the exact revision it saw, so a retry is recognised
+   *   while its events are among those; an older one is written again. Ids stored in other streams
+   *   are not checked.
+   * - EventStoreDB, failures with an unknown outcome (timeouts, unavailable, leader change) are
+   *   retried by the adapter with the identical write, bounded; only then do they reach the caller,
+   *   who may retry the same append safely under the rules above.
+   */
   append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   readStream(stream: string): AsyncIterable<StoredEvent>;
   readAll(from: Position | 'start', batchSize?: number): AsyncIterable<StoredEvent>;

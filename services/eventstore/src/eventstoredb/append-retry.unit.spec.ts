@@ -3,7 +3,7 @@ import { AccessDeniedError } from '@eventstore/db-client';
 import { describe, expect, it } from 'vitest';
 import { WrongExpectedVersion, type ExpectedRevision, type NewEvent } from '../port.ts';
 import { createFakeEsdbClient, deadlineExceeded, notLeader, unavailable, type FaultTiming } from '../testing/fake-esdb-client.ts';
-import { createEventStoreDbEventStore } from './eventstoredb-event-store.ts';
+import { RETRY_WINDOW, createEventStoreDbEventStore } from './eventstoredb-event-store.ts';
 import { isOutcomeUnknown, retryDelayMs } from './outcome-unknown.ts';
 
 const event = (): NewEvent => ({ id: randomUUID(), type: 'GoalCreated', data: { note: 'retry' }, metadata: {} });
@@ -116,5 +116,52 @@ describe('EventStoreDB append: event ids', () => {
     expect(await store.append(s, batch, 'no_stream')).toEqual(result);
     expect(await store.append(s, batch, 'any')).toEqual(result);
     expect(fake.stored(s)).toHaveLength(2);
+  });
+});
+
+describe('EventStoreDB append with any / stream_exists: written at the exact revision seen', () => {
+  it('recognises a retry among the latest events after the server forgot its recent ids (restart)', async () => {
+    const { fake, store } = await open();
+    const s = stream();
+    await store.append(s, [event()], 'no_stream');
+    const batch = [event(), event()];
+    const first = await store.append(s, batch, 'any');
+    await store.append(s, [event(), event(), event()], 'any');
+    fake.forgetRecentIds();
+    expect(await store.append(s, batch, 'any')).toEqual(first);
+    expect(await store.append(s, batch, 'stream_exists')).toEqual(first);
+    expect(fake.stored(s)).toHaveLength(6);
+  });
+
+  it(`searches only the latest ${RETRY_WINDOW} events once the server forgot its recent ids`, async () => {
+    const { fake, store } = await open();
+    const s = stream();
+    const batch = [event()];
+    await store.append(s, batch, 'any');
+    for (let i = 0; i < RETRY_WINDOW; i++) await store.append(s, [event()], 'any');
+    fake.forgetRecentIds();
+    // What the port states for EventStoreDB: beyond the window a late retry is written again.
+    await store.append(s, batch, 'any');
+    expect(fake.stored(s).filter((id) => id === batch[0]!.id)).toHaveLength(2);
+  });
+
+  it('stores racing identical appends once and racing different ones all, in revision order', async () => {
+    const { fake, store } = await open();
+    const s = stream();
+    const batch = [event(), event()];
+    const results = await Promise.all(Array.from({ length: 6 }, () => store.append(s, batch, 'any')));
+    for (const r of results) expect(r).toEqual(results[0]);
+    const others = Array.from({ length: 8 }, () => event());
+    await Promise.all(others.map((e) => store.append(s, [e], 'any')));
+    expect(fake.stored(s)).toHaveLength(10);
+    expect(new Set(fake.stored(s))).toEqual(new Set([...batch, ...others].map((e) => e.id)));
+  });
+
+  it('refuses stream_exists on a missing stream and writes any there as its first event', async () => {
+    const { store } = await open();
+    const s = stream();
+    await expect(store.append(s, [event()], 'stream_exists')).rejects.toBeInstanceOf(WrongExpectedVersion);
+    expect((await store.append(s, [event()], 'any')).nextRevision).toBe(0n);
+    expect((await store.append(s, [event()], 'stream_exists')).nextRevision).toBe(1n);
   });
 });

@@ -81,6 +81,10 @@ export interface EventStoreDbEventStoreOptions {
 }
 
 const HEAD_SCAN_PAGE = 100;
+/** How many of a stream's latest events an `any` / `stream_exists` append searches for its own ids. */
+export const RETRY_WINDOW = 100;
+/** Writers racing for the head of one stream: how often an `any` append looks again before giving up. */
+const MAX_HEAD_ATTEMPTS = 20;
 
 /** Our events: streams of our categories only, never system (`$`) events. */
 const ownedBy =
@@ -275,6 +279,50 @@ export const createEventStoreDbEventStore = async (options: EventStoreDbEventSto
     throw new WrongExpectedVersion(stream, expected, typeof actual === 'bigint' && actual < 0n ? 'no_stream' : actual);
   };
 
+  /** One write at the revision it names, sent again identically while its outcome is unknown. */
+  const appendAt = async (stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> => {
+    let result: Awaited<ReturnType<EsdbClient['appendToStream']>>;
+    try {
+      // The identical write each time (same ids, same expected revision): the server recognises a
+      // repeat of one it stored, so a write that landed before the failure is not stored twice.
+      const data = events.map(toEventData);
+      result = await retryWhileOutcomeUnknown(() => client.appendToStream(stream, data, { expectedRevision: toClientExpected(expected) }), appendRetry);
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError || isErrorOfType(error, ErrorType.WRONG_EXPECTED_VERSION)) {
+        return refused(stream, events, expected, (error as WrongExpectedVersionError).actualVersion);
+      }
+      throw error;
+    }
+    // Only with throwOnAppendFailure=false in the connection string; v6 reports its revision wrongly.
+    if (!result.success) return refused(stream, events, expected, await currentRevision(stream));
+    return confirmAppended(stream, events, result.nextExpectedRevision);
+  };
+
+  /**
+   * `any` and `stream_exists`: the server recognises a repeat of these only through a cache of
+   * recent ids, emptied on restart (IndexWriter.CheckCommit), so they are turned into an exact
+   * revision, which it checks against the stream itself for good. Read the latest events, answer a
+   * retry found among them with the original, else append at the revision just seen; a writer
+   * getting in between makes that WrongExpectedVersion, and we look again.
+   */
+  const appendAtHead = async (stream: string, events: NewEvent[], expected: 'any' | 'stream_exists'): Promise<AppendResult> => {
+    const wanted = new Set(events.map((e) => e.id));
+    for (let attempt = 1; ; attempt++) {
+      const latest = await collect(readStreamEvents(stream, { direction: BACKWARDS, fromRevision: END, maxCount: RETRY_WINDOW, requiresLeader: true }));
+      const head = latest[0]?.revision ?? 'no_stream';
+      if (head === 'no_stream' && expected === 'stream_exists') throw new WrongExpectedVersion(stream, expected, 'no_stream');
+      const original = recognisedAppend(stream, events, latest.filter((e) => wanted.has(e.id)).reverse());
+      if (original) return original;
+      try {
+        return await appendAt(stream, events, head);
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersion)) throw error;
+        if (attempt >= MAX_HEAD_ATTEMPTS) throw new WrongExpectedVersion(stream, expected, error.actual);
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+      }
+    }
+  };
+
   let wake: WakeSource | undefined;
   const wakeSource = (): WakeSource => (wake ??= createWakeSource(client, prefixes));
 
@@ -284,21 +332,7 @@ export const createEventStoreDbEventStore = async (options: EventStoreDbEventSto
     async append(stream, given, expected) {
       if (given.length === 0) throw new Error('append needs at least one event');
       const events = withCanonicalIds(given);
-      let result: Awaited<ReturnType<EsdbClient['appendToStream']>>;
-      try {
-        // The identical write each time (same ids, same expected revision): the server recognises a
-        // repeat of one it stored, so a write that landed before the failure is not stored twice.
-        const data = events.map(toEventData);
-        result = await retryWhileOutcomeUnknown(() => client.appendToStream(stream, data, { expectedRevision: toClientExpected(expected) }), appendRetry);
-      } catch (error) {
-        if (error instanceof WrongExpectedVersionError || isErrorOfType(error, ErrorType.WRONG_EXPECTED_VERSION)) {
-          return refused(stream, events, expected, (error as WrongExpectedVersionError).actualVersion);
-        }
-        throw error;
-      }
-      // Only with throwOnAppendFailure=false in the connection string; v6 reports its revision wrongly.
-      if (!result.success) return refused(stream, events, expected, await currentRevision(stream));
-      return confirmAppended(stream, events, result.nextExpectedRevision);
+      return expected === 'any' || expected === 'stream_exists' ? appendAtHead(stream, events, expected) : appendAt(stream, events, expected);
     },
 
     async *readStream(stream) {
