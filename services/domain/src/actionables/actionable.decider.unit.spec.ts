@@ -360,6 +360,23 @@ describe('completing a habit', () => {
       .when({ type: 'CompleteHabit', userId, clock: kathmandu })
       .then([habitCompleted(kathmandu, '2026-03-02'), streakExtended('2026-03-02', 2), habitAwarded(11, 2)]);
   });
+  it('keeps the streak of a user who flies east and completes on the next local day', () => {
+    // 22:00 on 03-01 in Honolulu, then 19:00 on 03-02 in Tokyo, two hours later.
+    const honolulu = clockAt(new Date('2026-03-02T08:00:00.000Z'), 'Pacific/Honolulu');
+    const tokyo = clockAt(new Date('2026-03-02T10:00:00.000Z'), 'Asia/Tokyo');
+    given(decideOnce([habitCreated()], { type: 'CompleteHabit', userId, clock: honolulu }))
+      .when({ type: 'CompleteHabit', userId, clock: tokyo })
+      .then([habitCompleted(tokyo, '2026-03-02'), streakExtended('2026-03-02', 2), habitAwarded(11, 2)]);
+  });
+  it('refuses, without resetting, a completion that lands on an earlier local day after flying west', () => {
+    // 08:00 on 03-02 in Tokyo, then 22:00 on 03-01 in Honolulu, a day later by the clock.
+    const tokyo = clockAt(new Date('2026-03-01T23:00:00.000Z'), 'Asia/Tokyo');
+    const honolulu = clockAt(new Date('2026-03-02T08:00:00.000Z'), 'Pacific/Honolulu');
+    expect([tokyo.localDate, honolulu.localDate]).toEqual(['2026-03-02', '2026-03-01']);
+    given(decideOnce([habitCreated()], { type: 'CompleteHabit', userId, clock: tokyo }))
+      .when({ type: 'CompleteHabit', userId, clock: honolulu })
+      .thenThrows(Conflict, 'Habit already completed for this period');
+  });
   it('completes a habit through the actionable route too', () =>
     given([habitCreated()])
       .when({ type: 'CompleteActionable', userId, clock: on('2026-03-01') })
