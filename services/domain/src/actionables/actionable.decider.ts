@@ -33,7 +33,8 @@ export const clockAt = (at: Date, timezone: string): Clock => ({ at: at.toISOStr
 
 /** What a client may set (contracts' bodies, parsed): server-owned fields are not among them. */
 export interface EditableFields {
-  title?: string | undefined;
+  /** Blank or missing: 'Untitled Actionable' on create, unchanged on update. */
+  title?: string | null | undefined;
   description?: string | null | undefined;
   weight?: number | undefined;
   deadline?: string | null | undefined;

@@ -3,12 +3,29 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ActionableFields } from '@tracker/contracts/actionables/events';
-import type { Recurrence } from '@tracker/contracts/actionables/http';
+import type { CreateActionableBody, ImportedActionable, Recurrence, UpdateActionableBody } from '@tracker/contracts/actionables/http';
 import { fold, type Recorded } from '../common/decider.ts';
 import { Conflict, NotFound } from '../common/errors.ts';
 import { specify } from '../common/specify.ts';
 import { habitPoints } from '../points/rules.ts';
-import { actionableDecider, clockAt, type ActionableCommand, type ActionableStreamEvent, type Clock } from './actionable.decider.ts';
+import {
+  actionableDecider,
+  clockAt,
+  type ActionableCommand,
+  type ActionableStreamEvent,
+  type Clock,
+  type EditableFields,
+  type ImportedHistory,
+} from './actionable.decider.ts';
+
+// The parsed bodies of contracts/ fit the commands as they are (checked by tsc).
+type BodiesFitCommands = [
+  Omit<CreateActionableBody, 'status'> extends EditableFields ? true : never,
+  Omit<UpdateActionableBody, 'status'> extends EditableFields ? true : never,
+  Omit<ImportedActionable, 'status' | 'completedAt' | 'lastCompletedAt' | 'streak'> extends EditableFields ? true : never,
+  Pick<ImportedActionable, 'status' | 'completedAt' | 'lastCompletedAt' | 'streak'> extends ImportedHistory ? true : never,
+];
+const bodiesFit: BodiesFitCommands = [true, true, true, true];
 import { StreakOracle, dateOf, dayNumber, intlLocalDate, zones } from './testing/streak-oracle.ts';
 
 const given = specify(actionableDecider);
@@ -83,6 +100,7 @@ const habitDone = (localDate: string, streak: number, weight = 1, occurrence = l
   );
 
 describe('creating an actionable', () => {
+  it('takes the parsed bodies of contracts as they are', () => expect(bodiesFit).toEqual([true, true, true, true]));
   it('fills every default of spec.md §3', () =>
     given([])
       .when({ type: 'CreateActionable', id: actionableId, userId, fields: {}, clock: on('2026-03-01') })
