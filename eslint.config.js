@@ -17,7 +17,7 @@ const noRelativeWorkspaces = (workspaces) => ({
   regex: `^(?:\\.\\./)+(?:services/)?(?:${workspaces.join('|')})/src/`,
   message: 'Import another workspace by its package name, within what docs/ARCHITECTURE.md allows.',
 });
-// A workspace that may import only `allowed` (and its own files; its tests also vitest).
+// A workspace that may import only `allowed` (and its own files; its tests also vitest and fast-check).
 const onlyImports = (workspace, allowed, message, otherWorkspaces) => {
   const rule = (packages) => [
     'error',
@@ -27,7 +27,7 @@ const onlyImports = (workspace, allowed, message, otherWorkspaces) => {
   ];
   return [
     { files: [`${workspace}/**`], rules: { 'no-restricted-imports': rule(allowed) } },
-    { files: tests.map((glob) => [`${workspace}/**`, glob]), rules: { 'no-restricted-imports': rule([...allowed, 'vitest']) } },
+    { files: tests.map((glob) => [`${workspace}/**`, glob]), rules: { 'no-restricted-imports': rule([...allowed, 'vitest', 'fast-check']) } },
   ];
 };
 

@@ -1,5 +1,4 @@
 // fast-check is a dev dependency of the repository, used only by tests.
-// eslint-disable-next-line no-restricted-imports
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Recurrence } from '@tracker/contracts/actionables/http';
