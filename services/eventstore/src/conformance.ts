@@ -5,10 +5,18 @@ import { EventIdConflict, WrongExpectedVersion, type EventStore, type NewEvent, 
 /** What an adapter guarantees beyond the common contract; the suite checks exactly these. */
 export interface AdapterPromises {
   /**
-   * An event id stored in one stream is refused (EventIdConflict) when appended to another.
-   * PostgreSQL: a unique index on event ids. EventStoreDB checks ids only within the target stream.
+   * An id already stored is refused (EventIdConflict) wherever else it is appended: in another
+   * stream, or at another place in its stream. PostgreSQL: a unique index on event ids. EventStoreDB
+   * looks for ids only where a retry of the append would have put them (right after the expected
+   * revision; among the latest events for `any`), and writes a reused id elsewhere as a new event.
    */
-  idsUniqueAcrossStreams: boolean;
+  reusedIdsRefused: boolean;
+  /**
+   * How many of a stream's latest events an append with `any` / `stream_exists` is checked against
+   * for its own ids: 'unbounded' on PostgreSQL; the adapter's RETRY_WINDOW on EventStoreDB. Exact
+   * revisions and `no_stream` are recognised without bound on both.
+   */
+  anyRetryWindow: number | 'unbounded';
 }
 
 export interface ConformanceHarness {
@@ -145,13 +153,33 @@ export const eventStoreConformance = (name: string, harness: ConformanceHarness 
         expect(await collect(store.readStream(s))).toHaveLength(3);
       });
 
-      it('answers a retry with other data with the original, and refuses its ids with another type (or, where promised, in another stream)', async () => {
+      it('recognises a retry with any or stream_exists after later events, within the promised window', async () => {
+        const s = stream();
+        await store.append(s, [event()], 'no_stream');
+        const batch = [event(), event()];
+        const first = await store.append(s, batch, 'any');
+        const window = harness.promises.anyRetryWindow;
+        const later = window === 'unbounded' ? 150 : Math.max(0, window - batch.length);
+        for (let i = 0; i < later; i += 10) {
+          await store.append(
+            s,
+            Array.from({ length: Math.min(10, later - i) }, () => event()),
+            'any',
+          );
+        }
+        expect(await store.append(s, batch, 'any')).toEqual(first);
+        expect(await store.append(s, batch, 'stream_exists')).toEqual(first);
+        expect(await collect(store.readStream(s))).toHaveLength(1 + batch.length + later);
+      });
+
+      it('answers a retry with other data with the original, refuses one with another type, and (where promised) a reused id', async () => {
         const s = stream();
         const batch = [event('GoalCreated', { n: 1 })];
         const first = await store.append(s, batch, 'no_stream');
         expect(await store.append(s, [{ ...batch[0]!, data: { n: 2 } }], 'no_stream')).toEqual(first);
-        await expect(store.append(s, [{ ...batch[0]!, type: 'GoalUpdated' }], 0n)).rejects.toBeInstanceOf(EventIdConflict);
-        if (harness.promises.idsUniqueAcrossStreams) {
+        await expect(store.append(s, [{ ...batch[0]!, type: 'GoalUpdated' }], 'no_stream')).rejects.toBeInstanceOf(EventIdConflict);
+        if (harness.promises.reusedIdsRefused) {
+          await expect(store.append(s, [{ ...batch[0]!, type: 'GoalUpdated' }], 0n)).rejects.toBeInstanceOf(EventIdConflict);
           await expect(store.append(stream(), batch, 'no_stream')).rejects.toBeInstanceOf(EventIdConflict);
         }
         expect((await collect(store.readStream(s))).map((e) => (e.data as { n: number }).n)).toEqual([1]);

@@ -22,9 +22,9 @@ export interface NewEvent {
    * stored is a retry: when the stream holds this append (every id, in order, at consecutive
    * revisions, with the same types) nothing is written and the original result is returned, the
    * first write's data winning (data, version and metadata are not compared: a retry decides again
-   * and may carry a fresh salt or a later clock); when the ids are stored otherwise (only some of
-   * them, in another stream, or with another type) it throws EventIdConflict. Both adapters apply this one rule
-   * (retry-rule.ts); where each recognises a retry at all is said at `append`.
+   * and may carry a fresh salt or a later clock); when the ids are found stored otherwise (only some
+   * of them, in another stream, with another type) it throws EventIdConflict. Both adapters apply
+   * this one rule (retry-rule.ts); where each looks for the ids is said at `append`.
    */
   id: string;
   type: string;
@@ -70,12 +70,13 @@ export interface EventStore {
   /**
    * Appends atomically, or throws WrongExpectedVersion. A retry (the same ids again, see
    * NewEvent.id) is answered with the original result; where it is recognised differs:
-   * - PostgreSQL: always, whatever the expected revision (a unique index on event ids, all streams).
-   * - EventStoreDB, exact revision and `no_stream`: always (the server compares the ids after that
-   *   revision with the stream). `any` and `stream_exists`: the adapter searches the stream's latest
-   *   100 events (RETRY_WINDOW) and writes at the exact revision it saw, so a retry is recognised
-   *   while its events are among those; an older one is written again. Ids stored in other streams
-   *   are not checked.
+   * - PostgreSQL: always, whatever the expected revision, and an id reused anywhere else is refused
+   *   (a unique index on event ids across all streams).
+   * - EventStoreDB, exact revision and `no_stream`: always (the server compares the ids right after
+   *   that revision with the stream). `any` and `stream_exists`: the adapter searches the stream's
+   *   latest 100 events (RETRY_WINDOW) and writes at the exact revision it saw, so a retry is
+   *   recognised while its events are among those; an older one is written again. An id reused
+   *   anywhere else (another stream, another place in the stream) is written as a new event.
    * - EventStoreDB, failures with an unknown outcome (timeouts, unavailable, leader change) are
    *   retried by the adapter with the identical write, bounded; only then do they reach the caller,
    *   who may retry the same append safely under the rules above.

@@ -9,7 +9,7 @@ import { APPEND_LOCK } from './schema.ts';
 let url: string;
 
 eventStoreConformance('PostgreSQL', {
-  promises: { idsUniqueAcrossStreams: true },
+  promises: { reusedIdsRefused: true, anyRetryWindow: 'unbounded' },
   async create() {
     url = await createTestDatabase('es_conformance');
     return createPostgresEventStore({ connectionString: url });

@@ -64,12 +64,15 @@ const cancellable = <T>(produce: () => T[]): CancellableRead<T> => {
  * already sit right after that revision is answered as a success without writing; with any or
  * stream_exists the ids are looked up in a cache of recent ids (`forgetRecentIds` empties it, as a
  * restart does). Ids are stored and returned in lower-case canonical form, as the server does.
- * Faults queued with `inject` strike the next appends, before or after their write.
+ * Faults queued with `inject` strike the next appends, before or after their write. With
+ * `notReadyForMs`, a repeat arriving that soon after the original is dropped unanswered and the
+ * client times out, as the server does with a duplicate it has not indexed yet (IdempotentNotReady).
  */
-export const createFakeEsdbClient = () => {
+export const createFakeEsdbClient = (options: { notReadyForMs?: number } = {}) => {
   const streams = new Map<string, Recorded[]>();
   const log: Recorded[] = [];
   const recentIds = new Map<string, { stream: string; revision: bigint }>();
+  const writtenAt = new Map<string, number>();
   const faults: Fault[] = [];
   let appendCalls = 0;
   let readAllCalls = 0;
@@ -95,8 +98,15 @@ export const createFakeEsdbClient = () => {
       stored.push(record);
       log.push(record);
       recentIds.set(record.id, { stream, revision: record.revision });
+      writtenAt.set(record.id, Date.now());
     }
     return { success: true, nextExpectedRevision: head(stream), position: stored.at(-1)!.position };
+  };
+
+  const idempotent = (stream: string, last: bigint): AppendResult => {
+    const stored = streams.get(stream)!;
+    if (Date.now() - writtenAt.get(stored[Number(last)]!.id)! < (options.notReadyForMs ?? 0)) throw deadlineExceeded();
+    return { success: true, nextExpectedRevision: last, position: stored[Number(last)]!.position };
   };
 
   const decide = (stream: string, events: EventData[], expected: AppendExpectedRevision): AppendResult => {
@@ -107,8 +117,7 @@ export const createFakeEsdbClient = () => {
       if (expected === 'stream_exists' && current < 0n) throw wrongExpectedVersion(stream, expected, current);
       const known = ids.map((id) => recentIds.get(id));
       if (known.every((k) => k?.stream === stream)) {
-        const last = known.at(-1)!.revision;
-        return { success: true, nextExpectedRevision: last, position: stored[Number(last)]!.position };
+        return idempotent(stream, known.at(-1)!.revision);
       }
       if (known[0]?.stream === stream) throw wrongExpectedVersion(stream, expected, current);
       return write(stream, events);
@@ -117,8 +126,7 @@ export const createFakeEsdbClient = () => {
     if (at < current) {
       const same = ids.every((id, i) => stored[Number(at) + 1 + i]?.id === id);
       if (!same) throw wrongExpectedVersion(stream, expected, current);
-      const last = at + BigInt(ids.length);
-      return { success: true, nextExpectedRevision: last, position: stored[Number(last)]!.position };
+      return idempotent(stream, at + BigInt(ids.length));
     }
     if (at > current) throw wrongExpectedVersion(stream, expected, current);
     return write(stream, events);
