@@ -131,6 +131,32 @@ const create = <K extends Kind, Body extends UpdateGoalBody & { title: string }>
     },
   });
 
+/** Updating an item: `command` checks what the body names (e.g. a move's target) and says what to change. */
+const update = <K extends Kind, Body extends UpdateGoalBody>(
+  kind: K,
+  reader: Reader,
+  summary: string,
+  body: z.ZodType<Body>,
+  settles: string[],
+  command: (id: string, userId: string, body: Body, items: WorkItemCommands) => Promise<WorkItemCommandOf<K>>,
+): AnyRoute<GoalsServices> =>
+  route({
+    method: 'patch',
+    path: `/goals/${reader.tag}/:id`,
+    summary,
+    tag: reader.tag,
+    auth: true,
+    params: idParams,
+    body,
+    response: reader.one.schema,
+    settles,
+    handle: async ({ ctx, params, body: input, services: { items, db }, settle }) => {
+      const c = commandContext(ctx);
+      const outcome = await items.run(kind, params.id, await command(params.id, c.userId, input, items), c, { parentsLive: true });
+      return reader.one.wrap(await answerOf(reader, db, outcome, await settle(outcome.position), c.now));
+    },
+  });
+
 /** Deleting an item answers once its children's deletions (a reactor on the log) are done too. */
 const remove = (kind: Kind, reader: Reader, summary: string, settles: string[]): AnyRoute<GoalsServices> =>
   route({
@@ -168,22 +194,9 @@ export const goalRoutes: AnyRoute<GoalsServices>[] = [
   create('goal', goals, 'Create a goal', createGoalBody, (id, userId, body) =>
     Promise.resolve({ type: 'CreateGoal', id, userId, fields: { ...fieldsOf(body), title: body.title }, status: body.status } as const),
   ),
-  route({
-    method: 'patch',
-    path: '/goals/goals/:id',
-    summary: 'Update a goal',
-    tag: 'goals',
-    auth: true,
-    params: idParams,
-    body: updateGoalBody,
-    response: goals.one.schema,
-    settles: goals.reads,
-    handle: async ({ ctx, params, body, services: { items, db }, settle }) => {
-      const c = commandContext(ctx);
-      const outcome = await items.run('goal', params.id, { type: 'UpdateGoal', userId: c.userId, fields: fieldsOf(body), status: body.status }, c);
-      return goals.one.wrap(await answerOf(goals, db, outcome, await settle(outcome.position), c.now));
-    },
-  }),
+  update('goal', goals, 'Update a goal', updateGoalBody, goals.reads, (id, userId, body) =>
+    Promise.resolve({ type: 'UpdateGoal', userId, fields: fieldsOf(body), status: body.status } as const),
+  ),
   remove('goal', goals, 'Delete a goal with its tasks and subtasks', ['goals', 'tasks', 'subtasks', GOALS_CASCADE]),
 
   stats('task', tasks),
@@ -196,33 +209,14 @@ export const goalRoutes: AnyRoute<GoalsServices>[] = [
     await items.ownLive('goal', body.goalId, userId);
     return { type: 'CreateTask', id, userId, goalId: body.goalId, fields: { ...fieldsOf(body), title: body.title }, status: body.status };
   }),
-  route({
-    method: 'patch',
-    path: '/goals/tasks/:id',
-    summary: 'Update or move a task',
-    tag: 'tasks',
-    auth: true,
-    params: idParams,
-    body: updateTaskBody,
-    response: tasks.one.schema,
-    // A move takes the subtasks along: their goal changes too.
-    settles: [...tasks.reads, 'subtasks'],
-    handle: async ({ ctx, params, body, services: { items, db }, settle }) => {
-      const c = commandContext(ctx);
-      if (body.goalId) {
-        // A move: the task first (its 404 before the target's), then the goal it goes to.
-        await items.reachable('task', params.id, c.userId);
-        await items.ownLive('goal', body.goalId, c.userId);
-      }
-      const outcome = await items.run(
-        'task',
-        params.id,
-        { type: 'UpdateTask', userId: c.userId, fields: fieldsOf(body), status: body.status, goalId: body.goalId },
-        c,
-        { parentsLive: true },
-      );
-      return tasks.one.wrap(await answerOf(tasks, db, outcome, await settle(outcome.position), c.now));
-    },
+  // A move takes the subtasks along: their goal changes too.
+  update('task', tasks, 'Update or move a task', updateTaskBody, [...tasks.reads, 'subtasks'], async (id, userId, body, items) => {
+    if (body.goalId) {
+      // The task first (its 404 before the target's), then the goal it moves to.
+      await items.reachable('task', id, userId);
+      await items.ownLive('goal', body.goalId, userId);
+    }
+    return { type: 'UpdateTask', userId, fields: fieldsOf(body), status: body.status, goalId: body.goalId };
   }),
   remove('task', tasks, 'Delete a task with its subtasks', ['tasks', 'subtasks', GOALS_CASCADE]),
 
@@ -242,24 +236,9 @@ export const goalRoutes: AnyRoute<GoalsServices>[] = [
       status: body.status,
     };
   }),
-  route({
-    method: 'patch',
-    path: '/goals/subtasks/:id',
-    summary: 'Update a subtask',
-    tag: 'subtasks',
-    auth: true,
-    params: idParams,
-    body: updateSubtaskBody,
-    response: subtasks.one.schema,
-    settles: subtasks.reads,
-    handle: async ({ ctx, params, body, services: { items, db }, settle }) => {
-      const c = commandContext(ctx);
-      const outcome = await items.run('subtask', params.id, { type: 'UpdateSubtask', userId: c.userId, fields: fieldsOf(body), status: body.status }, c, {
-        parentsLive: true,
-      });
-      return subtasks.one.wrap(await answerOf(subtasks, db, outcome, await settle(outcome.position), c.now));
-    },
-  }),
+  update('subtask', subtasks, 'Update a subtask', updateSubtaskBody, subtasks.reads, (_id, userId, body) =>
+    Promise.resolve({ type: 'UpdateSubtask', userId, fields: fieldsOf(body), status: body.status } as const),
+  ),
   remove('subtask', subtasks, 'Delete a subtask', ['subtasks']),
   route({
     method: 'post',
