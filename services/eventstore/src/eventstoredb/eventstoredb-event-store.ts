@@ -60,6 +60,12 @@ import { compareEsdbPositions, decodePosition, encodePosition, type EsdbPosition
  * The cost: client v6 cannot filter readAll on the server, so $all is filtered here (system
  * events, other categories). A subscription remembers how far it has scanned without finding
  * anything, so an idle subscriber does not read the same foreign events over and over.
+ *
+ * Appends (guarantees in port.ts at `append`, sources in docs/ARCHITECTURE.md): a failure whose
+ * outcome is unknown is retried with the identical write, which the server deduplicates at an exact
+ * revision; `any` and `stream_exists` are therefore turned into the exact revision of the head, after
+ * looking for the append among the stream's latest events. Every result is taken from the events as
+ * stored, so a first append and its retries answer alike.
  */
 
 export interface EventStoreDbEventStoreOptions {
