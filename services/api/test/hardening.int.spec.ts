@@ -133,4 +133,19 @@ describe('hardening: no input can stall or corrupt the product', () => {
       await lagging.stop();
     }
   });
+
+  it('answers an Idempotency-Key reused for a different request with 409, not a 500', async () => {
+    const goal = await app.json('POST', '/api/goals/goals', { token, body: { title: 'Keyed' } });
+    const key = `reuse-${randomUUID()}`;
+    const path = `/api/goals/goals/${goal.body.goal.id}`;
+    const renamed = await app.json('PATCH', path, { token, body: { title: 'Renamed' }, headers: { 'idempotency-key': key } });
+    expect(renamed.status).toBe(200);
+    // A retry of that request is answered as the first time…
+    expect((await app.json('PATCH', path, { token, body: { title: 'Renamed' }, headers: { 'idempotency-key': key } })).status).toBe(200);
+    // …another request under the same key would store other events under the same ids: refused.
+    const reused = await app.json('PATCH', path, { token, body: { status: 'completed' }, headers: { 'idempotency-key': key } });
+    expect(reused.status).toBe(409);
+    expect(reused.body.code).toBe('idempotency_key_reused');
+    expect((await app.json('GET', path, { token })).body.goal).toMatchObject({ title: 'Renamed', status: 'pending' });
+  });
 });

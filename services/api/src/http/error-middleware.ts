@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { messages } from '@tracker/contracts/messages';
 import { DomainError } from '@tracker/domain/common/errors';
+import { EventIdConflict } from '@tracker/eventstore/port';
 import type { ProblemDocument } from '@tracker/contracts/common/problem';
 import { HttpError, problem } from './problem.ts';
 import type { AppState } from './app-state.ts';
@@ -23,6 +24,8 @@ export const toProblem = (error: unknown, requestId: string): { body: ProblemDoc
     return { body: problem(error.status, error.message, error.code, errors ? { errors } : {}), headers: {} };
   }
   if (error instanceof HttpError) return { body: problem(error.status, error.message, error.code), headers: error.headers };
+  // An Idempotency-Key reused for a different request: its event ids name events already stored otherwise.
+  if (error instanceof EventIdConflict) return { body: problem(409, messages.idempotencyKeyReused, 'idempotency_key_reused'), headers: {} };
   return { body: problem(500, messages.internalError, 'internal_error', { requestId }), headers: {} };
 };
 
