@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, type ColumnType } from 'kysely';
 import pg from 'pg';
+import type { ActionablesReadModels } from './actionables/actionables.tables.ts';
 import type { ActivityReadModels } from './activity/activities.tables.ts';
 import type { GoalsReadModels } from './goals/goals.tables.ts';
 import type { PointsReadModels } from './points/points.tables.ts';
@@ -17,7 +18,7 @@ export interface ProjectionCheckpointsTable {
 }
 
 /** Every read-model table: each feature declares its own beside its queries. */
-export interface ReadModels extends UsersReadModels, GoalsReadModels, PointsReadModels, ActivityReadModels {
+export interface ReadModels extends UsersReadModels, GoalsReadModels, PointsReadModels, ActivityReadModels, ActionablesReadModels {
   projection_checkpoints: ProjectionCheckpointsTable;
 }
 

@@ -1,3 +1,4 @@
+import { actionablesReadModels } from './actionables/actionables.feature.ts';
 import { activityReadModels } from './activity/activity.feature.ts';
 import type { ReadModelFeature } from './feature.ts';
 import { goalsReadModels } from './goals/goals.feature.ts';
@@ -5,6 +6,6 @@ import { pointsReadModels } from './points/points.feature.ts';
 import { usersReadModels } from './users/users.feature.ts';
 
 /** Every feature of the read side: the runner, the migrator and rebuilds take their projectors from here. */
-export const readModelFeatures: readonly ReadModelFeature[] = [usersReadModels, goalsReadModels, pointsReadModels, activityReadModels];
+export const readModelFeatures: readonly ReadModelFeature[] = [usersReadModels, goalsReadModels, pointsReadModels, activityReadModels, actionablesReadModels];
 
 export const allProjectors = readModelFeatures.flatMap((feature) => feature.projectors);

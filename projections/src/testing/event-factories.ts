@@ -1,4 +1,5 @@
 import type { DomainEventType, EventOf } from '@tracker/contracts/events';
+import { localDateOf } from '@tracker/domain/time/local-date';
 import { projectedEvent, type EventContext } from './projector-spec.ts';
 
 // Events for projector specs, one factory per event type. Each takes who and when first; then the
@@ -68,3 +69,41 @@ export const passwordChanged = (by: EventContext) => projectedEvent('PasswordCha
 export const passwordResetRequested = (by: EventContext) =>
   projectedEvent('PasswordResetRequested', { userId: by.userId, tokenHash: 'token-hash', expiresAt: by.at }, by);
 export const emailVerified = (by: EventContext) => projectedEvent('EmailVerified', { userId: by.userId, tokenHash: 'token-hash' }, by);
+
+const newActionable = (by: EventContext) => ({
+  userId: by.userId,
+  title: 'Actionable',
+  description: '',
+  weight: 1,
+  deadline: null,
+  isHabit: false,
+  active: true,
+  reminderTime: null,
+  pointsToBeAwarded: 0,
+  recurrence: { frequency: 'daily' as const },
+  goalId: null,
+  taskId: null,
+  subtaskId: null,
+});
+/** When and where a completion happened: the context's instant, zone (UTC unless told) and local date there. */
+const completionAt = (by: EventContext) => {
+  const timezone = by.timezone ?? 'UTC';
+  return { completedAt: by.at, timezone, localDate: by.localDate ?? localDateOf(new Date(by.at), timezone) };
+};
+
+export const actionableCreated = (by: EventContext, data: Given<'ActionableCreated', 'actionableId'>) =>
+  projectedEvent('ActionableCreated', { ...newActionable(by), ...data }, by);
+export const actionableUpdated = (by: EventContext, data: DataOf<'ActionableUpdated'>) => projectedEvent('ActionableUpdated', data, by);
+export const actionableStatusChanged = (by: EventContext, data: Given<'ActionableStatusChanged', 'actionableId' | 'from' | 'to'>) =>
+  projectedEvent('ActionableStatusChanged', { title: 'Actionable', ...data }, by);
+export const actionableCompleted = (by: EventContext, data: Given<'ActionableCompleted', 'actionableId'>) =>
+  projectedEvent('ActionableCompleted', { title: 'Actionable', ...completionAt(by), late: false, ...data }, by);
+export const actionableDeleted = (by: EventContext, data: Given<'ActionableDeleted', 'actionableId'>) =>
+  projectedEvent('ActionableDeleted', { title: 'Actionable', ...data }, by);
+export const habitCompleted = (by: EventContext, data: Given<'HabitCompleted', 'actionableId'>) => {
+  const at = completionAt(by);
+  return projectedEvent('HabitCompleted', { title: 'Habit', ...at, occurrence: at.localDate, ...data }, by);
+};
+export const habitStreakExtended = (by: EventContext, data: DataOf<'HabitStreakExtended'>) => projectedEvent('HabitStreakExtended', data, by);
+export const habitStreakReset = (by: EventContext, data: Given<'HabitStreakReset', 'actionableId' | 'occurrence'>) =>
+  projectedEvent('HabitStreakReset', { lastCredited: null, previousStreak: 0, ...data }, by);

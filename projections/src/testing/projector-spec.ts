@@ -51,6 +51,8 @@ const keyOf: { [Table in keyof ReadModels]: keyof ReadModels[Table] & string } =
   points_ledger: 'event_id',
   user_points: 'user_id',
   activities: 'event_id',
+  actionables: 'id',
+  actionable_completions: 'event_id',
 };
 
 const byKey =

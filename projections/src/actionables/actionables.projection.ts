@@ -1,0 +1,218 @@
+import { sql, type Transaction } from 'kysely';
+import type { ActionableFields } from '@tracker/contracts/actionables/events';
+import type { ReadModels } from '../db.ts';
+import { defineProjector, type ProjectedEvent } from '../projector.ts';
+import type { ActionableRowUpdate, NewActionableCompletionRow, NewActionableRow } from './actionables.tables.ts';
+
+type ActionableProjected = ProjectedEvent<
+  | 'ActionableCreated'
+  | 'ActionableUpdated'
+  | 'ActionableStatusChanged'
+  | 'ActionableCompleted'
+  | 'ActionableDeleted'
+  | 'HabitCompleted'
+  | 'HabitStreakExtended'
+  | 'HabitStreakReset'
+  | 'PointsAwarded'
+  | 'PointsRevoked'
+>;
+
+const newRow = ({ data, metadata }: ProjectedEvent<'ActionableCreated'>): NewActionableRow => {
+  const { imported } = data;
+  return {
+    id: data.actionableId,
+    user_id: data.userId,
+    title: data.title,
+    description: data.description,
+    weight: data.weight,
+    is_habit: data.isHabit,
+    active: data.active,
+    points_to_be_awarded: data.pointsToBeAwarded,
+    status: imported?.status ?? 'pending',
+    deadline: data.deadline,
+    reminder_time: data.reminderTime,
+    recurrence: JSON.stringify(data.recurrence),
+    goal_id: data.goalId,
+    task_id: data.taskId,
+    subtask_id: data.subtaskId,
+    // An import keeps the history an export carried (and awards nothing).
+    streak: imported?.streak ?? 0,
+    last_credited: imported?.lastCredited ?? null,
+    last_completed_at: imported?.lastCompletedAt ?? null,
+    completed_at: imported?.completedAt ?? null,
+    points_awarded: 0,
+    created_at: metadata.occurredAt,
+    updated_at: metadata.occurredAt,
+    last_status_at: null,
+  };
+};
+
+/** Only what the update names; a null clears it. */
+const changedColumns = (changes: Partial<ActionableFields>): ActionableRowUpdate => ({
+  ...(changes.title !== undefined ? { title: changes.title } : {}),
+  ...(changes.description !== undefined ? { description: changes.description } : {}),
+  ...(changes.weight !== undefined ? { weight: changes.weight } : {}),
+  ...(changes.deadline !== undefined ? { deadline: changes.deadline } : {}),
+  ...(changes.isHabit !== undefined ? { is_habit: changes.isHabit } : {}),
+  ...(changes.active !== undefined ? { active: changes.active } : {}),
+  ...(changes.reminderTime !== undefined ? { reminder_time: changes.reminderTime } : {}),
+  ...(changes.pointsToBeAwarded !== undefined ? { points_to_be_awarded: changes.pointsToBeAwarded } : {}),
+  ...(changes.recurrence !== undefined ? { recurrence: JSON.stringify(changes.recurrence) } : {}),
+  ...(changes.goalId !== undefined ? { goal_id: changes.goalId } : {}),
+  ...(changes.taskId !== undefined ? { task_id: changes.taskId } : {}),
+  ...(changes.subtaskId !== undefined ? { subtask_id: changes.subtaskId } : {}),
+});
+
+/**
+ * What an event does to its item's row, as columns to set (the same fold as the decider's `evolve`,
+ * so answers built from a command's state and from this row agree).
+ */
+const rowChange = (
+  event: Exclude<ActionableProjected, { type: 'ActionableCreated' | 'ActionableDeleted' | 'PointsAwarded' | 'PointsRevoked' }>,
+): ActionableRowUpdate => {
+  const at = event.metadata.occurredAt;
+  switch (event.type) {
+    case 'ActionableUpdated':
+      return { ...changedColumns(event.data.changes), updated_at: at };
+    case 'ActionableStatusChanged':
+      // Reaching completed keeps completed_at for the completion that follows (or a habit's last one).
+      return { status: event.data.to, last_status_at: at, updated_at: at, ...(event.data.to === 'completed' ? {} : { completed_at: null }) };
+    case 'ActionableCompleted':
+      return { completed_at: event.data.completedAt, updated_at: at };
+    case 'HabitCompleted':
+      return { completed_at: event.data.completedAt, last_completed_at: event.data.completedAt, last_credited: event.data.occurrence, updated_at: at };
+    case 'HabitStreakReset':
+      return { streak: 0, updated_at: at };
+    case 'HabitStreakExtended':
+      return { streak: event.data.streak, last_credited: event.data.occurrence, updated_at: at };
+  }
+};
+
+const completionRow = (event: ProjectedEvent<'ActionableCompleted' | 'HabitCompleted'>): NewActionableCompletionRow => ({
+  event_id: event.id,
+  actionable_id: event.data.actionableId,
+  user_id: event.metadata.userId,
+  local_date: event.data.localDate,
+  timezone: event.data.timezone,
+  occurred_at: event.data.completedAt,
+  points: 0,
+  is_habit: event.type === 'HabitCompleted',
+});
+
+/**
+ * A batch's writes, coalesced: rows created in the batch are inserted once, with every later change
+ * folded in; changes to older rows are merged per row; points move each row once; completions are
+ * one insert. Deletions and a reopening's removal of its completion run where they fall, on what
+ * earlier batches wrote. Same rows as applying the events one by one.
+ */
+const applyEvents = async (trx: Transaction<ReadModels>, events: ActionableProjected[]): Promise<void> => {
+  const created = new Map<string, NewActionableRow>();
+  const changed = new Map<string, ActionableRowUpdate>();
+  const points = new Map<string, number>();
+  const completions = new Map<string, NewActionableCompletionRow>();
+  /** A completion still waiting for its award, per actionable. */
+  const awaitingAward = new Map<string, NewActionableCompletionRow>();
+
+  for (const event of events) {
+    switch (event.type) {
+      case 'ActionableCreated':
+        created.set(event.data.actionableId, newRow(event));
+        break;
+      case 'ActionableDeleted': {
+        const id = event.data.actionableId;
+        if (!created.delete(id)) await trx.deleteFrom('actionables').where('id', '=', id).execute();
+        changed.delete(id);
+        points.delete(id);
+        break;
+      }
+      case 'PointsAwarded':
+      case 'PointsRevoked': {
+        const id = event.data.hierarchy.actionableId;
+        if (id === undefined) break;
+        const delta = event.type === 'PointsAwarded' ? event.data.points : -event.data.points;
+        const row = created.get(id);
+        if (row) row.points_awarded = (row.points_awarded ?? 0) + delta;
+        else points.set(id, (points.get(id) ?? 0) + delta);
+        if (event.type === 'PointsAwarded') {
+          const completion = awaitingAward.get(id);
+          awaitingAward.delete(id);
+          // The award follows its completion in the same append, which an earlier batch may have ended with.
+          if (completion) completion.points = event.data.points;
+          else
+            await trx
+              .updateTable('actionable_completions')
+              .set({ points: event.data.points })
+              .where('actionable_id', '=', id)
+              .where('points', '=', 0)
+              .execute();
+        }
+        break;
+      }
+      default: {
+        const id = event.data.actionableId;
+        const change = rowChange(event);
+        const row = created.get(id);
+        if (row) Object.assign(row, change);
+        else changed.set(id, { ...changed.get(id), ...change });
+        if (event.type === 'ActionableCompleted' || event.type === 'HabitCompleted') {
+          const completion = completionRow(event);
+          completions.set(completion.event_id, completion);
+          awaitingAward.set(id, completion);
+        }
+        if (event.type === 'ActionableStatusChanged' && event.data.from === 'completed') {
+          // Reopened: its standing completion goes (a habit's completions stay: they are never taken back).
+          for (const [key, completion] of completions) if (completion.actionable_id === id && !completion.is_habit) completions.delete(key);
+          await trx.deleteFrom('actionable_completions').where('actionable_id', '=', id).where('is_habit', '=', false).execute();
+        }
+      }
+    }
+  }
+
+  if (created.size > 0)
+    await trx
+      .insertInto('actionables')
+      .values([...created.values()])
+      .execute();
+  for (const [id, change] of changed) await trx.updateTable('actionables').set(change).where('id', '=', id).execute();
+  const moved = [...points].filter(([, delta]) => delta !== 0);
+  if (moved.length > 0) {
+    const moves = sql<{
+      id: string;
+      delta: number;
+    }>`(SELECT unnest(${moved.map(([id]) => id)}::uuid[]) AS id, unnest(${moved.map(([, delta]) => delta)}::int[]) AS delta)`.as('moves');
+    await trx
+      .updateTable('actionables')
+      .from(moves)
+      .set({ points_awarded: sql<number>`actionables.points_awarded + moves.delta` })
+      .whereRef('actionables.id', '=', sql.ref('moves.id'))
+      .execute();
+  }
+  if (completions.size > 0)
+    await trx
+      .insertInto('actionable_completions')
+      .values([...completions.values()])
+      .execute();
+};
+
+/**
+ * actionables (one row per live actionable or habit, net points from the awards and revocations
+ * that name it) and actionable_completions (the standing completions, for heatmaps and history).
+ * A deleted goal, task or subtask is not followed here: unlinking is a reactor's (it appends).
+ */
+export const actionablesProjection = defineProjector({
+  name: 'actionables',
+  handles: [
+    'ActionableCreated',
+    'ActionableUpdated',
+    'ActionableStatusChanged',
+    'ActionableCompleted',
+    'ActionableDeleted',
+    'HabitCompleted',
+    'HabitStreakExtended',
+    'HabitStreakReset',
+    'PointsAwarded',
+    'PointsRevoked',
+  ],
+  apply: (trx, event) => applyEvents(trx, [event]),
+  applyBatch: applyEvents,
+});

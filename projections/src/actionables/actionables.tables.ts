@@ -1,0 +1,62 @@
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ActionableStatus, Recurrence } from '@tracker/contracts/actionables/http';
+import type { LocalDate, Timestamp } from '../db.ts';
+
+/** jsonb: read back parsed; written as JSON text. */
+export type RecurrenceColumn = ColumnType<Recurrence, string, string>;
+
+/** One row per live actionable, habits included; a deleted item leaves none. */
+export interface ActionablesTable {
+  id: string;
+  user_id: string;
+  title: string;
+  description: string;
+  weight: number;
+  is_habit: boolean;
+  active: boolean;
+  points_to_be_awarded: number;
+  status: ActionableStatus;
+  deadline: Timestamp | null;
+  /** HH:mm. */
+  reminder_time: string | null;
+  recurrence: RecurrenceColumn;
+  goal_id: string | null;
+  task_id: string | null;
+  subtask_id: string | null;
+  /** The streak as of `last_credited`; what it is today is `streakAt` at read time. */
+  streak: number;
+  /** The occurrence the last habit completion was credited to. */
+  last_credited: LocalDate | null;
+  last_completed_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  /** Net: awards less revocations whose hierarchy names the item. */
+  points_awarded: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_status_at: Timestamp | null;
+}
+
+/** One row per standing completion: a non-habit's is removed when it leaves completed; kept after deletion. */
+export interface ActionableCompletionsTable {
+  event_id: string;
+  actionable_id: string;
+  user_id: string;
+  /** The day as the user lived it, recorded at the time. */
+  local_date: LocalDate;
+  timezone: string;
+  occurred_at: Timestamp;
+  /** The award that came with it (0 until it arrives, in the same append). */
+  points: number;
+  is_habit: boolean;
+}
+
+export interface ActionablesReadModels {
+  actionables: ActionablesTable;
+  actionable_completions: ActionableCompletionsTable;
+}
+
+export type ActionableRow = Selectable<ActionablesTable>;
+export type NewActionableRow = Insertable<ActionablesTable>;
+export type ActionableRowUpdate = Updateable<ActionablesTable>;
+export type ActionableCompletionRow = Selectable<ActionableCompletionsTable>;
+export type NewActionableCompletionRow = Insertable<ActionableCompletionsTable>;
