@@ -1,0 +1,191 @@
+import { sql } from 'kysely';
+import { DateTime } from 'luxon';
+import type { Actionable, ActionableStatus } from '@tracker/contracts/actionables/http';
+import { isOccurrence, streakAt, type LocalDate } from '@tracker/domain/actionables/recurrence';
+import type { ReadModelDb } from '../db.ts';
+import type { ActionableRow } from './actionables.tables.ts';
+
+// Every answer takes `today`: the caller's local date now (the route's clock, `clockAt`), so a
+// habit's streak is read as of today — 0 once an occurrence passed without a credit, with no event
+// needed for a day that passed in silence.
+
+export interface ListFilter {
+  /** Any of these statuses (all when absent). */
+  statuses?: readonly ActionableStatus[] | undefined;
+  isHabit?: boolean | undefined;
+  /** Only what is due that local day in that zone: non-habits whose deadline falls on it, active habits it is an occurrence of. */
+  due?: { date: LocalDate; timezone: string } | undefined;
+}
+
+/** Local dates, both included, in the caller's zone (UTC unless told). */
+export interface DateRange {
+  startDate: LocalDate;
+  endDate: LocalDate;
+  timezone?: string | undefined;
+}
+
+const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
+
+/** The instants a local day spans in `zone`: [start, end), 23 or 25 hours on a DST day. */
+export const localDayBounds = (date: LocalDate, zone: string): { start: Date; end: Date } => {
+  const start = DateTime.fromISO(date, { zone }).startOf('day');
+  if (!start.isValid) throw new Error(`Not a local date in ${zone}: ${date}`);
+  return { start: start.toJSDate(), end: start.plus({ days: 1 }).startOf('day').toJSDate() };
+};
+
+/** A row as answers carry it (contracts' `actionable`); a habit's streak as of `today`. */
+export const toActionable = (row: ActionableRow, today: LocalDate): Actionable => {
+  const { recurrence } = row;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    weight: row.weight,
+    deadline: iso(row.deadline),
+    completedAt: iso(row.completed_at),
+    createdAt: row.created_at.toISOString(),
+    userId: row.user_id,
+    goalId: row.goal_id,
+    taskId: row.task_id,
+    subtaskId: row.subtask_id,
+    isHabit: row.is_habit,
+    streak: row.is_habit ? streakAt(recurrence, row.last_credited, row.streak, today) : row.streak,
+    lastCompletedAt: iso(row.last_completed_at),
+    active: row.active,
+    reminderTime: row.reminder_time,
+    pointsAwarded: row.points_awarded,
+    pointsToBeAwarded: row.points_to_be_awarded,
+    recurrence: {
+      frequency: recurrence.frequency,
+      days: recurrence.frequency === 'weekly' ? recurrence.days : [],
+      dayOfMonth: recurrence.frequency === 'monthly' ? recurrence.dayOfMonth : null,
+    },
+    status: row.status,
+  };
+};
+
+const newestFirst = <T extends { created_at: Date; id: string }>(a: T, b: T): number =>
+  b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/** GET /actionables (and /actionables/habits with isHabit): newest first. */
+export const listActionables = async (db: ReadModelDb, userId: string, today: LocalDate, filter: ListFilter = {}): Promise<Actionable[]> => {
+  let query = db.selectFrom('actionables').selectAll().where('user_id', '=', userId);
+  if (filter.statuses && filter.statuses.length > 0) query = query.where('status', 'in', [...filter.statuses]);
+  if (filter.isHabit !== undefined) query = query.where('is_habit', '=', filter.isHabit);
+  const { due } = filter;
+  if (due) {
+    const { start, end } = localDayBounds(due.date, due.timezone);
+    query = query.where((eb) =>
+      eb.or([
+        eb.and([eb('is_habit', '=', false), eb('deadline', '>=', start), eb('deadline', '<', end)]),
+        eb.and([eb('is_habit', '=', true), eb('active', '=', true)]),
+      ]),
+    );
+  }
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  // Whether a habit occurs on the day is calendar arithmetic on its recurrence: a user's habits are few.
+  const wanted = due ? rows.filter((row) => !row.is_habit || isOccurrence(row.recurrence, due.date)) : rows;
+  return wanted.map((row) => toActionable(row, today));
+};
+
+/** GET /actionables/{id}: the caller's own, or nothing (another user's id reads as missing). */
+export const findActionable = async (db: ReadModelDb, userId: string, id: string, today: LocalDate): Promise<Actionable | undefined> => {
+  const row = await db.selectFrom('actionables').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return row ? toActionable(row, today) : undefined;
+};
+
+/**
+ * GET /actionables/range (and export): created, due or completed in the range — created and due by
+ * instant within the local days in the zone, completed by the local date each completion recorded
+ * (or, for an import's history, its completedAt). Newest first.
+ */
+export const actionablesInRange = async (db: ReadModelDb, userId: string, today: LocalDate, range: DateRange): Promise<Actionable[]> => {
+  const zone = range.timezone ?? 'UTC';
+  const start = localDayBounds(range.startDate, zone).start;
+  const end = localDayBounds(range.endDate, zone).end;
+  const inRange = (column: 'created_at' | 'deadline' | 'completed_at') =>
+    db.selectFrom('actionables').selectAll().where('user_id', '=', userId).where(column, '>=', start).where(column, '<', end);
+  const completedInRange = db
+    .selectFrom('actionables')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('actionable_completions')
+        .select('actionable_id')
+        .where('user_id', '=', userId)
+        .where('local_date', '>=', range.startDate)
+        .where('local_date', '<=', range.endDate),
+    );
+  // A union of index scans (by created, by deadline, by completion time, by completion day), not one OR over the user's rows.
+  const rows = await inRange('created_at').union(inRange('deadline')).union(inRange('completed_at')).union(completedInRange).execute();
+  return rows.sort(newestFirst).map((row) => toActionable(row, today));
+};
+
+export type ActionableStats = {
+  total: number;
+  pending: number;
+  inProgress: number;
+  completed: number;
+  notApproached: number;
+  completionRate: number;
+  totalPoints: number;
+  activeHabits: number;
+  longestStreak: number;
+};
+
+/**
+ * GET /actionables/stats over the caller's live actionables, habits included. completionRate:
+ * completed / total, four decimals; totalPoints: their net points; longestStreak: the longest
+ * streak standing today among habits (a broken one counts 0).
+ */
+export const actionableStats = async (db: ReadModelDb, userId: string, today: LocalDate): Promise<ActionableStats> => {
+  const counts = await db
+    .selectFrom('actionables')
+    .select([
+      sql<number>`count(*)::int`.as('total'),
+      sql<number>`count(*) filter (where status = 'pending')::int`.as('pending'),
+      sql<number>`count(*) filter (where status = 'in-progress')::int`.as('inProgress'),
+      sql<number>`count(*) filter (where status = 'completed')::int`.as('completed'),
+      sql<number>`count(*) filter (where status = 'not-approached')::int`.as('notApproached'),
+      sql<number>`coalesce(sum(points_awarded), 0)::int`.as('totalPoints'),
+      sql<number>`count(*) filter (where is_habit and active)::int`.as('activeHabits'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const streaks = await db
+    .selectFrom('actionables')
+    .select(['recurrence', 'last_credited', 'streak'])
+    .where('user_id', '=', userId)
+    .where('is_habit', '=', true)
+    .where('streak', '>', 0)
+    .execute();
+  const longestStreak = streaks.reduce((longest, habit) => Math.max(longest, streakAt(habit.recurrence, habit.last_credited, habit.streak, today)), 0);
+  const completionRate = counts.total === 0 ? 0 : Math.round((counts.completed / counts.total) * 10_000) / 10_000;
+  return { ...counts, completionRate, longestStreak };
+};
+
+export interface HeatmapDay {
+  date: LocalDate;
+  count: number;
+  points: number;
+}
+
+/**
+ * GET /actionables/heatmap: standing completions per local date — the date each was made on where
+ * it was made, so travel or a DST change neither moves nor splits a day. Optionally within local
+ * dates (both included). Oldest first; days without completions are left out.
+ */
+export const actionableHeatmap = async (
+  db: ReadModelDb,
+  userId: string,
+  range: Partial<Pick<DateRange, 'startDate' | 'endDate'>> = {},
+): Promise<HeatmapDay[]> => {
+  let query = db
+    .selectFrom('actionable_completions')
+    .select(['local_date as date', sql<number>`count(*)::int`.as('count'), sql<number>`coalesce(sum(points), 0)::int`.as('points')])
+    .where('user_id', '=', userId);
+  if (range.startDate) query = query.where('local_date', '>=', range.startDate);
+  if (range.endDate) query = query.where('local_date', '<=', range.endDate);
+  return query.groupBy('local_date').orderBy('local_date').execute();
+};
