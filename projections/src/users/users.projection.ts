@@ -8,7 +8,16 @@ import { defineProjector, everyEventType } from '../projector.ts';
  * instant): the other one already moves last activity, so these would cost a write and change nothing.
  * A reset request is anonymous (nobody signed in asked for it).
  */
-const ridesAlong = new Set<DomainEventType>(['PointsAwarded', 'PointsRevoked', 'SubtaskCompleted', 'EmailReserved', 'PasswordResetAsked']);
+const ridesAlong = new Set<DomainEventType>([
+  'PointsAwarded',
+  'PointsRevoked',
+  'SubtaskCompleted',
+  'ActionableCompleted',
+  'HabitStreakExtended',
+  'HabitStreakReset',
+  'EmailReserved',
+  'PasswordResetAsked',
+]);
 
 const accountEvents = new Set<DomainEventType>(['UserRegistered', 'UserLoggedIn', 'UserProfileUpdated', 'PasswordChanged', 'EmailVerified']);
 
