@@ -1,3 +1,4 @@
+import { actionablesFeature } from './actionables/actionables.feature.ts';
 import { authFeature } from './auth/auth.feature.ts';
 import type { ApiFeature } from './feature.ts';
 import { goalsFeature } from './goals/goals.feature.ts';
@@ -6,7 +7,7 @@ import { systemFeature } from './system/system.feature.ts';
 /** Every feature of the API: the app mounts their routes, the runner runs their reactors. */
 // Each feature's services type is its own; the list is used through ApiFeature's common shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const apiFeatures: readonly ApiFeature<any>[] = [systemFeature, authFeature, goalsFeature];
+export const apiFeatures: readonly ApiFeature<any>[] = [systemFeature, authFeature, goalsFeature, actionablesFeature];
 
 /** The projectors some route waits for (read-your-writes): they run in one pass, the rest in another. */
 export const projectorsWaitedOn = (): ReadonlySet<string> => new Set(apiFeatures.flatMap((feature) => feature.routes.flatMap((route) => route.settles ?? [])));

@@ -1,0 +1,19 @@
+import { defineFeature, type AppServices } from '../feature.ts';
+import { createWorkItemCommands } from '../goals/work-item-commands.ts';
+import { createActionableCommands, type ActionableCommands } from './actionable-commands.ts';
+import { actionableRoutes } from './actionables.routes.ts';
+
+export interface ActionablesServices extends AppServices {
+  actionables: ActionableCommands;
+}
+
+/** Actionables and habits (spec.md §7): to-dos with weights and deadlines, recurring habits with streaks. */
+export const actionablesFeature = defineFeature<ActionablesServices>({
+  name: 'actionables',
+  services: (app) => ({
+    ...app,
+    // Links to goals, tasks and subtasks are checked against their streams, as the goals feature checks its own.
+    actionables: createActionableCommands({ commands: app.commands, items: createWorkItemCommands({ commands: app.commands }) }),
+  }),
+  routes: actionableRoutes,
+});

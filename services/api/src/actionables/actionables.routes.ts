@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import {
+  actionableMessages,
+  actionableResponse,
+  actionableStatsResponse,
+  actionablesResponse,
+  completeActionableResponse,
+  completeHabitResponse,
+  createActionableBody,
+  createHabitBody,
+  habitResponse,
+  habitsResponse,
+  heatmapResponse,
+  idParams,
+  listActionablesQuery,
+  rangeQuery,
+  updateActionableBody,
+  type Actionable,
+  type UpdateActionableBody,
+} from '@tracker/contracts/actionables/http';
+import { calendarDate } from '@tracker/contracts/common/fields';
+import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
+import type { EditableFields } from '@tracker/domain/actionables/actionable.decider';
+import type { LocalDate } from '@tracker/domain/actionables/recurrence';
+import { NotFound } from '@tracker/domain/common/errors';
+import { actionableHeatmap, actionableStats, actionablesInRange, findActionable, listActionables } from '@tracker/projections/actionables/actionables.queries';
+import type { ReadModelDb } from '@tracker/projections/db';
+import { routesFor, type AnyRoute, type ApiContext } from '../http/api-router.ts';
+import { commandContext } from '../http/command-context.ts';
+import { clockOf, fromCommand, type ActionableOutcome } from './actionable-commands.ts';
+import type { ActionablesServices } from './actionables.feature.ts';
+
+const route = routesFor<ActionablesServices>();
+const tag = 'actionables';
+/** Every command's answer and the caller's next read come from these (read-your-writes). */
+const SETTLES = ['actionables', 'points_ledger'];
+
+/** The caller's zone and local date now: reads show a habit's streak as of today. */
+const zoneOf = (ctx: ApiContext): string => ctx.state.timezone ?? DEFAULT_TIMEZONE;
+const todayOf = (ctx: ApiContext): LocalDate => clockOf({ now: ctx.state.now, timezone: zoneOf(ctx), userId: '', requestId: '' }).localDate;
+
+const fieldsOf = (body: Omit<UpdateActionableBody, 'title'> & { title?: string | null | undefined }): EditableFields => ({
+  title: body.title,
+  description: body.description,
+  weight: body.weight,
+  deadline: body.deadline,
+  isHabit: body.isHabit,
+  active: body.active,
+  reminderTime: body.reminderTime,
+  pointsToBeAwarded: body.pointsToBeAwarded,
+  recurrence: body.recurrence,
+  goalId: body.goalId,
+  taskId: body.taskId,
+  subtaskId: body.subtaskId,
+});
+const linksOf = (body: EditableFields) => ({ goalId: body.goalId, taskId: body.taskId, subtaskId: body.subtaskId });
+
+/**
+ * The answer to a command: from the read model once it has the command's events (read-your-writes),
+ * else from the command's own state — never a 404 for what was just written.
+ */
+const answerOf = async (db: ReadModelDb, outcome: ActionableOutcome, settled: boolean, today: LocalDate, missing: string): Promise<Actionable> => {
+  if (!outcome.item) throw new NotFound(missing);
+  if (settled) {
+    const known = await findActionable(db, outcome.item.userId, outcome.item.id, today);
+    if (known) return known;
+  }
+  return fromCommand(outcome.item, today);
+};
+
+const findOwn = async (db: ReadModelDb, userId: string, id: string, today: LocalDate): Promise<Actionable> => {
+  const item = await findActionable(db, userId, id, today);
+  if (!item) throw new NotFound(actionableMessages.notFound);
+  return item;
+};
+
+const heatmapQuery = z
+  .object({ startDate: calendarDate.optional(), endDate: calendarDate.optional() })
+  .refine((query) => !query.startDate || !query.endDate || query.endDate >= query.startDate, { message: 'must not be before startDate', path: ['endDate'] });
+
+/** Creating an actionable (or a habit: isHabit forced). */
+const create = <Response>(path: string, habit: boolean, response: z.ZodType<Response>, wrap: (item: Actionable) => Response): AnyRoute<ActionablesServices> =>
+  route({
+    method: 'post',
+    path,
+    summary: habit ? 'Create a habit' : 'Create an actionable',
+    tag,
+    auth: true,
+    body: habit ? createHabitBody : createActionableBody,
+    response,
+    status: 201,
+    settles: SETTLES,
+    handle: async ({ ctx, body, services: { actionables, db }, settle }) => {
+      const c = commandContext(ctx);
+      const clock = clockOf(c);
+      const id = actionables.newId(c);
+      const fields = { ...fieldsOf(body), ...(habit ? { isHabit: true } : {}) };
+      const outcome = await actionables.run(id, { type: 'CreateActionable', id, userId: c.userId, fields, status: body.status, clock }, c, linksOf(fields));
+      return wrap(await answerOf(db, outcome, await settle(outcome.position), clock.localDate, actionableMessages.notFound));
+    },
+  });
+
+/** The 12 actionable and habit routes of spec.md §7 built so far; fixed paths before `/:id`. */
+export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
+  route({
+    method: 'get',
+    path: '/actionables',
+    summary: 'Actionables, newest first: due on a local date, by status, habits or not',
+    tag,
+    auth: true,
+    query: listActionablesQuery,
+    response: actionablesResponse,
+    handle: async ({ ctx, query, services: { db } }) => ({
+      actionables: await listActionables(db, ctx.state.userId, todayOf(ctx), {
+        statuses: query.status,
+        isHabit: query.isHabit,
+        due: query.date ? { date: query.date, timezone: query.timezone ?? zoneOf(ctx) } : undefined,
+      }),
+    }),
+  }),
+  create('/actionables', false, actionableResponse, (actionable) => ({ actionable })),
+  route({
+    method: 'get',
+    path: '/actionables/habits',
+    summary: 'Habits, newest first, each with its streak as of today',
+    tag,
+    auth: true,
+    response: habitsResponse,
+    handle: async ({ ctx, services: { db } }) => ({ habits: await listActionables(db, ctx.state.userId, todayOf(ctx), { isHabit: true }) }),
+  }),
+  create('/actionables/habits', true, habitResponse, (habit) => ({ habit })),
+  route({
+    method: 'patch',
+    path: '/actionables/habits/:id/complete',
+    summary: 'Complete a habit for its current occurrence, extending its streak',
+    tag,
+    auth: true,
+    params: idParams,
+    response: completeHabitResponse,
+    settles: SETTLES,
+    handle: async ({ ctx, params, services: { actionables, db }, settle }) => {
+      const c = commandContext(ctx);
+      const clock = clockOf(c);
+      const outcome = await actionables.run(params.id, { type: 'CompleteHabit', userId: c.userId, clock }, c);
+      const habit = await answerOf(db, outcome, await settle(outcome.position), clock.localDate, actionableMessages.habitNotFound);
+      return { habit, pointsAwarded: outcome.pointsAwarded, streak: habit.streak };
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/actionables/stats',
+    summary: 'Counts by status, completion rate, points, active habits and the longest standing streak',
+    tag,
+    auth: true,
+    response: actionableStatsResponse,
+    handle: async ({ ctx, services: { db } }) => ({ stats: await actionableStats(db, ctx.state.userId, todayOf(ctx)) }),
+  }),
+  route({
+    method: 'get',
+    path: '/actionables/heatmap',
+    summary: 'Completions and their points per local day',
+    tag,
+    auth: true,
+    query: heatmapQuery,
+    response: heatmapResponse,
+    handle: async ({ ctx, query, services: { db } }) => ({ heatmap: await actionableHeatmap(db, ctx.state.userId, query) }),
+  }),
+  route({
+    method: 'get',
+    path: '/actionables/range',
+    summary: 'Actionables created, due or completed between two local dates',
+    tag,
+    auth: true,
+    query: rangeQuery,
+    response: actionablesResponse,
+    handle: async ({ ctx, query, services: { db } }) => ({
+      actionables: await actionablesInRange(db, ctx.state.userId, todayOf(ctx), { ...query, timezone: query.timezone ?? zoneOf(ctx) }),
+    }),
+  }),
+  route({
+    method: 'get',
+    path: '/actionables/:id',
+    summary: 'One actionable',
+    tag,
+    auth: true,
+    params: idParams,
+    response: actionableResponse,
+    handle: async ({ ctx, params, services: { db } }) => ({ actionable: await findOwn(db, ctx.state.userId, params.id, todayOf(ctx)) }),
+  }),
+  route({
+    method: 'patch',
+    path: '/actionables/:id',
+    summary: 'Update an actionable: fields, links, status (points follow completed)',
+    tag,
+    auth: true,
+    params: idParams,
+    body: updateActionableBody,
+    response: actionableResponse,
+    settles: SETTLES,
+    handle: async ({ ctx, params, body, services: { actionables, db }, settle }) => {
+      const c = commandContext(ctx);
+      const clock = clockOf(c);
+      const fields = fieldsOf(body);
+      const outcome = await actionables.run(params.id, { type: 'UpdateActionable', userId: c.userId, fields, status: body.status, clock }, c, linksOf(fields));
+      return { actionable: await answerOf(db, outcome, await settle(outcome.position), clock.localDate, actionableMessages.notFound) };
+    },
+  }),
+  route({
+    method: 'delete',
+    path: '/actionables/:id',
+    summary: 'Delete an actionable (its points stay in the ledger)',
+    tag,
+    auth: true,
+    params: idParams,
+    status: 204,
+    settles: SETTLES,
+    handle: async ({ ctx, params, services: { actionables }, settle }) => {
+      const c = commandContext(ctx);
+      await settle((await actionables.run(params.id, { type: 'DeleteActionable', userId: c.userId }, c)).position);
+      return undefined;
+    },
+  }),
+  route({
+    method: 'patch',
+    path: '/actionables/:id/complete',
+    summary: 'Complete an actionable, earning its points (a habit completes as a habit)',
+    tag,
+    auth: true,
+    params: idParams,
+    response: completeActionableResponse,
+    settles: SETTLES,
+    handle: async ({ ctx, params, services: { actionables, db }, settle }) => {
+      const c = commandContext(ctx);
+      const clock = clockOf(c);
+      const outcome = await actionables.run(params.id, { type: 'CompleteActionable', userId: c.userId, clock }, c);
+      return {
+        actionable: await answerOf(db, outcome, await settle(outcome.position), clock.localDate, actionableMessages.notFound),
+        pointsAwarded: outcome.pointsAwarded,
+      };
+    },
+  }),
+];
