@@ -443,6 +443,55 @@ describe('isolation', () => {
   });
 });
 
+describe('past the read-your-writes bound', () => {
+  it('answers every command from its own state, saying so — never a 404', async () => {
+    const lagging = await startTestApp({ env: { READ_YOUR_WRITES_TIMEOUT_MS: '100' } });
+    try {
+      const { token } = await lagging.registerUser();
+      // From here no projector runs: every read-your-writes wait runs out.
+      await lagging.runtime.runner!.stop();
+      const send = (method: string, path: string, body?: unknown) => lagging.json(method, `/api${path}`, { token, ...(body !== undefined ? { body } : {}) });
+      const made = await send('POST', '/actionables', {
+        title: 'Written',
+        weight: 3,
+        deadline: '2099-05-01T10:00:00+02:00',
+        recurrence: { frequency: 'weekly', days: [3] },
+      });
+      expect(made.status).toBe(201);
+      expect(made.headers.get('x-read-models-behind')).toBe('actionables, points_ledger');
+      expect(made.body.actionable).toMatchObject({
+        title: 'Written',
+        weight: 3,
+        deadline: '2099-05-01T08:00:00.000Z',
+        status: 'pending',
+        pointsAwarded: 0,
+        recurrence: { frequency: 'weekly', days: [3], dayOfMonth: null },
+      });
+      const id = made.body.actionable.id;
+      const updated = await send('PATCH', `/actionables/${id}`, { title: 'Renamed' });
+      expect(updated.status).toBe(200);
+      expect(updated.body.actionable).toMatchObject({ id, title: 'Renamed', weight: 3, createdAt: made.body.actionable.createdAt });
+      const done = await send('PATCH', `/actionables/${id}/complete`);
+      expect(done.status).toBe(200);
+      expect(done.body).toMatchObject({ pointsAwarded: 30, actionable: { status: 'completed', pointsAwarded: 30 } });
+      expect(done.body.actionable.completedAt).not.toBeNull();
+
+      const habit = await send('POST', '/actionables/habits', { title: 'Daily', weight: 2 });
+      expect(habit.status).toBe(201);
+      expect(habit.body.habit).toMatchObject({ isHabit: true, streak: 0 });
+      const ticked = await send('PATCH', `/actionables/habits/${habit.body.habit.id}/complete`);
+      expect(ticked.status).toBe(200);
+      expect(ticked.headers.get('x-read-models-behind')).toBe('actionables, points_ledger');
+      expect(ticked.body).toMatchObject({ pointsAwarded: 20, streak: 1, habit: { streak: 1, pointsAwarded: 20 } });
+      expect(ticked.body.habit.lastCompletedAt).not.toBeNull();
+      expect((await send('DELETE', `/actionables/${id}`)).status).toBe(204);
+      expect((await send('PATCH', `/actionables/${id}`, { title: 'x' })).status).toBe(404);
+    } finally {
+      await lagging.stop();
+    }
+  });
+});
+
 // Moves the app's clock: keep last.
 describe('streaks over days', () => {
   it('the next day extends the streak (with its bonus); a missed day reads 0 and the next completion starts again', async () => {
