@@ -20,7 +20,7 @@ import {
 } from '@tracker/contracts/actionables/http';
 import { calendarDate } from '@tracker/contracts/common/fields';
 import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
-import type { EditableFields } from '@tracker/domain/actionables/actionable.decider';
+import { clockAt, type EditableFields } from '@tracker/domain/actionables/actionable.decider';
 import type { LocalDate } from '@tracker/domain/actionables/recurrence';
 import { NotFound } from '@tracker/domain/common/errors';
 import { actionableHeatmap, actionableStats, actionablesInRange, findActionable, listActionables } from '@tracker/projections/actionables/actionables.queries';
@@ -37,7 +37,7 @@ const SETTLES = ['actionables', 'points_ledger'];
 
 /** The caller's zone and local date now: reads show a habit's streak as of today. */
 const zoneOf = (ctx: ApiContext): string => ctx.state.timezone ?? DEFAULT_TIMEZONE;
-const todayOf = (ctx: ApiContext): LocalDate => clockOf({ now: ctx.state.now, timezone: zoneOf(ctx), userId: '', requestId: '' }).localDate;
+const todayOf = (ctx: ApiContext): LocalDate => clockAt(ctx.state.now, zoneOf(ctx)).localDate;
 
 const fieldsOf = (body: Omit<UpdateActionableBody, 'title'> & { title?: string | null | undefined }): EditableFields => ({
   title: body.title,
@@ -100,7 +100,7 @@ const create = <Response>(path: string, habit: boolean, response: z.ZodType<Resp
     },
   });
 
-/** The 12 actionable and habit routes of spec.md §7 built so far; fixed paths before `/:id`. */
+/** 12 of spec.md §7's 14 actionable and habit routes (export and import are still to come); fixed paths before `/:id`. */
 export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
   route({
     method: 'get',
