@@ -10,8 +10,10 @@ import {
   type ActionableStreamEvent,
   type Clock,
   type EditableFields,
+  type ImportedHistory,
 } from '@tracker/domain/actionables/actionable.decider';
 import { streakAt, type LocalDate } from '@tracker/domain/actionables/recurrence';
+import { NotFound } from '@tracker/domain/common/errors';
 import type { Position } from '@tracker/eventstore/port';
 import { derivedUuid, type CommandContext, type CommandHandler } from '../commands/command-handler.ts';
 import type { WorkItemCommands } from '../goals/work-item-commands.ts';
@@ -37,7 +39,27 @@ export interface ActionableCommands {
   run(id: string, command: ActionableCommand, context: CommandContext, links?: Links): Promise<ActionableOutcome>;
   /** A new item's id: derived from the Idempotency-Key when there is one, so a retry names the same item. */
   newId(context: CommandContext): string;
+  /**
+   * Imports already validated items, one stream each. Item i's id is derived from the
+   * Idempotency-Key and i (a request-scoped random base without one), and each append's event ids from
+   * the key too: a retry replays the items already stored and appends only the missing ones, never twice.
+   * Links that are not the caller's live items (an export from another account) are cleared.
+   */
+  importAll(entries: readonly ImportEntry[], context: CommandContext): Promise<ImportOutcome>;
 }
+
+export interface ImportEntry {
+  fields: EditableFields;
+  history: ImportedHistory;
+}
+export interface ImportOutcome {
+  /** Where each append landed (read-your-writes: opaque, so the answer waits for each in turn). */
+  positions: Position[];
+  items: Actionable[];
+}
+
+/** Appends at once while importing: streams are independent, so a few may go in parallel. */
+const IMPORT_CONCURRENCY = 8;
 
 export const createActionableCommands = (deps: { commands: CommandHandler; items: Pick<WorkItemCommands, 'ownLive' | 'reachable'> }): ActionableCommands => {
   const { commands, items } = deps;
@@ -63,6 +85,60 @@ export const createActionableCommands = (deps: { commands: CommandHandler; items
       return { position: result.position, pointsAwarded, item: result.state.status === 'active' ? result.state.item : undefined, events: result.events };
     },
     newId: (context) => (context.idempotencyKey ? derivedUuid(context.userId, context.idempotencyKey, 'actionable') : randomUUID()),
+
+    async importAll(entries, context) {
+      const base = context.idempotencyKey ?? randomUUID();
+      const idOf = (index: number): string => derivedUuid(context.userId, base, 'import', String(index));
+      const timezone = context.timezone ?? DEFAULT_TIMEZONE;
+      // Each distinct link is looked up once; a foreign or deleted one is cleared, not refused.
+      const known = new Map<string, Promise<boolean>>();
+      const isOwn = (kind: 'goal' | 'task' | 'subtask', id: string): Promise<boolean> => {
+        const key = `${kind}:${id}`;
+        let found = known.get(key);
+        if (!found) {
+          const lookup = kind === 'goal' ? items.ownLive(kind, id, context.userId) : items.reachable(kind, id, context.userId);
+          found = lookup.then(
+            () => true,
+            (error: unknown) => {
+              if (error instanceof NotFound) return false;
+              throw error;
+            },
+          );
+          known.set(key, found);
+        }
+        return found;
+      };
+      const ownLink = async (kind: 'goal' | 'task' | 'subtask', id: string | null | undefined): Promise<string | null> =>
+        id && (await isOwn(kind, id)) ? id : null;
+
+      const results: Actionable[] = new Array<Actionable>(entries.length);
+      const positions: Position[] = [];
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        while (next < entries.length) {
+          const index = next++;
+          const { fields, history } = entries[index]!;
+          const linked: EditableFields = {
+            ...fields,
+            goalId: await ownLink('goal', fields.goalId),
+            taskId: await ownLink('task', fields.taskId),
+            subtaskId: await ownLink('subtask', fields.subtaskId),
+          };
+          const id = idOf(index);
+          const result = await commands.execute(
+            actionableDecider,
+            streamOf(id),
+            { type: 'ImportActionable', id, userId: context.userId, fields: linked, history, timezone },
+            context,
+          );
+          if (result.state.status !== 'active') throw new Error(`Imported actionable ${id} is not active`);
+          results[index] = result.state.item;
+          if (result.position) positions.push(result.position);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(IMPORT_CONCURRENCY, entries.length) }, worker));
+      return { positions, items: results };
+    },
   };
 };
 

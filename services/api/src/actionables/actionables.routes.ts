@@ -8,10 +8,13 @@ import {
   completeHabitResponse,
   createActionableBody,
   createHabitBody,
+  exportResponse,
   habitResponse,
   habitsResponse,
   heatmapResponse,
   idParams,
+  importActionablesBody,
+  importResponse,
   listActionablesQuery,
   rangeQuery,
   updateActionableBody,
@@ -27,6 +30,7 @@ import { actionableHeatmap, actionableStats, actionablesInRange, findActionable,
 import type { ReadModelDb } from '@tracker/projections/db';
 import { routesFor, type AnyRoute, type ApiContext } from '../http/api-router.ts';
 import { commandContext } from '../http/command-context.ts';
+import { allowLargerBody, ONE_MEGABYTE } from '../http/json-body.ts';
 import { clockOf, fromCommand, type ActionableOutcome } from './actionable-commands.ts';
 import type { ActionablesServices } from './actionables.feature.ts';
 
@@ -78,6 +82,10 @@ const heatmapQuery = z
   .object({ startDate: calendarDate.optional(), endDate: calendarDate.optional() })
   .refine((query) => !query.startDate || !query.endDate || query.endDate >= query.startDate, { message: 'must not be before startDate', path: ['endDate'] });
 
+const IMPORT_PATH = '/actionables/import';
+/** An import may be up to 5 MB (1,000 items with long descriptions); every other body stays at 1 MB. */
+allowLargerBody('POST', `/api${IMPORT_PATH}`, 5 * ONE_MEGABYTE);
+
 /** Creating an actionable (or a habit: isHabit forced). */
 const create = <Response>(path: string, habit: boolean, response: z.ZodType<Response>, wrap: (item: Actionable) => Response): AnyRoute<ActionablesServices> =>
   route({
@@ -100,7 +108,7 @@ const create = <Response>(path: string, habit: boolean, response: z.ZodType<Resp
     },
   });
 
-/** 12 of spec.md §7's 14 actionable and habit routes (export and import are still to come); fixed paths before `/:id`. */
+/** spec.md §7's 14 actionable and habit routes; fixed paths before `/:id`. */
 export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
   route({
     method: 'get',
@@ -176,6 +184,46 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     handle: async ({ ctx, query, services: { db } }) => ({
       actionables: await actionablesInRange(db, ctx.state.userId, todayOf(ctx), { ...query, timezone: query.timezone ?? zoneOf(ctx) }),
     }),
+  }),
+  route({
+    method: 'get',
+    path: '/actionables/export',
+    summary: 'A JSON download of the actionables created, due or completed between two local dates',
+    tag,
+    auth: true,
+    query: rangeQuery,
+    response: exportResponse,
+    handle: async ({ ctx, query, services: { db } }) => {
+      const actionables = await actionablesInRange(db, ctx.state.userId, todayOf(ctx), { ...query, timezone: query.timezone ?? zoneOf(ctx) });
+      ctx.set('Content-Disposition', `attachment; filename="actionables-${query.startDate}-to-${query.endDate}.json"`);
+      return { actionables, exportedAt: ctx.state.now.toISOString(), startDate: query.startDate, endDate: query.endDate };
+    },
+  }),
+  route({
+    method: 'post',
+    path: IMPORT_PATH,
+    summary: 'Import actionables (an export, or a bare array): all or nothing, new ids, statuses and completion dates kept, no points',
+    tag,
+    auth: true,
+    // The whole body is validated here, before anything is appended: one bad item → 400 naming its index and field.
+    body: importActionablesBody,
+    response: importResponse,
+    status: 201,
+    settles: SETTLES,
+    handle: async ({ ctx, body, services: { actionables, db }, settle }) => {
+      const c = commandContext(ctx);
+      const today = clockOf(c).localDate;
+      const entries = body.map((item) => ({
+        fields: fieldsOf(item),
+        history: { status: item.status, completedAt: item.completedAt, lastCompletedAt: item.lastCompletedAt, streak: item.streak },
+      }));
+      const outcome = await actionables.importAll(entries, c);
+      let settled = true;
+      // Positions are opaque: wait for each in turn (those already reached answer at once); stop at the first bound run out.
+      for (const position of outcome.positions) if (!(settled = await settle(position))) break;
+      const stored = settled ? new Map((await listActionables(db, c.userId, today, {})).map((item) => [item.id, item])) : new Map<string, Actionable>();
+      return { imported: outcome.items.length, actionables: outcome.items.map((item) => stored.get(item.id) ?? fromCommand(item, today)) };
+    },
   }),
   route({
     method: 'get',

@@ -16,14 +16,23 @@ const readLimited = async (stream: AsyncIterable<Buffer>, limit: number): Promis
   return Buffer.concat(chunks);
 };
 
+/** `METHOD /api/path` → a larger limit than the default: the body is read before routing, so routes say so here. */
+const largerLimits = new Map<string, number>();
+
+/** Lets one route (method and exact path, e.g. `POST /api/actionables/import`) take bodies up to `limit`. */
+export const allowLargerBody = (method: string, path: string, limit: number): void => {
+  largerLimits.set(`${method.toUpperCase()} ${path}`, limit);
+};
+
 /**
  * Parses JSON request bodies into ctx.state.body, refusing anything over `limit` with 413 (before
- * reading it all when Content-Length says so). Routes may allow a larger limit (imports).
+ * reading it all when Content-Length says so). Routes may allow a larger limit (imports): allowLargerBody.
  */
 export const jsonBody =
-  (limit = ONE_MEGABYTE): Middleware<AppState> =>
+  (defaultLimit = ONE_MEGABYTE): Middleware<AppState> =>
   async (ctx, next) => {
     ctx.state.body = undefined;
+    const limit = largerLimits.get(`${ctx.method} ${ctx.path}`) ?? defaultLimit;
     if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) && ctx.request.length !== 0 && (ctx.request.length || ctx.get('transfer-encoding'))) {
       if ((ctx.request.length ?? 0) > limit) throw new HttpError(413, messages.payloadTooLarge, 'payload_too_large');
       const raw = await readLimited(ctx.req, limit);

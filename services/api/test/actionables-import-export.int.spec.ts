@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCommandHandler } from '../src/commands/command-handler.ts';
+import { createActionableCommands } from '../src/actionables/actionable-commands.ts';
+import { createWorkItemCommands } from '../src/goals/work-item-commands.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+interface User {
+  id: string;
+  token: string;
+  timezone: string;
+}
+const newUser = async (): Promise<User> => {
+  const { token, user } = await app.registerUser('Porter');
+  return { id: user.id, token, timezone: user.timezone };
+};
+const call = (user: User, method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  app.json(method, `/api${path}`, { token: user.token, ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) });
+const created = async (user: User, path: string, body: unknown) => {
+  const res = await call(user, 'POST', path, body);
+  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+};
+const newActionable = (user: User, body: Record<string, unknown>) => created(user, '/actionables', body).then((b) => b.actionable);
+const newHabit = (user: User, body: Record<string, unknown>) => created(user, '/actionables/habits', body).then((b) => b.habit);
+const today = (user: User) => new Date().toLocaleDateString('en-CA', { timeZone: user.timezone });
+/** A range wide enough for anything made today, whatever the zone. */
+const wideRange = (user: User) => {
+  const day = new Date(`${today(user)}T00:00:00Z`).getTime();
+  const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return `startDate=${date(day - 2 * 86_400_000)}&endDate=${date(day + 2 * 86_400_000)}`;
+};
+const exportOf = async (user: User) => {
+  const res = await call(user, 'GET', `/actionables/export?${wideRange(user)}`);
+  expect(res.status).toBe(200);
+  return res.body;
+};
+const everything = async (user: User) => (await call(user, 'GET', '/actionables')).body.actionables as Array<Record<string, unknown>>;
+const stats = async (user: User) => (await call(user, 'GET', '/actionables/stats')).body.stats;
+/** What an import into another account may change: ids, the owner, the date of import, and the points (imports award none). */
+const portable = (items: Array<Record<string, unknown>>) =>
+  items
+    .map(({ id: _id, userId: _userId, createdAt: _createdAt, pointsAwarded: _points, ...rest }) => rest)
+    .sort((a, b) => String(a.title).localeCompare(String(b.title)));
+
+describe('export', () => {
+  it('is a JSON download: attachment, {actionables, exportedAt, startDate, endDate}', async () => {
+    const user = await newUser();
+    const item = await newActionable(user, { title: 'Exported', weight: 4 });
+    const range = wideRange(user);
+    const res = await call(user, 'GET', `/actionables/export?${range}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="actionables-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.json"$/);
+    const params = new URLSearchParams(range);
+    expect(Object.keys(res.body).sort()).toEqual(['actionables', 'endDate', 'exportedAt', 'startDate']);
+    expect(res.body).toMatchObject({ startDate: params.get('startDate'), endDate: params.get('endDate'), actionables: [item] });
+    expect(new Date(res.body.exportedAt).toISOString()).toBe(res.body.exportedAt);
+  });
+
+  it('refuses a missing or inverted range with 400 naming the field', async () => {
+    const user = await newUser();
+    const missing = await call(user, 'GET', '/actionables/export?startDate=2026-01-01');
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors[0].field).toBe('endDate');
+    const inverted = await call(user, 'GET', '/actionables/export?startDate=2026-01-02&endDate=2026-01-01');
+    expect(inverted.status).toBe(400);
+    expect(inverted.body.errors[0].field).toBe('endDate');
+  });
+});
+
+describe('import', () => {
+  it('refuses a malformed item with 400 naming its index and field, and stores nothing', async () => {
+    const user = await newUser();
+    const good = { title: 'Fine' };
+    for (const [bad, field] of [
+      [{ title: 'Heavy', weight: 99 }, 'actionables.1.weight'],
+      [{ title: 'Odd', status: 'someday-maybe' }, 'actionables.1.status'],
+      [{ title: 'Vague', deadline: 'someday' }, 'actionables.1.deadline'],
+    ] as const) {
+      for (const body of [{ actionables: [good, bad, good] }, [good, bad, good]]) {
+        const res = await call(user, 'POST', '/actionables/import', body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+      }
+    }
+    expect(await everything(user)).toEqual([]);
+    expect(await stats(user)).toMatchObject({ total: 0, totalPoints: 0 });
+  });
+
+  it('refuses more than 1,000 items (and none) with 400, storing nothing', async () => {
+    const user = await newUser();
+    const tooMany = await call(user, 'POST', '/actionables/import', {
+      actionables: Array.from({ length: 1001 }, (_, i) => ({ title: `Item ${i}` })),
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors[0].field).toBe('actionables');
+    const none = await call(user, 'POST', '/actionables/import', { actionables: [] });
+    expect(none.status).toBe(400);
+    expect(none.body.errors[0].field).toBe('actionables');
+    expect(await everything(user)).toEqual([]);
+  });
+
+  it('takes bodies over 1 MB up to 5 MB, 413 beyond', async () => {
+    const user = await newUser();
+    const long = 'x'.repeat(5000);
+    const big = Array.from({ length: 300 }, (_, i) => ({ title: `Long ${i}`, description: long }));
+    expect(JSON.stringify(big).length).toBeGreaterThan(1024 * 1024);
+    const res = await call(user, 'POST', '/actionables/import', big);
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
+    expect(res.body.imported).toBe(300);
+    const huge = Array.from({ length: 1100 }, (_, i) => ({ title: `Huge ${i}`, description: long }));
+    expect(JSON.stringify(huge).length).toBeGreaterThan(5 * 1024 * 1024);
+    const tooLarge = await call(user, 'POST', '/actionables/import', huge);
+    expect(tooLarge.status).toBe(413);
+    expect(await everything(user)).toHaveLength(300);
+    // Other routes keep the 1 MB limit.
+    const create = await call(user, 'POST', '/actionables', { title: 'Big', description: 'z'.repeat(1024 * 1024) });
+    expect(create.status).toBe(413);
+  });
+
+  it('accepts a bare array: 201 {imported, actionables} with new ids, fields and statuses kept', async () => {
+    const user = await newUser();
+    const res = await call(user, 'POST', '/actionables/import', [
+      { id: '00000000-0000-4000-8000-000000000001', title: 'One', weight: 3, status: 'in-progress', userId: '00000000-0000-4000-8000-000000000002' },
+      { title: 'Two', description: 'second', deadline: '2026-12-01T10:00:00.000Z', reminderTime: '08:30' },
+    ]);
+    expect(res.status).toBe(201);
+    expect(res.body.imported).toBe(2);
+    const [one, two] = res.body.actionables;
+    expect(one).toMatchObject({ title: 'One', weight: 3, status: 'in-progress', userId: user.id, pointsAwarded: 0 });
+    expect(one.id).not.toBe('00000000-0000-4000-8000-000000000001');
+    expect(two).toMatchObject({ title: 'Two', description: 'second', deadline: '2026-12-01T10:00:00.000Z', reminderTime: '08:30', status: 'pending' });
+    expect((await everything(user)).map((item) => item.id).sort()).toEqual([one.id, two.id].sort());
+  });
+
+  it('round trip: export → import into a fresh account → export gives the same items but for ids, owner and import dates', async () => {
+    const source = await newUser();
+    await newActionable(source, {
+      title: 'A pending one',
+      description: 'with everything',
+      weight: 7,
+      deadline: '2026-12-24T18:00:00.000Z',
+      reminderTime: '09:15',
+      pointsToBeAwarded: 40,
+    });
+    await newActionable(source, { title: 'B in progress', status: 'in-progress' });
+    await newActionable(source, { title: 'C not approached', status: 'not-approached' });
+    const done = await newActionable(source, { title: 'D completed', weight: 5 });
+    expect((await call(source, 'PATCH', `/actionables/${done.id}/complete`)).status).toBe(200);
+    const habit = await newHabit(source, { title: 'E weekly habit', recurrence: { frequency: 'weekly', days: [0, 1, 2, 3, 4, 5, 6] } });
+    expect((await call(source, 'PATCH', `/actionables/habits/${habit.id}/complete`)).status).toBe(200);
+    await newHabit(source, { title: 'F monthly habit', active: false, recurrence: { frequency: 'monthly', dayOfMonth: 31 } });
+
+    const exported = await exportOf(source);
+    expect(exported.actionables).toHaveLength(6);
+    const sourcePoints = (await stats(source)).totalPoints;
+    expect(sourcePoints).toBeGreaterThan(0);
+
+    const target = await newUser();
+    const res = await call(target, 'POST', '/actionables/import', exported);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.imported).toBe(6);
+
+    const again = await exportOf(target);
+    expect(portable(again.actionables)).toEqual(portable(exported.actionables));
+    for (const item of again.actionables) {
+      expect(item.userId).toBe(target.id);
+      expect(exported.actionables.map((e: { id: string }) => e.id)).not.toContain(item.id);
+    }
+    // The completed ones kept their completion dates and statuses, the habit its streak.
+    const byTitle = Object.fromEntries(again.actionables.map((item: { title: string }) => [item.title, item]));
+    expect(byTitle['D completed']).toMatchObject({
+      status: 'completed',
+      completedAt: exported.actionables.find((e: { id: string }) => e.id === done.id).completedAt,
+    });
+    expect(byTitle['E weekly habit']).toMatchObject({ streak: 1 });
+    expect((await stats(source)).totalPoints).toBe(sourcePoints);
+  });
+
+  it('keeps links to the caller’s own live goal, task and subtask; clears another account’s', async () => {
+    const user = await newUser();
+    const other = await newUser();
+    const goal = (await created(user, '/goals/goals', { title: 'G' })).goal;
+    const task = (await created(user, '/goals/tasks', { title: 'T', goalId: goal.id })).task;
+    const foreignGoal = (await created(other, '/goals/goals', { title: 'Not yours' })).goal;
+    const res = await call(user, 'POST', '/actionables/import', [
+      { title: 'Mine', goalId: goal.id, taskId: task.id },
+      { title: 'Foreign', goalId: foreignGoal.id },
+    ]);
+    expect(res.status).toBe(201);
+    expect(res.body.actionables[0]).toMatchObject({ goalId: goal.id, taskId: task.id, subtaskId: null });
+    expect(res.body.actionables[1]).toMatchObject({ goalId: null });
+  });
+
+  it('imported completed items award no points', async () => {
+    const user = await newUser();
+    const before = await stats(user);
+    const heatmapBefore = (await call(user, 'GET', '/actionables/heatmap')).body.heatmap;
+    const res = await call(user, 'POST', '/actionables/import', {
+      actionables: [
+        { title: 'Done long ago', weight: 10, status: 'completed', completedAt: '2025-03-01T12:00:00.000Z', pointsToBeAwarded: 500 },
+        { title: 'Habit', isHabit: true, status: 'completed', completedAt: '2025-03-02T12:00:00.000Z', lastCompletedAt: '2025-03-02T12:00:00.000Z', streak: 9 },
+      ],
+    });
+    expect(res.status).toBe(201);
+    for (const item of res.body.actionables) expect(item).toMatchObject({ status: 'completed', pointsAwarded: 0 });
+    expect(res.body.actionables[0].completedAt).toBe('2025-03-01T12:00:00.000Z');
+    const after = await stats(user);
+    expect(after).toMatchObject({ total: 2, completed: 2, totalPoints: before.totalPoints });
+    expect(before.totalPoints).toBe(0);
+    expect((await call(user, 'GET', '/actionables/heatmap')).body.heatmap).toEqual(heatmapBefore);
+  });
+
+  it('Idempotency-Key: a retried import imports once', async () => {
+    const user = await newUser();
+    const body = { actionables: [{ title: 'First' }, { title: 'Second', status: 'completed', completedAt: '2025-01-01T00:00:00.000Z' }] };
+    const headers = { 'Idempotency-Key': 'import-once-1' };
+    const first = await call(user, 'POST', '/actionables/import', body, headers);
+    expect(first.status).toBe(201);
+    const retry = await call(user, 'POST', '/actionables/import', body, headers);
+    expect(retry.status).toBe(201);
+    expect(retry.body.actionables.map((item: { id: string }) => item.id)).toEqual(first.body.actionables.map((item: { id: string }) => item.id));
+    expect(await everything(user)).toHaveLength(2);
+    // Without a key, the same body is another import.
+    expect((await call(user, 'POST', '/actionables/import', body)).status).toBe(201);
+    expect(await everything(user)).toHaveLength(4);
+  });
+
+  it('Idempotency-Key: a retry completes a half-done import without doubling', async () => {
+    const user = await newUser();
+    const items = [{ title: 'One' }, { title: 'Two', weight: 2 }, { title: 'Three', status: 'in-progress' as const }];
+    const key = 'import-half-done-1';
+    // A crash after the first two appends: the same commands, the same key, only the first two items.
+    const commands = createCommandHandler({ store: app.runtime.store });
+    const actionables = createActionableCommands({ commands, items: createWorkItemCommands({ commands }) });
+    const half = await actionables.importAll(
+      items.slice(0, 2).map(({ title, ...rest }) => ({ fields: { title, weight: 'weight' in rest ? rest.weight : undefined }, history: {} })),
+      { userId: user.id, requestId: 'crashed-import', now: new Date(), idempotencyKey: key, timezone: user.timezone },
+    );
+    expect(half.items).toHaveLength(2);
+
+    const retry = await call(user, 'POST', '/actionables/import', items, { 'Idempotency-Key': key });
+    expect(retry.status, JSON.stringify(retry.body)).toBe(201);
+    expect(retry.body.imported).toBe(3);
+    const ids = retry.body.actionables.map((item: { id: string }) => item.id);
+    expect(ids.slice(0, 2)).toEqual(half.items.map((item) => item.id));
+    const stored = await everything(user);
+    expect(stored).toHaveLength(3);
+    expect(stored.map((item) => item.title).sort()).toEqual(['One', 'Three', 'Two']);
+    expect(stored.find((item) => item.title === 'Three')).toMatchObject({ status: 'in-progress' });
+  });
+});
