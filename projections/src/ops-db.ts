@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, type ColumnType, type Migration } from 'kysely';
 import pg from 'pg';
 import * as operationalState from '../migrations/ops/2026-11-23-0001_operational_state.ts';
+import * as actionableLinks from '../migrations/ops/2026-11-23-0002_actionable_links.ts';
 import type { ProjectionCheckpointsTable } from './db.ts';
 
 /**
@@ -24,10 +25,20 @@ export interface CascadeItemsTable {
   deleted_by: string | null;
 }
 
+/** The unlink reactor's view: which goal, task and subtask each live actionable points at. */
+export interface ActionableLinksTable {
+  actionable_id: string;
+  user_id: string;
+  goal_id: string | null;
+  task_id: string | null;
+  subtask_id: string | null;
+}
+
 export interface OperationalTables {
   projection_checkpoints: ProjectionCheckpointsTable;
   rate_limit_hits: RateLimitHitsTable;
   cascade_items: CascadeItemsTable;
+  actionable_links: ActionableLinksTable;
 }
 
 export type OpsDb = Kysely<OperationalTables>;
@@ -36,6 +47,7 @@ export const OPS_SCHEMA = 'ops';
 
 export const opsMigrations: Record<string, Migration> = {
   '2026-11-23-0001_operational_state': operationalState,
+  '2026-11-23-0002_actionable_links': actionableLinks,
 };
 
 export interface OpsDbHandle {
