@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFeatures } from '../src/features.ts';
 import type { AnyRoute } from '../src/http/api-router.ts';
@@ -72,17 +71,50 @@ const rawBodies = [
   `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`,
 ];
 
-const fieldsOf = (schema: z.ZodType | undefined): string[] => {
-  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
-  return shape ? Object.keys(shape) : [];
+interface SchemaParts {
+  shape?: Record<string, unknown>;
+  in?: unknown;
+  out?: unknown;
+  options?: unknown[];
+  element?: unknown;
+}
+
+/** The field names of an object schema, looking through pipes (both ends) and unions (a body may be `{items}` or an array). */
+const fieldsOf = (schema: unknown): string[] => {
+  const parts = schema as SchemaParts | undefined;
+  if (!parts) return [];
+  if (parts.shape) return Object.keys(parts.shape);
+  if (parts.in || parts.out) return [...new Set([...fieldsOf(parts.in), ...fieldsOf(parts.out)])];
+  if (parts.options) return [...new Set(parts.options.flatMap(fieldsOf))];
+  return [];
+};
+
+/** The field names of the items of a list inside a body (an import's items), if it has one. */
+const itemFieldsOf = (schema: unknown): string[] => {
+  const parts = schema as SchemaParts | undefined;
+  if (!parts) return [];
+  if (parts.element) return fieldsOf(parts.element);
+  if (parts.shape) return Object.values(parts.shape).flatMap(itemFieldsOf);
+  if (parts.in || parts.out) return [...new Set([...itemFieldsOf(parts.in), ...itemFieldsOf(parts.out)])];
+  if (parts.options) return [...new Set(parts.options.flatMap(itemFieldsOf))];
+  return [];
 };
 
 /** Bodies shaped like the route's contract (its field names, any values), plain junk, or nothing at all. */
 const bodyFor = (route: AnyRoute, ids: string[]) => {
   const fields = [...fieldsOf(route.body), 'userId', 'id', 'pointsAwarded'];
+  const itemFields = itemFieldsOf(route.body);
   const value = fc.oneof({ weight: 3, arbitrary: nasty }, { weight: 1, arbitrary: fc.constantFrom(...ids) });
+  const record = (keys: string[]) => fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: keys.length });
   return fc.oneof(
-    { weight: 6, arbitrary: fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: fields.length }) },
+    { weight: 6, arbitrary: record(fields) },
+    // Lists of items shaped like the contract's (an import), wrapped or bare.
+    ...(itemFields.length > 0
+      ? [
+          { weight: 3, arbitrary: fc.record({ [fieldsOf(route.body)[0] ?? 'items']: fc.array(record(itemFields), { maxLength: 4 }) }) },
+          { weight: 2, arbitrary: fc.array(record(itemFields), { maxLength: 4 }) },
+        ]
+      : []),
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
     { weight: 1, arbitrary: fc.constantFrom(...rawBodies) },
   );
