@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
-import type { Actionable, ActionableStatus } from '@tracker/contracts/actionables/http';
+import type { Actionable, ActionableStatus, Recurrence } from '@tracker/contracts/actionables/http';
 import { isOccurrence, streakAt, type LocalDate } from '@tracker/domain/actionables/recurrence';
 import type { ReadModelDb } from '../db.ts';
 import type { ActionableRow } from './actionables.tables.ts';
@@ -34,6 +34,13 @@ export const localDayBounds = (date: LocalDate, zone: string): { start: Date; en
 };
 
 /** A row as answers carry it (contracts' `actionable`); a habit's streak as of `today`. */
+/** A recurrence as answers show it (spec.md §3): every field present, whatever the frequency. */
+export const recurrenceAnswer = (recurrence: Recurrence): Actionable['recurrence'] => ({
+  frequency: recurrence.frequency,
+  days: recurrence.frequency === 'weekly' ? recurrence.days : [],
+  dayOfMonth: recurrence.frequency === 'monthly' ? recurrence.dayOfMonth : null,
+});
+
 export const toActionable = (row: ActionableRow, today: LocalDate): Actionable => {
   const { recurrence } = row;
   return {
@@ -55,11 +62,7 @@ export const toActionable = (row: ActionableRow, today: LocalDate): Actionable =
     reminderTime: row.reminder_time,
     pointsAwarded: row.points_awarded,
     pointsToBeAwarded: row.points_to_be_awarded,
-    recurrence: {
-      frequency: recurrence.frequency,
-      days: recurrence.frequency === 'weekly' ? recurrence.days : [],
-      dayOfMonth: recurrence.frequency === 'monthly' ? recurrence.dayOfMonth : null,
-    },
+    recurrence: recurrenceAnswer(recurrence),
     status: row.status,
   };
 };

@@ -15,6 +15,7 @@ import {
 import { streakAt, type LocalDate } from '@tracker/domain/actionables/recurrence';
 import { NotFound } from '@tracker/domain/common/errors';
 import type { Position } from '@tracker/eventstore/port';
+import { recurrenceAnswer } from '@tracker/projections/actionables/actionables.queries';
 import { derivedUuid, type CommandContext, type CommandHandler } from '../commands/command-handler.ts';
 import type { WorkItemCommands } from '../goals/work-item-commands.ts';
 
@@ -165,11 +166,7 @@ export const fromCommand = (item: Actionable, today: LocalDate): ActionableAnswe
     reminderTime: item.reminderTime,
     pointsAwarded: item.pointsAwarded,
     pointsToBeAwarded: item.pointsToBeAwarded,
-    recurrence: {
-      frequency: recurrence.frequency,
-      days: recurrence.frequency === 'weekly' ? recurrence.days : [],
-      dayOfMonth: recurrence.frequency === 'monthly' ? recurrence.dayOfMonth : null,
-    },
+    recurrence: recurrenceAnswer(recurrence),
     status: item.status,
   };
 };
