@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { actionableEvents } from './actionables/events.ts';
 import { goalEvents, subtaskEvents, taskEvents } from './goals/events.ts';
 import { pointsEvents } from './points/events.ts';
+import { settingsEvents } from './settings/events.ts';
 import { emailReserved, passwordResetAsked, userEvents } from './users/events.ts';
 
 /** The catalogue of every event in the log: what projections and audits parse against. */
@@ -9,6 +10,7 @@ export const domainEvent = z.discriminatedUnion('type', [
   emailReserved,
   passwordResetAsked,
   ...userEvents,
+  ...settingsEvents,
   ...goalEvents,
   ...taskEvents,
   ...subtaskEvents,

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { actionableStatuses } from '../actionables/http.ts';
+import { id, isoDateTime, timezone, wholeNumber } from '../common/fields.ts';
+import { DEFAULT_THEME, DEFAULT_TIMEZONE, DEFAULT_WEEK_START } from '../constants.ts';
+
+export const weekStarts = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+export const weekStart = z.enum(weekStarts, { message: `must be one of ${weekStarts.join(', ')}` });
+export type WeekStart = z.infer<typeof weekStart>;
+
+export const themes = ['system', 'light', 'dark'] as const;
+export const theme = z.enum(themes, { message: `must be one of ${themes.join(', ')}` });
+export type Theme = z.infer<typeof theme>;
+
+/** The statuses a user orders and shows: every actionable status (goals and tasks use three of them). */
+export const settingsStatuses = actionableStatuses;
+export type SettingsStatus = (typeof settingsStatuses)[number];
+
+/** spec.md §9: the colour every status is sent with. */
+export const STATUS_COLOR = '#6366F1';
+
+/** 1 is shown first; one rank per status. */
+export const statusPriority = wholeNumber(1, settingsStatuses.length, `must be a whole number from 1 (first) to ${settingsStatuses.length}`);
+export const statusColor = z
+  .string({ message: 'must be a hex colour like #6366F1' })
+  .regex(/^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$/, 'must be a hex colour like #6366F1');
+const visible = z.boolean({ message: 'must be true or false' });
+
+/** How one status is ordered and shown. */
+export const statusSetting = z.object({ priority: statusPriority, visible, color: statusColor });
+export type StatusSetting = z.infer<typeof statusSetting>;
+/** The map from every status to its setting (spec.md §3 `statusSettings`). */
+export const statusSettings = z.object({
+  pending: statusSetting,
+  'in-progress': statusSetting,
+  completed: statusSetting,
+  'not-approached': statusSetting,
+});
+export type StatusSettings = z.infer<typeof statusSettings>;
+
+/** What a user sets: the part of the settings that events record. `timezone` is the user's time zone (the profile's too). */
+export const settingsValues = z.object({ timezone, weekStart, theme, statusSettings });
+export type SettingsValues = z.infer<typeof settingsValues>;
+
+/** spec.md §9 defaults: in-progress first, then pending, not-approached, completed; all shown, one colour. */
+export const settingsDefaults: SettingsValues = {
+  timezone: DEFAULT_TIMEZONE,
+  weekStart: DEFAULT_WEEK_START,
+  theme: DEFAULT_THEME,
+  statusSettings: {
+    'in-progress': { priority: 1, visible: true, color: STATUS_COLOR },
+    pending: { priority: 2, visible: true, color: STATUS_COLOR },
+    'not-approached': { priority: 3, visible: true, color: STATUS_COLOR },
+    completed: { priority: 4, visible: true, color: STATUS_COLOR },
+  },
+};
+
+/** The settings as GET /settings answers them (spec.md §3 User settings). `id` is the user's id: one settings document per user. */
+export const settings = settingsValues.extend({
+  timezone: z.string(),
+  id,
+  userId: id,
+  /** Null until the read model has the user (never for a registered user once settled). */
+  createdAt: isoDateTime.nullable(),
+  updatedAt: isoDateTime.nullable(),
+});
+export type Settings = z.infer<typeof settings>;
+export const settingsResponse = z.object({ settings });
+export type SettingsResponse = z.infer<typeof settingsResponse>;
+
+/**
+ * Status settings in a body: any of the four statuses, each with any of its fields. What a body
+ * leaves out comes from the defaults (PUT: replace) or from the current settings (PATCH: merge).
+ * Unknown keys (other statuses, id, userId, createdAt…) are dropped, as in every body.
+ */
+export const statusSettingPatch = statusSetting.partial();
+export type StatusSettingPatch = z.infer<typeof statusSettingPatch>;
+export const statusSettingsPatch = z.object({
+  pending: statusSettingPatch.optional(),
+  'in-progress': statusSettingPatch.optional(),
+  completed: statusSettingPatch.optional(),
+  'not-approached': statusSettingPatch.optional(),
+});
+export type StatusSettingsPatch = z.infer<typeof statusSettingsPatch>;
+
+/**
+ * PUT /settings (replace: every field left out takes its default, timezone included) and PATCH
+ * /settings (merge: fields left out keep their value; statusSettings merges per status and field).
+ */
+export const settingsBody = z.object({
+  timezone: timezone.optional(),
+  weekStart: weekStart.optional(),
+  theme: theme.optional(),
+  statusSettings: statusSettingsPatch.optional(),
+});
+export type SettingsBody = z.infer<typeof settingsBody>;
+
+/** PUT /settings/status: replaces the status settings (statuses and fields left out take their defaults). */
+export const statusSettingsBody = z.object({ statusSettings: statusSettingsPatch });
+export type StatusSettingsBody = z.infer<typeof statusSettingsBody>;
+/** PUT /settings/timezone: the user's IANA time zone (the profile's too). */
+export const timezoneBody = z.object({ timezone });
+export const weekStartBody = z.object({ weekStart });
