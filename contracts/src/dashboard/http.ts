@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { actionable } from '../actionables/http.ts';
+import { calendarDate, isoDateTime, timezone } from '../common/fields.ts';
+import { goal, subtask, task } from '../goals/http.ts';
+import { pointsSourceType } from '../points/http.ts';
+
+export { dateRangeQuery, type DateRangeQuery } from '../points/http.ts';
+
+/** GET /dashboard/daily-actionables?timezone (defaults to the user's). */
+export const dailyActionablesQuery = z.object({ timezone: timezone.optional() });
+
+/** An actionable on today's list; `completedToday` is whether it (a habit: today's occurrence) was completed on that local date. */
+export const dailyActionable = actionable.extend({ completedToday: z.boolean() });
+export type DailyActionable = z.infer<typeof dailyActionable>;
+/**
+ * Today's list: actionables (not habits) due that local day or overdue and not completed, and the
+ * habits scheduled that day with `completedToday` and their current streak.
+ */
+export const dailyActionablesResponse = z.object({ date: calendarDate, actionables: z.array(dailyActionable) });
+
+/** Items created, due or completed in the range, with spec.md §3's summaries. */
+export const goalsInRangeResponse = z.object({
+  goals: z.array(goal),
+  summary: z.object({ totalPoints: z.number().int(), goalCount: z.number().int() }),
+});
+export const tasksInRangeResponse = z.object({ tasks: z.array(task), summary: z.object({ taskCount: z.number().int() }) });
+export const subtasksInRangeResponse = z.object({ subtasks: z.array(subtask), summary: z.object({ subtaskCount: z.number().int() }) });
+export const actionablesInRangeResponse = z.object({
+  actionables: z.array(actionable),
+  summary: z.object({ totalPoints: z.number().int(), completedCount: z.number().int(), pendingCount: z.number().int() }),
+});
+
+export const topAchievement = z.object({ title: z.string(), points: z.number().int(), occurredAt: isoDateTime, sourceType: pointsSourceType });
+export type TopAchievement = z.infer<typeof topAchievement>;
+export const dailyPoints = z.object({ date: calendarDate, points: z.number().int() });
+export type DailyPoints = z.infer<typeof dailyPoints>;
+
+/** The range at a glance: points, how many items were created, due or completed in it, the best awards and points per day (every day, zeros included). */
+export const dashboardSummary = z.object({
+  totalPoints: z.number().int(),
+  goalsCount: z.number().int(),
+  tasksCount: z.number().int(),
+  subtasksCount: z.number().int(),
+  actionablesCount: z.number().int(),
+  /** Goals, tasks, subtasks and actionables completed in the range. */
+  completedCount: z.number().int(),
+  topAchievements: z.array(topAchievement),
+  dailyPoints: z.array(dailyPoints),
+});
+export type DashboardSummary = z.infer<typeof dashboardSummary>;
+export const dashboardSummaryResponse = z.object({ summary: dashboardSummary });
