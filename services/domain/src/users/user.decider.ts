@@ -1,11 +1,16 @@
 import type { UserEvent } from '@tracker/contracts/users/events';
 import type { Unversioned } from '@tracker/contracts/common/events';
+import type { SettingsEvent } from '@tracker/contracts/settings/events';
+import { settingsDefaults, type SettingsValues } from '@tracker/contracts/settings/http';
 import type { User } from '@tracker/contracts/users/http';
 import { messages } from '@tracker/contracts/messages';
 import { Conflict, NotFound, ValidationFailed } from '../common/errors.ts';
 import type { Decider, Recorded } from '../common/decider.ts';
+import { mergeSettings, replacedSettings, settingsDiff, type SettingsChanges } from '../settings/settings.ts';
 
-type Event = Unversioned<UserEvent>;
+// Settings share the user's stream: their time zone is the profile's time zone, one value that
+// either a profile update or a settings change sets.
+type Event = Unversioned<UserEvent | SettingsEvent>;
 
 interface IssuedToken {
   expiresAt: string;
@@ -20,6 +25,10 @@ export type UserState =
       /** Outstanding reset tokens by hash; a password change voids them all. */
       resetTokens: Record<string, IssuedToken>;
       verificationTokens: Record<string, IssuedToken>;
+      /** Settings besides the time zone (that is `profile.timezone`). */
+      settings: Omit<SettingsValues, 'timezone'>;
+      /** When settings (or the time zone) last changed; the registration before that. */
+      settingsUpdatedAt: string;
     };
 
 export type UserCommand =
@@ -30,7 +39,20 @@ export type UserCommand =
   | { type: 'RequestPasswordReset'; tokenHash: string; expiresAt: string }
   | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; now: string }
   | { type: 'RequestEmailVerification'; tokenHash: string; expiresAt: string }
-  | { type: 'VerifyEmail'; tokenHash: string; now: string };
+  | { type: 'VerifyEmail'; tokenHash: string; now: string }
+  /** PATCH: what the body gives over the current settings; `statusSettings: 'replace'` takes the defaults for statuses it leaves out instead (PUT /settings/status). */
+  | { type: 'ChangeSettings'; changes: SettingsChanges; statusSettings?: 'merge' | 'replace' }
+  /** PUT: what the body gives over the defaults. */
+  | { type: 'ReplaceSettings'; settings: SettingsChanges }
+  | { type: 'ResetSettings' };
+
+/** The user's settings, time zone included. */
+export const settingsOfUser = (state: Extract<UserState, { status: 'registered' }>): SettingsValues => ({
+  ...state.settings,
+  timezone: state.profile.timezone,
+});
+
+const { timezone: _defaultZone, ...defaultsBesidesZone } = settingsDefaults;
 
 const registered = (state: UserState) => {
   if (state.status === 'none') throw new NotFound('User not found');
@@ -93,6 +115,25 @@ export const decide = (command: UserCommand, state: UserState): Event[] => {
       }
       return [{ type: 'EmailVerified', data: { userId: user.profile.id, tokenHash: command.tokenHash } }];
     }
+    case 'ChangeSettings':
+    case 'ReplaceSettings': {
+      const user = registered(state);
+      const current = settingsOfUser(user);
+      const next =
+        command.type === 'ReplaceSettings'
+          ? replacedSettings(command.settings)
+          : command.statusSettings === 'replace'
+            ? { ...mergeSettings(current, { ...command.changes, statusSettings: undefined }), statusSettings: replacedSettings(command.changes).statusSettings }
+            : mergeSettings(current, command.changes);
+      const changes = settingsDiff(current, next);
+      if (Object.keys(changes).length === 0) return [];
+      return [{ type: 'UserSettingsUpdated', data: { userId: user.profile.id, ...changes } }];
+    }
+    case 'ResetSettings': {
+      const user = registered(state);
+      if (Object.keys(settingsDiff(settingsOfUser(user), settingsDefaults)).length === 0) return [];
+      return [{ type: 'UserSettingsReset', data: { userId: user.profile.id, settings: settingsDefaults } }];
+    }
   }
 };
 
@@ -104,6 +145,8 @@ export const evolve = (state: UserState, event: Recorded<Event>): UserState => {
       passwordHash: data.passwordHash,
       resetTokens: {},
       verificationTokens: {},
+      settings: defaultsBesidesZone,
+      settingsUpdatedAt: event.occurredAt,
       profile: {
         id: data.userId,
         name: data.name,
@@ -133,7 +176,18 @@ export const evolve = (state: UserState, event: Recorded<Event>): UserState => {
       };
     case 'UserProfileUpdated': {
       const { userId: _, ...changes } = event.data;
-      return { ...touched, profile: { ...touched.profile, ...changes } };
+      const zoneChanged = changes.timezone !== undefined;
+      return { ...touched, profile: { ...touched.profile, ...changes }, ...(zoneChanged ? { settingsUpdatedAt: event.occurredAt } : {}) };
+    }
+    case 'UserSettingsUpdated': {
+      const { userId: _, timezone, ...changes } = event.data;
+      const profile = timezone === undefined ? state.profile : { ...touched.profile, timezone };
+      return { ...state, profile, settings: { ...state.settings, ...changes }, settingsUpdatedAt: event.occurredAt };
+    }
+    case 'UserSettingsReset': {
+      const { timezone, ...settings } = event.data.settings;
+      const profile = timezone === state.profile.timezone ? state.profile : { ...touched.profile, timezone };
+      return { ...state, profile, settings, settingsUpdatedAt: event.occurredAt };
     }
     case 'PasswordChanged':
       // Any reset token issued before the change is void, whichever way the password changed.

@@ -1,7 +1,9 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { settingsDefaults, STATUS_COLOR, type SettingsValues } from '@tracker/contracts/settings/http';
 import { Conflict, NotFound, ValidationFailed } from '../common/errors.ts';
+import { fold } from '../common/decider.ts';
 import { specify } from '../common/specify.ts';
-import { userDecider } from './user.decider.ts';
+import { settingsOfUser, userDecider } from './user.decider.ts';
 
 const given = specify(userDecider);
 const userId = '7d1c3f0e-2b7a-4c55-9d1e-0d7f5d9f8a11';
@@ -97,4 +99,121 @@ describe('verifying the e-mail address', () => {
     given([registeredEvent, requested, { type: 'EmailVerified', data: { userId, tokenHash: 'v1' }, ...at('2026-03-01T11:00:00.000Z') }])
       .when({ type: 'VerifyEmail', tokenHash: 'v1', now: '2026-03-01T12:00:00.000Z' })
       .thenThrows(ValidationFailed));
+});
+
+describe('settings', () => {
+  const settingsUpdated = (data: Partial<SettingsValues>, iso = '2026-03-02T10:00:00.000Z') => ({
+    type: 'UserSettingsUpdated' as const,
+    data: { userId, ...data },
+    ...at(iso),
+  });
+  const { statusSettings: defaults } = settingsDefaults;
+  const hidden = { ...defaults, completed: { ...defaults.completed, visible: false } };
+  const settingsAfter = (events: Parameters<typeof given>[0]) => {
+    const state = fold(userDecider, events);
+    if (state.status !== 'registered') throw new Error('not registered');
+    return settingsOfUser(state);
+  };
+
+  it('starts from the defaults, in the zone the user registered with', () =>
+    expect(settingsAfter([{ ...registeredEvent, data: { ...registeredEvent.data, timezone: 'Europe/Paris' } }])).toEqual({
+      ...settingsDefaults,
+      timezone: 'Europe/Paris',
+    }));
+
+  describe('changing (PATCH)', () => {
+    it('records only the fields that changed', () =>
+      given([registeredEvent])
+        .when({ type: 'ChangeSettings', changes: { theme: 'dark', weekStart: 'sunday', timezone: 'America/New_York' } })
+        .then([{ type: 'UserSettingsUpdated', data: { userId, theme: 'dark' } }]));
+    it('merges status settings per status and field, recording the whole map', () =>
+      given([registeredEvent])
+        .when({ type: 'ChangeSettings', changes: { statusSettings: { completed: { visible: false } } } })
+        .then([{ type: 'UserSettingsUpdated', data: { userId, statusSettings: hidden } }]));
+    it('keeps earlier changes a later one leaves out', () =>
+      given([registeredEvent, settingsUpdated({ statusSettings: hidden })])
+        .when({ type: 'ChangeSettings', changes: { statusSettings: { pending: { color: '#000000' } } } })
+        .then([{ type: 'UserSettingsUpdated', data: { userId, statusSettings: { ...hidden, pending: { ...defaults.pending, color: '#000000' } } } }]));
+    it('does nothing when nothing changes', () =>
+      given([registeredEvent, settingsUpdated({ theme: 'dark' })])
+        .when({ type: 'ChangeSettings', changes: { theme: 'dark', statusSettings: { pending: { priority: 2 } } } })
+        .thenNothing());
+    it('refuses an unknown user', () =>
+      given([])
+        .when({ type: 'ChangeSettings', changes: { theme: 'dark' } })
+        .thenThrows(NotFound));
+  });
+
+  describe('replacing status settings (PUT /settings/status)', () => {
+    it('takes the defaults for what the body leaves out', () =>
+      given([registeredEvent, settingsUpdated({ statusSettings: hidden, theme: 'dark' })])
+        .when({ type: 'ChangeSettings', statusSettings: 'replace', changes: { statusSettings: { pending: { priority: 1 }, 'in-progress': { priority: 2 } } } })
+        .then([
+          {
+            type: 'UserSettingsUpdated',
+            data: {
+              userId,
+              statusSettings: { ...defaults, pending: { ...defaults.pending, priority: 1 }, 'in-progress': { ...defaults['in-progress'], priority: 2 } },
+            },
+          },
+        ]));
+    it('does nothing when the result is what stands', () =>
+      given([registeredEvent])
+        .when({ type: 'ChangeSettings', statusSettings: 'replace', changes: { statusSettings: {} } })
+        .thenNothing());
+  });
+
+  describe('replacing (PUT /settings)', () => {
+    it('takes the defaults for every field the body leaves out, the time zone included', () =>
+      given([registeredEvent, settingsUpdated({ theme: 'dark', weekStart: 'monday', timezone: 'Asia/Tokyo' })])
+        .when({ type: 'ReplaceSettings', settings: { weekStart: 'monday', statusSettings: { completed: { visible: false } } } })
+        .then([{ type: 'UserSettingsUpdated', data: { userId, timezone: 'America/New_York', theme: 'system', statusSettings: hidden } }]));
+    it('does nothing when the settings already are what the body stands for', () =>
+      given([registeredEvent])
+        .when({ type: 'ReplaceSettings', settings: { theme: 'system' } })
+        .thenNothing());
+    it('refuses an unknown user', () => given([]).when({ type: 'ReplaceSettings', settings: {} }).thenThrows(NotFound));
+  });
+
+  describe('resetting', () => {
+    it('goes back to the defaults, recorded as values', () =>
+      given([registeredEvent, settingsUpdated({ theme: 'light', timezone: 'Asia/Tokyo' })])
+        .when({ type: 'ResetSettings' })
+        .then([{ type: 'UserSettingsReset' as const, data: { userId, settings: settingsDefaults } }]));
+    it('does nothing when the settings are the defaults', () => given([registeredEvent]).when({ type: 'ResetSettings' }).thenNothing());
+    it('refuses an unknown user', () => given([]).when({ type: 'ResetSettings' }).thenThrows(NotFound));
+    it('leaves the defaults standing afterwards', () =>
+      expect(
+        settingsAfter([
+          registeredEvent,
+          settingsUpdated({ theme: 'light', timezone: 'Asia/Tokyo' }),
+          { type: 'UserSettingsReset' as const, data: { userId, settings: settingsDefaults }, ...at('2026-03-03T10:00:00.000Z') },
+        ]),
+      ).toEqual(settingsDefaults));
+  });
+
+  describe('one time zone for profile and settings', () => {
+    it("a settings change of zone is the profile's zone", () => {
+      const state = fold(userDecider, [registeredEvent, settingsUpdated({ timezone: 'Asia/Tokyo' })]);
+      expect(state.status === 'registered' && state.profile.timezone).toBe('Asia/Tokyo');
+    });
+    it('a profile change of zone shows in the settings', () =>
+      expect(
+        settingsAfter([
+          registeredEvent,
+          { type: 'UserProfileUpdated' as const, data: { userId, timezone: 'Europe/Berlin' }, ...at('2026-03-02T10:00:00.000Z') },
+        ]).timezone,
+      ).toBe('Europe/Berlin'));
+    it('setting in settings the zone the profile already has records nothing', () =>
+      given([registeredEvent, { type: 'UserProfileUpdated' as const, data: { userId, timezone: 'Europe/Berlin' }, ...at('2026-03-02T10:00:00.000Z') }])
+        .when({ type: 'ChangeSettings', changes: { timezone: 'Europe/Berlin' } })
+        .thenNothing());
+    it('a profile update to the zone settings set records nothing', () =>
+      given([registeredEvent, settingsUpdated({ timezone: 'Asia/Tokyo' })])
+        .when({ type: 'UpdateProfile', timezone: 'Asia/Tokyo' })
+        .thenNothing());
+  });
+
+  it('every status starts with the colour spec.md §9 sends', () =>
+    expect(Object.values(settingsDefaults.statusSettings).every((setting) => setting.color === STATUS_COLOR)).toBe(true));
 });
