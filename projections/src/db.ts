@@ -4,6 +4,7 @@ import type { ActionablesReadModels } from './actionables/actionables.tables.ts'
 import type { ActivityReadModels } from './activity/activities.tables.ts';
 import type { GoalsReadModels } from './goals/goals.tables.ts';
 import type { PointsReadModels } from './points/points.tables.ts';
+import type { SettingsReadModels } from './settings/settings.tables.ts';
 import type { UsersReadModels } from './users/users.tables.ts';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO instant. */
@@ -18,7 +19,7 @@ export interface ProjectionCheckpointsTable {
 }
 
 /** Every read-model table: each feature declares its own beside its queries. */
-export interface ReadModels extends UsersReadModels, GoalsReadModels, PointsReadModels, ActivityReadModels, ActionablesReadModels {
+export interface ReadModels extends UsersReadModels, GoalsReadModels, PointsReadModels, ActivityReadModels, ActionablesReadModels, SettingsReadModels {
   projection_checkpoints: ProjectionCheckpointsTable;
 }
 

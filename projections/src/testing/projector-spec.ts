@@ -53,6 +53,7 @@ const keyOf: { [Table in keyof ReadModels]: keyof ReadModels[Table] & string } =
   activities: 'event_id',
   actionables: 'id',
   actionable_completions: 'event_id',
+  user_settings: 'user_id',
 };
 
 const byKey =

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'vitest';
+import { settingsDefaults } from '@tracker/contracts/settings/http';
 import {
   emailReserved,
   emailVerified,
@@ -11,7 +12,7 @@ import {
   userProfileUpdated,
   userRegistered,
 } from '../testing/event-factories.ts';
-import { projectorSpec, type EventContext } from '../testing/projector-spec.ts';
+import { projectedEvent, projectorSpec, type EventContext } from '../testing/projector-spec.ts';
 import { usersProjection } from './users.projection.ts';
 import type { UserRow } from './users.tables.ts';
 
@@ -95,6 +96,25 @@ describe('users projection', () => {
       given([userRegistered(by(0)), userProfileUpdated(by(1), { dateOfBirth: '1990-12-10' })])
         .when([userProfileUpdated(by(5), { dateOfBirth: null })])
         .then({ users: [userRow(0, { updated_at: time(5), last_active: time(5) })] }));
+  });
+
+  describe('a settings change', () => {
+    const settingsUpdated = (by: EventContext, data: { timezone?: string; theme?: 'dark' }) =>
+      projectedEvent('UserSettingsUpdated', { userId: by.userId, ...data }, by);
+    it("sets the user's time zone when it names one", () =>
+      given([userRegistered(by(0))])
+        .when([settingsUpdated(by(5), { timezone: 'Asia/Tokyo' })])
+        .then({ users: [userRow(0, { timezone: 'Asia/Tokyo', updated_at: time(5), last_active: time(5) })] }));
+
+    it('leaves the profile as it is otherwise', () =>
+      given([userRegistered(by(0))])
+        .when([settingsUpdated(by(5), { theme: 'dark' })])
+        .then({ users: [userRow(0, { last_active: time(5) })] }));
+
+    it("a reset sets the defaults' time zone", () =>
+      given([userRegistered(by(0))])
+        .when([projectedEvent('UserSettingsReset', { userId: alice, settings: settingsDefaults }, by(5))])
+        .then({ users: [userRow(0, { timezone: 'America/New_York', updated_at: time(5), last_active: time(5) })] }));
   });
 
   describe('a password change or a verified e-mail', () => {

@@ -19,7 +19,15 @@ const ridesAlong = new Set<DomainEventType>([
   'PasswordResetAsked',
 ]);
 
-const accountEvents = new Set<DomainEventType>(['UserRegistered', 'UserLoggedIn', 'UserProfileUpdated', 'PasswordChanged', 'EmailVerified']);
+const accountEvents = new Set<DomainEventType>([
+  'UserRegistered',
+  'UserLoggedIn',
+  'UserProfileUpdated',
+  'PasswordChanged',
+  'EmailVerified',
+  'UserSettingsUpdated',
+  'UserSettingsReset',
+]);
 
 /** Moves each user's last activity forward to the instant given (never backwards), in one statement. */
 const moveLastActive = async (trx: Transaction<ReadModels>, latest: ReadonlyMap<string, string>): Promise<void> => {
@@ -97,6 +105,17 @@ export const usersProjection = defineProjector({
       case 'EmailVerified':
         await trx.updateTable('users').set({ email_verified: true, updated_at: at, last_active: at }).where('id', '=', event.data.userId).execute();
         return;
+      // The settings' time zone is the user's: what authentication hands every request.
+      case 'UserSettingsUpdated':
+      case 'UserSettingsReset': {
+        const timezone = event.type === 'UserSettingsUpdated' ? event.data.timezone : event.data.settings.timezone;
+        await trx
+          .updateTable('users')
+          .set({ ...(timezone !== undefined ? { timezone, updated_at: at } : {}), last_active: at })
+          .where('id', '=', event.data.userId)
+          .execute();
+        return;
+      }
       default:
         await moveLastActive(trx, new Map([[event.metadata.userId, at]]));
     }

@@ -1,0 +1,26 @@
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { StatusSettings, Theme, WeekStart } from '@tracker/contracts/settings/http';
+import type { Timestamp } from '../db.ts';
+
+/** jsonb: read back parsed; written as JSON text. */
+export type StatusSettingsColumn = ColumnType<StatusSettings, string, string>;
+
+/** One row per registered user; the time zone is the user's (the profile's too). */
+export interface UserSettingsTable {
+  user_id: string;
+  timezone: string;
+  week_start: WeekStart;
+  theme: Theme;
+  status_settings: StatusSettingsColumn;
+  created_at: Timestamp;
+  /** When a setting or the time zone last changed. */
+  updated_at: Timestamp;
+}
+
+export interface SettingsReadModels {
+  user_settings: UserSettingsTable;
+}
+
+export type UserSettingsRow = Selectable<UserSettingsTable>;
+export type NewUserSettingsRow = Insertable<UserSettingsTable>;
+export type UserSettingsRowUpdate = Updateable<UserSettingsTable>;
