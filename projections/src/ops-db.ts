@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, type ColumnType, type Migration } from 'kysely
 import pg from 'pg';
 import * as operationalState from '../migrations/ops/2026-11-23-0001_operational_state.ts';
 import * as actionableLinks from '../migrations/ops/2026-11-23-0002_actionable_links.ts';
+import * as streamSnapshots from '../migrations/ops/2026-11-23-0003_stream_snapshots.ts';
 import type { ProjectionCheckpointsTable } from './db.ts';
 
 /**
@@ -34,11 +35,22 @@ export interface ActionableLinksTable {
   subtask_id: string | null;
 }
 
+/** Command-side state as of a stream revision (see services/api/src/commands/snapshots.ts). */
+export interface StreamSnapshotsTable {
+  stream: string;
+  schema: string;
+  /** bigint: pg hands it back as a string. */
+  revision: ColumnType<string, string, string>;
+  state: ColumnType<unknown, string, string>;
+  taken_at: ColumnType<Date, never, Date>;
+}
+
 export interface OperationalTables {
   projection_checkpoints: ProjectionCheckpointsTable;
   rate_limit_hits: RateLimitHitsTable;
   cascade_items: CascadeItemsTable;
   actionable_links: ActionableLinksTable;
+  stream_snapshots: StreamSnapshotsTable;
 }
 
 export type OpsDb = Kysely<OperationalTables>;
@@ -48,6 +60,7 @@ export const OPS_SCHEMA = 'ops';
 export const opsMigrations: Record<string, Migration> = {
   '2026-11-23-0001_operational_state': operationalState,
   '2026-11-23-0002_actionable_links': actionableLinks,
+  '2026-11-23-0003_stream_snapshots': streamSnapshots,
 };
 
 export interface OpsDbHandle {

@@ -126,6 +126,15 @@ export const eventStoreConformance = (name: string, harness: ConformanceHarness 
         expect(await collect(store.readStream(s))).toHaveLength(1);
       });
 
+      it('reads a stream from a given revision on, and a stream read past its end as empty', async () => {
+        const s = stream();
+        await store.append(s, [event(), event(), event(), event()], 'no_stream');
+        expect((await collect(store.readStream(s, { fromRevision: 2n }))).map((e) => e.revision)).toEqual([2n, 3n]);
+        expect((await collect(store.readStream(s, { fromRevision: 0n }))).map((e) => e.revision)).toEqual([0n, 1n, 2n, 3n]);
+        expect(await collect(store.readStream(s, { fromRevision: 4n }))).toEqual([]);
+        expect(await collect(store.readStream(stream(), { fromRevision: 1n }))).toEqual([]);
+      });
+
       it('gives concurrent appends at the same exact revision one winner', async () => {
         const s = stream();
         await store.append(s, [event()], 'no_stream');

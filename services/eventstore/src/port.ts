@@ -65,6 +65,10 @@ export interface SubscribeOptions {
   onError?: (error: unknown, attempt: number) => void;
 }
 
+export interface ReadStreamFrom {
+  fromRevision?: bigint;
+}
+
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   /**
@@ -82,7 +86,8 @@ export interface EventStore {
    *   who may retry the same append safely under the rules above.
    */
   append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
-  readStream(stream: string): AsyncIterable<StoredEvent>;
+  /** The stream's events in order, from `fromRevision` (inclusive; the start when absent). A missing stream reads as empty. */
+  readStream(stream: string, options?: ReadStreamFrom): AsyncIterable<StoredEvent>;
   readAll(from: Position | 'start', batchSize?: number): AsyncIterable<StoredEvent>;
   /**
    * Catch up from `from` (exclusive), then stay live. onBatch is awaited before the next batch;

@@ -15,19 +15,32 @@ export interface TokenService {
   verify(token: string): Promise<{ userId: string; issuedAt: number }>;
 }
 
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800, y: 31_557_600 };
+
+/** A lifetime such as '7d', '12h', '30m', '90s' or '2w', in seconds. */
+export const lifetimeSeconds = (ttl: string): number => {
+  const match = /^(\d+)\s*(s|m|h|d|w|y)$/i.exec(ttl.trim());
+  if (!match) throw new Error(`JWT_TTL must be a number and a unit (s, m, h, d, w or y), e.g. '7d'; got '${ttl}'`);
+  return Number(match[1]) * UNIT_SECONDS[match[2]!.toLowerCase()]!;
+};
+
 export const createTokenService = (secretBytes: Uint8Array, ttl: string, now: () => Date = () => new Date()): TokenService => {
   // Imported once: given raw bytes, jose imports the key again on every sign and verify.
   const secret = createSecretKey(secretBytes);
+  const lifetime = lifetimeSeconds(ttl);
   return {
-    sign: (userId) =>
-      new SignJWT({})
+    sign: (userId) => {
+      // Both from the service's clock: given a relative expiry, jose would read the system clock.
+      const issuedAt = Math.floor(now().getTime() / 1000);
+      return new SignJWT({})
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
-        .setIssuedAt(now())
-        .setExpirationTime(ttl)
-        .sign(secret),
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + lifetime)
+        .sign(secret);
+    },
     async verify(token) {
       const currentDate = now();
       const claims = await jwtVerify(token, secret, {

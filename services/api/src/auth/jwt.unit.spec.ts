@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { Unauthorized } from '@tracker/domain/common/errors';
-import { createTokenService } from './jwt.ts';
+import { createTokenService, lifetimeSeconds } from './jwt.ts';
 
 const secret = new TextEncoder().encode('unit-test-secret-0123456789-abcdefghijklmnop');
 const now = new Date('2026-03-01T12:00:00Z');
@@ -20,6 +20,23 @@ describe('tokens', () => {
   it('verify what they signed: the user and the second it was issued', async () => {
     const userId = randomUUID();
     expect(await tokens.verify(await tokens.sign(userId))).toEqual({ userId, issuedAt: seconds(now) });
+  });
+
+  it('expire a lifetime after they were issued by the service clock, not the system clock', async () => {
+    let at = new Date(Date.now() + 30 * 86_400_000);
+    const tokens = createTokenService(new TextEncoder().encode('a-secret-that-is-long-enough-0123456789abcdef'), '7d', () => at);
+    const token = await tokens.sign(randomUUID());
+    at = new Date(at.getTime() + 7 * 86_400_000 - 5_000);
+    await expect(tokens.verify(token)).resolves.toBeDefined();
+    at = new Date(at.getTime() + 10_000);
+    await expect(tokens.verify(token)).rejects.toBeInstanceOf(Unauthorized);
+  });
+
+  it('read lifetimes as a number and a unit, and refuse anything else', () => {
+    expect(lifetimeSeconds('7d')).toBe(604_800);
+    expect(lifetimeSeconds('12h')).toBe(43_200);
+    expect(lifetimeSeconds('90 s')).toBe(90);
+    expect(() => lifetimeSeconds('forever')).toThrow(/JWT_TTL/);
   });
 
   it('accept an iat a little ahead (clock skew between replicas)', async () => {

@@ -2,8 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { decodeEvent } from '@tracker/contracts/event-codec';
 import { messages } from '@tracker/contracts/messages';
 import { Conflict } from '@tracker/domain/common/errors';
-import { fold, type Decider, type Recorded } from '@tracker/domain/common/decider';
+import { type Decider, type Recorded } from '@tracker/domain/common/decider';
 import { WrongExpectedVersion, type EventStore, type ExpectedRevision, type NewEvent, type Position } from '@tracker/eventstore/port';
+import type { SnapshotStore } from './snapshots.ts';
 
 /** Who and when: everything a command needs from the request, passed in, never read inside. */
 export interface CommandContext {
@@ -64,12 +65,29 @@ export interface CommandHandler {
   load<Command, Event extends AnyEvent, State>(decider: Decider<Command, Event, State>, stream: string): Promise<{ state: State; exists: boolean }>;
 }
 
-export const createCommandHandler = (deps: { store: EventStore }): CommandHandler => {
-  const { store } = deps;
+/**
+ * Snapshots are taken this many events behind the head, no sooner than twice that many after the
+ * last: a command reads at most about 2 × SNAPSHOT_LAG events of a long stream, and a retried
+ * request is recognised while its events are among the stream's latest SNAPSHOT_LAG (beyond that it
+ * is decided again against the state that includes them: refused, never applied twice).
+ */
+export const SNAPSHOT_LAG = 32;
 
-  const readRecorded = async <Event>(stream: string) => {
+interface Loaded<State, Event> {
+  state: State;
+  /** The events read after the snapshot (all of them without one), with ids and revisions. */
+  tail: Array<{ id: string; revision: bigint; event: Recorded<Event> }>;
+  /** The revision the snapshot was taken at; -1 without one. */
+  snapshotAt: bigint;
+  snapshotState: State;
+}
+
+export const createCommandHandler = (deps: { store: EventStore; snapshots?: SnapshotStore | undefined }): CommandHandler => {
+  const { store, snapshots } = deps;
+
+  const readRecorded = async <Event>(stream: string, fromRevision: bigint) => {
     const events: Array<{ id: string; revision: bigint; event: Recorded<Event> }> = [];
-    for await (const stored of store.readStream(stream)) {
+    for await (const stored of store.readStream(stream, { fromRevision })) {
       const parsed = decodeEvent({ type: stored.type, version: stored.version, data: stored.data });
       const occurredAt = typeof stored.metadata.occurredAt === 'string' ? stored.metadata.occurredAt : stored.createdAt.toISOString();
       const event: Recorded<AnyEvent> = { type: parsed.type, data: parsed.data, occurredAt };
@@ -78,16 +96,38 @@ export const createCommandHandler = (deps: { store: EventStore }): CommandHandle
     return events;
   };
 
+  const loadStream = async <Command, Event extends AnyEvent, State>(
+    decider: Decider<Command, Event, State>,
+    stream: string,
+    fromSnapshot = true,
+  ): Promise<Loaded<State, Event>> => {
+    const snapshot = fromSnapshot && decider.snapshotSchema && snapshots ? await snapshots.load(stream, decider.snapshotSchema) : undefined;
+    const snapshotState = snapshot ? (snapshot.state as State) : decider.initialState();
+    const snapshotAt = snapshot?.revision ?? -1n;
+    const tail = await readRecorded<Event>(stream, snapshotAt + 1n);
+    return { state: tail.reduce((state, e) => decider.evolve(state, e.event), snapshotState), tail, snapshotAt, snapshotState };
+  };
+
+  /** After an append that left the stream at `head`: a new snapshot SNAPSHOT_LAG behind it, when the last is 2 × SNAPSHOT_LAG behind. */
+  const maybeSnapshot = async <Event, State>(
+    decider: Pick<Decider<never, Event, State>, 'evolve' | 'snapshotSchema'>,
+    stream: string,
+    loaded: Pick<Loaded<State, Event>, 'tail' | 'snapshotAt' | 'snapshotState'>,
+    head: bigint,
+  ): Promise<void> => {
+    if (!decider.snapshotSchema || !snapshots || head - loaded.snapshotAt < 2n * BigInt(SNAPSHOT_LAG)) return;
+    const at = head - BigInt(SNAPSHOT_LAG);
+    const lastRead = loaded.tail.at(-1)?.revision ?? loaded.snapshotAt;
+    if (at > lastRead) return;
+    const state = loaded.tail.filter((e) => e.revision <= at).reduce((s, e) => decider.evolve(s, e.event), loaded.snapshotState);
+    // A cache: failing to keep it costs speed, never correctness, so the command's answer stands.
+    await snapshots.save(stream, decider.snapshotSchema, { revision: at, state }).catch(() => undefined);
+  };
+
   return {
     async load(decider, stream) {
-      const events = await readRecorded<Parameters<typeof decider.evolve>[1]>(stream);
-      return {
-        state: fold(
-          decider,
-          events.map((e) => e.event),
-        ),
-        exists: events.length > 0,
-      };
+      const { state, tail, snapshotAt } = await loadStream(decider, stream);
+      return { state, exists: snapshotAt >= 0n || tail.length > 0 };
     },
 
     async execute(decider, stream, command, context, options) {
@@ -96,17 +136,16 @@ export const createCommandHandler = (deps: { store: EventStore }): CommandHandle
       const ids: string[] = [];
       const idAt = (index: number): string => (ids[index] ??= eventId(index));
 
+      let fromSnapshot = true;
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const history = await readRecorded<Parameters<typeof decider.evolve>[1]>(stream);
+        const loaded = await loadStream(decider, stream, fromSnapshot);
         // A retried request whose events are already stored: decide against the state it saw then,
         // and the store hands back the original append instead of writing again.
-        const replayFrom = context.idempotencyKey ? history.findIndex((e) => e.id === idAt(0)) : -1;
-        const seen = replayFrom >= 0 ? history.slice(0, replayFrom) : history;
-        const state = fold(
-          decider,
-          seen.map((e) => e.event),
-        );
-        const expected: ExpectedRevision = seen.length === 0 ? 'no_stream' : seen[seen.length - 1]!.revision;
+        const replayFrom = context.idempotencyKey ? loaded.tail.findIndex((e) => e.id === idAt(0)) : -1;
+        const seen = replayFrom >= 0 ? loaded.tail.slice(0, replayFrom) : loaded.tail;
+        const state = replayFrom >= 0 ? seen.reduce((s, e) => decider.evolve(s, e.event), loaded.snapshotState) : loaded.state;
+        const last = seen.length > 0 ? seen[seen.length - 1]!.revision : loaded.snapshotAt;
+        const expected: ExpectedRevision = last < 0n ? 'no_stream' : last;
         if (attempt === 1) await options?.check?.(state);
         const decided = decider.decide(command, state);
         if (decided.length === 0) return { state, events: [] };
@@ -126,8 +165,15 @@ export const createCommandHandler = (deps: { store: EventStore }): CommandHandle
           },
         }));
         try {
-          const { position } = await store.append(stream, toAppend, expected);
+          const { position, nextRevision } = await store.append(stream, toAppend, expected);
+          if (nextRevision !== last + BigInt(decided.length)) {
+            // The store recognised a retry whose events are older than the snapshot: decide again
+            // from the whole stream, against the state that request saw, for its original answer.
+            fromSnapshot = false;
+            continue;
+          }
           const after = decided.reduce((s, e) => decider.evolve(s, { ...e, occurredAt }), state);
+          if (replayFrom < 0) await maybeSnapshot(decider, stream, loaded, last + BigInt(decided.length));
           return { state: after, events: decided, position };
         } catch (error) {
           if (error instanceof WrongExpectedVersion && attempt < MAX_ATTEMPTS) continue;

@@ -16,6 +16,7 @@ import type { Projector } from '@tracker/projections/projector';
 import { projectorLanes, startProjectionRunner, type AnyLane, type ProjectionRunner } from '@tracker/projections/runner';
 import { createApp } from '../app.ts';
 import { createCommandHandler } from '../commands/command-handler.ts';
+import { createOpsSnapshotStore } from '../commands/snapshots.ts';
 import type { AppServices } from '../feature.ts';
 import { apiFeatures, projectorsWaitedOn } from '../features.ts';
 import { createTokenService } from '../auth/jwt.ts';
@@ -125,7 +126,7 @@ export const startRuntime = async (
       db: readModels.db,
       ops: ops.db,
       progress,
-      commands: createCommandHandler({ store }),
+      commands: createCommandHandler({ store, snapshots: createOpsSnapshotStore(ops.db) }),
       tokens: createTokenService(secret, config.jwtTtl, options.clock),
       deriveFromSecret: secretDerivation(secret),
       passwords: createPasswordHasher(config.bcryptCost),

@@ -341,4 +341,6 @@ export const actionableDecider: Decider<ActionableCommand, ActionableStreamEvent
   initialState: () => ({ status: 'none' }),
   evolve,
   decide,
+  // A habit's stream grows by a completion a day; the state stays small, so it is kept as a snapshot.
+  snapshotSchema: 'actionable/1',
 };

@@ -448,6 +448,34 @@ describe('a habit kept for three years', () => {
     expect(state.status === 'active' && state.item.pointsAwarded).toBe(expectedPoints);
     expect(sizes[1]! - sizes[0]!).toBeLessThan(16); // only the digits of the numbers grew
   });
+
+  it('keeps a state that survives a snapshot (plain JSON) unchanged, and decides alike from it', () => {
+    let state = fold(actionableDecider, [habitCreated({ frequency: 'weekly', days: [1, 3, 5] }, 3)]);
+    const start = dayNumber('2024-02-26');
+    for (let day = 0; day < 60; day += 1) {
+      const clock = on(dateOf(start + day));
+      const events = (() => {
+        try {
+          return actionableDecider.decide({ type: 'CompleteHabit', userId, clock }, state);
+        } catch {
+          return [];
+        }
+      })();
+      for (const event of events) state = actionableDecider.evolve(state, { ...event, occurredAt: clock.at });
+      const restored = JSON.parse(JSON.stringify(state)) as typeof state;
+      expect(restored).toEqual(state);
+      const next = on(dateOf(start + day + 1));
+      const decide = (from: typeof state) => {
+        try {
+          return actionableDecider.decide({ type: 'CompleteHabit', userId, clock: next }, from);
+        } catch (error) {
+          return String(error);
+        }
+      };
+      expect(decide(restored)).toEqual(decide(state));
+    }
+    expect(actionableDecider.snapshotSchema).toBeTruthy();
+  });
 });
 
 describe(`property: habit completions through the decider, across ${zones.length} zones, equal the day-counting oracle`, () => {

@@ -341,8 +341,8 @@ export const createEventStoreDbEventStore = async (options: EventStoreDbEventSto
       return expected === 'any' || expected === 'stream_exists' ? appendAtHead(stream, events, expected) : appendAt(stream, events, expected);
     },
 
-    async *readStream(stream) {
-      yield* readStreamEvents(stream, { direction: FORWARDS, fromRevision: START });
+    async *readStream(stream, options) {
+      yield* readStreamEvents(stream, { direction: FORWARDS, fromRevision: options?.fromRevision ?? START });
     },
 
     async *readAll(from, batchSize = 500) {

@@ -169,8 +169,8 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
       }
     },
 
-    async *readStream(stream) {
-      let after = -1n;
+    async *readStream(stream, options) {
+      let after = (options?.fromRevision ?? 0n) - 1n;
       for (;;) {
         const result = await pool.query<EventRow>(
           `SELECT ${COLUMNS} FROM es.events WHERE stream_id = $1 AND stream_revision > $2
