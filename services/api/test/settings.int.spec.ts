@@ -270,5 +270,37 @@ describe('settings', () => {
   });
 });
 
+describe('past the read-your-writes bound', () => {
+  it('answers every write from the command’s own state, saying so', async () => {
+    const lagging = await startTestApp({ env: { READ_YOUR_WRITES_TIMEOUT_MS: '100' } });
+    try {
+      const { token, user } = await lagging.registerUser();
+      const registered = (await lagging.json('GET', '/api/settings', { token })).body.settings;
+      // From here no projector runs: every read-your-writes wait runs out.
+      await lagging.runtime.runner!.stop();
+      const send = (method: string, path: string, body?: unknown) => lagging.json(method, `/api${path}`, { token, ...(body !== undefined ? { body } : {}) });
+      const patched = await send('PATCH', '/settings', { theme: 'dark', statusSettings: { completed: { visible: false } } });
+      expect(patched.status).toBe(200);
+      expect(patched.headers.get('x-read-models-behind')).toBe('user_settings, users');
+      expect(patched.body.settings).toMatchObject({
+        ...defaults,
+        theme: 'dark',
+        statusSettings: { ...defaultStatuses, completed: { ...defaultStatuses.completed, visible: false } },
+        id: user.id,
+        userId: user.id,
+        createdAt: registered.createdAt,
+      });
+      expect(Date.parse(patched.body.settings.updatedAt)).toBeGreaterThanOrEqual(Date.parse(registered.createdAt));
+      const zoned = await send('PUT', '/settings/timezone', { timezone: 'Asia/Kathmandu' });
+      expect(zoned.body.settings).toMatchObject({ timezone: 'Asia/Kathmandu', theme: 'dark' });
+      const reset = await send('PUT', '/settings/reset');
+      expect(reset.status).toBe(200);
+      expect(reset.body.settings).toMatchObject(defaults);
+    } finally {
+      await lagging.stop();
+    }
+  });
+});
+
 /** A calendar date `days` away. */
 const shift = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
