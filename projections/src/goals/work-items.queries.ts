@@ -18,7 +18,7 @@ type PointsEntry = Goal['pointsHistory'][number];
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
-const baseFields = (row: GoalRow, history: PointsEntry[]): Goal => ({
+export const baseFields = (row: GoalRow, history: PointsEntry[]): Goal => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -36,7 +36,7 @@ const baseFields = (row: GoalRow, history: PointsEntry[]): Goal => ({
 });
 
 /** Every award and revocation whose hierarchy includes each item, oldest first. */
-const pointsHistories = async (db: ReadModelDb, kind: Kind, ids: string[]): Promise<Map<string, PointsEntry[]>> => {
+export const pointsHistories = async (db: ReadModelDb, kind: Kind, ids: string[]): Promise<Map<string, PointsEntry[]>> => {
   const histories = new Map<string, PointsEntry[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return histories;
   const column = ledgerColumnOf[kind];

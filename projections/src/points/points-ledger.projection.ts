@@ -29,14 +29,14 @@ const ledgerRow = (event: PointsEvent): NewPointsLedgerRow => {
   };
 };
 
-/** points_ledger (one row per award or revocation, revocations negative) and user_points totals. */
+/** points_ledger (one row per award or revocation, revocations negative), user_points totals and daily_points per local date. */
 export const pointsLedgerProjection = defineProjector({
   name: 'points_ledger',
   handles: ['PointsAwarded', 'PointsRevoked'],
   async apply(trx, event) {
     await this.applyBatch!(trx, [event]);
   },
-  // A batch's rows in one insert, and each user's total moved once by the batch's sum.
+  // A batch's rows in one insert, each user's total and each (user, local date) moved once by the batch's sums.
   async applyBatch(trx, events) {
     if (events.length === 0) return;
     const rows = events.map(ledgerRow);
@@ -51,6 +51,21 @@ export const pointsLedgerProjection = defineProjector({
       .insertInto('user_points')
       .values([...totals].map(([userId, { points, at }]) => ({ user_id: userId, total: points, updated_at: at })))
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ total: sql`user_points.total + excluded.total`, updated_at: sql`excluded.updated_at` }))
+      .execute();
+    const days = new Map<string, { user_id: string; local_date: string; points: number; count: number }>();
+    for (const row of rows) {
+      const key = `${row.user_id} ${row.local_date}`;
+      const known = days.get(key) ?? { user_id: row.user_id, local_date: row.local_date, points: 0, count: 0 };
+      days.set(key, { ...known, points: known.points + row.points, count: known.count + 1 });
+    }
+    await trx
+      .insertInto('daily_points')
+      .values([...days.values()])
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'local_date'])
+          .doUpdateSet({ points: sql`daily_points.points + excluded.points`, count: sql`daily_points.count + excluded.count` }),
+      )
       .execute();
   },
 });

@@ -30,9 +30,22 @@ export interface UserPointsTable {
   updated_at: Timestamp;
 }
 
+/**
+ * Net points and the number of ledger rows (awards and revocations) per user and local date: the
+ * date each was recorded with, as in the ledger. Kept by the ledger's projector in the same
+ * transaction, so it never disagrees with the ledger.
+ */
+export interface DailyPointsTable {
+  user_id: string;
+  local_date: LocalDate;
+  points: number;
+  count: number;
+}
+
 export interface PointsReadModels {
   points_ledger: PointsLedgerTable;
   user_points: UserPointsTable;
+  daily_points: DailyPointsTable;
 }
 
 // The ledger is append-only: no update type.
@@ -41,3 +54,4 @@ export type NewPointsLedgerRow = Insertable<PointsLedgerTable>;
 export type UserPointsRow = Selectable<UserPointsTable>;
 export type NewUserPointsRow = Insertable<UserPointsTable>;
 export type UserPointsRowUpdate = Updateable<UserPointsTable>;
+export type DailyPointsRow = Selectable<DailyPointsTable>;

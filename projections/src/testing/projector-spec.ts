@@ -50,6 +50,7 @@ const keyOf: { [Table in keyof ReadModels]: keyof ReadModels[Table] & string } =
   subtasks: 'id',
   points_ledger: 'event_id',
   user_points: 'user_id',
+  daily_points: 'local_date',
   activities: 'event_id',
   actionables: 'id',
   actionable_completions: 'event_id',

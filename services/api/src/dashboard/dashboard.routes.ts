@@ -1,0 +1,99 @@
+import {
+  actionablesInRangeResponse,
+  dailyActionablesQuery,
+  dailyActionablesResponse,
+  dashboardSummaryResponse,
+  dateRangeQuery,
+  goalsInRangeResponse,
+  subtasksInRangeResponse,
+  tasksInRangeResponse,
+} from '@tracker/contracts/dashboard/http';
+import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from '@tracker/contracts/points/http';
+import type { AppServices } from '../feature.ts';
+import {
+  actionablesInRangeWithSummary,
+  dailyActionables,
+  dashboardSummary,
+  goalsInRange,
+  subtasksInRange,
+  tasksInRange,
+} from '@tracker/projections/dashboard/dashboard.queries';
+import { routesFor, type AnyRoute, type ApiContext } from '../http/api-router.ts';
+import { resolveRange, todayIn, zoneOf } from './local-range.ts';
+
+const route = routesFor<AppServices>();
+const tag = 'dashboard';
+
+const rangeOf = (ctx: ApiContext, query: Parameters<typeof resolveRange>[1]) =>
+  resolveRange(ctx, query, { defaultDays: DEFAULT_RANGE_DAYS, maxDays: MAX_RANGE_DAYS });
+
+/** spec.md §7's dashboard routes: each reads read models only. */
+export const dashboardRoutes: AnyRoute<AppServices>[] = [
+  route({
+    method: 'get',
+    path: '/dashboard/daily-actionables',
+    summary: "Today's list in the zone: actionables due today or overdue and not completed (and those completed today), habits scheduled today",
+    tag,
+    auth: true,
+    query: dailyActionablesQuery,
+    response: dailyActionablesResponse,
+    handle: async ({ ctx, query, services: { db } }) => {
+      const zone = zoneOf(ctx, query.timezone);
+      const date = todayIn(ctx, zone);
+      return { date, actionables: await dailyActionables(db, ctx.state.userId, date, zone) };
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/dashboard/date-range/goals',
+    summary: 'Goals created, due or completed in the range (default the last 7 days), with their net points and count',
+    tag,
+    auth: true,
+    query: dateRangeQuery,
+    response: goalsInRangeResponse,
+    handle: async ({ ctx, query, services: { db } }) => goalsInRange(db, ctx.state.userId, rangeOf(ctx, query)),
+  }),
+  route({
+    method: 'get',
+    path: '/dashboard/date-range/tasks',
+    summary: 'Tasks created, due or completed in the range (default the last 7 days), with their count',
+    tag,
+    auth: true,
+    query: dateRangeQuery,
+    response: tasksInRangeResponse,
+    handle: async ({ ctx, query, services: { db } }) => tasksInRange(db, ctx.state.userId, rangeOf(ctx, query)),
+  }),
+  route({
+    method: 'get',
+    path: '/dashboard/date-range/subtasks',
+    summary: 'Subtasks created, due or completed in the range (default the last 7 days), with their count',
+    tag,
+    auth: true,
+    query: dateRangeQuery,
+    response: subtasksInRangeResponse,
+    handle: async ({ ctx, query, services: { db } }) => subtasksInRange(db, ctx.state.userId, rangeOf(ctx, query)),
+  }),
+  route({
+    method: 'get',
+    path: '/dashboard/date-range/actionables',
+    summary: 'Actionables created, due or completed in the range (default the last 7 days), with their points, completed and pending counts',
+    tag,
+    auth: true,
+    query: dateRangeQuery,
+    response: actionablesInRangeResponse,
+    handle: async ({ ctx, query, services: { db } }) => {
+      const range = rangeOf(ctx, query);
+      return actionablesInRangeWithSummary(db, ctx.state.userId, range.today, range);
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/dashboard/summary',
+    summary: 'The range at a glance (default the last 7 days): points, item counts, completions, top achievements, points per day',
+    tag,
+    auth: true,
+    query: dateRangeQuery,
+    response: dashboardSummaryResponse,
+    handle: async ({ ctx, query, services: { db } }) => ({ summary: await dashboardSummary(db, ctx.state.userId, rangeOf(ctx, query)) }),
+  }),
+];

@@ -1,0 +1,51 @@
+import { DateTime } from 'luxon';
+import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
+import type { DayBound } from '@tracker/contracts/points/http';
+import { ValidationFailed } from '@tracker/domain/common/errors';
+import { localDateOf } from '@tracker/domain/time/local-date';
+import type { ApiContext } from '../http/api-router.ts';
+
+/** A calendar date, YYYY-MM-DD. */
+type LocalDate = string;
+
+/** A range as the points and dashboard queries take it: local dates, both included, in a zone; `today` there. */
+export interface ResolvedRange {
+  startDate: LocalDate;
+  endDate: LocalDate;
+  timezone: string;
+  today: LocalDate;
+}
+
+const day = (date: LocalDate): DateTime => DateTime.fromISO(date, { zone: 'utc' });
+const shift = (date: LocalDate, days: number): LocalDate => day(date).plus({ days }).toISODate()!;
+const daysBetween = (from: LocalDate, to: LocalDate): number => Math.round(day(to).diff(day(from), 'days').days);
+
+/** The zone a read counts days in: the one asked for, else the user's (requireAuth), else spec.md §9's default. */
+export const zoneOf = (ctx: ApiContext, asked: string | undefined): string => asked ?? ctx.state.timezone ?? DEFAULT_TIMEZONE;
+
+/** Today's local date in `zone` by the request's clock. */
+export const todayIn = (ctx: ApiContext, zone: string): LocalDate => localDateOf(ctx.state.now, zone);
+
+/**
+ * startDate / endDate / timezone of a points or dashboard read, resolved: an instant stands for its
+ * local date in the zone; without bounds, the `defaultDays` days up to today (an end alone reaches
+ * back as far, a start alone runs to today). End before start, or more than `maxDays` days, is a 400
+ * naming endDate.
+ */
+export const resolveRange = (
+  ctx: ApiContext,
+  query: { startDate?: DayBound | undefined; endDate?: DayBound | undefined; timezone?: string | undefined },
+  limits: { defaultDays: number; maxDays: number },
+): ResolvedRange => {
+  const timezone = zoneOf(ctx, query.timezone);
+  const today = todayIn(ctx, timezone);
+  const dateOf = (bound: DayBound): LocalDate => (bound.kind === 'date' ? bound.date : localDateOf(new Date(bound.at), timezone));
+  const asked = { start: query.startDate && dateOf(query.startDate), end: query.endDate && dateOf(query.endDate) };
+  const endDate = asked.end ?? (asked.start && asked.start > today ? asked.start : today);
+  const startDate = asked.start ?? shift(endDate, -(limits.defaultDays - 1));
+  if (endDate < startDate) throw new ValidationFailed('endDate: must not be before startDate', 'endDate');
+  if (daysBetween(startDate, endDate) + 1 > limits.maxDays) {
+    throw new ValidationFailed(`endDate: the range must span at most ${limits.maxDays.toLocaleString('en-US')} days`, 'endDate');
+  }
+  return { startDate, endDate, timezone, today };
+};

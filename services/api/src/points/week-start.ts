@@ -1,0 +1,20 @@
+import { DateTime } from 'luxon';
+import { weekStarts, type WeekStart } from '@tracker/contracts/settings/http';
+import { weekdayOf } from '@tracker/domain/actionables/recurrence';
+import type { ReadModelDb } from '@tracker/projections/db';
+import { settingsOf } from '@tracker/projections/settings/settings.queries';
+
+/** The day each user's week starts on (their setting). */
+export type WeekStartOf = (userId: string) => Promise<WeekStart>;
+
+/** From the settings read model (spec.md §9's default, sunday, for a user it does not know yet). */
+export const weekStartFromSettings =
+  (db: ReadModelDb): WeekStartOf =>
+  async (userId) =>
+    (await settingsOf(db, userId)).weekStart;
+
+/** The first local date of the week `today` falls in, weeks starting on `weekStart`. */
+export const firstDayOfWeek = (today: string, weekStart: WeekStart): string => {
+  const back = (weekdayOf(today) - weekStarts.indexOf(weekStart) + 7) % 7;
+  return DateTime.fromISO(today, { zone: 'utc' }).minus({ days: back }).toISODate()!;
+};
