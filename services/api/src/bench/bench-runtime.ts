@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { defaultRateLimits, loadConfig, type Config } from '../config/config.ts';
 import { startRuntime } from '../process/runtime.ts';
+import type { EventStore } from '@tracker/eventstore/port';
 import type { ApiClient } from './api-client.ts';
 
 /** Every limit out of reach, whatever limits the config names: the bench never waits on one. */
@@ -16,6 +17,8 @@ const JWT_SECRET = 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 
 export interface BenchRuntime {
   url: string;
+  /** The runtime's own store (checked), for seeding what HTTP cannot make quickly. */
+  store: EventStore;
   stop(): Promise<void>;
 }
 
@@ -38,6 +41,7 @@ export const startBenchRuntime = async (databaseUrl: string): Promise<BenchRunti
     });
     return {
       url: runtime.url!,
+      store: runtime.store,
       async stop() {
         try {
           await runtime.stop();

@@ -1,12 +1,21 @@
 import { performance } from 'node:perf_hooks';
+import type { Actionable } from '@tracker/contracts/actionables/http';
 import type { Goal, Subtask, Task } from '@tracker/contracts/goals/http';
 import { createApiClient, type ApiClient } from './api-client.ts';
 
 /** One user of the API: a keep-alive connection of its own and a bearer token. */
 export interface BenchUser {
   client: ApiClient;
+  userId: string;
+  timezone: string;
   /** Pending subtasks of this user, completed one by one (a subtask completes only once). */
   pendingSubtasks: string[];
+  /** Pending actionables, completed one by one. */
+  pendingActionables: string[];
+  /** Daily habits not yet completed today (a habit completes once a day). */
+  freshHabits: string[];
+  /** Daily habits completed every day for years up to yesterday, not yet today. */
+  veteranHabits: string[];
 }
 
 /** A workload over HTTP: the request it sends and the users that send it, one client each. */
@@ -28,12 +37,12 @@ export const registerUsers = async (url: string, label: string, count: number): 
   Promise.all(
     Array.from({ length: count }, async (_, index) => {
       const client = createApiClient(url);
-      const { body } = await client.send<{ token: string }>('POST', '/api/auth/register', {
+      const { body } = await client.send<{ token: string; user: { id: string; timezone: string } }>('POST', '/api/auth/register', {
         body: { name: `Bench ${label} ${index + 1}`, email: `bench-${label}-${index + 1}@example.com`, password: PASSWORD },
         expect: 201,
       });
       client.token = body.token;
-      return { client, pendingSubtasks: [] };
+      return { client, userId: body.user.id, timezone: body.user.timezone, pendingSubtasks: [], pendingActionables: [], freshHabits: [], veteranHabits: [] };
     }),
   );
 
@@ -68,6 +77,53 @@ export const seedSubtasks = async (users: readonly BenchUser[], count: number): 
     }),
   );
 };
+
+/** `count` pending actionables and `count` daily habits for each user, all users at once. */
+export const seedActionablesAndHabits = async (users: readonly BenchUser[], count: number): Promise<void> => {
+  await Promise.all(
+    users.map(async (user) => {
+      for (let n = 0; n < count; n++) {
+        const actionable = await user.client.send<{ actionable: Actionable }>('POST', '/api/actionables', {
+          body: { title: `Seeded actionable ${n}`, weight: 3 },
+          expect: 201,
+        });
+        user.pendingActionables.push(actionable.body.actionable.id);
+        const habit = await user.client.send<{ habit: Actionable }>('POST', '/api/actionables/habits', { body: { title: `Seeded habit ${n}` }, expect: 201 });
+        user.freshHabits.push(habit.body.habit.id);
+      }
+    }),
+  );
+};
+
+const nextOf = (list: string[], what: string): string => {
+  const id = list.shift();
+  if (id === undefined) throw new Error(`a bench user ran out of seeded ${what}`);
+  return id;
+};
+
+export const completeActionables = (users: readonly BenchUser[]): RequestWorkload => ({
+  name: 'complete-actionable',
+  request: 'PATCH /api/actionables/:id/complete',
+  users,
+  appends: true,
+  send: async (user) => void (await user.client.send('PATCH', `/api/actionables/${nextOf(user.pendingActionables, 'actionables')}/complete`)),
+});
+
+export const completeFreshHabits = (users: readonly BenchUser[], name = 'complete-habit'): RequestWorkload => ({
+  name,
+  request: 'PATCH /api/actionables/habits/:id/complete',
+  users,
+  appends: true,
+  send: async (user) => void (await user.client.send('PATCH', `/api/actionables/habits/${nextOf(user.freshHabits, 'new habits')}/complete`)),
+});
+
+export const completeVeteranHabits = (users: readonly BenchUser[], years: number): RequestWorkload => ({
+  name: `complete-${years}y-habit`,
+  request: `PATCH /api/actionables/habits/:id/complete (${years} years of daily history)`,
+  users,
+  appends: true,
+  send: async (user) => void (await user.client.send('PATCH', `/api/actionables/habits/${nextOf(user.veteranHabits, 'veteran habits')}/complete`)),
+});
 
 export const createGoals = (users: readonly BenchUser[]): RequestWorkload => ({
   name: 'create-goal',

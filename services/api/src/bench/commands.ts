@@ -1,8 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startBenchRuntime, waitUntilProjected } from './bench-runtime.ts';
+import { createOpsDb } from '@tracker/projections/ops-db';
+import { createOpsSnapshotStore } from '../commands/snapshots.ts';
+import { seedVeteranHabit } from './habit-history.ts';
 import {
   checkHealth,
+  completeActionables,
+  completeFreshHabits,
+  completeVeteranHabits,
   completeSubtasks,
   createGoals,
   listGoals,
@@ -10,6 +16,7 @@ import {
   runRequests,
   seedGoals,
   seedSubtasks,
+  seedActionablesAndHabits,
   type BenchUser,
   type RequestWorkload,
 } from './command-workloads.ts';
@@ -35,6 +42,12 @@ export type CommandSettings = {
   aloneWarmUp: number;
   aloneCommands: number;
   aloneReads: number;
+  /** Habits with years of daily history beside new ones: fewer clients, each habit completes once. */
+  historyClients: number;
+  historyYears: number;
+  historyWarmUpPerClient: number;
+  historyPerClient: number;
+  historyAlone: number;
 };
 
 interface Timed {
@@ -95,6 +108,7 @@ export const measureCommands = async (databaseUrl: string, settings: CommandSett
   const pool = new pg.Pool({ connectionString: databaseUrl, max: clients, application_name: 'bench' });
   pool.on('error', () => undefined);
   const counter = installStatementCounter();
+  const ops = createOpsDb(databaseUrl);
   const users: BenchUser[] = [];
   try {
     // The runtime created es.events; the baseline table copies it.
@@ -109,11 +123,36 @@ export const measureCommands = async (databaseUrl: string, settings: CommandSett
     await seedSubtasks(writers, completions);
     // Completed last, by the first writer alone.
     await seedSubtasks(writers.slice(0, 1), settings.aloneWarmUp + settings.aloneCommands);
-    await waitUntilProjected(writers[0]!.client);
+    progress(`commands: seeding ${completions} actionables and ${completions} habits for each of ${clients} writers`);
+    await seedActionablesAndHabits(writers, completions);
+    await seedActionablesAndHabits(writers.slice(0, 1), settings.aloneWarmUp + settings.aloneCommands);
+
+    // Habits completed daily for years beside new ones, for as many clients as the seeding allows.
+    const historians = await registerUsers(runtime.url, 'historian', settings.historyClients);
+    users.push(...historians);
+    const perHistorian = repetitions * (settings.historyWarmUpPerClient + settings.historyPerClient);
+    const days = Math.round(settings.historyYears * 365);
+    progress(`commands: seeding ${perHistorian} habits with ${days} days of history (and ${perHistorian} new ones) for each of ${historians.length} clients`);
+    const snapshots = createOpsSnapshotStore(ops.db);
+    for (const [index, historian] of historians.entries()) {
+      const count = perHistorian + (index === 0 ? settings.historyWarmUpPerClient + settings.historyAlone : 0);
+      for (let n = 0; n < count; n++) historian.veteranHabits.push(await seedVeteranHabit(runtime.store, snapshots, historian, days));
+    }
+    await seedActionablesAndHabits(historians, perHistorian);
+    await seedActionablesAndHabits(historians.slice(0, 1), settings.historyWarmUpPerClient + settings.historyAlone);
+    await waitUntilProjected(writers[0]!.client, 600_000);
 
     const health = checkHealth(writers);
     // Commands are compared with raw INSERT commits, the list with the cheapest request there is.
-    const workloads: Array<{ workload: RequestWorkload; warmUp: number; timed: number; alone: number; versus?: 'insert' | 'health' }> = [
+    const freshHabits = completeFreshHabits(historians, 'complete-new-habit');
+    const workloads: Array<{
+      workload: RequestWorkload;
+      warmUp: number;
+      timed: number;
+      alone: number;
+      aloneWarmUp?: number;
+      versus?: 'insert' | 'health' | 'new-habit';
+    }> = [
       {
         workload: createGoals(writers),
         warmUp: settings.commandWarmUpPerClient,
@@ -127,6 +166,35 @@ export const measureCommands = async (databaseUrl: string, settings: CommandSett
         timed: settings.commandsPerClient,
         alone: settings.aloneCommands,
         versus: 'insert',
+      },
+      {
+        workload: completeActionables(writers),
+        warmUp: settings.commandWarmUpPerClient,
+        timed: settings.commandsPerClient,
+        alone: settings.aloneCommands,
+        versus: 'insert',
+      },
+      {
+        workload: completeFreshHabits(writers),
+        warmUp: settings.commandWarmUpPerClient,
+        timed: settings.commandsPerClient,
+        alone: settings.aloneCommands,
+        versus: 'insert',
+      },
+      {
+        workload: freshHabits,
+        warmUp: settings.historyWarmUpPerClient,
+        timed: settings.historyPerClient,
+        alone: settings.historyAlone,
+        aloneWarmUp: settings.historyWarmUpPerClient,
+      },
+      {
+        workload: completeVeteranHabits(historians, settings.historyYears),
+        warmUp: settings.historyWarmUpPerClient,
+        timed: settings.historyPerClient,
+        alone: settings.historyAlone,
+        aloneWarmUp: settings.historyWarmUpPerClient,
+        versus: 'new-habit',
       },
       { workload: health, warmUp: settings.readWarmUpPerClient, timed: settings.readsPerClient, alone: settings.aloneReads },
       {
@@ -155,13 +223,15 @@ export const measureCommands = async (databaseUrl: string, settings: CommandSett
       progress(`commands run ${run}/${repetitions}: ${line.join(', ')}`);
     }
     const alone = new Map<string, Timed>();
-    for (const { workload, alone: count } of workloads) {
-      alone.set(workload.name, await timeWorkload({ ...workload, users: workload.users.slice(0, 1) }, settings.aloneWarmUp, count, counter, writers[0]!));
+    for (const { workload, alone: count, aloneWarmUp } of workloads) {
+      const warmUp = aloneWarmUp ?? settings.aloneWarmUp;
+      alone.set(workload.name, await timeWorkload({ ...workload, users: workload.users.slice(0, 1) }, warmUp, count, counter, writers[0]!));
     }
 
     const insertBaseline = summarise(inserts);
-    const references: Record<'insert' | 'health', Reference> = {
+    const references: Record<'insert' | 'health' | 'new-habit', Reference> = {
       insert: { name: 'raw INSERT commits/s', rate: insertBaseline },
+      'new-habit': { name: `${freshHabits.name} req/s`, rate: summarise(runs.get(freshHabits.name)!.map((r) => r.rate)) },
       health: { name: `${health.name} req/s`, rate: summarise(runs.get(health.name)!.map((r) => r.rate)) },
     };
     return {
@@ -175,6 +245,7 @@ export const measureCommands = async (databaseUrl: string, settings: CommandSett
     };
   } finally {
     counter.uninstall();
+    await ops.destroy();
     for (const user of users) user.client.close();
     await pool.end();
     await runtime.stop();

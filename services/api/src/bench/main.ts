@@ -58,6 +58,11 @@ const SETTINGS: Record<Mode, Settings> = {
     aloneWarmUp: 10,
     aloneCommands: 100,
     aloneReads: 300,
+    historyClients: 4,
+    historyYears: 3,
+    historyWarmUpPerClient: 2,
+    historyPerClient: 10,
+    historyAlone: 10,
   },
   quick: {
     workers: 8,
@@ -80,6 +85,11 @@ const SETTINGS: Record<Mode, Settings> = {
     aloneWarmUp: 2,
     aloneCommands: 10,
     aloneReads: 20,
+    historyClients: 2,
+    historyYears: 3,
+    historyWarmUpPerClient: 1,
+    historyPerClient: 3,
+    historyAlone: 3,
   },
 };
 

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { actionableDecider, clockAt, type ActionableState, type ActionableStreamEvent } from '@tracker/domain/actionables/actionable.decider';
+import { habitDayOf } from '@tracker/domain/actionables/recurrence';
+import type { Recorded } from '@tracker/domain/common/decider';
+import type { EventStore, ExpectedRevision, NewEvent } from '@tracker/eventstore/port';
+import { streamOf } from '../actionables/actionable-commands.ts';
+import { SNAPSHOT_LAG } from '../commands/command-handler.ts';
+import type { SnapshotStore } from '../commands/snapshots.ts';
+import type { BenchUser } from './command-workloads.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const EVENTS_PER_APPEND = 1_000;
+
+/** The local date `days` before `date` (calendar arithmetic on the date itself, not on instants). */
+const daysBefore = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * A daily habit of `user`'s, created `days + 1` days ago and completed on each of the `days` days up
+ * to yesterday, as the decider would have recorded it (one completion and one award a day, streak
+ * bonus included), appended to the store in large batches; and the snapshot the command handler
+ * would have kept by now. Seeding through HTTP would take a day per completion.
+ */
+export const seedVeteranHabit = async (store: EventStore, snapshots: SnapshotStore, user: BenchUser, days: number): Promise<string> => {
+  const id = randomUUID();
+  const today = habitDayOf(new Date(), user.timezone);
+  // Noon UTC is the same calendar day in every zone from UTC−11 to UTC+11, so each local date is hit once.
+  const clockOn = (date: string) => clockAt(new Date(`${date}T12:00:00.000Z`), user.timezone);
+  let state: ActionableState = actionableDecider.initialState();
+  const recorded: Array<Recorded<ActionableStreamEvent>> = [];
+  const states: ActionableState[] = [];
+  const record = (events: ActionableStreamEvent[], at: string): void => {
+    for (const event of events) {
+      const stamped = { ...event, occurredAt: at };
+      state = actionableDecider.evolve(state, stamped);
+      recorded.push(stamped);
+      states.push(state);
+    }
+  };
+  const created = clockOn(daysBefore(today, days + 1));
+  record(
+    actionableDecider.decide({ type: 'CreateActionable', id, userId: user.userId, fields: { title: 'Veteran habit', isHabit: true }, clock: created }, state),
+    created.at,
+  );
+  for (let back = days; back >= 1; back--) {
+    const clock = clockOn(daysBefore(today, back));
+    record(actionableDecider.decide({ type: 'CompleteHabit', userId: user.userId, clock }, state), clock.at);
+  }
+
+  const stream = streamOf(id);
+  const metadataOf = (event: Recorded<ActionableStreamEvent>) => ({
+    userId: user.userId,
+    correlationId: `bench-seed-${id}`,
+    causationId: `bench-seed-${id}`,
+    occurredAt: event.occurredAt,
+    timezone: user.timezone,
+    localDate: habitDayOf(event.occurredAt, user.timezone),
+  });
+  for (let from = 0; from < recorded.length; from += EVENTS_PER_APPEND) {
+    const batch: NewEvent[] = recorded
+      .slice(from, from + EVENTS_PER_APPEND)
+      .map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata: metadataOf(event) }));
+    const expected: ExpectedRevision = from === 0 ? 'no_stream' : BigInt(from - 1);
+    await store.append(stream, batch, expected);
+  }
+  const at = recorded.length - 1 - SNAPSHOT_LAG;
+  await snapshots.save(stream, actionableDecider.snapshotSchema!, { revision: BigInt(at), state: states[at] });
+  return id;
+};
