@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import { goalStatusChanged, pointsAwarded, pointsRevoked, subtaskCompleted, userLoggedIn } from '../testing/event-factories.ts';
 import { projectorSpec, type EventContext } from '../testing/projector-spec.ts';
 import { pointsLedgerProjection } from './points-ledger.projection.ts';
-import type { PointsLedgerRow, UserPointsRow } from './points.tables.ts';
+import type { DailyPointsRow, PointsLedgerRow, UserPointsRow } from './points.tables.ts';
 
 const given = projectorSpec(pointsLedgerProjection);
 
@@ -39,6 +39,7 @@ const ledgerRow = (award: { event: { id: string }; at: string }, changes: Partia
   ...changes,
 });
 const total = (userId: string, points: number, at: string): UserPointsRow => ({ user_id: userId, total: points, updated_at: new Date(at) });
+const daily = (userId: string, localDate: string, points: number, count: number): DailyPointsRow => ({ user_id: userId, local_date: localDate, points, count });
 
 describe('points ledger projection', () => {
   describe('an award', () => {
@@ -124,6 +125,43 @@ describe('points ledger projection', () => {
         .when([revocation])
         .then({ user_points: [total(alice, 0, evening), total(bob, 3, morning)] });
     });
+  });
+
+  describe('points per local day', () => {
+    const at = (localDate: string, userId = alice): EventContext => ({ userId, at: evening, timezone: 'Europe/Paris', localDate });
+
+    it('starts a day with its first award and adds the next ones to it', () =>
+      given()
+        .when([
+          pointsAwarded(at('2026-03-02'), { points: 12, source: subtaskSource, hierarchy }),
+          pointsAwarded(at('2026-03-02'), { points: 30, source: { type: 'goal', id: goalId }, hierarchy: { goalId } }),
+        ])
+        .then({ daily_points: [daily(alice, '2026-03-02', 42, 2)] }));
+
+    it('counts on the local date each entry recorded, one row per day', () =>
+      given([pointsAwarded(at('2026-03-01'), { points: 5, source: subtaskSource, hierarchy })])
+        .when([pointsAwarded(at('2026-03-03'), { points: 7, source: subtaskSource, hierarchy })])
+        .then({ daily_points: [daily(alice, '2026-03-01', 5, 1), daily(alice, '2026-03-03', 7, 1)] }));
+
+    it('takes a revocation off the day it was recorded on and still counts it as an entry', () =>
+      given([pointsAwarded(at('2026-03-01'), { points: 12, source: subtaskSource, hierarchy })])
+        .when([pointsRevoked(at('2026-03-02'), { points: 12, source: subtaskSource, hierarchy })])
+        .then({ daily_points: [daily(alice, '2026-03-01', 12, 1), daily(alice, '2026-03-02', -12, 1)] }));
+
+    it('nets an award and its revocation on the same day to zero points, two entries', () =>
+      given([pointsAwarded(at('2026-03-01'), { points: 12, source: subtaskSource, hierarchy })])
+        .when([pointsRevoked(at('2026-03-01'), { points: 12, source: subtaskSource, hierarchy })])
+        .then({ daily_points: [daily(alice, '2026-03-01', 0, 2)] }));
+
+    it("keeps each user's days apart", () =>
+      given([pointsAwarded(at('2026-03-01'), { points: 4, source: subtaskSource, hierarchy })])
+        .when([pointsAwarded(at('2026-03-02', bob), { points: 9, source: subtaskSource, hierarchy })])
+        .then({ daily_points: [daily(alice, '2026-03-01', 4, 1), daily(bob, '2026-03-02', 9, 1)] }));
+
+    it('writes nothing for what is not points', () =>
+      given()
+        .when([userLoggedIn(paris(morning)), subtaskCompleted(paris(morning), { subtaskId })])
+        .then({ daily_points: [] }));
   });
 
   describe('what it does not count', () => {

@@ -454,3 +454,16 @@ describe('bad input', () => {
     expect((await get(user, '/points/heatmap')).heatmap.at(-1).date).toBe('2026-07-15');
   });
 });
+
+describe('the published contract', () => {
+  it('lists every points and dashboard route with its query parameters in /api/openapi.json', async () => {
+    const { body } = await app.json('GET', '/api/openapi.json');
+    for (const kind of ['goals', 'tasks', 'subtasks', 'actionables']) expect(body.paths[`/api/dashboard/date-range/${kind}`].get).toBeDefined();
+    expect(body.paths['/api/dashboard/daily-actionables'].get).toBeDefined();
+    expect(body.paths['/api/dashboard/summary'].get).toBeDefined();
+    expect(JSON.stringify(body.paths['/api/points/stats'].get)).toContain('startDate');
+    expect(JSON.stringify(body.paths['/api/points/leaderboard'].get)).toContain('limit');
+    expect(body.paths['/api/points/heatmap'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(body.paths['/api/points/recent'].get).toBeDefined();
+  });
+});
