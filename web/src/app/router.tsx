@@ -2,6 +2,8 @@ import { useSelector } from 'react-redux';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
 import { RouteErrorScreen } from '../components/errors/route-error-screen.tsx';
 import { AppLayout } from '../components/layouts/app-layout.tsx';
+import { ActionablesRoute } from '../features/actionables/routes/actionables.tsx';
+import { HabitsRoute } from '../features/actionables/routes/habits.tsx';
 import { ForgotPasswordRoute } from '../features/auth/routes/forgot-password.tsx';
 import { LoginRoute } from '../features/auth/routes/login.tsx';
 import { RegisterRoute } from '../features/auth/routes/register.tsx';
@@ -53,6 +55,8 @@ export const routes = [
         children: [
           { path: '/dashboard', element: <DashboardRoute /> },
           { path: '/goals', element: <GoalsRoute /> },
+          { path: '/actionables', element: <ActionablesRoute /> },
+          { path: '/habits', element: <HabitsRoute /> },
           { path: '/profile', element: <ProfileRoute /> },
         ],
       },

@@ -10,6 +10,8 @@ import { Brand } from './brand.tsx';
 const navigation = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/goals', label: 'Goals' },
+  { to: '/actionables', label: 'Actionables' },
+  { to: '/habits', label: 'Habits' },
   { to: '/profile', label: 'Profile' },
 ] as const;
 

@@ -1,0 +1,179 @@
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import type {
+  Actionable,
+  completeActionableResponse,
+  completeHabitResponse,
+  createActionableBody,
+  importResponse,
+  updateActionableBody,
+} from '@tracker/contracts/actionables/http';
+import type { Goal, Subtask, Task, goalsResponse, subtasksResponse, tasksResponse } from '@tracker/contracts/goals/http';
+import type { z } from 'zod';
+import { api } from '../../../lib/api/api.ts';
+import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/api/idempotency-key.ts';
+import { readActionable, readActionableList, type ShownActionable } from '../components/import-parser.ts';
+
+/** What the Actionables screen lists: everything, what is due on a local date, or what a range touches. */
+export type ActionablesView =
+  { kind: 'all' } | { kind: 'date'; date: string; timezone: string } | { kind: 'range'; startDate: string; endDate: string; timezone: string };
+
+export interface DateRange {
+  startDate: string;
+  endDate: string;
+  timezone: string;
+}
+
+/** Bodies as the form builds them; the contract's zod schemas (run by the server) are the rule book. */
+export type CreateActionableInput = z.input<typeof createActionableBody>;
+export type UpdateActionableInput = z.input<typeof updateActionableBody>;
+
+export interface ActionableUpdate {
+  item: Actionable;
+  changes: UpdateActionableInput;
+}
+
+/** An export as the server wrote it, ready to be saved as a file. */
+export interface ExportFile {
+  text: string;
+  filename: string;
+}
+
+/** spec.md §8's fallback text for each view's list. */
+export const listFailure = (view: ActionablesView): string =>
+  view.kind === 'date'
+    ? 'Failed to fetch actionables for the date'
+    : view.kind === 'range'
+      ? 'Failed to fetch actionables for the date range'
+      : 'Failed to fetch actionables';
+
+/** Every POST and PATCH is one user action with its own key: a retry never creates or awards twice. */
+const idempotent = () => ({ [IDEMPOTENCY_HEADER]: newIdempotencyKey() });
+
+const filenameOf = (disposition: string | null | undefined): string | undefined => /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1];
+
+const listTag = { type: 'Actionable' as const, id: 'LIST' };
+const habitsTag = { type: 'Habit' as const, id: 'LIST' };
+
+/** A completion or a revert moves points onto the linked goal, task or subtask (their pointsHistory). */
+const linkedTags = (item: Pick<Actionable, 'goalId' | 'taskId' | 'subtaskId'>) => [
+  ...(item.goalId ? [{ type: 'Goal' as const, id: item.goalId }, 'GoalStats' as const] : []),
+  ...(item.taskId ? [{ type: 'Task' as const, id: item.taskId }] : []),
+  ...(item.subtaskId ? [{ type: 'Subtask' as const, id: item.subtaskId }] : []),
+];
+
+const itemTags = (items: readonly ShownActionable[]) => items.map(({ id }) => ({ type: 'Actionable' as const, id }));
+
+// Tag types of this feature join the app's api here, so lib/api/api.ts stays as it is.
+export const actionablesApi = api.enhanceEndpoints({ addTagTypes: ['Actionable', 'Habit'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getActionables: build.query<ShownActionable[], ActionablesView>({
+      query: (view) =>
+        view.kind === 'range'
+          ? { url: '/actionables/range', params: { startDate: view.startDate, endDate: view.endDate, timezone: view.timezone } }
+          : { url: '/actionables', params: view.kind === 'date' ? { date: view.date, timezone: view.timezone } : {} },
+      transformResponse: (response: unknown) => readActionableList(response, 'actionables'),
+      providesTags: (items = []) => [listTag, ...itemTags(items)],
+    }),
+    getHabits: build.query<ShownActionable[], void>({
+      query: () => '/actionables/habits',
+      // spec.md §7: an array or {habits}.
+      transformResponse: (response: unknown) => readActionableList(response, 'habits'),
+      providesTags: (items = []) => [habitsTag, ...itemTags(items)],
+    }),
+
+    createActionable: build.mutation<ShownActionable, CreateActionableInput>({
+      query: (body) => ({ url: '/actionables', method: 'POST', body, headers: idempotent() }),
+      transformResponse: (response: { actionable: unknown }) => readActionable(response.actionable, 0),
+      invalidatesTags: [listTag],
+    }),
+    createHabit: build.mutation<ShownActionable, CreateActionableInput>({
+      query: (body) => ({ url: '/actionables/habits', method: 'POST', body, headers: idempotent() }),
+      transformResponse: (response: { habit: unknown }) => readActionable(response.habit, 0),
+      invalidatesTags: [habitsTag, listTag],
+    }),
+    updateActionable: build.mutation<ShownActionable, ActionableUpdate>({
+      query: ({ item, changes }) => ({ url: `/actionables/${encodeURIComponent(item.id)}`, method: 'PATCH', body: changes, headers: idempotent() }),
+      transformResponse: (response: { actionable: unknown }) => readActionable(response.actionable, 0),
+      // A new deadline or status can move the item in or out of the list on screen.
+      invalidatesTags: (_result, _error, { item, changes }) => [
+        listTag,
+        { type: 'Actionable', id: item.id },
+        ...(item.isHabit ? [habitsTag] : []),
+        ...(changes.status !== undefined ? linkedTags(item) : []),
+        ...linkedTags({ goalId: changes.goalId ?? null, taskId: changes.taskId ?? null, subtaskId: changes.subtaskId ?? null }),
+      ],
+    }),
+    /** PATCH /actionables/{id}/complete, empty body: `{actionable, pointsAwarded}`. */
+    completeActionable: build.mutation<z.infer<typeof completeActionableResponse>, Actionable>({
+      query: (item) => ({ url: `/actionables/${encodeURIComponent(item.id)}/complete`, method: 'PATCH', headers: idempotent() }),
+      invalidatesTags: (_result, _error, item) => [listTag, { type: 'Actionable', id: item.id }, ...(item.isHabit ? [habitsTag] : []), ...linkedTags(item)],
+    }),
+    /** PATCH /actionables/habits/{id}/complete: `{habit, pointsAwarded, streak}`; a second completion of a period is a 409. */
+    completeHabit: build.mutation<z.infer<typeof completeHabitResponse>, Actionable>({
+      query: (habit) => ({ url: `/actionables/habits/${encodeURIComponent(habit.id)}/complete`, method: 'PATCH', headers: idempotent() }),
+      invalidatesTags: (_result, _error, habit) => [habitsTag, listTag, { type: 'Actionable', id: habit.id }, ...linkedTags(habit)],
+    }),
+    deleteActionable: build.mutation<void, Actionable>({
+      query: (item) => ({ url: `/actionables/${encodeURIComponent(item.id)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, item) => [listTag, ...(item.isHabit ? [habitsTag] : [])],
+    }),
+
+    /** POST /actionables/import with the items as read from the file or the pasted text (all or nothing). */
+    importActionables: build.mutation<z.infer<typeof importResponse>, Record<string, unknown>[]>({
+      query: (items) => ({ url: '/actionables/import', method: 'POST', body: { actionables: items }, headers: idempotent() }),
+      invalidatesTags: [listTag, habitsTag],
+    }),
+    /**
+     * GET /actionables/export: the file's text as the server wrote it (kept as text, so the store
+     * holds nothing unserialisable), named as its Content-Disposition says.
+     */
+    exportActionables: build.mutation<ExportFile, DateRange>({
+      query: (range) => ({
+        url: '/actionables/export',
+        params: { ...range },
+        // A failure still answers a problem document: read it as JSON so its message shows.
+        responseHandler: (response: Response) => (response.ok ? response.text() : response.json()),
+      }),
+      transformResponse: (text: string, meta, range) => ({
+        text,
+        filename:
+          filenameOf((meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('Content-Disposition')) ??
+          `actionables-${range.startDate}-to-${range.endDate}.json`,
+      }),
+    }),
+
+    /** The items an actionable can be linked to (read here, not through the goals feature: no imports across features). */
+    getLinkGoals: build.query<Goal[], void>({
+      query: () => '/goals/goals',
+      transformResponse: (response: z.infer<typeof goalsResponse> | Goal[]) => (Array.isArray(response) ? response : response.goals),
+      providesTags: [{ type: 'Goal', id: 'LIST' }],
+      // Tasks and subtasks come and go on the Goals screen under tags of their own: the forms ask afresh when they open.
+    }),
+    getLinkTasks: build.query<Task[], void>({
+      query: () => '/goals/all-tasks',
+      transformResponse: (response: z.infer<typeof tasksResponse> | Task[]) => (Array.isArray(response) ? response : response.tasks),
+      providesTags: ['Task'],
+    }),
+    getLinkSubtasks: build.query<Subtask[], void>({
+      query: () => '/goals/all-subtasks',
+      transformResponse: (response: z.infer<typeof subtasksResponse> | Subtask[]) => (Array.isArray(response) ? response : response.subtasks),
+      providesTags: ['Subtask'],
+    }),
+  }),
+});
+
+export const {
+  useGetActionablesQuery,
+  useGetHabitsQuery,
+  useCreateActionableMutation,
+  useCreateHabitMutation,
+  useUpdateActionableMutation,
+  useCompleteActionableMutation,
+  useCompleteHabitMutation,
+  useDeleteActionableMutation,
+  useImportActionablesMutation,
+  useExportActionablesMutation,
+  useGetLinkGoalsQuery,
+  useGetLinkTasksQuery,
+  useGetLinkSubtasksQuery,
+} = actionablesApi;

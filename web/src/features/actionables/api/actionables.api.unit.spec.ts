@@ -1,0 +1,159 @@
+import type { Actionable } from '@tracker/contracts/actionables/http';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../../app/store.ts';
+import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { fakeApi } from '../../../testing/fake-api.ts';
+import { aUser } from '../../../testing/fixtures.ts';
+import { actionablesApi, listFailure } from './actionables.api.ts';
+
+const signedIn = () => makeStore({ auth: { token: 'tok', user: aUser(), error: null, isAdmin: false } });
+
+const anActionable = (overrides: Partial<Actionable> = {}): Actionable => ({
+  id: '5b7e1c2a-0000-4000-8000-000000000001',
+  title: 'Buy milk',
+  description: '',
+  weight: 2,
+  deadline: null,
+  completedAt: null,
+  createdAt: '2026-11-20T09:00:00.000Z',
+  userId: '0b8a3c1e-7c2e-4d7b-9b0a-1f2e3d4c5b6a',
+  goalId: null,
+  taskId: null,
+  subtaskId: null,
+  isHabit: false,
+  streak: 0,
+  lastCompletedAt: null,
+  active: true,
+  reminderTime: null,
+  pointsAwarded: 0,
+  pointsToBeAwarded: 0,
+  recurrence: { frequency: 'daily', days: [], dayOfMonth: null },
+  status: 'pending',
+  ...overrides,
+});
+
+/** The full URLs fetched (fakeApi records paths only). */
+const recordUrls = (): string[] => {
+  const urls: string[] = [];
+  const inner = globalThis.fetch;
+  vi.stubGlobal('fetch', (request: Request) => {
+    urls.push(request.url);
+    return inner(request);
+  });
+  return urls;
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('actionables api', () => {
+  it('sends a fresh Idempotency-Key with every POST and PATCH, and none with a DELETE', async () => {
+    const item = anActionable();
+    const habit = anActionable({ id: '5b7e1c2a-0000-4000-8000-000000000002', isHabit: true });
+    const { requests } = fakeApi({
+      'POST /api/actionables': () => ({ status: 201, body: { actionable: item } }),
+      'POST /api/actionables/habits': () => ({ status: 201, body: { habit } }),
+      [`PATCH /api/actionables/${item.id}`]: () => ({ status: 200, body: { actionable: item } }),
+      [`PATCH /api/actionables/${item.id}/complete`]: () => ({
+        status: 200,
+        body: { actionable: { ...item, status: 'completed', pointsAwarded: 20 }, pointsAwarded: 20 },
+      }),
+      [`PATCH /api/actionables/habits/${habit.id}/complete`]: () => ({ status: 200, body: { habit: { ...habit, streak: 1 }, pointsAwarded: 10, streak: 1 } }),
+      'POST /api/actionables/import': () => ({ status: 201, body: { imported: 1, actionables: [item] } }),
+      [`DELETE /api/actionables/${item.id}`]: () => ({ status: 204 }),
+    });
+    const store = signedIn();
+    await store.dispatch(actionablesApi.endpoints.createActionable.initiate({ title: 'Buy milk' }));
+    await store.dispatch(actionablesApi.endpoints.createHabit.initiate({ title: 'Read', recurrence: { frequency: 'daily' } }));
+    await store.dispatch(actionablesApi.endpoints.updateActionable.initiate({ item, changes: { status: 'pending' } }));
+    const completed = await store.dispatch(actionablesApi.endpoints.completeActionable.initiate(item));
+    const habitDone = await store.dispatch(actionablesApi.endpoints.completeHabit.initiate(habit));
+    await store.dispatch(actionablesApi.endpoints.importActionables.initiate([{ title: 'Buy milk' }]));
+    await store.dispatch(actionablesApi.endpoints.deleteActionable.initiate(item));
+
+    const keys = requests.slice(0, 6).map((request) => request.idempotencyKey);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(keys).size).toBe(6);
+    expect(requests.map((request) => request.method)).toEqual(['POST', 'POST', 'PATCH', 'PATCH', 'PATCH', 'POST', 'DELETE']);
+    expect(requests[3]).toMatchObject({ path: `/api/actionables/${item.id}/complete`, body: undefined, authorization: 'Bearer tok' });
+    expect(requests[5]?.body).toEqual({ actionables: [{ title: 'Buy milk' }] });
+    expect(requests[6]?.idempotencyKey).toBeNull();
+    expect(completed.data?.pointsAwarded).toBe(20);
+    expect(habitDone.data).toMatchObject({ pointsAwarded: 10, streak: 1 });
+  });
+
+  it('asks for a date with the zone, for a range, or for everything', async () => {
+    fakeApi({
+      'GET /api/actionables': () => ({ status: 200, body: { actionables: [anActionable()] } }),
+      'GET /api/actionables/range': () => ({ status: 200, body: { actionables: [] } }),
+    });
+    const urls = recordUrls();
+    const store = signedIn();
+    const onDate = await store.dispatch(actionablesApi.endpoints.getActionables.initiate({ kind: 'date', date: '2026-11-23', timezone: 'Asia/Tokyo' }));
+    await store.dispatch(actionablesApi.endpoints.getActionables.initiate({ kind: 'range', startDate: '2026-11-01', endDate: '2026-11-23', timezone: 'UTC' }));
+    await store.dispatch(actionablesApi.endpoints.getActionables.initiate({ kind: 'all' }));
+    expect(urls.map((url) => new URL(url).pathname + new URL(url).search)).toEqual([
+      '/api/actionables?date=2026-11-23&timezone=Asia%2FTokyo',
+      '/api/actionables/range?startDate=2026-11-01&endDate=2026-11-23&timezone=UTC',
+      '/api/actionables',
+    ]);
+    expect(onDate.data?.map((item) => item.title)).toEqual(['Buy milk']);
+  });
+
+  it('reads habits as {habits} or a bare array, a malformed one as the placeholder', async () => {
+    fakeApi({ 'GET /api/actionables/habits': () => ({ status: 200, body: [anActionable({ isHabit: true }), { title: 'no id' }] }) });
+    const result = await signedIn().dispatch(actionablesApi.endpoints.getHabits.initiate());
+    expect(result.data?.map((habit) => [habit.title, habit.loadProblem])).toEqual([
+      ['Buy milk', undefined],
+      ['Error: Invalid Actionable', 'Actionable missing ID'],
+    ]);
+  });
+
+  it("keeps the server's message (a 409 on a habit done twice), or falls back to the spec's text", async () => {
+    const habit = anActionable({ isHabit: true });
+    fakeApi({
+      [`PATCH /api/actionables/habits/${habit.id}/complete`]: () => ({ status: 409, body: { message: 'Habit already completed for this period' } }),
+      'GET /api/actionables/range': () => ({ status: 502, text: '<html>Bad gateway</html>' }),
+    });
+    const store = signedIn();
+    const again = await store.dispatch(actionablesApi.endpoints.completeHabit.initiate(habit));
+    expect('error' in again && again.error).toMatchObject({ status: 409 });
+    expect('error' in again && errorMessage(again.error, 'Failed to complete habit')).toBe('Habit already completed for this period');
+    const view = { kind: 'range', startDate: '2026-11-01', endDate: '2026-11-02', timezone: 'UTC' } as const;
+    const list = await store.dispatch(actionablesApi.endpoints.getActionables.initiate(view));
+    expect(errorMessage(list.error, listFailure(view))).toBe('Failed to fetch actionables for the date range');
+    expect(listFailure({ kind: 'date', date: '2026-11-01', timezone: 'UTC' })).toBe('Failed to fetch actionables for the date');
+  });
+
+  it('exports a range as the file the server wrote, named by its Content-Disposition', async () => {
+    fakeApi({});
+    const file = JSON.stringify({ actionables: [anActionable()], exportedAt: '2026-11-23T10:00:00.000Z', startDate: '2026-11-17', endDate: '2026-11-23' });
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', async (request: Request) => {
+      urls.push(request.url);
+      return new Response(file, {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'content-disposition': 'attachment; filename="actionables-2026-11-17-to-2026-11-23.json"' },
+      });
+    });
+    const result = await signedIn().dispatch(
+      actionablesApi.endpoints.exportActionables.initiate({ startDate: '2026-11-17', endDate: '2026-11-23', timezone: 'Europe/London' }),
+    );
+    expect(new URL(urls[0]!).search).toBe('?startDate=2026-11-17&endDate=2026-11-23&timezone=Europe%2FLondon');
+    expect(result.data).toEqual({ text: file, filename: 'actionables-2026-11-17-to-2026-11-23.json' });
+  });
+
+  it('shows why an export failed from the problem document', async () => {
+    fakeApi({
+      'GET /api/actionables/export': () => ({
+        status: 400,
+        body: { message: 'endDate: must not be before startDate', errors: [{ field: 'endDate', message: 'must not be before startDate' }] },
+      }),
+    });
+    const result = await signedIn().dispatch(
+      actionablesApi.endpoints.exportActionables.initiate({ startDate: '2026-11-23', endDate: '2026-11-01', timezone: 'UTC' }),
+    );
+    expect('error' in result && errorMessage(result.error, 'Failed to export actionables')).toBe('endDate: must not be before startDate');
+  });
+});

@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
+import { useToast } from '../../../components/toasts/use-toast.ts';
+import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { useCompleteActionableMutation, useDeleteActionableMutation, useUpdateActionableMutation } from '../api/actionables.api.ts';
+import { itemName, pointsLabel, statusLabels } from './actionable-format.ts';
+import { ActionableForm } from './actionable-form.tsx';
+import { changedFields, valuesOf, type ActionableValues } from './actionable-values.ts';
+import { BellIcon, CalendarIcon, CheckIcon, EditIcon, FlameIcon, LinkIcon, StarIcon, TrashIcon, UndoIcon } from './icons.tsx';
+import type { ShownActionable } from './import-parser.ts';
+import { formatMomentIn, localDateOf } from './local-dates.ts';
+import { completedToast, statusPointsToast } from './points-toast.ts';
+import { scheduleInWords } from './habit-schedule.ts';
+import './actionable-item.css';
+
+export interface ActionableItemProps {
+  item: ShownActionable;
+  zone: string;
+  /** Today in the user's zone: a deadline on an earlier day is overdue. */
+  today: string;
+  /** Titles of the goals, tasks and subtasks it may link to, by id. */
+  linkTitles: ReadonlyMap<string, string>;
+}
+
+/**
+ * One actionable: its facts, complete or revert, edit (inline form) and delete (after a question).
+ * Every control's name includes the item ('Complete actionable Buy milk') while its text stays short.
+ */
+export const ActionableItem = ({ item, zone, today, linkTitles }: ActionableItemProps) => {
+  const toast = useToast();
+  const [complete, completion] = useCompleteActionableMutation();
+  // Separate instances: a failed revert must not show up as an error in the edit form.
+  const [revert, reverting] = useUpdateActionableMutation();
+  const [save, edit] = useUpdateActionableMutation();
+  const [remove, removal] = useDeleteActionableMutation();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const name = itemName(item.isHabit, item.title);
+  const label = item.isHabit ? 'Habit' : 'Actionable';
+  const completed = item.status === 'completed';
+  const busy = completion.isLoading || reverting.isLoading;
+  const deadline = formatMomentIn(item.deadline, zone);
+  const overdue = !completed && item.deadline !== null && localDateOf(item.deadline, zone) < today;
+
+  const completeNow = async () => {
+    const result = await complete(item);
+    if ('error' in result) return void toast.error(errorMessage(result.error, item.isHabit ? 'Failed to complete habit' : 'Failed to complete actionable'));
+    completedToast(toast, `${label} completed`, result.data.pointsAwarded);
+  };
+
+  const revertNow = async () => {
+    const result = await revert({ item, changes: { status: 'pending' } });
+    if ('error' in result) return void toast.error(errorMessage(result.error, 'Failed to update actionable'));
+    statusPointsToast(toast, `${label} reverted to pending`, item.pointsAwarded, result.data.pointsAwarded);
+  };
+
+  const submit = async (values: ActionableValues) => {
+    const changes = changedFields(valuesOf(item, zone), values, zone, item.isHabit);
+    if (Object.keys(changes).length > 0) {
+      const result = await save({ item, changes });
+      if ('error' in result) return;
+      if (changes.status)
+        statusPointsToast(toast, `${label} ${changes.status === 'completed' ? 'completed' : 'updated'}`, item.pointsAwarded, result.data.pointsAwarded);
+    }
+    setEditing(false);
+  };
+
+  const confirmDelete = async () => {
+    const result = await remove(item);
+    if (!('error' in result)) {
+      setConfirming(false);
+      toast.info(`“${item.title}” was deleted.`, { title: `${label} deleted` });
+    }
+  };
+
+  if (item.loadProblem) {
+    return (
+      <li className="act-item act-item--invalid" data-testid={`actionable-${item.id}`}>
+        <div className="act-item__row">
+          <h3 className="act-item__title">{item.title}</h3>
+          <p className="act-item__description">{item.description}</p>
+          <p className="act-item__problem">{item.loadProblem}</p>
+        </div>
+      </li>
+    );
+  }
+
+  const links = [
+    ['Goal', item.goalId],
+    ['Task', item.taskId],
+    ['Subtask', item.subtaskId],
+  ] as const;
+
+  return (
+    <li className={`act-item act-item--${item.status}`} data-testid={`actionable-${item.id}`}>
+      <div className="act-item__row">
+        <h3 className="act-item__title">
+          {completed && (
+            <span className="act-item__done" aria-hidden="true">
+              <CheckIcon />
+            </span>
+          )}
+          {item.title}
+        </h3>
+        {item.description && <p className="act-item__description">{item.description}</p>}
+        <ul className="act-item__facts" aria-label={`About ${name}`}>
+          <li className={`act-chip act-chip--${item.status}`} data-testid={`actionable-status-${item.id}`}>
+            {statusLabels[item.status]}
+          </li>
+          <li className="act-chip">Weight {item.weight}</li>
+          {item.isHabit && (
+            <li className="act-chip act-chip--habit">
+              <FlameIcon />
+              Habit · {scheduleInWords(item.recurrence)}
+            </li>
+          )}
+          {deadline && (
+            <li className={`act-chip${overdue ? ' act-chip--overdue' : ''}`}>
+              <CalendarIcon />
+              {overdue ? `Overdue · ${deadline}` : `Due ${deadline}`}
+            </li>
+          )}
+          {item.reminderTime && (
+            <li className="act-chip">
+              <BellIcon />
+              {item.reminderTime}
+            </li>
+          )}
+          {links.map(([kind, id]) =>
+            id ? (
+              <li key={kind} className="act-chip">
+                <LinkIcon />
+                {kind}: {linkTitles.get(id) ?? '…'}
+              </li>
+            ) : null,
+          )}
+          <li className={`act-chip act-chip--points${item.pointsAwarded !== 0 ? ' act-chip--earned' : ''}`} data-testid={`actionable-points-${item.id}`}>
+            <StarIcon />
+            {pointsLabel(item.pointsAwarded)}
+          </li>
+        </ul>
+        <div className="act-item__actions">
+          {completed ? (
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              onClick={() => void revertNow()}
+              disabled={busy}
+              aria-label={`Revert ${name} to pending`}
+            >
+              {busy ? <span className="spinner" aria-hidden="true" /> : <UndoIcon />}
+              Revert
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button--small button--success"
+              onClick={() => void completeNow()}
+              disabled={busy}
+              aria-label={`Complete ${name}`}
+            >
+              {busy ? <span className="spinner" aria-hidden="true" /> : <CheckIcon />}
+              Complete
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            aria-expanded={editing}
+            onClick={() => {
+              edit.reset();
+              setEditing((open) => !open);
+            }}
+            aria-label={`Edit ${name}`}
+          >
+            <EditIcon />
+            <span className="act-item__button-text">Edit</span>
+          </button>
+          <button
+            type="button"
+            className="button button--small button--ghost act-item__delete"
+            onClick={() => {
+              removal.reset();
+              setConfirming(true);
+            }}
+            aria-label={`Delete ${name}`}
+          >
+            <TrashIcon />
+            <span className="act-item__button-text">Delete</span>
+          </button>
+        </div>
+      </div>
+      {editing && (
+        <div className="act-item__editor">
+          <ActionableForm
+            mode="edit"
+            habit={item.isHabit}
+            name={`Edit ${name}`}
+            saveLabel={`Save ${name}`}
+            cancelLabel={`Cancel editing ${name}`}
+            initial={valuesOf(item, zone)}
+            zone={zone}
+            pending={edit.isLoading}
+            error={edit.error}
+            fallback="Failed to update actionable"
+            onSubmit={(values) => void submit(values)}
+            onCancel={() => setEditing(false)}
+          />
+        </div>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={`Delete ${label.toLowerCase()} “${item.title}”?`}
+          confirmLabel="Delete"
+          pending={removal.isLoading}
+          error={removal.error ? errorMessage(removal.error, 'Failed to delete actionable') : undefined}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>It disappears from your lists. The points it earned stay in your history.</p>
+        </ConfirmDialog>
+      )}
+    </li>
+  );
+};

@@ -1,0 +1,117 @@
+import type { Actionable, ActionableStatus, Frequency } from '@tracker/contracts/actionables/http';
+import { instantToZonedInput, zonedInputToInstant } from './local-dates.ts';
+
+/** What the create and edit forms hold: numbers as typed text, the deadline as a datetime-local value in the user's zone. */
+export interface ActionableValues {
+  title: string;
+  description: string;
+  weight: string;
+  deadline: string;
+  reminderTime: string;
+  pointsToBeAwarded: string;
+  status: ActionableStatus;
+  goalId: string;
+  taskId: string;
+  subtaskId: string;
+  frequency: Frequency;
+  /** Weekdays 0 (Sunday) … 6 (Saturday), for weekly. */
+  days: number[];
+  dayOfMonth: string;
+}
+
+export const blankValues = (overrides: Partial<ActionableValues> = {}): ActionableValues => ({
+  title: '',
+  description: '',
+  weight: '1',
+  deadline: '',
+  reminderTime: '',
+  pointsToBeAwarded: '0',
+  status: 'pending',
+  goalId: '',
+  taskId: '',
+  subtaskId: '',
+  frequency: 'daily',
+  days: [],
+  dayOfMonth: '1',
+  ...overrides,
+});
+
+export const valuesOf = (item: Actionable, zone: string): ActionableValues => ({
+  title: item.title,
+  description: item.description,
+  weight: String(item.weight),
+  deadline: instantToZonedInput(item.deadline, zone),
+  reminderTime: item.reminderTime ?? '',
+  pointsToBeAwarded: String(item.pointsToBeAwarded),
+  status: item.status,
+  goalId: item.goalId ?? '',
+  taskId: item.taskId ?? '',
+  subtaskId: item.subtaskId ?? '',
+  frequency: item.recurrence.frequency,
+  days: [...item.recurrence.days].sort((a, b) => a - b),
+  dayOfMonth: String(item.recurrence.dayOfMonth ?? 1),
+});
+
+/**
+ * A typed number as the body carries it. Not a number → NaN, which JSON sends as null, so the
+ * server's 400 names the field: the contract is the rule book, not this form.
+ */
+const numberOf = (text: string): number => Number(text.trim() === '' ? Number.NaN : text);
+
+/** A datetime-local value as an ISO instant; an unreadable one is sent as typed, for the server to refuse. */
+const deadlineOf = (value: string, zone: string): string | null => (value ? (zonedInputToInstant(value, zone) ?? value) : null);
+
+const recurrenceOf = (values: ActionableValues) => {
+  switch (values.frequency) {
+    case 'daily':
+      return { frequency: 'daily' as const };
+    case 'weekly':
+      return { frequency: 'weekly' as const, days: [...values.days].sort((a, b) => a - b) };
+    case 'monthly':
+      return { frequency: 'monthly' as const, dayOfMonth: numberOf(values.dayOfMonth) };
+  }
+};
+
+/**
+ * What the form has to say before anything is sent: a weekly habit needs at least one weekday. Other
+ * rules are the server's (its messages show under the fields).
+ */
+export const formProblems = (values: ActionableValues, habit: boolean): Partial<Record<keyof ActionableValues, string>> =>
+  habit && values.frequency === 'weekly' && values.days.length === 0 ? { days: 'Choose at least one weekday' } : {};
+
+/** A create body: what was filled in; the server's defaults do the rest (spec.md §7: unset fields are omitted). */
+export const createBody = (values: ActionableValues, zone: string, habit: boolean) => ({
+  title: values.title,
+  ...(values.description.trim() ? { description: values.description } : {}),
+  weight: numberOf(values.weight),
+  ...(values.deadline ? { deadline: deadlineOf(values.deadline, zone) } : {}),
+  ...(values.reminderTime ? { reminderTime: values.reminderTime } : {}),
+  ...(habit ? { recurrence: recurrenceOf(values) } : values.pointsToBeAwarded.trim() ? { pointsToBeAwarded: numberOf(values.pointsToBeAwarded) } : {}),
+  ...(values.goalId ? { goalId: values.goalId } : {}),
+  ...(values.taskId ? { taskId: values.taskId } : {}),
+  ...(values.subtaskId ? { subtaskId: values.subtaskId } : {}),
+});
+
+const sameDays = (a: number[], b: number[]) => a.length === b.length && a.every((day, index) => day === b[index]);
+
+/** A PATCH body: only what changed; a cleared deadline, reminder or link is sent as null. */
+export const changedFields = (before: ActionableValues, after: ActionableValues, zone: string, habit: boolean) => {
+  const changed = <K extends keyof ActionableValues>(key: K) => after[key] !== before[key];
+  const orNull = (key: 'reminderTime' | 'goalId' | 'taskId' | 'subtaskId') => (changed(key) ? { [key]: after[key] || null } : {});
+  const recurrenceChanged =
+    habit &&
+    (changed('frequency') || (after.frequency === 'weekly' && !sameDays(before.days, after.days)) || (after.frequency === 'monthly' && changed('dayOfMonth')));
+  return {
+    ...(changed('title') ? { title: after.title } : {}),
+    ...(changed('description') ? { description: after.description } : {}),
+    ...(changed('weight') ? { weight: numberOf(after.weight) } : {}),
+    ...(changed('deadline') ? { deadline: deadlineOf(after.deadline, zone) } : {}),
+    ...orNull('reminderTime'),
+    ...(!habit && changed('pointsToBeAwarded') ? { pointsToBeAwarded: numberOf(after.pointsToBeAwarded) } : {}),
+    ...(changed('status') ? { status: after.status } : {}),
+    ...orNull('goalId'),
+    ...orNull('taskId'),
+    ...orNull('subtaskId'),
+    ...(recurrenceChanged ? { recurrence: recurrenceOf(after) } : {}),
+  };
+};

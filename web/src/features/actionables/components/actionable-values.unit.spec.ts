@@ -1,0 +1,87 @@
+import type { Actionable } from '@tracker/contracts/actionables/http';
+import { describe, expect, it } from 'vitest';
+import { blankValues, changedFields, createBody, formProblems, valuesOf } from './actionable-values.ts';
+
+const zone = 'America/New_York';
+
+const item: Actionable = {
+  id: '5b7e1c2a-0000-4000-8000-000000000001',
+  title: 'Buy milk',
+  description: 'Oat',
+  weight: 2,
+  deadline: '2026-12-01T22:00:00.000Z',
+  completedAt: null,
+  createdAt: '2026-11-20T09:00:00.000Z',
+  userId: '0b8a3c1e-7c2e-4d7b-9b0a-1f2e3d4c5b6a',
+  goalId: '9f1c2d3e-0000-4000-8000-00000000a001',
+  taskId: null,
+  subtaskId: null,
+  isHabit: false,
+  streak: 0,
+  lastCompletedAt: null,
+  active: true,
+  reminderTime: '08:30',
+  pointsAwarded: 0,
+  pointsToBeAwarded: 0,
+  recurrence: { frequency: 'daily', days: [], dayOfMonth: null },
+  status: 'pending',
+};
+
+describe('actionable form values', () => {
+  it('shows the deadline as a wall-clock time in the user’s zone', () => {
+    expect(valuesOf(item, zone)).toMatchObject({ deadline: '2026-12-01T17:00', weight: '2', reminderTime: '08:30', goalId: item.goalId });
+  });
+
+  it('creates with only what was filled in, the deadline as an ISO instant', () => {
+    expect(createBody(blankValues({ title: 'Buy milk', deadline: '2026-12-01T17:00', reminderTime: '08:30', weight: '4' }), zone, false)).toEqual({
+      title: 'Buy milk',
+      weight: 4,
+      deadline: '2026-12-01T22:00:00.000Z',
+      reminderTime: '08:30',
+      pointsToBeAwarded: 0,
+    });
+  });
+
+  it('sends a habit’s recurrence, holding only what its frequency uses, and no fixed points', () => {
+    expect(createBody(blankValues({ title: 'Run', frequency: 'weekly', days: [5, 1, 3] }), zone, true)).toEqual({
+      title: 'Run',
+      weight: 1,
+      recurrence: { frequency: 'weekly', days: [1, 3, 5] },
+    });
+    expect(createBody(blankValues({ title: 'Pay rent', frequency: 'monthly', dayOfMonth: '15' }), zone, true).recurrence).toEqual({
+      frequency: 'monthly',
+      dayOfMonth: 15,
+    });
+  });
+
+  it('insists on a weekday for a weekly habit, and on nothing else', () => {
+    expect(formProblems(blankValues({ frequency: 'weekly', days: [] }), true)).toEqual({ days: 'Choose at least one weekday' });
+    expect(formProblems(blankValues({ frequency: 'weekly', days: [2] }), true)).toEqual({});
+    expect(formProblems(blankValues({ title: '' }), false)).toEqual({});
+  });
+
+  it('leaves a number the server must refuse for the server to name (not a silent default)', () => {
+    expect(JSON.parse(JSON.stringify(createBody(blankValues({ title: 'x', pointsToBeAwarded: 'lots' }), zone, false)))).toMatchObject({
+      pointsToBeAwarded: null,
+    });
+  });
+
+  it('patches only what changed; a cleared deadline, reminder or link is sent as null', () => {
+    const before = valuesOf(item, zone);
+    expect(changedFields(before, before, zone, false)).toEqual({});
+    expect(changedFields(before, { ...before, deadline: '', reminderTime: '', goalId: '', status: 'in-progress', weight: '7' }, zone, false)).toEqual({
+      deadline: null,
+      reminderTime: null,
+      goalId: null,
+      status: 'in-progress',
+      weight: 7,
+    });
+  });
+
+  it('patches a habit’s recurrence only when it changed', () => {
+    const habit = valuesOf({ ...item, isHabit: true, recurrence: { frequency: 'weekly', days: [1, 3], dayOfMonth: null } }, zone);
+    expect(changedFields(habit, { ...habit, days: [1, 3] }, zone, true)).toEqual({});
+    expect(changedFields(habit, { ...habit, days: [1, 3, 5] }, zone, true)).toEqual({ recurrence: { frequency: 'weekly', days: [1, 3, 5] } });
+    expect(changedFields(habit, { ...habit, frequency: 'daily' }, zone, true)).toEqual({ recurrence: { frequency: 'daily' } });
+  });
+});

@@ -1,0 +1,86 @@
+import type { ActionableStatus } from '@tracker/contracts/actionables/http';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { listFailure, useGetActionablesQuery, type ActionablesView } from '../api/actionables.api.ts';
+import { ActionableItem } from './actionable-item.tsx';
+import { EmptyState, LoadError, LoadingLine } from './list-states.tsx';
+import { useLinkTitles } from './use-link-titles.ts';
+import './actionable-item.css';
+
+export interface ActionablesListProps {
+  /** Nothing to ask while the chosen range is not a range. */
+  view: ActionablesView | undefined;
+  /** 'due today', 'due on Mon, 23 Nov 2026', 'in this range': how the empty state names the view. */
+  viewName: string;
+  statuses: readonly ActionableStatus[];
+  zone: string;
+  today: string;
+  onShowAllStatuses: () => void;
+  onCreate: () => void;
+}
+
+/** The chosen view's actionables, filtered by status, with loading, error and empty states. */
+export const ActionablesList = ({ view, viewName, statuses, zone, today, onShowAllStatuses, onCreate }: ActionablesListProps) => {
+  const { data: items, isLoading, isFetching, error, refetch } = useGetActionablesQuery(view ?? skipToken);
+  const linkTitles = useLinkTitles((items ?? []).some((item) => item.goalId || item.taskId || item.subtaskId));
+  const fallback = view ? listFailure(view) : 'Failed to fetch actionables';
+
+  if (!view) return null;
+  if (isLoading) {
+    return (
+      <section className="panel panel--loading" aria-busy="true">
+        <LoadingLine>Loading actionables…</LoadingLine>
+      </section>
+    );
+  }
+  if (!items) {
+    return (
+      <section className="panel">
+        <LoadError message={errorMessage(error, fallback)} onRetry={() => void refetch()} retrying={isFetching} />
+      </section>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        testId="actionables-empty"
+        title={`No actionables ${viewName}`}
+        text="Add a to-do with a deadline and a weight, or import a file you exported before."
+      >
+        <button type="button" className="button button--primary" onClick={onCreate}>
+          New actionable
+        </button>
+      </EmptyState>
+    );
+  }
+  const visible = items.filter((item) => statuses.includes(item.status));
+  const hidden = items.length - visible.length;
+  return (
+    <>
+      {error && (
+        // A failed refresh keeps the last list on screen and says so.
+        <div className="banner banner--error" role="alert">
+          {errorMessage(error, fallback)}
+        </div>
+      )}
+      {visible.length === 0 ? (
+        <EmptyState testId="actionables-filtered" title="No actionables match the status filter" text={`All ${items.length} are hidden by the status filter.`}>
+          <button type="button" className="button button--secondary" onClick={onShowAllStatuses}>
+            Show all statuses
+          </button>
+        </EmptyState>
+      ) : (
+        <ul className="act-list" aria-label="Actionables" aria-busy={isFetching || undefined}>
+          {visible.map((item) => (
+            <ActionableItem key={item.id} item={item} zone={zone} today={today} linkTitles={linkTitles} />
+          ))}
+        </ul>
+      )}
+      {hidden > 0 && visible.length > 0 && (
+        <p className="act-hidden-note">
+          {hidden} {hidden === 1 ? 'actionable' : 'actionables'} hidden by the status filter
+        </p>
+      )}
+    </>
+  );
+};

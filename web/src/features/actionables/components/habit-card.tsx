@@ -1,0 +1,187 @@
+import { actionableMessages } from '@tracker/contracts/actionables/http';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
+import { useToast } from '../../../components/toasts/use-toast.ts';
+import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { useCompleteHabitMutation, useDeleteActionableMutation, useUpdateActionableMutation } from '../api/actionables.api.ts';
+import { itemName, pointsLabel } from './actionable-format.ts';
+import { ActionableForm } from './actionable-form.tsx';
+import { changedFields, valuesOf, type ActionableValues } from './actionable-values.ts';
+import { HabitHistory } from './habit-history.tsx';
+import { habitHistory, isDoneForCurrentPeriod, isOccurrence, latestOccurrenceOnOrBefore, scheduleInWords } from './habit-schedule.ts';
+import { BellIcon, CheckIcon, EditIcon, FlameIcon, StarIcon, TrashIcon } from './icons.tsx';
+import type { ShownActionable } from './import-parser.ts';
+import { formatLocalDate } from './local-dates.ts';
+import { completedToast } from './points-toast.ts';
+import './habit-card.css';
+
+/** How many calendar weeks the history strip shows. */
+export const HISTORY_WEEKS = 5;
+
+const shortDay = (date: string) => formatLocalDate(date, { weekday: 'short', day: 'numeric', month: 'short' });
+
+/** Whether the habit's current period is done, and how to say it ('Done today', 'Due today', 'Open since Mon, 2 Nov'). */
+export const periodState = (habit: ShownActionable, today: string, zone: string): { done: boolean; text: string } => {
+  const current = latestOccurrenceOnOrBefore(habit.recurrence, today);
+  const scheduledToday = isOccurrence(habit.recurrence, today);
+  if (isDoneForCurrentPeriod(habit, today, zone)) return { done: true, text: scheduledToday ? 'Done today' : `Done for ${shortDay(current)}` };
+  return { done: false, text: scheduledToday ? 'Due today' : `Open since ${shortDay(current)}` };
+};
+
+/** One habit: its schedule, streak, whether today's period is done, the last weeks, and its actions. */
+export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; today: string; zone: string }) => {
+  const toast = useToast();
+  const [complete, completion] = useCompleteHabitMutation();
+  const [save, edit] = useUpdateActionableMutation();
+  const [remove, removal] = useDeleteActionableMutation();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const name = itemName(true, habit.title);
+
+  if (habit.loadProblem) {
+    return (
+      <li className="habit-card habit-card--invalid" data-testid={`habit-${habit.id}`}>
+        <h3 className="habit-card__title">{habit.title}</h3>
+        <p className="habit-card__description">{habit.description}</p>
+        <p className="habit-card__problem">{habit.loadProblem}</p>
+      </li>
+    );
+  }
+
+  const period = periodState(habit, today, zone);
+
+  const completeToday = async () => {
+    const result = await complete(habit);
+    if ('error' in result) {
+      const status = result.error && 'status' in result.error ? result.error.status : undefined;
+      // Done already (another tab or device got there first): good news, not a failure.
+      if (status === 409)
+        return void toast.info(errorMessage(result.error, actionableMessages.habitAlreadyCompleted), { title: `“${habit.title}” is done already` });
+      return void toast.error(errorMessage(result.error, 'Failed to complete habit'));
+    }
+    completedToast(toast, 'Habit completed', result.data.pointsAwarded, result.data.streak);
+  };
+
+  const submit = async (values: ActionableValues) => {
+    const changes = changedFields(valuesOf(habit, zone), values, zone, true);
+    if (Object.keys(changes).length > 0) {
+      const result = await save({ item: habit, changes });
+      if ('error' in result) return;
+    }
+    setEditing(false);
+  };
+
+  const confirmDelete = async () => {
+    const result = await remove(habit);
+    if (!('error' in result)) {
+      setConfirming(false);
+      toast.info(`“${habit.title}” was deleted.`, { title: 'Habit deleted' });
+    }
+  };
+
+  return (
+    <li className={`habit-card${period.done ? ' habit-card--done' : ''}${habit.active ? '' : ' habit-card--paused'}`} data-testid={`habit-${habit.id}`}>
+      <div className="habit-card__head">
+        <h3 className="habit-card__title">{habit.title}</h3>
+        <p className="habit-card__schedule" data-testid={`habit-schedule-${habit.id}`}>
+          {scheduleInWords(habit.recurrence)}
+          {habit.reminderTime && (
+            <span className="habit-card__reminder">
+              <BellIcon />
+              {habit.reminderTime}
+            </span>
+          )}
+        </p>
+      </div>
+      {habit.description && <p className="habit-card__description">{habit.description}</p>}
+      <dl className="habit-card__stats">
+        <div className="habit-card__stat habit-card__stat--streak" data-testid={`habit-streak-${habit.id}`}>
+          <dt>
+            <FlameIcon />
+            Streak
+          </dt>
+          <dd>{habit.streak}</dd>
+        </div>
+        <div className="habit-card__stat" data-testid={`habit-points-${habit.id}`}>
+          <dt>
+            <StarIcon />
+            Points
+          </dt>
+          <dd>{pointsLabel(habit.pointsAwarded)}</dd>
+        </div>
+        <div className={`habit-card__stat habit-card__stat--${period.done ? 'done' : 'due'}`} data-testid={`habit-today-${habit.id}`}>
+          <dt>This period</dt>
+          <dd>{habit.active ? period.text : 'Paused'}</dd>
+        </div>
+      </dl>
+      <HabitHistory title={habit.title} days={habitHistory(habit, today, zone, HISTORY_WEEKS)} testId={`habit-history-${habit.id}`} />
+      <div className="habit-card__actions">
+        {!period.done && habit.active && (
+          <button
+            type="button"
+            className="button button--small button--success"
+            onClick={() => void completeToday()}
+            disabled={completion.isLoading}
+            aria-label={`Complete ${name} today`}
+          >
+            {completion.isLoading ? <span className="spinner" aria-hidden="true" /> : <CheckIcon />}
+            Complete today
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          aria-expanded={editing}
+          onClick={() => {
+            edit.reset();
+            setEditing((open) => !open);
+          }}
+          aria-label={`Edit ${name}`}
+        >
+          <EditIcon />
+          Edit
+        </button>
+        <button
+          type="button"
+          className="button button--small button--ghost habit-card__delete"
+          onClick={() => {
+            removal.reset();
+            setConfirming(true);
+          }}
+          aria-label={`Delete ${name}`}
+        >
+          <TrashIcon />
+          Delete
+        </button>
+      </div>
+      {editing && (
+        <ActionableForm
+          mode="edit"
+          habit
+          name={`Edit ${name}`}
+          saveLabel={`Save ${name}`}
+          cancelLabel={`Cancel editing ${name}`}
+          initial={valuesOf(habit, zone)}
+          zone={zone}
+          pending={edit.isLoading}
+          error={edit.error}
+          fallback="Failed to update actionable"
+          onSubmit={(values) => void submit(values)}
+          onCancel={() => setEditing(false)}
+        />
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={`Delete habit “${habit.title}”?`}
+          confirmLabel="Delete"
+          pending={removal.isLoading}
+          error={removal.error ? errorMessage(removal.error, 'Failed to delete actionable') : undefined}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>Its streak ends here. The points it earned stay in your history.</p>
+        </ConfirmDialog>
+      )}
+    </li>
+  );
+};

@@ -1,0 +1,128 @@
+import { useId, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { ServerErrorAlert } from '../../../components/form/server-error-alert.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { TextAreaField } from '../../../components/form/text-area-field.tsx';
+import { useToast } from '../../../components/toasts/use-toast.ts';
+import { fieldErrors, unshownFieldErrors } from '../../../lib/api/api-errors.ts';
+import { useImportActionablesMutation } from '../api/actionables.api.ts';
+import { IMPORT_MAX_BYTES, parseImport } from './import-parser.ts';
+import './transfer-panel.css';
+
+interface ChosenFile {
+  name: string;
+  text: string;
+}
+
+/**
+ * Import from a file or pasted JSON (an export, or a bare array). The text is read here first, with
+ * spec.md §5's messages; the server then checks every item and stores all or nothing.
+ */
+export const ImportPanel = ({ onImported, onClose }: { onImported: (count: number) => void; onClose: () => void }) => {
+  const toast = useToast();
+  const [importItems, importing] = useImportActionablesMutation();
+  const [file, setFile] = useState<ChosenFile | undefined>();
+  const [pasted, setPasted] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  // A new key empties the file input when the chosen file is cleared.
+  const [fileInputKey, setFileInputKey] = useState(0);
+  const headingId = useId();
+  const fileId = useId();
+
+  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    importing.reset();
+    setProblem(undefined);
+    if (!chosen) return setFile(undefined);
+    if (chosen.size > IMPORT_MAX_BYTES) {
+      setFile(undefined);
+      return setProblem('The file is larger than 5 MB, the most one import takes.');
+    }
+    setFile({ name: chosen.name, text: await chosen.text() });
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    importing.reset();
+    const text = file?.text ?? pasted;
+    if (text.trim() === '') return setProblem('Choose a file or paste the JSON to import.');
+    const parsed = parseImport(text);
+    if (!parsed.ok) return setProblem(parsed.message);
+    setProblem(undefined);
+    const result = await importItems(parsed.items);
+    if ('error' in result) return;
+    const count = result.data.imported;
+    toast.success(`Imported ${count} ${count === 1 ? 'actionable' : 'actionables'}`, { title: 'Import done' });
+    onImported(count);
+  };
+
+  const escape = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+    }
+  };
+
+  return (
+    <section className="panel act-transfer" aria-labelledby={headingId}>
+      <form className="form" onSubmit={(event) => void submit(event)} onKeyDown={escape} noValidate aria-labelledby={headingId}>
+        <div className="panel__header">
+          <h2 id={headingId} className="panel__title">
+            Import actionables
+          </h2>
+          <p className="panel__subtitle">A file exported here before, or a JSON list of items. Up to 1,000 items; nothing is stored if one is wrong.</p>
+        </div>
+        {problem && <FormAlert kind="error">{problem}</FormAlert>}
+        {importing.error && (
+          <ServerErrorAlert error={importing.error} fallback="Failed to import actionables" others={unshownFieldErrors(fieldErrors(importing.error), [])} />
+        )}
+        <div className="field">
+          <label className="field__label" htmlFor={fileId}>
+            JSON file
+          </label>
+          <input
+            key={fileInputKey}
+            id={fileId}
+            className="field__input act-transfer__file"
+            type="file"
+            accept=".json,application/json"
+            onChange={(event) => void chooseFile(event)}
+            autoFocus
+          />
+          {file && (
+            <p className="field__hint act-transfer__chosen">
+              {`${file.name} is ready to import.`}
+              <button
+                type="button"
+                className="button button--small button--ghost"
+                onClick={() => {
+                  setFile(undefined);
+                  setFileInputKey((key) => key + 1);
+                }}
+              >
+                Clear file
+              </button>
+            </p>
+          )}
+        </div>
+        <TextAreaField
+          label="Or paste JSON"
+          name="json"
+          rows={4}
+          spellCheck={false}
+          className="act-transfer__paste"
+          value={pasted}
+          disabled={file !== undefined}
+          hint={file ? 'The chosen file is imported; clear it to import pasted text.' : undefined}
+          onChange={(event) => setPasted(event.target.value)}
+        />
+        <div className="form__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Close
+          </button>
+          <SubmitButton pending={importing.isLoading}>Import</SubmitButton>
+        </div>
+      </form>
+    </section>
+  );
+};

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { importMessages, parseImport, readActionable, readActionableList } from './import-parser.ts';
+
+const stored = {
+  id: '5b7e1c2a-0000-4000-8000-000000000001',
+  title: 'Buy milk',
+  description: '',
+  weight: 2,
+  deadline: '2026-11-23T17:00:00.000Z',
+  completedAt: null,
+  createdAt: '2026-11-20T09:00:00.000Z',
+  userId: '0b8a3c1e-7c2e-4d7b-9b0a-1f2e3d4c5b6a',
+  goalId: null,
+  taskId: null,
+  subtaskId: null,
+  isHabit: false,
+  streak: 0,
+  lastCompletedAt: null,
+  active: true,
+  reminderTime: null,
+  pointsAwarded: 0,
+  pointsToBeAwarded: 0,
+  recurrence: { frequency: 'daily', days: [], dayOfMonth: null },
+  status: 'pending',
+};
+
+describe('parsing an import (spec.md §5)', () => {
+  it("refuses text that is not JSON: 'Failed to parse JSON data'", () => {
+    expect(parseImport('{not json')).toEqual({ ok: false, message: 'Failed to parse JSON data' });
+    expect(parseImport('')).toEqual({ ok: false, message: importMessages.notJson });
+  });
+
+  it("refuses anything but a non-empty array or {actionables: [...]}: 'Invalid actionables data format'", () => {
+    for (const text of ['[]', '{"actionables": []}', '{"items": [{}]}', '"text"', '42', 'null', '{"actionables": {"title": "x"}}']) {
+      expect(parseImport(text)).toEqual({ ok: false, message: 'Invalid actionables data format' });
+    }
+  });
+
+  it("names an item that is not an object: 'Invalid actionable data'", () => {
+    expect(parseImport('[{"title": "a"}, 7]')).toEqual({ ok: false, message: 'Invalid actionable data (item 2)' });
+    expect(parseImport('{"actionables": [null]}')).toEqual({ ok: false, message: 'Invalid actionable data (item 1)' });
+  });
+
+  it('takes an export or a bare array as they are (the server checks the fields)', () => {
+    const exported = { actionables: [stored, { title: 'Read' }], exportedAt: '2026-11-23T10:00:00.000Z', startDate: '2026-11-16', endDate: '2026-11-23' };
+    expect(parseImport(JSON.stringify(exported))).toEqual({ ok: true, items: exported.actionables });
+    expect(parseImport('[{"title": "Read", "weight": 99}]')).toEqual({ ok: true, items: [{ title: 'Read', weight: 99 }] });
+  });
+});
+
+describe('reading items from the server (spec.md §5)', () => {
+  it('keeps a well-formed item as it is', () => {
+    expect(readActionable(stored, 0)).toEqual(stored);
+  });
+
+  it("turns a non-object into the placeholder with 'Invalid actionable data'", () => {
+    expect(readActionable('oops', 3)).toMatchObject({
+      id: 'invalid-3',
+      title: 'Error: Invalid Actionable',
+      active: false,
+      description: 'This actionable could not be properly loaded',
+      loadProblem: 'Invalid actionable data',
+    });
+  });
+
+  it("turns an item without an id into the placeholder with 'Actionable missing ID'", () => {
+    const { id: _id, ...withoutId } = stored;
+    expect(readActionable(withoutId, 1)).toMatchObject({ id: 'invalid-1', title: 'Error: Invalid Actionable', loadProblem: 'Actionable missing ID' });
+  });
+
+  it('turns any other malformed item into the placeholder, keeping its id', () => {
+    expect(readActionable({ ...stored, status: 'maybe' }, 0)).toMatchObject({ id: stored.id, title: 'Error: Invalid Actionable', active: false });
+  });
+
+  it('reads a list as {actionables}, {habits} or a bare array', () => {
+    expect(readActionableList({ actionables: [stored] }, 'actionables')).toEqual([stored]);
+    expect(readActionableList({ habits: [stored, 5] }, 'habits').map((item) => item.title)).toEqual(['Buy milk', 'Error: Invalid Actionable']);
+    expect(readActionableList([stored], 'habits')).toEqual([stored]);
+    expect(readActionableList({ nothing: true }, 'actionables')).toEqual([]);
+  });
+});

@@ -1,0 +1,50 @@
+import { useToast } from '../../../components/toasts/use-toast.ts';
+import { useCreateActionableMutation, useCreateHabitMutation } from '../api/actionables.api.ts';
+import { ActionableForm } from './actionable-form.tsx';
+import { blankValues, createBody, type ActionableValues } from './actionable-values.ts';
+import type { ShownActionable } from './import-parser.ts';
+
+export interface NewActionableFormProps {
+  habit: boolean;
+  zone: string;
+  /** Called with the new item once the server has it. */
+  onCreated: (item: ShownActionable) => void;
+  onCancel: () => void;
+  initial?: Partial<ActionableValues>;
+}
+
+/** The create form of an actionable (POST /actionables) or a habit (POST /actionables/habits). */
+export const NewActionableForm = ({ habit, zone, onCreated, onCancel, initial }: NewActionableFormProps) => {
+  const toast = useToast();
+  const [createActionable, actionableCreation] = useCreateActionableMutation();
+  const [createHabit, habitCreation] = useCreateHabitMutation();
+  const creation = habit ? habitCreation : actionableCreation;
+  const noun = habit ? 'habit' : 'actionable';
+
+  const create = async (values: ActionableValues) => {
+    const body = createBody(values, zone, habit);
+    const result = await (habit ? createHabit(body) : createActionable(body));
+    if ('error' in result) return;
+    toast.success(`“${result.data.title}” was added.`, { title: habit ? 'Habit created' : 'Actionable created' });
+    onCreated(result.data);
+  };
+
+  return (
+    <section className="panel act-new">
+      <ActionableForm
+        mode="create"
+        habit={habit}
+        name={`New ${noun}`}
+        saveLabel={`Save new ${noun}`}
+        cancelLabel={`Cancel new ${noun}`}
+        initial={blankValues(initial)}
+        zone={zone}
+        pending={creation.isLoading}
+        error={creation.error}
+        fallback={`Failed to create ${noun}`}
+        onSubmit={(values) => void create(values)}
+        onCancel={onCancel}
+      />
+    </section>
+  );
+};

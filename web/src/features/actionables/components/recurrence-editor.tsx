@@ -1,0 +1,80 @@
+import type { Frequency } from '@tracker/contracts/actionables/http';
+import { useId } from 'react';
+import { fieldMessage } from '../../../components/form/field-message.ts';
+import { weekdayLongNames, weekdayNames } from './habit-schedule.ts';
+import './recurrence-editor.css';
+
+export interface RecurrenceEditorProps {
+  frequency: Frequency;
+  days: number[];
+  dayOfMonth: string;
+  onFrequencyChange: (frequency: Frequency) => void;
+  onDaysChange: (days: number[]) => void;
+  onDayOfMonthChange: (dayOfMonth: string) => void;
+  /** Messages for `recurrence`, `days` and `dayOfMonth` (the form's own check, or the server's). */
+  errors: { recurrence?: string | undefined; days?: string | undefined; dayOfMonth?: string | undefined };
+}
+
+const frequencyChoices: { value: Frequency; label: string }[] = [
+  { value: 'daily', label: 'Every day' },
+  { value: 'weekly', label: 'On chosen weekdays' },
+  { value: 'monthly', label: 'On a day of the month' },
+];
+
+const monthDays = Array.from({ length: 31 }, (_, index) => String(index + 1));
+
+/** How often a habit recurs: daily, chosen weekdays (at least one), or a day of the month (1–31). */
+export const RecurrenceEditor = ({ frequency, days, dayOfMonth, onFrequencyChange, onDaysChange, onDayOfMonthChange, errors }: RecurrenceEditorProps) => {
+  const name = useId();
+  const daysErrorId = useId();
+  const dayOfMonthId = useId();
+  const toggle = (day: number) => onDaysChange(days.includes(day) ? days.filter((d) => d !== day) : [...days, day].sort((a, b) => a - b));
+  return (
+    <fieldset className="recurrence">
+      <legend className="field__label recurrence__legend">Repeats</legend>
+      <div className="recurrence__choices">
+        {frequencyChoices.map((choice) => (
+          <label key={choice.value} className="recurrence__choice">
+            <input type="radio" name={name} value={choice.value} checked={frequency === choice.value} onChange={() => onFrequencyChange(choice.value)} />
+            {choice.label}
+          </label>
+        ))}
+      </div>
+      {errors.recurrence && <p className="field__error">{fieldMessage('Repeats', errors.recurrence)}</p>}
+      {frequency === 'weekly' && (
+        <fieldset className="recurrence__days" aria-describedby={errors.days ? daysErrorId : undefined}>
+          <legend className="field__label">Weekdays</legend>
+          <div className="recurrence__day-list">
+            {weekdayNames.map((short, day) => (
+              <label key={short} className="recurrence__day" title={weekdayLongNames[day]}>
+                <input type="checkbox" checked={days.includes(day)} onChange={() => toggle(day)} aria-label={weekdayLongNames[day]} />
+                <span aria-hidden="true">{short}</span>
+              </label>
+            ))}
+          </div>
+          {errors.days && (
+            <p id={daysErrorId} className="field__error" role="alert">
+              {fieldMessage('Weekdays', errors.days)}
+            </p>
+          )}
+        </fieldset>
+      )}
+      {frequency === 'monthly' && (
+        <div className={`field recurrence__month${errors.dayOfMonth ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor={dayOfMonthId}>
+            Day of the month
+          </label>
+          <select id={dayOfMonthId} className="field__input field__select" value={dayOfMonth} onChange={(event) => onDayOfMonthChange(event.target.value)}>
+            {monthDays.map((day) => (
+              <option key={day} value={day}>
+                {day}
+              </option>
+            ))}
+          </select>
+          <p className="field__hint">In shorter months, days 29–31 fall on the month’s last day.</p>
+          {errors.dayOfMonth && <p className="field__error">{fieldMessage('Day of the month', errors.dayOfMonth)}</p>}
+        </div>
+      )}
+    </fieldset>
+  );
+};

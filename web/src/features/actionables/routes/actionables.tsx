@@ -1,0 +1,106 @@
+import type { ActionableStatus } from '@tracker/contracts/actionables/http';
+import { useState } from 'react';
+import { useToast } from '../../../components/toasts/use-toast.ts';
+import type { ActionablesView } from '../api/actionables.api.ts';
+import { ActionablesList } from '../components/actionables-list.tsx';
+import { ExportPanel } from '../components/export-panel.tsx';
+import { DownloadIcon, PlusIcon, UploadIcon } from '../components/icons.tsx';
+import { ImportPanel } from '../components/import-panel.tsx';
+import { addDays, formatLocalDate, localDateOf, todayIn } from '../components/local-dates.ts';
+import { NewActionableForm } from '../components/new-actionable-form.tsx';
+import { allStatuses, StatusFilter } from '../components/status-filter.tsx';
+import { useAppZone } from '../components/use-app-zone.ts';
+import { ViewPicker, type ViewChoice } from '../components/view-picker.tsx';
+import './actionables.css';
+
+type Panel = 'create' | 'import' | 'export' | undefined;
+
+/** The list the choice asks for (undefined while a range runs backwards), and how the empty state names it. */
+const viewOf = (choice: ViewChoice, today: string, zone: string): { view: ActionablesView | undefined; name: string } => {
+  switch (choice.kind) {
+    case 'today':
+      return { view: { kind: 'date', date: today, timezone: zone }, name: 'due today' };
+    case 'date':
+      return { view: { kind: 'date', date: choice.date, timezone: zone }, name: `due on ${formatLocalDate(choice.date)}` };
+    case 'range':
+      return {
+        view: choice.endDate < choice.startDate ? undefined : { kind: 'range', startDate: choice.startDate, endDate: choice.endDate, timezone: zone },
+        name: `from ${formatLocalDate(choice.startDate)} to ${formatLocalDate(choice.endDate)}`,
+      };
+    case 'all':
+      return { view: { kind: 'all' }, name: 'yet' };
+  }
+};
+
+/** To-dos with deadlines and weights: today's, a chosen date's, a range's or all; create, complete, import and export. */
+export const ActionablesRoute = () => {
+  const zone = useAppZone();
+  const today = todayIn(zone);
+  const toast = useToast();
+  const [choice, setChoice] = useState<ViewChoice>({ kind: 'today', date: today, startDate: addDays(today, -6), endDate: today });
+  const [statuses, setStatuses] = useState<ActionableStatus[]>([...allStatuses]);
+  const [panel, setPanel] = useState<Panel>();
+  const { view, name } = viewOf(choice, today, zone);
+  const toggle = (which: Exclude<Panel, undefined>) => setPanel((open) => (open === which ? undefined : which));
+
+  const created = (deadline: string | null) => {
+    setPanel(undefined);
+    const shownDate = choice.kind === 'today' ? today : choice.kind === 'date' ? choice.date : undefined;
+    if (shownDate && (!deadline || localDateOf(deadline, zone) !== shownDate)) {
+      toast.info(`It is not due ${choice.kind === 'today' ? 'today' : `on ${formatLocalDate(shownDate)}`}; choose “All” to see it.`, {
+        title: 'Not in this view',
+      });
+    }
+  };
+
+  return (
+    <div className="page">
+      <title>Actionables · Points Tracker</title>
+      <header className="page-header">
+        <div>
+          <p className="page-header__eyebrow">To-dos with deadlines and weights</p>
+          <h1 className="page-header__title">Actionables</h1>
+        </div>
+        <div className="act-page__actions">
+          <button type="button" className="button button--secondary" aria-expanded={panel === 'import'} onClick={() => toggle('import')}>
+            <UploadIcon />
+            Import
+          </button>
+          <button type="button" className="button button--secondary" aria-expanded={panel === 'export'} onClick={() => toggle('export')}>
+            <DownloadIcon />
+            Export
+          </button>
+          <button type="button" className="button button--primary" aria-expanded={panel === 'create'} onClick={() => toggle('create')}>
+            <PlusIcon />
+            New actionable
+          </button>
+        </div>
+      </header>
+      {panel === 'create' && <NewActionableForm habit={false} zone={zone} onCreated={(item) => created(item.deadline)} onCancel={() => setPanel(undefined)} />}
+      {panel === 'import' && (
+        <ImportPanel
+          onImported={() => {
+            setPanel(undefined);
+            // Imported items keep their own dates: show them all, so none seems lost.
+            setChoice((current) => ({ ...current, kind: 'all' }));
+          }}
+          onClose={() => setPanel(undefined)}
+        />
+      )}
+      {panel === 'export' && <ExportPanel today={today} zone={zone} onClose={() => setPanel(undefined)} />}
+      <div className="act-toolbar">
+        <ViewPicker view={choice} onChange={setChoice} rangeError={view || choice.kind !== 'range' ? undefined : 'must not be before From'} />
+        <StatusFilter selected={statuses} onChange={setStatuses} />
+      </div>
+      <ActionablesList
+        view={view}
+        viewName={name}
+        statuses={statuses}
+        zone={zone}
+        today={today}
+        onShowAllStatuses={() => setStatuses([...allStatuses])}
+        onCreate={() => setPanel('create')}
+      />
+    </div>
+  );
+};

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { useGetHabitsQuery } from '../api/actionables.api.ts';
+import { HabitCard } from '../components/habit-card.tsx';
+import { PlusIcon } from '../components/icons.tsx';
+import { EmptyState, LoadError, LoadingLine } from '../components/list-states.tsx';
+import { todayIn } from '../components/local-dates.ts';
+import { NewActionableForm } from '../components/new-actionable-form.tsx';
+import { useAppZone } from '../components/use-app-zone.ts';
+import '../components/habit-card.css';
+
+/** Habits: each with its schedule, streak, today's state and last weeks; complete today, create, edit, delete. */
+export const HabitsRoute = () => {
+  const zone = useAppZone();
+  const today = todayIn(zone);
+  const [creating, setCreating] = useState(false);
+  const { data: habits, isLoading, isFetching, error, refetch } = useGetHabitsQuery();
+
+  const content = () => {
+    if (isLoading) {
+      return (
+        <section className="panel panel--loading" aria-busy="true">
+          <LoadingLine>Loading habits…</LoadingLine>
+        </section>
+      );
+    }
+    if (!habits) {
+      return (
+        <section className="panel">
+          <LoadError message={errorMessage(error, 'Failed to fetch habits')} onRetry={() => void refetch()} retrying={isFetching} />
+        </section>
+      );
+    }
+    if (habits.length === 0) {
+      return (
+        <EmptyState
+          testId="habits-empty"
+          title="No habits yet"
+          text="A habit recurs every day, on chosen weekdays or on a day of the month; each completion in a row grows its streak."
+        >
+          {!creating && (
+            <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+              Create your first habit
+            </button>
+          )}
+        </EmptyState>
+      );
+    }
+    return (
+      <>
+        {error && (
+          <div className="banner banner--error" role="alert">
+            {errorMessage(error, 'Failed to fetch habits')}
+          </div>
+        )}
+        <ul className="habit-list" aria-label="Habits" aria-busy={isFetching || undefined}>
+          {habits.map((habit) => (
+            <HabitCard key={habit.id} habit={habit} today={today} zone={zone} />
+          ))}
+        </ul>
+      </>
+    );
+  };
+
+  return (
+    <div className="page">
+      <title>Habits · Points Tracker</title>
+      <header className="page-header">
+        <div>
+          <p className="page-header__eyebrow">Streaks counted in {zone}</p>
+          <h1 className="page-header__title">Habits</h1>
+        </div>
+        <button type="button" className="button button--primary" aria-expanded={creating} onClick={() => setCreating((open) => !open)}>
+          <PlusIcon />
+          New habit
+        </button>
+      </header>
+      {creating && <NewActionableForm habit zone={zone} onCreated={() => setCreating(false)} onCancel={() => setCreating(false)} />}
+      {content()}
+    </div>
+  );
+};
