@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '@tracker/eventstore/testing/test-database';
+import { createReadModelDb, type ReadModelDbHandle } from '../db.ts';
+import { allProjectors } from '../features.ts';
+import { migrateReadModels } from '../migrate.ts';
+import { handlesEvent, type ProjectedEvent } from '../projector.ts';
+import {
+  actionableCompleted,
+  actionableCreated,
+  actionableStatusChanged,
+  goalCreated,
+  goalStatusChanged,
+  habitCompleted,
+  habitStreakExtended,
+  pointsAwarded,
+  pointsRevoked,
+  subtaskCreated,
+  subtaskStatusChanged,
+  taskCreated,
+} from '../testing/event-factories.ts';
+import type { EventContext } from '../testing/projector-spec.ts';
+import {
+  actionablesInRangeWithSummary,
+  dailyActionables,
+  dashboardSummary,
+  goalsInRange,
+  subtasksInRange,
+  tasksInRange,
+  topAchievements,
+} from './dashboard.queries.ts';
+
+let readModels: ReadModelDbHandle;
+beforeAll(async () => {
+  readModels = createReadModelDb(await createTestDatabase('dashboard_queries'), 'rm', 2);
+  await migrateReadModels(readModels);
+});
+afterAll(async () => {
+  await readModels?.destroy();
+});
+
+/** Projects the events through every projector that handles them (as the runner would) and commits. */
+const project = async (events: ProjectedEvent[]): Promise<void> => {
+  await readModels.db.transaction().execute(async (trx) => {
+    for (const projector of allProjectors) {
+      const handled = events.filter((event) => handlesEvent(projector, event.type));
+      if (handled.length === 0) continue;
+      if (projector.applyBatch) await projector.applyBatch(trx, handled as never);
+      else for (const event of handled) await projector.apply(trx, event as never);
+    }
+  });
+};
+
+/** A fresh user per case, living in Auckland: cases share the database, never rows. */
+const someone = (timezone = 'Pacific/Auckland') => {
+  const userId = randomUUID();
+  const at = (instant: string, localDate?: string): EventContext => ({
+    userId,
+    at: new Date(instant).toISOString(),
+    timezone,
+    ...(localDate ? { localDate } : {}),
+  });
+  return { userId, at };
+};
+const ids = (items: Array<{ id: string }>) => items.map((item) => item.id);
+// 1 March 2026 in Auckland (UTC+13) runs from 28 Feb 11:00 UTC to 1 March 11:00 UTC.
+const first = { startDate: '2026-03-01', endDate: '2026-03-01', timezone: 'Pacific/Auckland' };
+
+describe('work items in a range', () => {
+  it('takes those created, due or completed within the local days in the zone, newest first, with their points', async () => {
+    const alice = someone();
+    const bob = someone();
+    const [createdLate, due, completed, outside, bobs] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const goalSource = (goalId: string) => ({ source: { type: 'goal' as const, id: goalId }, hierarchy: { goalId } });
+    await project([
+      // 23:30 on 1 March in Auckland.
+      goalCreated(alice.at('2026-03-01T10:30:00Z'), { goalId: createdLate }),
+      goalCreated(alice.at('2026-02-20T00:00:00Z'), { goalId: due, dueDate: '2026-02-28T12:00:00.000Z' }),
+      goalCreated(alice.at('2026-02-20T00:01:00Z'), { goalId: completed }),
+      goalStatusChanged(alice.at('2026-02-28T11:30:00Z'), { goalId: completed, from: 'pending', to: 'completed' }),
+      pointsAwarded(alice.at('2026-02-28T11:30:00Z', '2026-03-01'), { points: 75, ...goalSource(completed) }),
+      // 00:30 on 2 March in Auckland; due on 28 Feb there.
+      goalCreated(alice.at('2026-03-01T11:30:00Z'), { goalId: outside, dueDate: '2026-02-28T10:59:00.000Z' }),
+      goalCreated(bob.at('2026-03-01T10:30:00Z'), { goalId: bobs }),
+    ]);
+    const goals = await goalsInRange(readModels.db, alice.userId, first);
+    expect(ids(goals.goals)).toEqual([createdLate, completed, due]);
+    expect(goals.summary).toEqual({ totalPoints: 75, goalCount: 3 });
+    expect(goals.goals[1]!.pointsHistory).toEqual([{ points: 75, reason: 'Completed', timestamp: '2026-02-28T11:30:00.000Z' }]);
+    // 1 March in UTC: both created that day; the completion and the due date fell on 28 February.
+    expect(ids((await goalsInRange(readModels.db, alice.userId, { ...first, timezone: 'UTC' })).goals)).toEqual([outside, createdLate]);
+  });
+
+  it('lists tasks and subtasks the same way', async () => {
+    const alice = someone();
+    const [goalId, taskId, subtaskId, oldTask] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    await project([
+      goalCreated(alice.at('2026-01-01T00:00:00Z'), { goalId }),
+      taskCreated(alice.at('2026-01-01T00:00:00Z'), { goalId, taskId: oldTask }),
+      taskCreated(alice.at('2026-03-01T00:00:00Z'), { goalId, taskId }),
+      subtaskCreated(alice.at('2026-01-01T00:00:00Z'), { goalId, taskId, subtaskId }),
+      subtaskStatusChanged(alice.at('2026-03-01T01:00:00Z'), { subtaskId, from: 'pending', to: 'completed' }),
+    ]);
+    expect(await tasksInRange(readModels.db, alice.userId, first)).toEqual({
+      tasks: [expect.objectContaining({ id: taskId, goalId })],
+      summary: { taskCount: 1 },
+    });
+    const subtasks = await subtasksInRange(readModels.db, alice.userId, first);
+    expect(subtasks).toEqual({ subtasks: [expect.objectContaining({ id: subtaskId, taskId, goalId, status: 'completed' })], summary: { subtaskCount: 1 } });
+  });
+});
+
+describe('top achievements', () => {
+  it('are the best standing awards of the range: a revoked award is left out, an award given again counts', async () => {
+    const alice = someone('UTC');
+    const [again, revoked, small] = [randomUUID(), randomUUID(), randomUUID()];
+    const source = (id: string, title: string) => ({ source: { type: 'goal' as const, id }, hierarchy: { goalId: id }, title });
+    await project([
+      pointsAwarded(alice.at('2026-03-01T08:00:00Z'), { points: 125, ...source(again, 'Again') }),
+      pointsRevoked(alice.at('2026-03-01T09:00:00Z'), { points: 125, ...source(again, 'Again') }),
+      pointsAwarded(alice.at('2026-03-01T10:00:00Z'), { points: 125, ...source(again, 'Again') }),
+      pointsAwarded(alice.at('2026-03-01T08:00:00Z'), { points: 500, ...source(revoked, 'Revoked') }),
+      pointsRevoked(alice.at('2026-03-01T11:00:00Z'), { points: 500, ...source(revoked, 'Revoked') }),
+      pointsAwarded(alice.at('2026-03-01T12:00:00Z'), { points: 5, ...source(small, 'Small') }),
+      pointsAwarded(alice.at('2026-03-03T12:00:00Z'), { points: 900, ...source(randomUUID(), 'Later') }),
+    ]);
+    expect(await topAchievements(readModels.db, alice.userId, { startDate: '2026-03-01', endDate: '2026-03-02' })).toEqual([
+      { title: 'Again', points: 125, occurredAt: '2026-03-01T10:00:00.000Z', sourceType: 'goal' },
+      { title: 'Small', points: 5, occurredAt: '2026-03-01T12:00:00.000Z', sourceType: 'goal' },
+    ]);
+    expect(await topAchievements(readModels.db, alice.userId, { startDate: '2026-03-01', endDate: '2026-03-03' }, 1)).toEqual([
+      { title: 'Later', points: 900, occurredAt: '2026-03-03T12:00:00.000Z', sourceType: 'goal' },
+    ]);
+  });
+});
+
+describe('the summary', () => {
+  it('counts what the date-range lists show, the completions of the range and its points per day', async () => {
+    const alice = someone();
+    const [goalId, done, open, habit] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const habitDone = habitCompleted(alice.at('2026-03-01T09:00:00Z'), { actionableId: habit });
+    await project([
+      goalCreated(alice.at('2026-02-28T12:00:00Z'), { goalId }),
+      actionableCreated(alice.at('2026-02-28T12:00:00Z'), { actionableId: done }),
+      actionableStatusChanged(alice.at('2026-02-28T20:00:00Z'), { actionableId: done, from: 'pending', to: 'completed' }),
+      actionableCompleted(alice.at('2026-02-28T20:00:00Z'), { actionableId: done }),
+      pointsAwarded(alice.at('2026-02-28T20:00:00Z'), { points: 40, source: { type: 'actionable', id: done }, hierarchy: { actionableId: done } }),
+      actionableCreated(alice.at('2026-02-28T21:00:00Z'), { actionableId: open }),
+      actionableCreated(alice.at('2026-02-20T00:00:00Z'), { actionableId: habit, isHabit: true }),
+      habitDone,
+      habitStreakExtended(alice.at('2026-03-01T09:00:00Z'), { actionableId: habit, occurrence: habitDone.data.occurrence, streak: 1 }),
+      pointsAwarded(alice.at('2026-03-01T09:00:00Z'), { points: 10, source: { type: 'habit', id: habit }, hierarchy: { actionableId: habit } }),
+    ]);
+    const summary = await dashboardSummary(readModels.db, alice.userId, first);
+    expect(summary).toEqual({
+      totalPoints: 50,
+      goalsCount: 1,
+      tasksCount: 0,
+      subtasksCount: 0,
+      actionablesCount: 3,
+      completedCount: 2,
+      topAchievements: [expect.objectContaining({ points: 40, sourceType: 'actionable' }), expect.objectContaining({ points: 10, sourceType: 'habit' })],
+      dailyPoints: [{ date: '2026-03-01', points: 50 }],
+    });
+    const actionables = await actionablesInRangeWithSummary(readModels.db, alice.userId, '2026-03-01', first);
+    expect(actionables.actionables).toHaveLength(summary.actionablesCount);
+    expect(actionables.summary).toEqual({ totalPoints: 50, completedCount: 1, pendingCount: 2 });
+  });
+});
+
+describe("today's actionables", () => {
+  it('holds open actionables due by the end of the day, those completed that day, and habits scheduled that day', async () => {
+    const alice = someone('UTC');
+    const [overdue, doneToday, doneBefore, later, weekly, notToday] = Array.from({ length: 6 }, () => randomUUID());
+    const weeklyDone = habitCompleted(alice.at('2026-03-03T08:00:00Z'), { actionableId: weekly });
+    await project([
+      actionableCreated(alice.at('2026-03-01T00:00:00Z'), { actionableId: overdue, deadline: '2026-03-02T00:00:00.000Z' }),
+      actionableCreated(alice.at('2026-03-01T00:00:00Z'), { actionableId: doneToday, deadline: '2026-03-03T18:00:00.000Z' }),
+      actionableStatusChanged(alice.at('2026-03-03T07:00:00Z'), { actionableId: doneToday, from: 'pending', to: 'completed' }),
+      actionableCompleted(alice.at('2026-03-03T07:00:00Z'), { actionableId: doneToday }),
+      actionableCreated(alice.at('2026-03-01T00:00:00Z'), { actionableId: doneBefore, deadline: '2026-03-03T18:00:00.000Z' }),
+      actionableStatusChanged(alice.at('2026-03-02T07:00:00Z'), { actionableId: doneBefore, from: 'pending', to: 'completed' }),
+      actionableCompleted(alice.at('2026-03-02T07:00:00Z'), { actionableId: doneBefore }),
+      actionableCreated(alice.at('2026-03-01T00:00:00Z'), { actionableId: later, deadline: '2026-03-04T00:00:00.000Z' }),
+      // Tuesdays (3 March 2026 is a Tuesday), and Wednesdays.
+      actionableCreated(alice.at('2026-03-01T00:00:00Z'), { actionableId: weekly, isHabit: true, recurrence: { frequency: 'weekly', days: [2] } }),
+      weeklyDone,
+      habitStreakExtended(alice.at('2026-03-03T08:00:00Z'), { actionableId: weekly, occurrence: weeklyDone.data.occurrence, streak: 1 }),
+      actionableCreated(alice.at('2026-03-01T00:00:01Z'), { actionableId: notToday, isHabit: true, recurrence: { frequency: 'weekly', days: [3] } }),
+    ]);
+    const today = await dailyActionables(readModels.db, alice.userId, '2026-03-03', 'UTC');
+    expect(today.map(({ id, completedToday, streak }) => ({ id, completedToday, streak }))).toEqual([
+      { id: overdue, completedToday: false, streak: 0 },
+      { id: doneToday, completedToday: true, streak: 0 },
+      { id: weekly, completedToday: true, streak: 1 },
+    ]);
+    // In Auckland it is already the 4th: `later` is due, the Wednesday habit is on.
+    const aheadOf = await dailyActionables(readModels.db, alice.userId, '2026-03-04', 'Pacific/Auckland');
+    expect(ids(aheadOf)).toEqual([overdue, later, notToday]);
+  });
+});
