@@ -171,7 +171,7 @@ describe('the summary', () => {
 describe("today's actionables", () => {
   it('holds open actionables due by the end of the day, those completed that day, and habits scheduled that day', async () => {
     const alice = someone('UTC');
-    const [overdue, doneToday, doneBefore, later, weekly, notToday] = Array.from({ length: 6 }, () => randomUUID());
+    const [overdue, doneToday, doneBefore, later, weekly, notToday] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     const weeklyDone = habitCompleted(alice.at('2026-03-03T08:00:00Z'), { actionableId: weekly });
     await project([
       actionableCreated(alice.at('2026-03-01T00:00:00Z'), { actionableId: overdue, deadline: '2026-03-02T00:00:00.000Z' }),
