@@ -50,7 +50,7 @@ export type CommandSettings = {
   historyAlone: number;
 };
 
-interface Timed {
+export interface Timed {
   rate: number;
   latencies: number[];
   statements: number;
@@ -59,7 +59,13 @@ interface Timed {
 type Progress = (line: string) => void;
 
 /** One timed phase after a warm-up; for commands, the projections' catching up is counted too (not timed). */
-const timeWorkload = async (workload: RequestWorkload, warmUpPerUser: number, perUser: number, counter: StatementCounter, probe: BenchUser): Promise<Timed> => {
+export const timeWorkload = async (
+  workload: RequestWorkload,
+  warmUpPerUser: number,
+  perUser: number,
+  counter: StatementCounter,
+  probe: BenchUser,
+): Promise<Timed> => {
   await runRequests(workload, warmUpPerUser);
   if (workload.appends) await waitUntilProjected(probe.client);
   const before = counter.count();
@@ -70,12 +76,12 @@ const timeWorkload = async (workload: RequestWorkload, warmUpPerUser: number, pe
   return { rate: latencies.length / seconds, latencies, statements: counter.count() - before };
 };
 
-interface Reference {
+export interface Reference {
   name: string;
   rate: Summary;
 }
 
-const figuresOf = (workload: RequestWorkload, runs: Timed[], alone: Timed, reference: Reference | undefined): RequestFigures => {
+export const figuresOf = (workload: RequestWorkload, runs: Timed[], alone: Timed, reference: Reference | undefined): RequestFigures => {
   const rate = summarise(runs.map((run) => run.rate));
   const latencies = runs.flatMap((run) => run.latencies);
   const statements = runs.reduce((sum, run) => sum + run.statements, 0);

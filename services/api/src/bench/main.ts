@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { EventStore } from '@tracker/eventstore/port';
 import { createPostgresEventStore } from '@tracker/eventstore/postgres/postgres-event-store';
 import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded-postgres.ts';
+import { measureDashboard, type DashboardSettings } from './dashboard.ts';
 import { measureCommands, type CommandSettings } from './commands.ts';
 import { ratePerSecond, summarise } from './measure.ts';
 import { compare, formatReport, writeReportJson, type BenchReport, type Comparison, type Machine } from './report.ts';
@@ -25,16 +26,17 @@ import {
 
 type Mode = 'quick' | 'full';
 
-type Settings = CommandSettings & {
-  workers: number;
-  repetitions: number;
-  warmUpAppends: number;
-  timedAppends: number;
-  streamsPerWorker: number;
-  readRows: number;
-  readBatch: number;
-  eventsPerSeedAppend: number;
-};
+type Settings = CommandSettings &
+  DashboardSettings & {
+    workers: number;
+    repetitions: number;
+    warmUpAppends: number;
+    timedAppends: number;
+    streamsPerWorker: number;
+    readRows: number;
+    readBatch: number;
+    eventsPerSeedAppend: number;
+  };
 
 const SETTINGS: Record<Mode, Settings> = {
   full: {
@@ -63,6 +65,13 @@ const SETTINGS: Record<Mode, Settings> = {
     historyWarmUpPerClient: 2,
     historyPerClient: 10,
     historyAlone: 10,
+    dashboardClients: 16,
+    dashboardRepetitions: 3,
+    dashboardUserEvents: 100_000,
+    dashboardDays: 3 * 365,
+    dashboardUsers: 1_000,
+    dashboardWarmUpPerClient: 10,
+    dashboardReadsPerClient: 100,
   },
   quick: {
     workers: 8,
@@ -90,12 +99,20 @@ const SETTINGS: Record<Mode, Settings> = {
     historyWarmUpPerClient: 1,
     historyPerClient: 3,
     historyAlone: 3,
+    dashboardClients: 16,
+    dashboardRepetitions: 2,
+    dashboardUserEvents: 10_000,
+    dashboardDays: 365,
+    dashboardUsers: 100,
+    dashboardWarmUpPerClient: 2,
+    dashboardReadsPerClient: 10,
   },
 };
 
 const DATABASE = 'bench';
 /** The commands section's runtime gets a database of its own: the store sections truncate theirs. */
 const COMMANDS_DATABASE = 'bench_commands';
+const DASHBOARD_DATABASE = 'bench_dashboard';
 const REPORT_FILE = path.resolve('.data', 'bench', 'latest.json');
 
 const parseMode = (args: string[]): Mode => {
@@ -219,6 +236,7 @@ const runBench = async (postgres: RunningPostgres, mode: Mode, settings: Setting
   const startedAt = new Date().toISOString();
   await postgres.createDatabase(DATABASE);
   await postgres.createDatabase(COMMANDS_DATABASE);
+  await postgres.createDatabase(DASHBOARD_DATABASE);
   const databaseUrl = postgres.url(DATABASE);
   const store = await createPostgresEventStore({ connectionString: databaseUrl, poolSize: settings.workers });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: settings.workers, application_name: 'bench' });
@@ -230,7 +248,8 @@ const runBench = async (postgres: RunningPostgres, mode: Mode, settings: Setting
     const appends = await measureAppends(store, pool, settings);
     const readAll = await measureReadAll(store, pool, settings);
     const commands = await measureCommands(postgres.url(COMMANDS_DATABASE), settings, progress);
-    return { mode, startedAt, machine, settings, results: [...appends, readAll], commands };
+    const dashboard = await measureDashboard(postgres.url(DASHBOARD_DATABASE), settings, progress);
+    return { mode, startedAt, machine, settings, results: [...appends, readAll], commands, dashboard };
   } finally {
     await store.close();
     await pool.end();

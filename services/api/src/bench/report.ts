@@ -50,6 +50,17 @@ export interface CommandsSection {
   workloads: RequestFigures[];
 }
 
+/** The dashboard's reads for one user with years of history among many users. */
+export interface DashboardSection {
+  clients: number;
+  users: number;
+  /** Events recorded for the user whose dashboard is read; all events in the log. */
+  ownerEvents: number;
+  events: number;
+  requestsPerRun: Record<string, number>;
+  workloads: RequestFigures[];
+}
+
 export interface BenchReport {
   mode: 'quick' | 'full';
   startedAt: string;
@@ -57,6 +68,7 @@ export interface BenchReport {
   settings: Record<string, number>;
   results: Comparison[];
   commands: CommandsSection;
+  dashboard?: DashboardSection | undefined;
 }
 
 export const compare = (metric: string, baseline: string, storeRate: Summary, baselineRate: Summary): Comparison => ({
@@ -81,12 +93,11 @@ const renderTable = (header: string[], rows: string[][]): string[] => {
 
 const formatMs = (value: number): string => value.toFixed(value < 10 ? 2 : 1);
 
-const formatCommands = (section: CommandsSection): string[] => {
-  const runs = section.insertBaseline.runs.length;
-  const table = renderTable(
+const requestTable = (workloads: RequestFigures[], extraRows: string[][] = []): string[] =>
+  renderTable(
     ['workload', 'req/s', 'p50 ms', 'p99 ms', 'SQL/req', 'ratio', 'of', 'req/s spread'],
     [
-      ...section.workloads.map((w) => [
+      ...workloads.map((w) => [
         w.workload,
         formatRate(w.rate.median),
         formatMs(w.p50Ms),
@@ -96,13 +107,38 @@ const formatCommands = (section: CommandsSection): string[] => {
         w.reference ?? '',
         formatSpread(w.rate),
       ]),
-      ['raw INSERT', formatRate(section.insertBaseline.median), '', '', '1.0', '', '', formatSpread(section.insertBaseline)],
+      ...extraRows,
     ],
   );
-  const alone = renderTable(
+
+const aloneTable = (workloads: RequestFigures[]): string[] =>
+  renderTable(
     ['one client alone', 'p50 ms', 'p99 ms', 'SQL/req', 'requests'],
-    section.workloads.map((w) => [w.workload, formatMs(w.alone.p50Ms), formatMs(w.alone.p99Ms), w.alone.sqlPerRequest.toFixed(1), String(w.alone.requests)]),
+    workloads.map((w) => [w.workload, formatMs(w.alone.p50Ms), formatMs(w.alone.p99Ms), w.alone.sqlPerRequest.toFixed(1), String(w.alone.requests)]),
   );
+
+const formatDashboard = (section: DashboardSection): string[] => {
+  const runs = section.workloads[0]?.rate.runs.length ?? 0;
+  return [
+    `Dashboard reads over HTTP: ${section.clients} concurrent clients reading one user's dashboard (${section.ownerEvents.toLocaleString('en-US')} events of their own) among ${section.users.toLocaleString('en-US')} users, ${section.events.toLocaleString('en-US')} events in all`,
+    `figures: req/s median of ${runs} runs; p50/p99 over every timed request; ratio = req/s / health req/s median (aim ≥ 0.25, p99 < 20 ms)`,
+    '',
+    ...requestTable(section.workloads),
+    '',
+    ...aloneTable(section.workloads),
+    '',
+    'workloads:',
+    ...section.workloads.map((w) => `  ${w.workload}: ${w.request}, ${section.requestsPerRun[w.workload] ?? '?'} requests per run`),
+    '',
+  ];
+};
+
+const formatCommands = (section: CommandsSection): string[] => {
+  const runs = section.insertBaseline.runs.length;
+  const table = requestTable(section.workloads, [
+    ['raw INSERT', formatRate(section.insertBaseline.median), '', '', '1.0', '', '', formatSpread(section.insertBaseline)],
+  ]);
+  const alone = aloneTable(section.workloads);
   const requests = section.workloads.map((w) => `  ${w.workload}: ${w.request}, ${section.requestsPerRun[w.workload] ?? '?'} requests per run`);
   return [
     `Commands over HTTP: ${section.clients} concurrent clients, each its own user, token and keep-alive connection; the runtime (role 'all') in this process`,
@@ -149,6 +185,7 @@ export const formatReport = (report: BenchReport): string => {
     ...baselines,
     '',
     ...formatCommands(report.commands),
+    ...(report.dashboard ? formatDashboard(report.dashboard) : []),
   ].join('\n');
 };
 
