@@ -196,6 +196,73 @@ describe('points and dashboard after a day of work', () => {
   });
 });
 
+describe('a generated history', () => {
+  it('gives the same points in the summary, its daily points, the heatmap, the stats, the ledger and the log', async () => {
+    // A small seeded generator: the same history on every run.
+    let seed = 20261123;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      // The high bits: an LCG's low ones repeat with a short period.
+      return Math.floor(seed / 65_536) % n;
+    };
+    clockAt('2026-08-01T09:00:00Z');
+    const user = await newUser('Busy', 'Asia/Kolkata');
+    const goal = await newGoal(user, { priority: 2 });
+    const task = await newTask(user, goal.id);
+    const habit = await newHabit(user, { weight: 3 });
+    for (let day = 0; day < 6; day += 1) {
+      for (let step = 0; step < 4; step += 1) {
+        switch (random(4)) {
+          case 0:
+            await completeActionable(user, (await newActionable(user, { weight: 1 + random(10) })).id);
+            break;
+          case 1: {
+            const subtask = await newSubtask(user, task.id, { priority: 1 + random(5) });
+            await ok(user, 'POST', `/goals/subtasks/${subtask.id}/complete`);
+            if (random(2) === 0) await ok(user, 'PATCH', `/goals/subtasks/${subtask.id}`, { status: 'in-progress' });
+            break;
+          }
+          case 2:
+            await ok(user, 'PATCH', `/goals/goals/${goal.id}`, { status: random(2) === 0 ? 'completed' : 'pending' });
+            break;
+          default:
+            if (random(2) === 0) await call(user, 'PATCH', `/actionables/habits/${habit.id}/complete`, {});
+        }
+      }
+      advanceDays(1);
+    }
+    let logged = 0;
+    let revocations = 0;
+    for await (const event of app.runtime.store.readAll('start')) {
+      const data = event.data as { userId?: string; points?: number };
+      if (data.userId !== user.id) continue;
+      if (event.type === 'PointsAwarded') logged += data.points!;
+      if (event.type === 'PointsRevoked') {
+        logged -= data.points!;
+        revocations += 1;
+      }
+    }
+    const { ledger } = await app.runtime.readModels.db
+      .selectFrom('points_ledger')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('points'), eb.lit(0)).as('ledger'))
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const range = '?startDate=2026-07-25&endDate=2026-08-10';
+    const { summary } = await get(user, `/dashboard/summary${range}`);
+    const { heatmap } = await get(user, `/points/heatmap${range}`);
+    const { stats } = await get(user, `/points/stats${range}`);
+    expect(logged).toBeGreaterThan(0);
+    expect(revocations).toBeGreaterThan(0);
+    expect(Number(ledger)).toBe(logged);
+    expect(summary.totalPoints).toBe(logged);
+    expect(sum(summary.dailyPoints.map((day: { points: number }) => day.points))).toBe(logged);
+    expect(sum(heatmap.map((day: { points: number }) => day.points))).toBe(logged);
+    expect(stats.range).toBe(logged);
+    expect(stats.total).toBe(logged);
+    expect(summary.dailyPoints).toEqual(heatmap.map(({ date, points }: { date: string; points: number }) => ({ date, points })));
+  });
+});
+
 describe('time zones', () => {
   it('puts a completion at 23:30 on the local date where it was made, east and west of UTC', async () => {
     // 23:30 on 1 March in Auckland (UTC+13) is 10:30 UTC.
