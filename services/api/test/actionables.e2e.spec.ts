@@ -1,0 +1,212 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launchBrowser } from './support/browser.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+interface Item {
+  id: string;
+  title: string;
+  status: string;
+  streak: number;
+  pointsAwarded: number;
+  isHabit: boolean;
+}
+
+/** Today's date and weekday (0 = Sunday) in a zone, as the server counts the user's days. */
+const localToday = (zone: string): { date: string; weekday: number } => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'short' })
+      .formatToParts(new Date())
+      .map((part) => [part.type, part.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday!) };
+};
+
+const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    browser = await launchBrowser();
+    context = await browser.newContext({ acceptDownloads: true });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const tokenOf = async () => (await page.evaluate(`window.localStorage.getItem('token')`)) as string;
+  const api = async <T>(path: string): Promise<T> => (await app.json<T>('GET', `/api${path}`, { token: await tokenOf() })).body;
+  const waitForText = (testId: string, text: string) => page.getByTestId(testId).filter({ hasText: text }).waitFor();
+  const toast = (kind: 'success' | 'info' | 'error', text: string) => page.getByTestId(`toast-${kind}`).filter({ hasText: text }).first().waitFor();
+  const fitsWidth = async () => (await page.evaluate('document.documentElement.scrollWidth')) as number;
+
+  it('creates and completes an actionable and a weekly habit, sees streak and points, imports a file and exports a range', async () => {
+    // Register through the form; the app keeps the session.
+    const email = `actionables.${Date.now()}@example.com`;
+    await page.goto(`${app.url}/register`);
+    await page.getByLabel('Name').fill('Habit Builder');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a good long password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    const zone = (await api<{ user: { timezone: string } }>('/auth/me')).user.timezone;
+    const today = localToday(zone);
+
+    // An actionable due today at 23:59 in the user's zone, weight 3: completing it earns 10 × 3 points.
+    await page.getByRole('link', { name: 'Actionables' }).click();
+    await page.waitForURL(/\/actionables$/);
+    await page.getByTestId('actionables-empty').waitFor();
+    expect(await page.title()).toBe('Actionables · Points Tracker');
+    await page.getByRole('button', { name: 'New actionable' }).first().click();
+    const form = page.getByRole('form', { name: 'New actionable' });
+    await form.getByLabel('Title').fill('Buy milk');
+    await form.getByLabel('Description').fill('Oat, two cartons.');
+    await form.getByLabel('Weight').selectOption('3');
+    await form.getByLabel('Deadline').fill(`${today.date}T23:59`);
+    await form.getByLabel('Reminder time').fill('08:30');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+    const [created] = (await api<{ actionables: Array<Item & { deadline: string; reminderTime: string; weight: number }> }>('/actionables')).actionables;
+    expect(created).toMatchObject({ title: 'Buy milk', weight: 3, reminderTime: '08:30', status: 'pending' });
+    // The deadline typed is a wall-clock time in the user's zone.
+    expect(localToday(zone).date).toBe(today.date);
+    expect(
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone, dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' }).format(new Date(created!.deadline)),
+    ).toBe(`${today.date}, 23:59`);
+    const actionableId = created!.id;
+    await page.getByTestId(`actionable-${actionableId}`).waitFor();
+
+    await page.getByRole('button', { name: 'Complete actionable Buy milk' }).click();
+    await toast('success', '+30 points');
+    await waitForText(`actionable-points-${actionableId}`, '30 points');
+    await waitForText(`actionable-status-${actionableId}`, 'Completed');
+    await page.getByRole('button', { name: 'Revert actionable Buy milk to pending' }).waitFor();
+
+    // The status filter starts with all four statuses; unticking Completed hides it.
+    for (const status of ['Pending', 'In progress', 'Completed', 'Not approached'])
+      expect(await page.getByRole('checkbox', { name: status }).isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: 'Completed' }).uncheck();
+    await page.getByTestId('actionables-filtered').waitFor();
+    await page.getByRole('button', { name: 'Show all statuses' }).first().click();
+    await page.getByTestId(`actionable-${actionableId}`).waitFor();
+
+    // A weekly habit on today's weekday and the one after it.
+    await page.getByRole('link', { name: 'Habits' }).click();
+    await page.waitForURL(/\/habits$/);
+    await page.getByTestId('habits-empty').waitFor();
+    expect(await page.title()).toBe('Habits · Points Tracker');
+    await page.getByRole('button', { name: 'New habit' }).click();
+    const habitForm = page.getByRole('form', { name: 'New habit' });
+    await habitForm.getByLabel('Title').fill('Read');
+    await habitForm.getByLabel('On chosen weekdays').check();
+    await habitForm.getByRole('button', { name: 'Save' }).click();
+    await habitForm.getByText('Choose at least one weekday').waitFor();
+    const otherDay = (today.weekday + 1) % 7;
+    await habitForm.getByRole('checkbox', { name: weekdays[today.weekday] }).check();
+    await habitForm.getByRole('checkbox', { name: weekdays[otherDay] }).check();
+    await habitForm.getByRole('button', { name: 'Save' }).click();
+    await habitForm.waitFor({ state: 'detached' });
+    const [habit] = (await api<{ habits: Array<Item & { recurrence: { frequency: string; days: number[] } }> }>('/actionables/habits')).habits;
+    expect(habit?.recurrence).toEqual({ frequency: 'weekly', days: [today.weekday, otherDay].sort((a, b) => a - b), dayOfMonth: null });
+    const habitId = habit!.id;
+    const shortNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+    await waitForText(
+      `habit-schedule-${habitId}`,
+      [today.weekday, otherDay]
+        .sort((a, b) => a - b)
+        .map((day) => shortNames[day])
+        .join(', '),
+    );
+    await waitForText(`habit-today-${habitId}`, 'Due today');
+    await waitForText(`habit-streak-${habitId}`, '0');
+
+    // Completing today: 10 × weight 1 points, streak 1, and today's dot turns done.
+    await page.getByRole('button', { name: 'Complete habit Read today' }).click();
+    await toast('success', '+10 points · streak 1');
+    await waitForText(`habit-streak-${habitId}`, 'Streak1');
+    await waitForText(`habit-points-${habitId}`, '10 points');
+    await waitForText(`habit-today-${habitId}`, 'Done today');
+    expect(await page.getByTestId(`habit-history-${habitId}`).locator('[data-state="done"]').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Complete habit Read today' }).count()).toBe(0);
+    const stored = (await api<{ habits: Item[] }>('/actionables/habits')).habits[0];
+    expect(stored).toMatchObject({ streak: 1, pointsAwarded: 10 });
+
+    // Both screens fit a 375 px wide phone.
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await fitsWidth()).toBeLessThanOrEqual(375);
+    await page.getByRole('link', { name: 'Actionables' }).click();
+    await page.getByTestId(`actionable-${actionableId}`).waitFor();
+    expect(await fitsWidth()).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Import: pasted text is read first, with spec.md §5's messages; then a file of two items.
+    await page.getByRole('button', { name: 'Import' }).click();
+    const importForm = page.getByRole('form', { name: 'Import actionables' });
+    await importForm.getByLabel('Or paste JSON').fill('{ not json');
+    await importForm.getByRole('button', { name: 'Import' }).click();
+    await importForm.getByRole('alert').filter({ hasText: 'Failed to parse JSON data' }).waitFor();
+    await importForm.getByLabel('Or paste JSON').fill('{"actionables": []}');
+    await importForm.getByRole('button', { name: 'Import' }).click();
+    await importForm.getByRole('alert').filter({ hasText: 'Invalid actionables data format' }).waitFor();
+    await importForm.getByLabel('Or paste JSON').fill('');
+    const exported = {
+      actionables: [
+        { id: 'c0ffee00-0000-4000-8000-000000000001', title: 'Renew passport', weight: 4, status: 'pending', deadline: `${today.date}T16:00:00.000Z` },
+        { id: 'c0ffee00-0000-4000-8000-000000000002', title: 'File taxes', weight: 2, status: 'completed', completedAt: '2026-04-10T12:00:00.000Z' },
+      ],
+      exportedAt: '2026-11-01T10:00:00.000Z',
+      startDate: '2026-10-01',
+      endDate: '2026-11-01',
+    };
+    await importForm
+      .getByLabel('JSON file')
+      .setInputFiles({ name: 'old-export.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported)) });
+    await importForm.getByText('old-export.json is ready to import.').waitFor();
+    await importForm.getByRole('button', { name: 'Import' }).click();
+    await toast('success', 'Imported 2 actionables');
+    await importForm.waitFor({ state: 'detached' });
+    const list = page.getByRole('list', { name: 'Actionables' });
+    await list.getByRole('heading', { name: 'Renew passport' }).waitFor();
+    await list.getByRole('heading', { name: 'File taxes' }).waitFor();
+    const all = (await api<{ actionables: Item[] }>('/actionables')).actionables;
+    expect(all.map((item) => item.title).sort()).toEqual(['Buy milk', 'File taxes', 'Read', 'Renew passport']);
+    // New ids, statuses kept, no points for imported items.
+    expect(all.find((item) => item.title === 'File taxes')).toMatchObject({ status: 'completed', pointsAwarded: 0 });
+    expect(all.some((item) => item.id.startsWith('c0ffee00'))).toBe(false);
+
+    // Export the last 7 days: the download holds what the range touches, imports included.
+    await page.getByRole('button', { name: 'Export' }).click();
+    const exportForm = page.getByRole('form', { name: 'Export actionables' });
+    expect(await exportForm.getByLabel('To').inputValue()).toBe(today.date);
+    const [download] = await Promise.all([page.waitForEvent('download'), exportForm.getByRole('button', { name: 'Download export' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^actionables-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = JSON.parse(await readFile((await download.path())!, 'utf8')) as { actionables: Item[]; startDate: string; endDate: string };
+    expect(file.endDate).toBe(today.date);
+    expect(file.actionables.map((item) => item.title).sort()).toEqual(['Buy milk', 'File taxes', 'Read', 'Renew passport']);
+    expect(file.actionables.find((item) => item.title === 'Read')).toMatchObject({ isHabit: true, streak: 1 });
+    await toast('success', '4 actionables in');
+
+    // Revert takes the points back; deleting asks first.
+    await page.getByRole('button', { name: 'Revert actionable Buy milk to pending' }).click();
+    await toast('info', '−30 points');
+    await waitForText(`actionable-points-${actionableId}`, '0 points');
+    await page.getByRole('button', { name: 'Delete actionable File taxes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete actionable “File taxes”?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Delete actionable File taxes' }).click();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await list.getByRole('heading', { name: 'File taxes', exact: true }).waitFor({ state: 'detached' });
+    expect((await api<{ actionables: Item[] }>('/actionables')).actionables.map((item) => item.title).sort()).toEqual(['Buy milk', 'Read', 'Renew passport']);
+  }, 90_000);
+});
