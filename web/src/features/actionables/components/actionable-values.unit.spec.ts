@@ -48,9 +48,8 @@ describe('actionable form values', () => {
       weight: 1,
       recurrence: { frequency: 'weekly', days: [1, 3, 5] },
     });
-    expect(createBody(blankValues({ title: 'Pay rent', frequency: 'monthly', dayOfMonth: '15' }), zone, true).recurrence).toEqual({
-      frequency: 'monthly',
-      dayOfMonth: 15,
+    expect(createBody(blankValues({ title: 'Pay rent', frequency: 'monthly', dayOfMonth: '15' }), zone, true)).toMatchObject({
+      recurrence: { frequency: 'monthly', dayOfMonth: 15 },
     });
   });
 
