@@ -1,3 +1,7 @@
+import { readdirSync, statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@tracker/contracts/messages';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -28,6 +32,45 @@ describe('HTTP conventions', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  /** The raw answer (fetch would decode it): headers and the body as sent. */
+  const raw = (target: string, acceptEncoding?: string) =>
+    new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const request = http.get(`${app.url}${target}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      });
+      request.on('error', reject);
+    });
+
+  it('compresses text answers in brotli or gzip as the client asks, and sends them plain otherwise', async () => {
+    const plain = await raw('/api/openapi.json');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const document = JSON.parse(plain.body.toString('utf8'));
+    const br = await raw('/api/openapi.json', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString('utf8'))).toEqual(document);
+    const gzip = await raw('/api/openapi.json', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzip.body).toString('utf8'))).toEqual(document);
+  });
+
+  it('serves hashed assets compressed and immutable for a year, and index.html revalidated', async () => {
+    const dir = path.resolve(import.meta.dirname, '../../../web/dist/assets');
+    const [largest] = readdirSync(dir)
+      .filter((name) => name.endsWith('.js'))
+      .sort((a, b) => statSync(path.join(dir, b)).size - statSync(path.join(dir, a)).size);
+    expect(largest).toBeDefined();
+    const asset = await raw(`/assets/${largest}`, 'br');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.headers['cache-control']).toContain('max-age=31536000');
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(asset.body).length).toBe(statSync(path.join(dir, largest!)).size);
+    const index = await raw('/', 'br');
+    expect(index.headers['cache-control']).toBe('no-cache');
   });
 
   it('marks API answers no-store and gives every request an id', async () => {
