@@ -1,4 +1,5 @@
 import { actionablesFeature } from './actionables/actionables.feature.ts';
+import { auditFeature } from './audit/audit.feature.ts';
 import { authFeature } from './auth/auth.feature.ts';
 import { dashboardFeature } from './dashboard/dashboard.feature.ts';
 import type { ApiFeature } from './feature.ts';
@@ -10,7 +11,16 @@ import { systemFeature } from './system/system.feature.ts';
 /** Every feature of the API: the app mounts their routes, the runner runs their reactors. */
 // Each feature's services type is its own; the list is used through ApiFeature's common shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const apiFeatures: readonly ApiFeature<any>[] = [systemFeature, authFeature, goalsFeature, actionablesFeature, settingsFeature, pointsFeature, dashboardFeature];
+export const apiFeatures: readonly ApiFeature<any>[] = [
+  systemFeature,
+  authFeature,
+  goalsFeature,
+  actionablesFeature,
+  settingsFeature,
+  pointsFeature,
+  dashboardFeature,
+  auditFeature,
+];
 
 /** The projectors some route waits for (read-your-writes): they run in one pass, the rest in another. */
 export const projectorsWaitedOn = (): ReadonlySet<string> => new Set(apiFeatures.flatMap((feature) => feature.routes.flatMap((route) => route.settles ?? [])));

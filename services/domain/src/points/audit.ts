@@ -1,0 +1,228 @@
+import type { AuditEntry, AuditMismatch, PointsAudit } from '@tracker/contracts/points/audit';
+import { evolve as evolveActionable, type ActionableState, type ActionableStreamEvent } from '../actionables/actionable.decider.ts';
+import { creditCompletion, habitDayOf } from '../actionables/recurrence.ts';
+import type { Recorded } from '../common/decider.ts';
+import { evolveWorkItem, type WorkItemEvent, type WorkItemState } from '../goals/work-item.ts';
+import { actionablePoints, habitPoints, isLateCompletion, workItemPoints, type WorkItemKind } from './rules.ts';
+
+// The audit replays one user's item streams through the points rules each award says it was computed
+// by, and compares three accounts of the same points: the rules (recomputed), the PointsAwarded and
+// PointsRevoked events (recorded) and the points_ledger read model. Pure: the caller reads the
+// streams and the ledger rows.
+
+/** The rules of one version: an award records its version, and is recomputed by that version's rules. */
+export interface PointsRules {
+  workItemPoints(kind: WorkItemKind, priority: number): number;
+  actionablePoints(weight: number, pointsToBeAwarded: number, late: boolean): number;
+  habitPoints(weight: number, streak: number): number;
+  isLateCompletion(deadlineLocalDate: string | null, completionLocalDate: string): boolean;
+}
+
+/** Every rules version ever recorded. A new version is added here, never changed in place. */
+export const rulesByVersion: Readonly<Record<number, PointsRules>> = {
+  1: { workItemPoints, actionablePoints, habitPoints, isLateCompletion },
+};
+
+/** An event of an item's stream as the log holds it: decoded, with its id, position and instant. */
+export type AuditedEvent = Recorded<ActionableStreamEvent | WorkItemEvent> & { id: string; position: string };
+
+/** One item's stream, its events in revision order. */
+export interface AuditedStream {
+  stream: string;
+  events: readonly AuditedEvent[];
+}
+
+/** A points_ledger row: signed points (revocations negative). */
+export interface AuditedLedgerRow {
+  eventId: string;
+  points: number;
+  occurredAt: string;
+}
+
+export interface AuditInput {
+  userId: string;
+  streams: readonly AuditedStream[];
+  /** The user's ledger rows (all of them; the audit applies `asOf`). */
+  ledger: readonly AuditedLedgerRow[];
+  /** Inclusive: events and rows after this instant are left out. */
+  asOf?: string | undefined;
+  /** The store's order of positions (they are opaque). */
+  comparePositions(a: string, b: string): number;
+}
+
+type PointsEventOf<E> = Extract<E, { type: 'PointsAwarded' | 'PointsRevoked' }>;
+type PointsEvent = PointsEventOf<AuditedEvent>;
+
+const workItemKinds: Record<string, WorkItemKind> = { goal: 'goal', task: 'task', subtask: 'subtask' };
+
+/** The stream's category decides which fold replays it: goals, tasks and subtasks share one, actionables (habits too) another. */
+const categoryOf = (stream: string): string => stream.slice(0, stream.indexOf('-'));
+
+interface Recomputed {
+  points: number | null;
+  why?: string;
+}
+
+/**
+ * One stream replayed: each award recomputed from the state the events before it built, each
+ * revocation checked against the award it takes back.
+ */
+const replayStream = (
+  { stream, events }: AuditedStream,
+  visit: (event: PointsEvent, recomputed: Recomputed, expectedRecorded: number | null) => void,
+  asOf: number | undefined,
+): void => {
+  const category = categoryOf(stream);
+  const kind = workItemKinds[category];
+  if (kind === undefined && category !== 'actionable') return;
+  let workItem: WorkItemState = { status: 'none' };
+  let actionable: ActionableState = { status: 'none' };
+  /** The completion the next award belongs to (it is in the same append, just before it). */
+  let completion: { localDate: string; timezone: string; streak?: number } | undefined;
+  /** What the rules gave the standing award: a revocation takes back that much in the recomputed account. */
+  let standingRecomputed = 0;
+
+  for (const event of events) {
+    if (asOf !== undefined && Date.parse(event.occurredAt) > asOf) break;
+    if (event.type === 'ActionableCompleted') {
+      completion = { localDate: event.data.localDate, timezone: event.data.timezone };
+    }
+    if (event.type === 'HabitCompleted' && actionable.status !== 'none') {
+      const item = actionable.item;
+      const credit = creditCompletion(item.recurrence, { lastCredited: item.lastCredited, streak: item.streak }, event.data.localDate);
+      completion = { localDate: event.data.localDate, timezone: event.data.timezone, ...(credit.kind === 'credited' ? { streak: credit.streak } : {}) };
+    }
+    if (event.type === 'PointsAwarded') {
+      const recomputed = kind !== undefined ? recomputeWorkItem(kind, workItem, event) : recomputeActionable(actionable, completion, event);
+      visit(event, recomputed, event.data.points);
+      if (event.data.source.type !== 'habit') standingRecomputed = recomputed.points ?? 0;
+      completion = undefined;
+    }
+    if (event.type === 'PointsRevoked') {
+      const standing =
+        kind !== undefined ? (workItem.status === 'none' ? 0 : workItem.item.awarded) : actionable.status === 'none' ? 0 : actionable.item.awarded;
+      visit(event, { points: standingRecomputed }, standing);
+      standingRecomputed = 0;
+    }
+    if (kind !== undefined) workItem = evolveWorkItem(workItem, event as Recorded<WorkItemEvent>);
+    else actionable = evolveActionable(actionable, event as Recorded<ActionableStreamEvent>);
+  }
+};
+
+const rulesOf = (event: Extract<AuditedEvent, { type: 'PointsAwarded' }>): PointsRules | undefined => rulesByVersion[event.data.rulesVersion];
+
+const recomputeWorkItem = (kind: WorkItemKind, state: WorkItemState, event: Extract<AuditedEvent, { type: 'PointsAwarded' }>): Recomputed => {
+  const rules = rulesOf(event);
+  if (!rules) return { points: null, why: `rules version ${event.data.rulesVersion} is unknown` };
+  if (state.status === 'none') return { points: null, why: `award before the ${kind} was created` };
+  return { points: rules.workItemPoints(kind, state.item.priority) };
+};
+
+const recomputeActionable = (
+  state: ActionableState,
+  completion: { localDate: string; timezone: string; streak?: number } | undefined,
+  event: Extract<AuditedEvent, { type: 'PointsAwarded' }>,
+): Recomputed => {
+  const rules = rulesOf(event);
+  if (!rules) return { points: null, why: `rules version ${event.data.rulesVersion} is unknown` };
+  if (state.status === 'none') return { points: null, why: 'award before the actionable was created' };
+  if (!completion) return { points: null, why: 'award without a completion before it' };
+  const item = state.item;
+  if (event.data.source.type === 'habit') {
+    if (completion.streak === undefined) return { points: null, why: 'habit award for an occurrence already credited' };
+    return { points: rules.habitPoints(item.weight, completion.streak) };
+  }
+  const deadlineDay = item.deadline === null ? null : habitDayOf(item.deadline, completion.timezone);
+  return { points: rules.actionablePoints(item.weight, item.pointsToBeAwarded, rules.isLateCompletion(deadlineDay, completion.localDate)) };
+};
+
+const signed = (event: PointsEvent): number => (event.type === 'PointsAwarded' ? event.data.points : -event.data.points);
+
+const describe = (event: PointsEvent): string => `${event.type} for ${event.data.source.type} ${event.data.source.id}`;
+
+/**
+ * The audit of one user's points: every award and revocation in log order, the three totals, and
+ * every mismatch between the rules, the events and the ledger (which event, expected, found, why).
+ */
+export const auditPoints = (input: AuditInput): PointsAudit => {
+  const asOf = input.asOf === undefined ? undefined : Date.parse(input.asOf);
+  const found: Array<{ event: PointsEvent; recomputed: Recomputed; expectedRecorded: number | null }> = [];
+  for (const stream of input.streams) {
+    replayStream(
+      stream,
+      (event, recomputed, expectedRecorded) => {
+        // Only the user's own points: a stream reached through a damaged read model may be someone else's.
+        if (event.data.userId === input.userId) found.push({ event, recomputed, expectedRecorded });
+      },
+      asOf,
+    );
+  }
+  found.sort((a, b) => input.comparePositions(a.event.position, b.event.position));
+
+  const entries: AuditEntry[] = [];
+  const mismatches: AuditMismatch[] = [];
+  let recordedTotal = 0;
+  let recomputedTotal = 0;
+  const ledger = new Map(input.ledger.filter((row) => asOf === undefined || Date.parse(row.occurredAt) <= asOf).map((row) => [row.eventId, row]));
+  let ledgerTotal = 0;
+  for (const row of ledger.values()) ledgerTotal += row.points;
+
+  for (const { event, recomputed, expectedRecorded } of found) {
+    const points = signed(event);
+    const sign = event.type === 'PointsAwarded' ? 1 : -1;
+    recordedTotal += points;
+    recomputedTotal += sign * (recomputed.points ?? 0);
+    entries.push({
+      occurredAt: new Date(event.occurredAt).toISOString(),
+      points,
+      reason: event.data.reason,
+      sourceType: event.data.source.type,
+      sourceId: event.data.source.id,
+      rulesVersion: event.type === 'PointsAwarded' ? event.data.rulesVersion : null,
+      position: event.position,
+    });
+    if (recomputed.points === null) {
+      mismatches.push({ position: event.position, expected: null, found: points, reason: `${describe(event)}: cannot recompute (${recomputed.why})` });
+    } else if (event.type === 'PointsAwarded' && recomputed.points !== event.data.points) {
+      mismatches.push({
+        position: event.position,
+        expected: recomputed.points,
+        found: event.data.points,
+        reason: `${describe(event)}: the rules of version ${event.data.rulesVersion} give ${recomputed.points}, the event records ${event.data.points}`,
+      });
+    }
+    if (event.type === 'PointsRevoked' && expectedRecorded !== event.data.points) {
+      mismatches.push({
+        position: event.position,
+        expected: -(expectedRecorded ?? 0),
+        found: points,
+        reason: `${describe(event)}: takes back ${event.data.points}, the standing award was ${expectedRecorded ?? 0}`,
+      });
+    }
+    const row = ledger.get(event.id);
+    ledger.delete(event.id);
+    if (!row) {
+      mismatches.push({ position: event.position, expected: points, found: null, reason: `${describe(event)}: no points_ledger row` });
+    } else if (row.points !== points) {
+      mismatches.push({
+        position: event.position,
+        expected: points,
+        found: row.points,
+        reason: `${describe(event)}: the points_ledger row holds ${row.points}`,
+      });
+    }
+  }
+  for (const row of ledger.values()) {
+    mismatches.push({ position: null, expected: null, found: row.points, reason: `points_ledger row ${row.eventId} matches no points event of this user` });
+  }
+
+  return {
+    asOf: input.asOf === undefined ? null : new Date(input.asOf).toISOString(),
+    recordedTotal,
+    recomputedTotal,
+    ledgerTotal,
+    consistent: mismatches.length === 0 && recordedTotal === recomputedTotal && recordedTotal === ledgerTotal,
+    entries,
+    mismatches,
+  };
+};
