@@ -22,6 +22,13 @@ export const up = async (db: Kysely<any>): Promise<void> => {
         .groupBy(['user_id', 'local_date']),
     )
     .execute();
+  // Top achievements over a long range: a user's awards, best first.
+  await db.schema
+    .createIndex('points_ledger_awards_by_user_points')
+    .on('points_ledger')
+    .columns(['user_id', 'points desc', 'occurred_at desc'])
+    .where(sql.ref('kind'), '=', 'award')
+    .execute();
   // Top achievements leave out awards revoked since: the item's ledger rows in time order.
   await db.schema.createIndex('points_ledger_by_source').on('points_ledger').columns(['source_id', 'occurred_at']).execute();
   // Today's list: a user's open actionables (not habits) due by the end of a day, overdue included.
@@ -46,5 +53,6 @@ export const down = async (db: Kysely<any>): Promise<void> => {
   }
   await db.schema.dropIndex('actionables_open_by_user_deadline').execute();
   await db.schema.dropIndex('points_ledger_by_source').execute();
+  await db.schema.dropIndex('points_ledger_awards_by_user_points').execute();
   await db.schema.dropTable('daily_points').execute();
 };

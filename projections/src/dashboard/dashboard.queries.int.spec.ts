@@ -131,6 +131,12 @@ describe('top achievements', () => {
     expect(await topAchievements(readModels.db, alice.userId, { startDate: '2026-03-01', endDate: '2026-03-03' }, 1)).toEqual([
       { title: 'Later', points: 900, occurredAt: '2026-03-03T12:00:00.000Z', sourceType: 'goal' },
     ]);
+    // A long range takes the other index path (best first): the same answer.
+    expect(await topAchievements(readModels.db, alice.userId, { startDate: '2025-06-01', endDate: '2026-06-01' })).toEqual([
+      { title: 'Later', points: 900, occurredAt: '2026-03-03T12:00:00.000Z', sourceType: 'goal' },
+      { title: 'Again', points: 125, occurredAt: '2026-03-01T10:00:00.000Z', sourceType: 'goal' },
+      { title: 'Small', points: 5, occurredAt: '2026-03-01T12:00:00.000Z', sourceType: 'goal' },
+    ]);
   });
 });
 

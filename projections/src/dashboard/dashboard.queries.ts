@@ -104,6 +104,15 @@ const countIds = async <Tables extends keyof ReadModels>(db: ReadModelDb, query:
 };
 
 const TOP_ACHIEVEMENTS = 5;
+/**
+ * Two index paths to the best few awards: over a long range, walk the user's awards best first
+ * (points_ledger_awards_by_user_points) until enough fall in the range; over a short one, take the
+ * range's awards by day (points_ledger_by_user_day) and sort those few. The planner takes the walk
+ * for short ranges too, where the range's awards lie scattered through the points order, so the
+ * order expression decides: `points + 0` cannot be read from an index.
+ */
+const LONG_RANGE_DAYS = 60;
+const spanOf = (range: DayRange): number => (Date.parse(range.endDate) - Date.parse(range.startDate)) / 86_400_000 + 1;
 
 /**
  * The range's best awards that still stand (an award followed by its revocation, with no award of
@@ -142,7 +151,7 @@ export const topAchievements = async (db: ReadModelDb, userId: string, range: Da
         ),
       ),
     )
-    .orderBy('award.points', 'desc')
+    .orderBy(spanOf(range) > LONG_RANGE_DAYS ? sql`award.points` : sql`award.points + 0`, 'desc')
     .orderBy('award.occurred_at', 'desc')
     .limit(limit)
     .execute();
