@@ -7,7 +7,7 @@ import { actionablesInRange, localDayBounds, toActionable } from '../actionables
 import type { ReadModelDb, ReadModels } from '../db.ts';
 import { baseFields, pointsHistories } from '../goals/work-items.queries.ts';
 import type { SubtaskRow, TaskRow } from '../goals/goals.tables.ts';
-import { pointsInRange, pointsPerDay, type DayRange } from '../points/points.queries.ts';
+import { pointsPerDay, type DayRange } from '../points/points.queries.ts';
 
 /** A calendar date, YYYY-MM-DD. */
 type LocalDate = string;
@@ -192,7 +192,7 @@ export const dashboardSummary = async (db: ReadModelDb, userId: string, range: L
       .executeTakeFirstOrThrow()
       .then((row) => row.n);
 
-  const [goalsCount, tasksCount, subtasksCount, actionablesCount, completed, completions, totalPoints, days, achievements] = await Promise.all([
+  const [goalsCount, tasksCount, subtasksCount, actionablesCount, completed, completions, days, achievements] = await Promise.all([
     countIds(db, workItems('goals')),
     countIds(db, workItems('tasks')),
     countIds(db, workItems('subtasks')),
@@ -202,12 +202,11 @@ export const dashboardSummary = async (db: ReadModelDb, userId: string, range: L
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow()
       .then((row) => row.n),
-    pointsInRange(db, userId, range),
     pointsPerDay(db, userId, range),
     topAchievements(db, userId, range),
   ]);
   return {
-    totalPoints,
+    totalPoints: days.reduce((sum, day) => sum + day.points, 0),
     goalsCount,
     tasksCount,
     subtasksCount,
