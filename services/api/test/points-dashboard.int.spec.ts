@@ -494,6 +494,18 @@ describe('bad input', () => {
       await refused(`${route}?timezone=${'A'.repeat(5000)}`, 'timezone');
       await refused(`${route}?startDate=2026-03-01%ED%A0%80`, 'startDate');
       await refused(`${route}?startDate=1900-01-01&endDate=9999-12-31`, 'endDate');
+      await refused(`${route}?startDate=2026-01-01&startDate=2026-01-02`, 'startDate');
+      await refused(`${route}?endDate=9999-12-31T23:00:00Z&timezone=Pacific/Kiritimati`, 'endDate');
+      // The calendar's edges in zones either side of UTC answer, not fail.
+      for (const edge of [
+        `${route}?startDate=1900-01-01T09:00:00Z&endDate=1900-01-02&timezone=America/Los_Angeles`,
+        `${route}?startDate=9999-12-31`,
+        `${route}?endDate=1900-01-01`,
+      ]) {
+        const res = await call(user, 'GET', edge);
+        expect(res.status, `${edge} ${JSON.stringify(res.body)}`).toBe(200);
+      }
+      await refused(`${route}?startDate=1900-01-01T05:00:00Z&timezone=America/Los_Angeles`, 'startDate');
     }
     for (const route of rangeRoutes.filter((path) => path !== '/points/heatmap')) {
       await refused(`${route}?startDate=2025-01-01&endDate=2026-02-05`, 'endDate');
@@ -504,7 +516,7 @@ describe('bad input', () => {
     await refused('/points/heatmap?startDate=2023-01-01&endDate=2026-12-31', 'endDate');
     await refused('/dashboard/daily-actionables?timezone=Not/AZone', 'timezone');
     for (const route of ['/points/recent', '/points/leaderboard']) {
-      for (const limit of ['0', '101', '-1', '1e3', 'abc', '99999999999999999999', '%00']) await refused(`${route}?limit=${limit}`, 'limit');
+      for (const limit of ['0', '101', '-1', '1e3', 'abc', '99999999999999999999', '%00', '1&limit=2']) await refused(`${route}?limit=${limit}`, 'limit');
       expect((await call(user, 'GET', `${route}?limit=100`)).status).toBe(200);
     }
   });

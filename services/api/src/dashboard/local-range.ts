@@ -16,6 +16,9 @@ export interface ResolvedRange {
   today: LocalDate;
 }
 
+/** The first day every store and contract takes (contracts' calendarDate). */
+const FIRST_DAY = '1900-01-01';
+
 const day = (date: LocalDate): DateTime => DateTime.fromISO(date, { zone: 'utc' });
 const shift = (date: LocalDate, days: number): LocalDate => day(date).plus({ days }).toISODate()!;
 const daysBetween = (from: LocalDate, to: LocalDate): number => Math.round(day(to).diff(day(from), 'days').days);
@@ -29,7 +32,7 @@ export const todayIn = (ctx: ApiContext, zone: string): LocalDate => localDateOf
 /**
  * startDate / endDate / timezone of a points or dashboard read, resolved: an instant stands for its
  * local date in the zone; without bounds, the `defaultDays` days up to today (an end alone reaches
- * back as far, a start alone runs to today). End before start, or more than `maxDays` days, is a 400
+ * back as far but not before 1900, a start alone runs to today). End before start, or more than `maxDays` days, is a 400
  * naming endDate.
  */
 export const resolveRange = (
@@ -39,10 +42,17 @@ export const resolveRange = (
 ): ResolvedRange => {
   const timezone = zoneOf(ctx, query.timezone);
   const today = todayIn(ctx, timezone);
-  const dateOf = (bound: DayBound): LocalDate => (bound.kind === 'date' ? bound.date : localDateOf(new Date(bound.at), timezone));
-  const asked = { start: query.startDate && dateOf(query.startDate), end: query.endDate && dateOf(query.endDate) };
+  const dateOf = (bound: DayBound | undefined, name: 'startDate' | 'endDate'): LocalDate | undefined => {
+    if (!bound) return undefined;
+    const date = bound.kind === 'date' ? bound.date : localDateOf(new Date(bound.at), timezone);
+    // An instant at the calendar's edge may fall on a day outside it in the zone (1899, or past 9999).
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date < FIRST_DAY)
+      throw new ValidationFailed(`${name}: must fall on a date from 1900 to 9999 in the time zone`, name);
+    return date;
+  };
+  const asked = { start: dateOf(query.startDate, 'startDate'), end: dateOf(query.endDate, 'endDate') };
   const endDate = asked.end ?? (asked.start && asked.start > today ? asked.start : today);
-  const startDate = asked.start ?? shift(endDate, -(limits.defaultDays - 1));
+  const startDate = asked.start ?? [shift(endDate, -(limits.defaultDays - 1)), FIRST_DAY].sort().at(-1)!;
   if (endDate < startDate) throw new ValidationFailed('endDate: must not be before startDate', 'endDate');
   if (daysBetween(startDate, endDate) + 1 > limits.maxDays) {
     throw new ValidationFailed(`endDate: the range must span at most ${limits.maxDays.toLocaleString('en-US')} days`, 'endDate');
