@@ -17,6 +17,7 @@ export type DailyActionable = z.infer<typeof dailyActionable>;
  * habits scheduled that day with `completedToday` and their current streak.
  */
 export const dailyActionablesResponse = z.object({ date: calendarDate, actionables: z.array(dailyActionable) });
+export type DailyActionablesResponse = z.infer<typeof dailyActionablesResponse>;
 
 /** Items created, due or completed in the range, with spec.md §3's summaries. */
 export const goalsInRangeResponse = z.object({
@@ -29,6 +30,11 @@ export const actionablesInRangeResponse = z.object({
   actionables: z.array(actionable),
   summary: z.object({ totalPoints: z.number().int(), completedCount: z.number().int(), pendingCount: z.number().int() }),
 });
+
+export type GoalsInRangeResponse = z.infer<typeof goalsInRangeResponse>;
+export type TasksInRangeResponse = z.infer<typeof tasksInRangeResponse>;
+export type SubtasksInRangeResponse = z.infer<typeof subtasksInRangeResponse>;
+export type ActionablesInRangeResponse = z.infer<typeof actionablesInRangeResponse>;
 
 export const topAchievement = z.object({ title: z.string(), points: z.number().int(), occurredAt: isoDateTime, sourceType: pointsSourceType });
 export type TopAchievement = z.infer<typeof topAchievement>;
@@ -49,3 +55,4 @@ export const dashboardSummary = z.object({
 });
 export type DashboardSummary = z.infer<typeof dashboardSummary>;
 export const dashboardSummaryResponse = z.object({ summary: dashboardSummary });
+export type DashboardSummaryResponse = z.infer<typeof dashboardSummaryResponse>;

@@ -60,6 +60,7 @@ export const pointsStats = z.object({
 });
 export type PointsStats = z.infer<typeof pointsStats>;
 export const pointsStatsResponse = z.object({ stats: pointsStats });
+export type PointsStatsResponse = z.infer<typeof pointsStatsResponse>;
 
 export const activityTypes = ['created', 'deleted', 'status_changed', 'completed', 'reopened'] as const;
 /** One line of recent activity. `points` is null when no points changed hands (negative for a revocation). */
@@ -74,15 +75,18 @@ export const activity = z.object({
 });
 export type Activity = z.infer<typeof activity>;
 export const recentActivitiesResponse = z.object({ activities: z.array(activity) });
+export type RecentActivitiesResponse = z.infer<typeof recentActivitiesResponse>;
 
 /** One local day: net points and the number of awards and revocations recorded on it. */
 export const heatmapDay = z.object({ date: calendarDate, points: z.number().int(), count: z.number().int() });
 export type HeatmapDay = z.infer<typeof heatmapDay>;
 export const pointsHeatmapResponse = z.object({ heatmap: z.array(heatmapDay) });
+export type PointsHeatmapResponse = z.infer<typeof pointsHeatmapResponse>;
 
 /** Only these four fields of any other user are ever exposed. */
 export const leaderboardEntry = z.strictObject({ rank: z.number().int(), userId: id, name: z.string(), totalPoints: z.number().int() });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntry>;
 export const leaderboardResponse = z.object({ leaderboard: z.array(leaderboardEntry) });
+export type LeaderboardResponse = z.infer<typeof leaderboardResponse>;
 
 export const pointsSourceType = z.enum(pointsSourceTypes);
