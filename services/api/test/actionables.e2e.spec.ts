@@ -47,6 +47,7 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
   const api = async <T>(path: string): Promise<T> => (await app.json<T>('GET', `/api${path}`, { token: await tokenOf() })).body;
   const waitForText = (testId: string, text: string) => page.getByTestId(testId).filter({ hasText: text }).waitFor();
   const toast = (kind: 'success' | 'info' | 'error', text: string) => page.getByTestId(`toast-${kind}`).filter({ hasText: text }).first().waitFor();
+  const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
   const fitsWidth = async () => (await page.evaluate('document.documentElement.scrollWidth')) as number;
 
   it('creates and completes an actionable and a weekly habit, sees streak and points, imports a file and exports a range', async () => {
@@ -62,7 +63,7 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
     const today = localToday(zone);
 
     // An actionable due today at 23:59 in the user's zone, weight 3: completing it earns 10 × 3 points.
-    await page.getByRole('link', { name: 'Actionables' }).click();
+    await nav('Actionables').click();
     await page.waitForURL(/\/actionables$/);
     await page.getByTestId('actionables-empty').waitFor();
     expect(await page.title()).toBe('Actionables · Points Tracker');
@@ -100,12 +101,18 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
     await page.getByTestId(`actionable-${actionableId}`).waitFor();
 
     // A weekly habit on today's weekday and the one after it.
-    await page.getByRole('link', { name: 'Habits' }).click();
+    await nav('Habits').click();
     await page.waitForURL(/\/habits$/);
     await page.getByTestId('habits-empty').waitFor();
     expect(await page.title()).toBe('Habits · Points Tracker');
+    // Escape closes a form, from the keyboard alone.
     await page.getByRole('button', { name: 'New habit' }).click();
     const habitForm = page.getByRole('form', { name: 'New habit' });
+    await habitForm.getByLabel('Title').waitFor();
+    expect(await page.evaluate(`document.activeElement?.getAttribute('name')`)).toBe('title');
+    await page.keyboard.press('Escape');
+    await habitForm.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'New habit' }).click();
     await habitForm.getByLabel('Title').fill('Read');
     await habitForm.getByLabel('On chosen weekdays').check();
     await habitForm.getByRole('button', { name: 'Save' }).click();
@@ -143,7 +150,7 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
     // Both screens fit a 375 px wide phone.
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await fitsWidth()).toBeLessThanOrEqual(375);
-    await page.getByRole('link', { name: 'Actionables' }).click();
+    await nav('Actionables').click();
     await page.getByTestId(`actionable-${actionableId}`).waitFor();
     expect(await fitsWidth()).toBeLessThanOrEqual(375);
     await page.setViewportSize({ width: 1280, height: 900 });

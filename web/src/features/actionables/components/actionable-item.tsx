@@ -10,7 +10,7 @@ import { BellIcon, CalendarIcon, CheckIcon, EditIcon, FlameIcon, LinkIcon, StarI
 import type { ShownActionable } from './import-parser.ts';
 import { formatMomentIn, localDateOf } from './local-dates.ts';
 import { completedToast, statusPointsToast } from './points-toast.ts';
-import { scheduleInWords } from './habit-schedule.ts';
+import { isDoneForCurrentPeriod, scheduleInWords } from './habit-schedule.ts';
 import './actionable-item.css';
 
 export interface ActionableItemProps {
@@ -42,10 +42,18 @@ export const ActionableItem = ({ item, zone, today, linkTitles }: ActionableItem
   const deadline = formatMomentIn(item.deadline, zone);
   const overdue = !completed && item.deadline !== null && localDateOf(item.deadline, zone) < today;
 
+  // A habit stays pending between periods: what matters is whether this period is done.
+  const habitDone = item.isHabit && isDoneForCurrentPeriod(item, today, zone);
+
   const completeNow = async () => {
     const result = await complete(item);
-    if ('error' in result) return void toast.error(errorMessage(result.error, item.isHabit ? 'Failed to complete habit' : 'Failed to complete actionable'));
-    completedToast(toast, `${label} completed`, result.data.pointsAwarded);
+    if ('error' in result) {
+      const status = result.error && 'status' in result.error ? result.error.status : undefined;
+      // Done already (another tab or device got there first): good news, not a failure.
+      if (status === 409) return void toast.info(errorMessage(result.error, 'Already completed'), { title: `“${item.title}” is done already` });
+      return void toast.error(errorMessage(result.error, item.isHabit ? 'Failed to complete habit' : 'Failed to complete actionable'));
+    }
+    completedToast(toast, `${label} completed`, result.data.pointsAwarded, item.isHabit ? result.data.actionable.streak : undefined);
   };
 
   const revertNow = async () => {
@@ -111,9 +119,10 @@ export const ActionableItem = ({ item, zone, today, linkTitles }: ActionableItem
           {item.isHabit && (
             <li className="act-chip act-chip--habit">
               <FlameIcon />
-              Habit · {scheduleInWords(item.recurrence)}
+              Habit · {scheduleInWords(item.recurrence)} · streak {item.streak}
             </li>
           )}
+          {habitDone && <li className="act-chip act-chip--completed">Done for this period</li>}
           {deadline && (
             <li className={`act-chip${overdue ? ' act-chip--overdue' : ''}`}>
               <CalendarIcon />
@@ -140,7 +149,7 @@ export const ActionableItem = ({ item, zone, today, linkTitles }: ActionableItem
           </li>
         </ul>
         <div className="act-item__actions">
-          {completed ? (
+          {habitDone ? null : completed ? (
             <button
               type="button"
               className="button button--small button--secondary"
