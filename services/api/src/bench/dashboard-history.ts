@@ -157,7 +157,7 @@ export const seedUserHistory = async (store: EventStore, plan: SeedPlan): Promis
             },
             at: created,
           },
-          ...(random() < 0.8 && done < new Date().toISOString()
+          ...(random() < 0.97 && done < new Date().toISOString()
             ? [{ command: { type: 'CompleteActionable' as const, userId, clock: clockAt(new Date(done), timezone) }, at: done }]
             : []),
         ]);
