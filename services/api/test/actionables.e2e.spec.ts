@@ -164,6 +164,14 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
     await importForm.getByLabel('Or paste JSON').fill('{"actionables": []}');
     await importForm.getByRole('button', { name: 'Import' }).click();
     await importForm.getByRole('alert').filter({ hasText: 'Invalid actionables data format' }).waitFor();
+    // A malformed item: the server refuses the whole import, naming the item and its fields.
+    await importForm.getByLabel('Or paste JSON').fill(JSON.stringify([{ title: 'Fine' }, { title: 'Bad', weight: 99, status: 'maybe', deadline: 'someday' }]));
+    await importForm.getByRole('button', { name: 'Import' }).click();
+    const refusal = importForm.getByRole('alert').filter({ hasText: 'Nothing was imported' });
+    await refusal.getByText('Item 2, weight: must be a whole number from 1 to 10').waitFor();
+    await refusal.getByText(/^Item 2, status:/).waitFor();
+    await refusal.getByText(/^Item 2, deadline:/).waitFor();
+    expect((await api<{ actionables: Item[] }>('/actionables')).actionables.map((item) => item.title).sort()).toEqual(['Buy milk', 'Read']);
     await importForm.getByLabel('Or paste JSON').fill('');
     const exported = {
       actionables: [

@@ -1,13 +1,29 @@
 import { useId, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
-import { ServerErrorAlert } from '../../../components/form/server-error-alert.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextAreaField } from '../../../components/form/text-area-field.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
-import { fieldErrors, unshownFieldErrors } from '../../../lib/api/api-errors.ts';
+import { errorMessage, fieldErrors, type ApiError } from '../../../lib/api/api-errors.ts';
 import { useImportActionablesMutation } from '../api/actionables.api.ts';
-import { IMPORT_MAX_BYTES, parseImport } from './import-parser.ts';
+import { IMPORT_MAX_BYTES, importErrorLines, parseImport } from './import-parser.ts';
 import './transfer-panel.css';
+
+/** A refused import: nothing was stored, and every bad item and field the server named. */
+const ImportFailure = ({ error }: { error: ApiError }) => {
+  const lines = importErrorLines(fieldErrors(error));
+  return (
+    <FormAlert kind="error">
+      {lines.length > 0 ? 'Nothing was imported. Fix these and try again:' : errorMessage(error, 'Failed to import actionables')}
+      {lines.length > 0 && (
+        <ul className="form-alert__list">
+          {lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+    </FormAlert>
+  );
+};
 
 interface ChosenFile {
   name: string;
@@ -73,9 +89,7 @@ export const ImportPanel = ({ onImported, onClose }: { onImported: (count: numbe
           <p className="panel__subtitle">A file exported here before, or a JSON list of items. Up to 1,000 items; nothing is stored if one is wrong.</p>
         </div>
         {problem && <FormAlert kind="error">{problem}</FormAlert>}
-        {importing.error && (
-          <ServerErrorAlert error={importing.error} fallback="Failed to import actionables" others={unshownFieldErrors(fieldErrors(importing.error), [])} />
-        )}
+        {importing.error && <ImportFailure error={importing.error} />}
         <div className="field">
           <label className="field__label" htmlFor={fileId}>
             JSON file

@@ -80,3 +80,13 @@ export const readActionableList = (response: unknown, key: 'actionables' | 'habi
   const list = Array.isArray(response) ? response : isRecord(response) && Array.isArray(response[key]) ? (response[key] as unknown[]) : [];
   return list.map(readActionable);
 };
+
+/**
+ * The server's 400 for an import names each bad field as `actionables.<index>.<field>`: said here as
+ * 'Item 2, weight: must be a whole number from 1 to 10' (items counted from 1, as a person would).
+ */
+export const importErrorLines = (errors: Partial<Record<string, string>>): string[] =>
+  Object.entries(errors).map(([field, message]) => {
+    const match = /^(?:actionables\.)?(\d+)\.(.+)$/.exec(field);
+    return match ? `Item ${Number(match[1]) + 1}, ${match[2]}: ${message}` : `${field === 'actionables' ? 'The list' : field}: ${message}`;
+  });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importMessages, parseImport, readActionable, readActionableList } from './import-parser.ts';
+import { importErrorLines, importMessages, parseImport, readActionable, readActionableList } from './import-parser.ts';
 
 const stored = {
   id: '5b7e1c2a-0000-4000-8000-000000000001',
@@ -77,5 +77,23 @@ describe('reading items from the server (spec.md §5)', () => {
     expect(readActionableList({ habits: [stored, 5] }, 'habits').map((item) => item.title)).toEqual(['Buy milk', 'Error: Invalid Actionable']);
     expect(readActionableList([stored], 'habits')).toEqual([stored]);
     expect(readActionableList({ nothing: true }, 'actionables')).toEqual([]);
+  });
+});
+
+describe('a refused import', () => {
+  it('names each bad item (counted from 1) and its field', () => {
+    expect(
+      importErrorLines({
+        'actionables.1.weight': 'must be a whole number from 1 to 10',
+        'actionables.1.status': 'must be one of pending, in-progress, completed, not-approached',
+        'actionables.12.recurrence.days': 'weekly recurrence needs at least one weekday',
+        actionables: 'must hold at most 1,000 actionables',
+      }),
+    ).toEqual([
+      'Item 2, weight: must be a whole number from 1 to 10',
+      'Item 2, status: must be one of pending, in-progress, completed, not-approached',
+      'Item 13, recurrence.days: weekly recurrence needs at least one weekday',
+      'The list: must hold at most 1,000 actionables',
+    ]);
   });
 });
