@@ -66,3 +66,19 @@ export const advanceCheckpoints = async (
            ${announce ? sql`pg_notify(${announce.channel}, ${announce.payload})` : sql`NULL`} AS announced`.execute(trx);
   if (Number(result.rows[0]?.n) !== moves.length) throw new CheckpointMoved(names);
 };
+
+const swapLockKey = (schema: string) => `read-model-swap:${schema}`;
+
+/**
+ * Taken first by every lane batch over `schema` (shared, for the transaction), and exclusively by a
+ * rebuild while it swaps tables in (projections/src/rebuild): a batch then runs wholly before the
+ * swap or wholly after it, never writing part of itself to the tables being swapped out.
+ */
+export const holdSchemaForBatch = async (trx: QueryExecutorProvider, schema: string): Promise<void> => {
+  await sql`SELECT pg_advisory_xact_lock_shared(hashtext(${swapLockKey(schema)}))`.execute(trx);
+};
+
+/** The rebuild's side of `holdSchemaForBatch`: waits for batches in flight, holds new ones back until the transaction ends. */
+export const holdSchemaForSwap = async (trx: QueryExecutorProvider, schema: string): Promise<void> => {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${swapLockKey(schema)}))`.execute(trx);
+};

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import pg from 'pg';
 import type { DomainEventType } from '@tracker/contracts/events';
 import type { EventStore, Position, StoredEvent, SubscriptionHandle } from '@tracker/eventstore/port';
-import { advanceCheckpoints, CheckpointMoved, readCheckpoints, type Checkpoint } from './checkpoints.ts';
+import { advanceCheckpoints, CheckpointMoved, holdSchemaForBatch, readCheckpoints, type Checkpoint } from './checkpoints.ts';
 import type { ReadModels } from './db.ts';
 import type { OperationalTables } from './ops-db.ts';
 import { toProjectedEvent } from './projected-event.ts';
@@ -132,6 +132,8 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
         }
       }
       await db.transaction().execute(async (trx) => {
+        // A rebuild may be swapping tables in: the batch waits and then writes to the new ones.
+        await holdSchemaForBatch(trx, lane.db.schema);
         for (const member of members) {
           const events = work.filter((w) => w.member === member).map((w) => w.event);
           if (events.length === 0) continue;
@@ -160,6 +162,30 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
       for (const member of members) checkpoints.set(member.name, next);
     };
 
+    /**
+     * A batch failed: were the checkpoints moved underneath us (a rebuild swapped tables in)? Then the
+     * failure is an effect of applying events the new tables already hold, and the lane must start
+     * again from the stored checkpoints instead of retrying or isolating. Read on failures only.
+     */
+    const movedUnderneath = async (members: readonly LaneMember<DB>[], checkpoints: Map<string, Checkpoint>): Promise<boolean> => {
+      const stored = await readCheckpoints(
+        db,
+        lane.db.schema,
+        members.map((m) => m.name),
+      );
+      return members.some((m) => stored.get(m.name) !== (checkpoints.get(m.name) ?? 'start'));
+    };
+
+    /** Applies a batch; a failure after the checkpoints moved underneath is reported as CheckpointMoved. */
+    const applyOrRestart = async (members: readonly LaneMember<DB>[], batch: StoredEvent[], checkpoints: Map<string, Checkpoint>): Promise<void> => {
+      try {
+        await applyBatch(members, batch, checkpoints);
+      } catch (error) {
+        if (error instanceof MemberFailed && (await movedUnderneath(members, checkpoints))) throw new CheckpointMoved(members.map((m) => m.name));
+        throw error;
+      }
+    };
+
     /** A member that failed runs alone from its checkpoint until restart; the lane goes on without it. */
     const isolate = (member: LaneMember<DB>, checkpoints: Map<string, Checkpoint>, failure: MemberFailed): void => {
       failing.set(member.name, { projector: member.name, position: failure.position, type: failure.type, error: errorText(failure.cause), since: new Date() });
@@ -171,7 +197,7 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
       const subscription = store.subscribe(
         own.get(member.name)!,
         async (batch) => {
-          await applyBatch([member], batch, own);
+          await applyOrRestart([member], batch, own);
           failing.delete(member.name);
         },
         {
@@ -229,7 +255,7 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
           from,
           async (batch) => {
             try {
-              await applyBatch(members, batch, checkpoints);
+              await applyOrRestart(members, batch, checkpoints);
               for (const member of members) failing.delete(member.name);
             } catch (error) {
               if (!(error instanceof MemberFailed) || members.length === 1) throw error;

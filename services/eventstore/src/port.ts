@@ -98,6 +98,8 @@ export interface EventStore {
   comparePositions(a: Position | 'start', b: Position | 'start'): number;
   /** The position of the last event visible to subscribers, or 'start' for an empty log. */
   headPosition(): Promise<Position | 'start'>;
+  /** How many events the log holds, for progress displays only; left out where it cannot be told without reading the log (EventStoreDB). */
+  approximateCount?(): Promise<number>;
   close(): Promise<void>;
 }
 

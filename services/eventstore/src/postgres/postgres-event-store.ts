@@ -217,6 +217,11 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
 
     comparePositions: comparePgPositions,
 
+    async approximateCount() {
+      const result = await pool.query<{ n: string }>('SELECT count(*) AS n FROM es.events');
+      return Number(result.rows[0]?.n ?? 0);
+    },
+
     async headPosition() {
       const result = await pool.query<{ transaction_id: string; position: string }>(
         `WITH horizon AS MATERIALIZED (SELECT es.horizon() AS xmin)

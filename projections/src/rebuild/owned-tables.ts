@@ -1,0 +1,30 @@
+/**
+ * The read-model tables each projector writes, and no other does: a rebuild of one projector swaps
+ * exactly these. Kept beside the rebuild rather than on the projectors; `checkOwnedTables` refuses to
+ * rebuild when a migrated schema holds a table no projector owns (a new table must be listed here).
+ */
+export const ownedTables: Readonly<Record<string, readonly string[]>> = {
+  users: ['users'],
+  goals: ['goals'],
+  tasks: ['tasks'],
+  subtasks: ['subtasks'],
+  points_ledger: ['points_ledger', 'user_points', 'daily_points'],
+  activities: ['activities'],
+  actionables: ['actionables', 'actionable_completions'],
+  user_settings: ['user_settings'],
+};
+
+/** Tables of the schema that are not read models: the checkpoints (rows moved, not the table) and kysely's migration log. */
+export const bookkeepingTables: readonly string[] = ['projection_checkpoints', 'kysely_migration', 'kysely_migration_lock'];
+
+/** Every table of the schema belongs to exactly one of `projectors`, and each of them is known. */
+export const checkOwnedTables = (tablesInSchema: readonly string[], projectors: readonly string[]): void => {
+  const owners = new Map<string, string>();
+  for (const projector of projectors) {
+    const tables = ownedTables[projector];
+    if (!tables) throw new Error(`The rebuild does not know the tables of projector ${projector}: list them in projections/src/rebuild/owned-tables.ts`);
+    for (const table of tables) owners.set(table, projector);
+  }
+  const unowned = tablesInSchema.filter((table) => !owners.has(table) && !bookkeepingTables.includes(table));
+  if (unowned.length > 0) throw new Error(`No projector owns ${unowned.join(', ')}: list it in projections/src/rebuild/owned-tables.ts`);
+};

@@ -1,0 +1,256 @@
+import { sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { EventStore, Position, StoredEvent } from '@tracker/eventstore/port';
+import { advanceCheckpoints, holdSchemaForSwap, readCheckpoints, type Checkpoint } from '../checkpoints.ts';
+import { createReadModelDb, type ReadModelDbHandle, type ReadModels } from '../db.ts';
+import { allProjectors } from '../features.ts';
+import { migrateReadModels } from '../migrate.ts';
+import { toProjectedEvent } from '../projected-event.ts';
+import { handlesEvent, type ProjectedEvent, type Projector } from '../projector.ts';
+import { PROGRESS_CHANNEL } from '../runner.ts';
+import { checkOwnedTables, ownedTables } from './owned-tables.ts';
+
+export interface RebuildProgress {
+  phase: 'replay' | 'catch-up' | 'swap' | 'done';
+  /** Events read from the log so far (every event, whether a projector handles it or not). */
+  events: number;
+  /** How many the log held when the replay began, when the store can tell cheaply. */
+  total?: number | undefined;
+  elapsedMs: number;
+}
+
+export interface RebuildOptions {
+  connectionString: string;
+  store: EventStore;
+  /** The live read-model schema (default `rm`). */
+  schema?: string;
+  /** Every projector of the read side (default: the features'). */
+  projectors?: readonly Projector[];
+  /** Rebuild only this projector's tables; the others are left as they are. */
+  only?: string | undefined;
+  /** Events per transaction while replaying (default 5,000). */
+  batchSize?: number;
+  onProgress?: (progress: RebuildProgress) => void;
+  /** Tests: called once the fresh schema has replayed the log, before catching up and swapping. */
+  beforeSwap?: () => Promise<void>;
+}
+
+export interface RebuildResult {
+  projectors: string[];
+  tables: string[];
+  events: number;
+  position: Checkpoint;
+  elapsedMs: number;
+}
+
+/** Another rebuild of the same schema holds the rebuild lock. */
+export class RebuildRunning extends Error {
+  constructor(schema: string) {
+    super(`Another rebuild of ${schema} is running`);
+    this.name = 'RebuildRunning';
+  }
+}
+
+/** A catch-up pass that reads fewer events than this is followed by the swap. */
+const SMALL_CATCH_UP = 1_000;
+const MAX_CATCH_UP_PASSES = 20;
+/** How long the swap waits for batches and queries in flight before it gives up (and is tried again). */
+const SWAP_LOCK_TIMEOUT = '5s';
+const SWAP_ATTEMPTS = 5;
+
+const rebuildLockKey = (schema: string): string => `read-model-rebuild:${schema}`;
+
+/** Applies events to projectors in log order, each projector's in one call when it takes batches. */
+const applyEvents = async (trx: Transaction<ReadModels>, projectors: readonly Projector[], events: readonly ProjectedEvent[]): Promise<void> => {
+  for (const projector of projectors) {
+    const mine = events.filter((event) => handlesEvent(projector, event.type));
+    if (mine.length === 0) continue;
+    try {
+      if (projector.applyBatch) await projector.applyBatch(trx, mine);
+      else for (const event of mine) await projector.apply(trx, event);
+    } catch (error) {
+      throw new Error(`${projector.name} failed in the batch starting at ${mine[0]!.type} (${mine[0]!.position})`, { cause: error });
+    }
+  }
+};
+
+/**
+ * Rebuilds read models from the log without stopping anything: replays it from the start into a
+ * fresh schema (`<schema>_rebuild_<ms>`, migrated with the same migrations), catches up with what
+ * was appended meanwhile, then swaps the rebuilt tables in, in one transaction that holds the lock
+ * every live lane batch takes first (`holdSchemaForBatch`), applies the last events, moves the old
+ * tables out and the new ones in, and sets the projectors' checkpoints to where the rebuild stopped.
+ * Queries read the old tables until that commit and the new ones after it; a live lane that was
+ * ahead of nothing simply goes on from the rebuilt checkpoint (its compare-and-set sees the move).
+ */
+export const rebuildReadModels = async (options: RebuildOptions): Promise<RebuildResult> => {
+  const { store, connectionString } = options;
+  const schema = options.schema ?? 'rm';
+  const every = options.projectors ?? allProjectors;
+  const batchSize = options.batchSize ?? 5_000;
+  const started = Date.now();
+  const selected = options.only === undefined ? [...every] : every.filter((p) => p.name === options.only);
+  if (selected.length === 0) {
+    throw new Error(`Unknown projection ${options.only}; the projections are ${every.map((p) => p.name).join(', ')}`);
+  }
+  const names = selected.map((p) => p.name);
+  const tables = selected.flatMap((p) => ownedTables[p.name] ?? []);
+
+  const admin = new pg.Client({ connectionString, application_name: 'read-model-rebuild' });
+  admin.on('error', () => undefined);
+  await admin.connect();
+  let live: ReadModelDbHandle | undefined;
+  let fresh: ReadModelDbHandle | undefined;
+  const freshSchema = `${schema}_rebuild_${Date.now()}`;
+  const oldSchema = `${schema}_old_${Date.now()}`;
+  try {
+    const { rows } = await admin.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [rebuildLockKey(schema)]);
+    if (!rows[0]?.locked) throw new RebuildRunning(schema);
+    // Left by a rebuild that was killed: nobody else can be using them while we hold the lock.
+    const stale = await admin.query<{ name: string }>(
+      `SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE $1 || '\\_rebuild\\_%' OR nspname LIKE $1 || '\\_old\\_%'`,
+      [schema],
+    );
+    for (const { name } of stale.rows) await admin.query(`DROP SCHEMA ${admin.escapeIdentifier(name)} CASCADE`);
+
+    live = createReadModelDb(connectionString, schema, 2);
+    fresh = createReadModelDb(connectionString, freshSchema, 4);
+    // The live schema up to this code's migrations (what the app does at start), then the same for the fresh one.
+    await migrateReadModels(live);
+    await migrateReadModels(fresh);
+    const migrations = async (name: string) =>
+      (await admin.query<{ name: string }>(`SELECT name FROM ${admin.escapeIdentifier(name)}.kysely_migration ORDER BY name`)).rows.map((r) => r.name);
+    const [liveMigrations, freshMigrations] = [await migrations(schema), await migrations(freshSchema)];
+    if (liveMigrations.join() !== freshMigrations.join()) {
+      throw new Error(
+        `${schema} has migrations this code does not (${liveMigrations.filter((m) => !freshMigrations.includes(m)).join(', ')}): rebuild with the newer code`,
+      );
+    }
+    const freshTables = await admin.query<{ name: string }>('SELECT tablename AS name FROM pg_tables WHERE schemaname = $1', [freshSchema]);
+    checkOwnedTables(
+      freshTables.rows.map((r) => r.name),
+      every.map((p) => p.name),
+    );
+
+    const total = await store.approximateCount?.();
+    let events = 0;
+    let position: Checkpoint = 'start';
+    let phase: RebuildProgress['phase'] = 'replay';
+    const report = (): void => options.onProgress?.({ phase, events, total, elapsedMs: Date.now() - started });
+    const freshDb = fresh.db;
+
+    /** Decodes what the selected projectors handle, applies it in `trx` and moves their checkpoints. */
+    const applyBatch = async (trx: Transaction<ReadModels>, batch: readonly StoredEvent[]): Promise<void> => {
+      const handled = batch.filter((stored) => selected.some((p) => handlesEvent(p, stored.type))).map(toProjectedEvent);
+      await applyEvents(trx, selected, handled);
+      const next = batch[batch.length - 1]!.position;
+      await advanceCheckpoints(
+        trx,
+        freshSchema,
+        names.map((name) => ({ name, previous: position })),
+        next,
+      );
+    };
+
+    /**
+     * One pass over the log from `position` to the end as it stands: each batch in a transaction of
+     * its own, or all in `within`. The next batch is read while one is applied.
+     */
+    const pass = async (within?: Transaction<ReadModels>): Promise<number> => {
+      const iterator = store.readAll(position, batchSize)[Symbol.asyncIterator]();
+      const readBatch = async (): Promise<StoredEvent[]> => {
+        const batch: StoredEvent[] = [];
+        while (batch.length < batchSize) {
+          const next = await iterator.next();
+          if (next.done) break;
+          batch.push(next.value);
+        }
+        return batch;
+      };
+      let read = 0;
+      let pending = readBatch();
+      try {
+        for (;;) {
+          const batch = await pending;
+          if (batch.length === 0) return read;
+          pending = readBatch();
+          if (within) await applyBatch(within, batch);
+          else await freshDb.transaction().execute((trx) => applyBatch(trx, batch));
+          position = batch[batch.length - 1]!.position;
+          read += batch.length;
+          events += batch.length;
+          report();
+        }
+      } finally {
+        // A failed apply leaves a read in flight: let it settle, unobserved.
+        pending.catch(() => undefined);
+      }
+    };
+
+    report();
+    await pass();
+    phase = 'catch-up';
+    report();
+    for (let round = 0; round < MAX_CATCH_UP_PASSES; round++) if ((await pass()) < SMALL_CATCH_UP) break;
+    await options.beforeSwap?.();
+    for (let round = 0; round < MAX_CATCH_UP_PASSES; round++) if ((await pass()) < SMALL_CATCH_UP) break;
+
+    phase = 'swap';
+    report();
+    for (let attempt = 1; ; attempt++) {
+      const before: Checkpoint = position;
+      const eventsBefore = events;
+      try {
+        await freshDb.transaction().execute(async (trx) => {
+          await sql`SET LOCAL lock_timeout = ${sql.lit(SWAP_LOCK_TIMEOUT)}`.execute(trx);
+          // From here no live batch runs on the schema until the commit: what the rebuild reads now
+          // reaches at least as far as every live checkpoint.
+          await holdSchemaForSwap(trx, schema);
+          await pass(trx);
+          const liveCheckpoints = await readCheckpoints(trx, schema, names);
+          for (const [name, at] of liveCheckpoints) {
+            if (store.comparePositions(at, position) > 0) throw new Error(`${name} is live at ${at}, past the rebuild's ${position}`);
+          }
+          await sql`CREATE SCHEMA ${sql.id(oldSchema)}`.execute(trx);
+          for (const table of tables) {
+            await sql`ALTER TABLE ${sql.id(schema, table)} SET SCHEMA ${sql.id(oldSchema)}`.execute(trx);
+            await sql`ALTER TABLE ${sql.id(freshSchema, table)} SET SCHEMA ${sql.id(schema)}`.execute(trx);
+          }
+          await setCheckpoints(trx, schema, names, position);
+        });
+        break;
+      } catch (error) {
+        // Rolled back: the fresh schema is as it was before the attempt.
+        position = before;
+        events = eventsBefore;
+        if (attempt >= SWAP_ATTEMPTS || !isLockTimeout(error)) throw error;
+      }
+    }
+    phase = 'done';
+    report();
+    return { projectors: names, tables, events, position, elapsedMs: Date.now() - started };
+  } finally {
+    await fresh?.destroy();
+    await live?.destroy();
+    // The old tables go once the queries still reading them are done (DROP waits for them).
+    for (const name of [oldSchema, freshSchema]) await admin.query(`DROP SCHEMA IF EXISTS ${admin.escapeIdentifier(name)} CASCADE`).catch(() => undefined);
+    await admin.end().catch(() => undefined);
+  }
+};
+
+const isLockTimeout = (error: unknown): boolean => (error as { code?: string } | undefined)?.code === '55P03';
+
+/** The rebuilt projectors' checkpoints, and the progress announcement read-your-writes listens to, with the swap. */
+const setCheckpoints = async (trx: Transaction<ReadModels>, schema: string, names: readonly string[], position: Checkpoint): Promise<void> => {
+  const table = sql.table(`${schema}.projection_checkpoints`);
+  if (position === 'start') {
+    await sql`DELETE FROM ${table} WHERE name = ANY(${[...names]}::text[])`.execute(trx);
+    return;
+  }
+  const payload = JSON.stringify({ schema, position: position satisfies Position, names });
+  await sql`
+    INSERT INTO ${table} (name, position, updated_at)
+    SELECT name, ${position}, now() FROM unnest(${[...names]}::text[]) AS n(name)
+    ON CONFLICT (name) DO UPDATE SET position = excluded.position, updated_at = excluded.updated_at`.execute(trx);
+  await sql`SELECT pg_notify(${PROGRESS_CHANNEL}, ${payload})`.execute(trx);
+};
