@@ -71,7 +71,7 @@ const main = async (): Promise<number> => {
         process.stderr.write(`audited ${results.length}/${users.length} users (${rate.toFixed(1)}/s)\n`);
       }
     }
-    console.log(values.json ? JSON.stringify({ users: results }, null, 2) : formatTable(results));
+    process.stdout.write(`${values.json ? JSON.stringify({ users: results }, null, 2) : formatTable(results)}\n`);
     return results.every((r) => r.audit.consistent) ? 0 : 1;
   } finally {
     await readModels.destroy();

@@ -28,9 +28,9 @@ const main = async (): Promise<number> => {
     });
     display.finish();
     const seconds = result.elapsedMs / 1000;
-    console.log(
+    process.stdout.write(
       `rebuilt ${result.projectors.join(', ')} (${result.tables.join(', ')}) from ${result.events.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s ` +
-        `(${Math.round(result.events / seconds).toLocaleString('en-US')} events/s); swapped in at ${result.position}`,
+        `(${Math.round(result.events / seconds).toLocaleString('en-US')} events/s); swapped in at ${result.position}\n`,
     );
     return 0;
   } catch (error) {
