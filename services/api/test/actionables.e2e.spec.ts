@@ -112,6 +112,7 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
     expect(await page.evaluate(`document.activeElement?.getAttribute('name')`)).toBe('title');
     await page.keyboard.press('Escape');
     await habitForm.waitFor({ state: 'detached' });
+    expect(await page.evaluate(`document.activeElement?.textContent`)).toContain('New habit');
     await page.getByRole('button', { name: 'New habit' }).click();
     await habitForm.getByLabel('Title').fill('Read');
     await habitForm.getByLabel('On chosen weekdays').check();

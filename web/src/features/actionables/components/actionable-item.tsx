@@ -9,6 +9,7 @@ import { changedFields, valuesOf, type ActionableValues } from './actionable-val
 import { BellIcon, CalendarIcon, CheckIcon, EditIcon, FlameIcon, LinkIcon, StarIcon, TrashIcon, UndoIcon } from './icons.tsx';
 import type { ShownActionable } from './import-parser.ts';
 import { formatMomentIn, localDateOf } from './local-dates.ts';
+import { useReturnFocus } from './use-return-focus.ts';
 import { completedToast, statusPointsToast } from './points-toast.ts';
 import { isDoneForCurrentPeriod, scheduleInWords } from './habit-schedule.ts';
 import './actionable-item.css';
@@ -35,6 +36,7 @@ export const ActionableItem = ({ item, zone, today, linkTitles }: ActionableItem
   const [remove, removal] = useDeleteActionableMutation();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const editButton = useReturnFocus<HTMLButtonElement>(editing);
   const name = itemName(item.isHabit, item.title);
   const label = item.isHabit ? 'Habit' : 'Actionable';
   const completed = item.status === 'completed';
@@ -175,6 +177,7 @@ export const ActionableItem = ({ item, zone, today, linkTitles }: ActionableItem
           <button
             type="button"
             className="button button--small button--ghost"
+            ref={editButton}
             aria-expanded={editing}
             onClick={() => {
               edit.reset();

@@ -12,6 +12,7 @@ import { habitHistory, isDoneForCurrentPeriod, isOccurrence, latestOccurrenceOnO
 import { BellIcon, CheckIcon, EditIcon, FlameIcon, StarIcon, TrashIcon } from './icons.tsx';
 import type { ShownActionable } from './import-parser.ts';
 import { formatLocalDate } from './local-dates.ts';
+import { useReturnFocus } from './use-return-focus.ts';
 import { completedToast } from './points-toast.ts';
 import './habit-card.css';
 
@@ -36,6 +37,7 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
   const [remove, removal] = useDeleteActionableMutation();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const editButton = useReturnFocus<HTMLButtonElement>(editing);
   const name = itemName(true, habit.title);
 
   if (habit.loadProblem) {
@@ -131,6 +133,7 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
         <button
           type="button"
           className="button button--small button--ghost"
+          ref={editButton}
           aria-expanded={editing}
           onClick={() => {
             edit.reset();

@@ -10,6 +10,7 @@ import { addDays, formatLocalDate, localDateOf, todayIn } from '../components/lo
 import { NewActionableForm } from '../components/new-actionable-form.tsx';
 import { allStatuses, StatusFilter } from '../components/status-filter.tsx';
 import { useAppZone } from '../components/use-app-zone.ts';
+import { useReturnFocus } from '../components/use-return-focus.ts';
 import { ViewPicker, type ViewChoice } from '../components/view-picker.tsx';
 import './actionables.css';
 
@@ -41,6 +42,9 @@ export const ActionablesRoute = () => {
   const [statuses, setStatuses] = useState<ActionableStatus[]>([...allStatuses]);
   const [panel, setPanel] = useState<Panel>();
   const { view, name } = viewOf(choice, today, zone);
+  const importButton = useReturnFocus<HTMLButtonElement>(panel === 'import');
+  const exportButton = useReturnFocus<HTMLButtonElement>(panel === 'export');
+  const createButton = useReturnFocus<HTMLButtonElement>(panel === 'create');
   const toggle = (which: Exclude<Panel, undefined>) => setPanel((open) => (open === which ? undefined : which));
 
   const created = (deadline: string | null) => {
@@ -62,15 +66,15 @@ export const ActionablesRoute = () => {
           <h1 className="page-header__title">Actionables</h1>
         </div>
         <div className="act-page__actions">
-          <button type="button" className="button button--secondary" aria-expanded={panel === 'import'} onClick={() => toggle('import')}>
+          <button type="button" className="button button--secondary" ref={importButton} aria-expanded={panel === 'import'} onClick={() => toggle('import')}>
             <UploadIcon />
             Import
           </button>
-          <button type="button" className="button button--secondary" aria-expanded={panel === 'export'} onClick={() => toggle('export')}>
+          <button type="button" className="button button--secondary" ref={exportButton} aria-expanded={panel === 'export'} onClick={() => toggle('export')}>
             <DownloadIcon />
             Export
           </button>
-          <button type="button" className="button button--primary" aria-expanded={panel === 'create'} onClick={() => toggle('create')}>
+          <button type="button" className="button button--primary" ref={createButton} aria-expanded={panel === 'create'} onClick={() => toggle('create')}>
             <PlusIcon />
             New actionable
           </button>

@@ -7,6 +7,7 @@ import { EmptyState, LoadError, LoadingLine } from '../components/list-states.ts
 import { todayIn } from '../components/local-dates.ts';
 import { NewActionableForm } from '../components/new-actionable-form.tsx';
 import { useAppZone } from '../components/use-app-zone.ts';
+import { useReturnFocus } from '../components/use-return-focus.ts';
 import '../components/habit-card.css';
 
 /** Habits: each with its schedule, streak, today's state and last weeks; complete today, create, edit, delete. */
@@ -14,6 +15,7 @@ export const HabitsRoute = () => {
   const zone = useAppZone();
   const today = todayIn(zone);
   const [creating, setCreating] = useState(false);
+  const newButton = useReturnFocus<HTMLButtonElement>(creating);
   const { data: habits, isLoading, isFetching, error, refetch } = useGetHabitsQuery();
 
   const content = () => {
@@ -70,7 +72,7 @@ export const HabitsRoute = () => {
           <p className="page-header__eyebrow">Streaks counted in {zone}</p>
           <h1 className="page-header__title">Habits</h1>
         </div>
-        <button type="button" className="button button--primary" aria-expanded={creating} onClick={() => setCreating((open) => !open)}>
+        <button type="button" className="button button--primary" ref={newButton} aria-expanded={creating} onClick={() => setCreating((open) => !open)}>
           <PlusIcon />
           New habit
         </button>
