@@ -8,26 +8,15 @@ import { itemName, pointsLabel } from './actionable-format.ts';
 import { ActionableForm } from './actionable-form.tsx';
 import { changedFields, valuesOf, type ActionableValues } from './actionable-values.ts';
 import { HabitHistory } from './habit-history.tsx';
-import { habitHistory, isDoneForCurrentPeriod, isOccurrence, latestOccurrenceOnOrBefore, scheduleInWords } from './habit-schedule.ts';
+import { habitHistory, periodState, scheduleInWords } from './habit-schedule.ts';
 import { BellIcon, CheckIcon, EditIcon, FlameIcon, StarIcon, TrashIcon } from './icons.tsx';
 import type { ShownActionable } from './import-parser.ts';
-import { formatLocalDate } from './local-dates.ts';
 import { useReturnFocus } from './use-return-focus.ts';
 import { completedToast } from './points-toast.ts';
 import './habit-card.css';
 
 /** How many calendar weeks the history strip shows. */
 export const HISTORY_WEEKS = 5;
-
-const shortDay = (date: string) => formatLocalDate(date, { weekday: 'short', day: 'numeric', month: 'short' });
-
-/** Whether the habit's current period is done, and how to say it ('Done today', 'Due today', 'Open since Mon, 2 Nov'). */
-export const periodState = (habit: ShownActionable, today: string, zone: string): { done: boolean; text: string } => {
-  const current = latestOccurrenceOnOrBefore(habit.recurrence, today);
-  const scheduledToday = isOccurrence(habit.recurrence, today);
-  if (isDoneForCurrentPeriod(habit, today, zone)) return { done: true, text: scheduledToday ? 'Done today' : `Done for ${shortDay(current)}` };
-  return { done: false, text: scheduledToday ? 'Due today' : `Open since ${shortDay(current)}` };
-};
 
 /** One habit: its schedule, streak, whether today's period is done, the last weeks, and its actions. */
 export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; today: string; zone: string }) => {

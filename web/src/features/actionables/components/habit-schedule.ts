@@ -1,5 +1,5 @@
 import type { Actionable } from '@tracker/contracts/actionables/http';
-import { addDays, daysInMonth, localDateOf, weekdayOf, type LocalDate } from './local-dates.ts';
+import { addDays, daysInMonth, formatLocalDate, localDateOf, weekdayOf, type LocalDate } from './local-dates.ts';
 
 /*
  * A habit's schedule, in words and in dates, mirroring the server's rule (DESIGN.md "Habits and
@@ -72,6 +72,16 @@ export const lastCreditedOccurrence = (habit: HabitFacts, zone: string): LocalDa
 export const isDoneForCurrentPeriod = (habit: HabitFacts, today: LocalDate, zone: string): boolean => {
   const credited = lastCreditedOccurrence(habit, zone);
   return credited !== null && credited >= latestOccurrenceOnOrBefore(habit.recurrence, today);
+};
+
+const shortDay = (date: string) => formatLocalDate(date, { weekday: 'short', day: 'numeric', month: 'short' });
+
+/** Whether the habit's current period is done, and how to say it ('Done today', 'Due today', 'Open since Mon, 2 Nov'). */
+export const periodState = (habit: HabitFacts, today: string, zone: string): { done: boolean; text: string } => {
+  const current = latestOccurrenceOnOrBefore(habit.recurrence, today);
+  const scheduledToday = isOccurrence(habit.recurrence, today);
+  if (isDoneForCurrentPeriod(habit, today, zone)) return { done: true, text: scheduledToday ? 'Done today' : `Done for ${shortDay(current)}` };
+  return { done: false, text: scheduledToday ? 'Due today' : `Open since ${shortDay(current)}` };
 };
 
 /**

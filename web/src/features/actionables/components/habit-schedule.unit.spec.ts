@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { habitHistory, isDoneForCurrentPeriod, latestOccurrenceOnOrBefore, scheduleInWords, type HabitRecurrence } from './habit-schedule.ts';
+import { habitHistory, isDoneForCurrentPeriod, latestOccurrenceOnOrBefore, periodState, scheduleInWords, type HabitRecurrence } from './habit-schedule.ts';
 
 const daily: HabitRecurrence = { frequency: 'daily', days: [], dayOfMonth: null };
 const monWedFri: HabitRecurrence = { frequency: 'weekly', days: [1, 3, 5], dayOfMonth: null };
@@ -88,5 +88,19 @@ describe('history strip', () => {
   it('keeps a run that reaches back past the strip all done, with nothing guessed before it', () => {
     const days = habitHistory(habit(daily, 60, '2026-11-25T07:00:00.000Z'), today, zone, 2);
     expect(days.filter((day) => day.date <= today).every((day) => day.state === 'done')).toBe(true);
+  });
+});
+
+describe('the current period, in words', () => {
+  it('says done or due today on a scheduled day, and names the open period otherwise', () => {
+    expect(periodState(habit(daily, 1, '2026-11-25T07:00:00.000Z'), today, zone)).toEqual({ done: true, text: 'Done today' });
+    expect(periodState(habit(daily, 1, '2026-11-24T07:00:00.000Z'), today, zone)).toEqual({ done: false, text: 'Due today' });
+    // Tuesday 24th: Monday's period is the current one.
+    const tuesday = periodState(habit(monWedFri, 0, null), '2026-11-24', zone);
+    expect(tuesday.done).toBe(false);
+    expect(tuesday.text).toMatch(/^Open since Mon.*23/);
+    const doneMonday = periodState(habit(monWedFri, 1, '2026-11-23T18:00:00.000Z'), '2026-11-24', zone);
+    expect(doneMonday.done).toBe(true);
+    expect(doneMonday.text).toMatch(/^Done for Mon.*23/);
   });
 });
