@@ -11,7 +11,9 @@ import { ResetPasswordRoute } from '../features/auth/routes/reset-password.tsx';
 import { VerifyEmailRoute } from '../features/auth/routes/verify-email.tsx';
 import { DashboardRoute } from '../features/dashboard/routes/dashboard.tsx';
 import { GoalsRoute } from '../features/goals/routes/goals.tsx';
+import { LeaderboardRoute } from '../features/leaderboard/routes/leaderboard.tsx';
 import { ProfileRoute } from '../features/profile/routes/profile.tsx';
+import { SettingsRoute } from '../features/settings/routes/settings.tsx';
 import { selectIsAuthenticated } from '../lib/auth/auth.slice.ts';
 import { GuestOnly, RequireAuth } from '../lib/auth/route-guards.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
@@ -57,7 +59,9 @@ export const routes = [
           { path: '/goals', element: <GoalsRoute /> },
           { path: '/actionables', element: <ActionablesRoute /> },
           { path: '/habits', element: <HabitsRoute /> },
+          { path: '/leaderboard', element: <LeaderboardRoute /> },
           { path: '/profile', element: <ProfileRoute /> },
+          { path: '/settings', element: <SettingsRoute /> },
         ],
       },
       { path: '*', element: <NotFoundRoute /> },

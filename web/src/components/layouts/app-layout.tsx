@@ -12,7 +12,9 @@ const navigation = [
   { to: '/goals', label: 'Goals' },
   { to: '/actionables', label: 'Actionables' },
   { to: '/habits', label: 'Habits' },
+  { to: '/leaderboard', label: 'Leaderboard' },
   { to: '/profile', label: 'Profile' },
+  { to: '/settings', label: 'Settings' },
 ] as const;
 
 const initialsOf = (name: string): string =>

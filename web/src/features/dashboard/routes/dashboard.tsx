@@ -1,32 +1,82 @@
+import { DEFAULT_WEEK_START } from '@tracker/contracts/constants';
+import { useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks.ts';
-import { useGetMeQuery } from '../../../lib/api/auth.api.ts';
 import { selectCurrentUser } from '../../../lib/auth/auth.slice.ts';
-import { WelcomePanel } from '../components/welcome-panel.tsx';
+import { useGetSettingsQuery } from '../../../lib/settings/settings.api.ts';
+import { browserTimezone, isKnownTimezone } from '../../../lib/settings/timezones.ts';
+import type { RangeArgs } from '../api/dashboard.api.ts';
+import { DailyPointsCard } from '../components/daily-points-chart.tsx';
+import { HeatmapCard } from '../components/heatmap-card.tsx';
+import { defaultRange, formatLocalDate, HEATMAP_DAYS, lastDays, localDateIn, rangeFrom, type DateRange } from '../components/local-dates.ts';
+import { PointsStatsCard } from '../components/points-stats-card.tsx';
+import { RangePicker } from '../components/range-picker.tsx';
+import { RecentActivityCard } from '../components/recent-activity-card.tsx';
+import { SummaryCard } from '../components/summary-card.tsx';
+import { TodayCard } from '../components/today-card.tsx';
+import { TopAchievementsCard } from '../components/top-achievements-card.tsx';
+import './dashboard.css';
 
-const todayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
+/** The zone the server counts the user's days in: theirs (the profile's, which the settings share), else this device's. */
+const useUserZone = (): string => {
+  const userZone = useAppSelector(selectCurrentUser)?.timezone;
+  const { data: settings } = useGetSettingsQuery();
+  const zone = userZone ?? settings?.timezone;
+  return zone && isKnownTimezone(zone) ? zone : (browserTimezone() ?? 'UTC');
+};
 
+const rangeLabel = (range: DateRange, today: string): string => {
+  const preset = defaultRange(today);
+  if (range.startDate === preset.startDate && range.endDate === preset.endDate) return 'Last 7 days';
+  const sameYear = range.startDate.slice(0, 4) === range.endDate.slice(0, 4);
+  const start = formatLocalDate(range.startDate, { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
+  return `${start} – ${formatLocalDate(range.endDate, { month: 'short', day: 'numeric', year: 'numeric' })}`;
+};
+
+/**
+ * Points, today's list, the range's summary and chart, a year of activity, recent activity and the
+ * best awards. Each card loads and fails on its own; the range (default the last 7 days, spec.md §9)
+ * lives in the address, so a reload or a shared link keeps it.
+ */
 export const DashboardRoute = () => {
-  const user = useAppSelector(selectCurrentUser);
-  // The layout shows why the profile could not be loaded; no spinner then.
-  const { isError } = useGetMeQuery();
+  const zone = useUserZone();
+  const { data: settings } = useGetSettingsQuery();
+  const weekStart = settings?.weekStart ?? DEFAULT_WEEK_START;
+  const today = localDateIn(zone);
+  const [params, setParams] = useSearchParams();
+  const range = rangeFrom({ from: params.get('from'), to: params.get('to') }, today);
+  const args: RangeArgs = { ...range, timezone: zone };
+  const heatmapArgs: RangeArgs = { ...lastDays(today, HEATMAP_DAYS), timezone: zone };
+  const label = rangeLabel(range, today);
+
+  const changeRange = (next: DateRange) => {
+    const preset = defaultRange(today);
+    const isDefault = next.startDate === preset.startDate && next.endDate === preset.endDate;
+    setParams(isDefault ? {} : { from: next.startDate, to: next.endDate }, { replace: true });
+  };
+
   return (
-    <div className="page">
-      <header className="page-header">
+    <div className="page dashboard">
+      <title>Dashboard · Points Tracker</title>
+      <header className="page-header dashboard__header">
         <div>
-          <p className="page-header__eyebrow">{todayFormat.format(new Date())}</p>
+          <p className="page-header__eyebrow">{formatLocalDate(today, { weekday: 'long', month: 'long', day: 'numeric' })}</p>
           <h1 className="page-header__title">Dashboard</h1>
         </div>
+        <RangePicker range={range} today={today} onChange={changeRange} />
       </header>
-      {user ? (
-        <WelcomePanel user={user} />
-      ) : isError ? null : (
-        <section className="panel panel--loading" aria-busy="true">
-          <p className="loading-line" role="status">
-            <span className="spinner spinner--dark" aria-hidden="true" />
-            Loading your account…
-          </p>
-        </section>
-      )}
+      <div className="dash-grid">
+        <PointsStatsCard range={args} />
+        <div className="dash-grid__column">
+          <TodayCard zone={zone} />
+          <DailyPointsCard range={args} rangeLabel={label} />
+        </div>
+        <div className="dash-grid__column">
+          <SummaryCard range={args} rangeLabel={label} />
+          <RecentActivityCard zone={zone} />
+          <TopAchievementsCard range={args} rangeLabel={label} zone={zone} />
+        </div>
+        <HeatmapCard range={heatmapArgs} weekStart={weekStart} />
+      </div>
     </div>
   );
 };

@@ -1,4 +1,5 @@
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
 import {
   filtersReset,
   priorities,
@@ -18,12 +19,13 @@ export const GoalFilters = () => {
   const statusFilter = useAppSelector(selectStatusFilter);
   const priorityFilter = useAppSelector(selectPriorityFilter);
   const allShown = useAppSelector(selectFiltersAreDefault);
+  const { orderStatuses } = useStatusSettings();
   return (
     <div className="filters" role="group" aria-label="Filters">
       <fieldset className="filters__group">
         <legend className="filters__legend">Status</legend>
         <div className="filters__options">
-          {workItemStatuses.map((status) => (
+          {orderStatuses(workItemStatuses).map((status) => (
             <label key={status} className={`check-chip check-chip--${status}`}>
               <input type="checkbox" checked={statusFilter.includes(status)} onChange={() => dispatch(statusFilterToggled(status))} />
               {statusLabels[status]}

@@ -2,6 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
 import { useGetGoalProgressQuery } from '../api/goals.api.ts';
 import { matchesFilters, selectPriorityFilter, selectStatusFilter } from '../stores/goals.slice.ts';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
@@ -33,7 +34,9 @@ export const WorkItemList = <K extends WorkItemKind>({ kind, parent, onCreateFir
   const statusFilter = useAppSelector(selectStatusFilter);
   const priorityFilter = useAppSelector(selectPriorityFilter);
   const progressById = useMemo(() => new Map((progress ?? []).map((entry) => [entry.goalId, entry])), [progress]);
-  const visible = (items ?? []).filter((item) => matchesFilters(item, statusFilter, priorityFilter));
+  // The user's status settings (Settings screen) order the list by status and leave out hidden statuses.
+  const { arrange } = useStatusSettings();
+  const visible = arrange((items ?? []).filter((item) => matchesFilters(item, statusFilter, priorityFilter)));
   const fetchError = errorMessage(error, `Failed to fetch ${kind}s`);
   const loadError = <LoadError message={fetchError} onRetry={() => void refetch()} retrying={isFetching} />;
   const list = (

@@ -1,0 +1,197 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launchBrowser } from './support/browser.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+/** Today's local date in a zone, as the server counts the user's days. */
+const localToday = (zone: string): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+
+interface Settings {
+  timezone: string;
+  weekStart: string;
+  theme: string;
+}
+
+describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in a real browser', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    browser = await launchBrowser();
+    // This device is in Paris; the account keeps spec.md §9's default zone until the user picks one.
+    context = await browser.newContext({ timezoneId: 'Europe/Paris' });
+    page = await context.newPage();
+    const registered = await app.registerUser('Dash Runner');
+    token = registered.token;
+    userId = registered.user.id;
+    // Signed in the way the app keeps a session: the token in local storage, read when the app starts.
+    await page.goto(`${app.url}/favicon.svg`);
+    await page.evaluate(`window.localStorage.setItem('token', ${JSON.stringify(token)})`);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const api = async <T>(path: string): Promise<T> => (await app.json<T>('GET', `/api${path}`, { token })).body;
+  const textOf = async (testId: string) => (await page.getByTestId(testId).textContent())?.trim();
+  const waitForText = (testId: string, text: string) => page.getByTestId(testId).filter({ hasText: text }).first().waitFor();
+  const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+  const theme = async () => (await page.evaluate('document.documentElement.dataset.theme')) as string | undefined;
+
+  it('completes an item from the dashboard and sees every card follow; settings apply theme and time zone; the leaderboard shows the user', async () => {
+    const zone = (await api<{ user: { timezone: string } }>('/auth/me')).user.timezone;
+    expect(zone).toBe('America/New_York');
+    const today = localToday(zone);
+
+    // An actionable due now (today in the user's zone), weight 2: completing it earns 10 × 2 points.
+    const created = await app.json<{ actionable: { id: string } }>('POST', '/api/actionables', {
+      token,
+      headers: { 'Idempotency-Key': `dash-${Date.now()}` },
+      body: { title: 'Water the plants', weight: 2, deadline: new Date().toISOString() },
+    });
+    expect(created.status).toBe(201);
+    const itemId = created.body.actionable.id;
+
+    await page.goto(`${app.url}/dashboard`);
+    expect(await page.title()).toBe('Dashboard · Points Tracker');
+    await page.getByTestId(`today-${itemId}`).waitFor();
+    await waitForText('stat-today', '0');
+    expect(await textOf('stat-total')).toBe('0');
+    expect(await textOf('summary-points')).toBe('0');
+    expect(await textOf('summary-completed')).toBe('0');
+    expect(await textOf('summary-actionables')).toBe('1');
+    // The chart (its table for screen readers) has every day of the last 7, today at zero; no bar has height.
+    const chartToday = page.getByTestId(`daily-points-${today}`);
+    expect(await page.getByTestId('daily-points-chart').locator('tbody tr').count()).toBe(7);
+    expect(await chartToday.locator('td').textContent()).toBe('0');
+    const heatToday = page.getByTestId(`heatmap-day-${today}`);
+    expect(await heatToday.getAttribute('aria-label')).toMatch(/: no points$/);
+    expect(await heatToday.getAttribute('data-level')).toBe('0');
+    expect(await page.getByRole('gridcell').and(page.locator('[data-testid^="heatmap-day-"]')).count()).toBe(365);
+    // Creating an actionable moves no points and is not an activity: nothing to show yet.
+    await waitForText('recent-activity', 'Nothing yet');
+    expect(await page.getByTestId('activity').count()).toBe(0);
+
+    // Completing it from the dashboard: a toast, then every card follows, with no reload of the page.
+    await page.evaluate('window.__sameDocument = true');
+    await page.getByRole('button', { name: 'Complete actionable Water the plants' }).click();
+    await page.getByTestId('toast-success').filter({ hasText: '+20 points' }).waitFor();
+    await page.getByTestId(`today-done-${itemId}`).waitFor();
+    await waitForText('stat-today', '20');
+    expect(await textOf('stat-week')).toBe('20');
+    expect(await textOf('stat-month')).toBe('20');
+    expect(await textOf('stat-total')).toBe('20');
+    expect(await textOf('stat-streak')).toBe('1');
+    await waitForText('summary-points', '20');
+    expect(await textOf('summary-completed')).toBe('1');
+    await chartToday.locator('td').filter({ hasText: '20' }).waitFor();
+    await page.locator(`[data-testid="heatmap-day-${today}"][data-points="20"]`).waitFor();
+    expect(await heatToday.getAttribute('aria-label')).toMatch(/: 20 points from 1 award$/);
+    expect(await heatToday.getAttribute('data-level')).toBe('4');
+    await page.getByTestId('activity').first().waitFor();
+    expect(await page.getByTestId('activity').count()).toBe(1);
+    expect(await page.getByTestId('activity').first().textContent()).toContain('Completed');
+    expect(await page.getByTestId('activity').first().textContent()).toContain('Water the plants');
+    expect(await page.getByTestId('activity').first().textContent()).toContain('+20 pts');
+    await waitForText('top-achievements', 'Water the plants');
+    expect(await page.evaluate('window.__sameDocument')).toBe(true);
+    // What the page shows is what the server holds.
+    const { stats } = await api<{ stats: { today: number; total: number } }>(`/points/stats`);
+    expect(stats).toMatchObject({ today: 20, total: 20 });
+
+    // The heatmap's day shows its tooltip under the pointer, and the arrow keys move between days.
+    await heatToday.hover();
+    await page.getByTestId('heatmap-tooltip').filter({ hasText: '20 points · 1 award' }).waitFor();
+    await heatToday.focus();
+    await page.keyboard.press('ArrowLeft');
+    const weekBefore = await page.evaluate('document.activeElement?.dataset.testid');
+    const sevenDaysAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+    expect(weekBefore).toBe(`heatmap-day-${sevenDaysAgo}`);
+
+    // At 375 px the page does not scroll sideways (the heatmap scrolls inside its card).
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Settings: on first use the time zone picker offers this device's zone.
+    await nav('Settings').click();
+    await page.waitForURL(/\/settings$/);
+    const zonePicker = page.getByRole('combobox', { name: 'Time zone' });
+    await zonePicker.waitFor();
+    expect(await page.title()).toBe('Settings · Points Tracker');
+    expect(await zonePicker.inputValue()).toBe('Europe/Paris');
+    expect(await textOf('settings-timezone-current')).toBe('America/New York');
+    await page.getByText('Detected from this device.').waitFor();
+
+    // Another zone, saved: the settings answer and the screen show it, and so does the profile.
+    await zonePicker.selectOption('Asia/Tokyo');
+    await page.getByRole('button', { name: 'Save time zone' }).click();
+    await page.getByTestId('toast-success').filter({ hasText: 'Asia/Tokyo' }).waitFor();
+    await waitForText('settings-timezone-current', 'Asia/Tokyo');
+    expect((await api<{ settings: Settings }>('/settings')).settings.timezone).toBe('Asia/Tokyo');
+    expect((await api<{ user: { timezone: string } }>('/auth/me')).user.timezone).toBe('Asia/Tokyo');
+
+    // Dark theme: applied at once, saved, and still there after a reload (before the settings answer too).
+    expect(await theme()).toBe('system');
+    await page.getByRole('radio', { name: /^Dark/ }).check();
+    expect(await theme()).toBe('dark');
+    await expect.poll(async () => (await api<{ settings: Settings }>('/settings')).settings.theme).toBe('dark');
+    await page.reload();
+    expect(await theme()).toBe('dark');
+    await page.getByTestId('settings-timezone-current').waitFor();
+    expect(await theme()).toBe('dark');
+    expect(await page.getByRole('radio', { name: /^Dark/ }).isChecked()).toBe(true);
+    expect(await textOf('settings-timezone-current')).toBe('Asia/Tokyo');
+
+    // Week start monday: the heatmap's rows start on Monday.
+    await page.getByLabel('Week starts on').selectOption('monday');
+    await page.getByTestId('toast-success').filter({ hasText: 'Weeks now start on Monday' }).waitFor();
+    expect((await api<{ settings: Settings }>('/settings')).settings.weekStart).toBe('monday');
+    await nav('Dashboard').click();
+    await page.getByTestId(`heatmap-day-${localToday('Asia/Tokyo')}`).waitFor();
+    expect(await page.getByTestId('heatmap').getByRole('rowheader').first().getAttribute('aria-label')).toBe('Monday');
+
+    // The leaderboard shows the user, highlighted, with their points.
+    await nav('Leaderboard').click();
+    await page.waitForURL(/\/leaderboard$/);
+    const row = page.getByTestId(`leaderboard-${userId}`);
+    await row.waitFor();
+    expect(await page.title()).toBe('Leaderboard · Points Tracker');
+    expect(await row.getAttribute('aria-current')).toBe('true');
+    expect(await row.textContent()).toContain('Dash Runner');
+    expect(await row.locator('td').last().textContent()).toBe('20');
+    await waitForText('leaderboard-you', 'You are number');
+    expect(await textOf('leaderboard-you')).toMatch(/^You are number \d+ with 20 points\.$/);
+  }, 90_000);
+
+  it('resets the settings to their defaults after a confirmation', async () => {
+    const patched = await app.json('PATCH', '/api/settings', { token, body: { theme: 'dark', weekStart: 'friday', timezone: 'Asia/Tokyo' } });
+    expect(patched.status).toBe(200);
+    await page.goto(`${app.url}/settings`);
+    await waitForText('settings-timezone-current', 'Asia/Tokyo');
+    expect(await theme()).toBe('dark');
+    expect(await page.getByLabel('Week starts on').inputValue()).toBe('friday');
+    await page.getByTestId('settings-timezone-current').waitFor();
+    await page.getByRole('button', { name: 'Reset to defaults' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset all settings?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await api<{ settings: Settings }>('/settings')).settings.theme).toBe('dark');
+
+    await page.getByRole('button', { name: 'Reset to defaults' }).click();
+    await dialog.getByRole('button', { name: 'Reset', exact: true }).click();
+    await page.getByTestId('toast-success').filter({ hasText: 'back to their defaults' }).waitFor();
+    await waitForText('settings-timezone-current', 'America/New York');
+    expect(await theme()).toBe('system');
+    expect((await api<{ settings: Settings }>('/settings')).settings).toMatchObject({ timezone: 'America/New_York', weekStart: 'sunday', theme: 'system' });
+    expect(await page.getByLabel('Week starts on').inputValue()).toBe('sunday');
+  }, 60_000);
+});

@@ -1,0 +1,108 @@
+import type { Actionable, completeActionableResponse, completeHabitResponse } from '@tracker/contracts/actionables/http';
+import type { DailyActionable, dailyActionablesResponse, DashboardSummary, dashboardSummaryResponse } from '@tracker/contracts/dashboard/http';
+import type { Activity, HeatmapDay, pointsHeatmapResponse, PointsStats, pointsStatsResponse, recentActivitiesResponse } from '@tracker/contracts/points/http';
+import type { z } from 'zod';
+import { api } from '../../../lib/api/api.ts';
+import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/api/idempotency-key.ts';
+
+/** A range of local dates, both ends included, counted in `timezone` (the user's). */
+export interface RangeArgs {
+  startDate: string;
+  endDate: string;
+  timezone: string;
+}
+
+export interface DailyActionables {
+  date: string;
+  actionables: DailyActionable[];
+}
+
+/** spec.md §8's fallback texts for the dashboard's reads and the completions it offers. */
+export const dashboardFailures = {
+  daily: 'Failed to fetch daily actionables',
+  summary: 'Failed to fetch dashboard summary',
+  stats: 'Failed to fetch points stats',
+  recent: 'Failed to fetch recent activities',
+  heatmap: 'Failed to fetch heatmap data',
+  completeActionable: 'Failed to complete actionable',
+  completeHabit: 'Failed to complete habit',
+} as const;
+
+/** Recent activity shows this many lines (the route allows up to 100; spec.md §9's default is 5). */
+export const RECENT_LIMIT = 8;
+
+// A completion is one user action with its own key: a retry never awards twice.
+const idempotent = () => ({ [IDEMPOTENCY_HEADER]: newIdempotencyKey() });
+
+/**
+ * Whatever moves points: a completion here or on the Actionables, Habits and Goals screens (their
+ * lists' tags and the goals' progress, which every goal, task and subtask change refreshes). The
+ * reads that count days in the user's zone or weeks from their week start follow the settings too.
+ */
+const pointsSources = [{ type: 'Actionable' as const, id: 'LIST' }, { type: 'Habit' as const, id: 'LIST' }, 'GoalProgress' as const];
+
+/** A completion changes every figure on the dashboard, the lists the item sits in and the item it is linked to. */
+const completionTags = (item: Actionable) => [
+  'Dashboard' as const,
+  'Points' as const,
+  { type: 'Actionable' as const, id: 'LIST' },
+  { type: 'Habit' as const, id: 'LIST' },
+  { type: 'Actionable' as const, id: item.id },
+  'GoalProgress' as const,
+  ...(item.goalId ? [{ type: 'Goal' as const, id: item.goalId }, 'GoalStats' as const] : []),
+  ...(item.taskId ? [{ type: 'Task' as const, id: item.taskId }] : []),
+  ...(item.subtaskId ? [{ type: 'Subtask' as const, id: item.subtaskId }] : []),
+];
+
+// Tag types join the app's api here, so lib/api/api.ts stays as it is.
+export const dashboardApi = api.enhanceEndpoints({ addTagTypes: ['Dashboard', 'Points', 'Actionable', 'Habit', 'Settings'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getDashboardSummary: build.query<DashboardSummary, RangeArgs>({
+      query: (range) => ({ url: '/dashboard/summary', params: { ...range } }),
+      transformResponse: (response: z.infer<typeof dashboardSummaryResponse>) => response.summary,
+      providesTags: ['Dashboard', 'Points', ...pointsSources],
+    }),
+    getPointsStats: build.query<PointsStats, RangeArgs>({
+      query: (range) => ({ url: '/points/stats', params: { ...range } }),
+      transformResponse: (response: z.infer<typeof pointsStatsResponse>) => response.stats,
+      // 'This week' starts on the user's week start.
+      providesTags: ['Points', 'Settings', ...pointsSources],
+    }),
+    getRecentActivities: build.query<Activity[], number>({
+      query: (limit) => ({ url: '/points/recent', params: { limit } }),
+      transformResponse: (response: z.infer<typeof recentActivitiesResponse>) => response.activities,
+      providesTags: ['Points', 'Dashboard', ...pointsSources],
+    }),
+    getHeatmap: build.query<HeatmapDay[], RangeArgs>({
+      query: (range) => ({ url: '/points/heatmap', params: { ...range } }),
+      transformResponse: (response: z.infer<typeof pointsHeatmapResponse>) => response.heatmap,
+      providesTags: ['Points', ...pointsSources],
+    }),
+    getDailyActionables: build.query<DailyActionables, string>({
+      query: (timezone) => ({ url: '/dashboard/daily-actionables', params: { timezone } }),
+      transformResponse: (response: z.infer<typeof dailyActionablesResponse>) => response,
+      providesTags: ['Dashboard', ...pointsSources],
+    }),
+
+    /** PATCH /actionables/{id}/complete (empty body): `{actionable, pointsAwarded}`. */
+    completeDailyActionable: build.mutation<z.infer<typeof completeActionableResponse>, Actionable>({
+      query: (item) => ({ url: `/actionables/${encodeURIComponent(item.id)}/complete`, method: 'PATCH', headers: idempotent() }),
+      invalidatesTags: (_result, _error, item) => completionTags(item),
+    }),
+    /** PATCH /actionables/habits/{id}/complete: `{habit, pointsAwarded, streak}`; a second completion of a period is a 409. */
+    completeDailyHabit: build.mutation<z.infer<typeof completeHabitResponse>, Actionable>({
+      query: (habit) => ({ url: `/actionables/habits/${encodeURIComponent(habit.id)}/complete`, method: 'PATCH', headers: idempotent() }),
+      invalidatesTags: (_result, _error, habit) => completionTags(habit),
+    }),
+  }),
+});
+
+export const {
+  useGetDashboardSummaryQuery,
+  useGetPointsStatsQuery,
+  useGetRecentActivitiesQuery,
+  useGetHeatmapQuery,
+  useGetDailyActionablesQuery,
+  useCompleteDailyActionableMutation,
+  useCompleteDailyHabitMutation,
+} = dashboardApi;

@@ -1,0 +1,190 @@
+import type { HeatmapDay } from '@tracker/contracts/points/http';
+import type { WeekStart } from '@tracker/contracts/settings/http';
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { dashboardFailures, useGetHeatmapQuery, type RangeArgs } from '../api/dashboard.api.ts';
+import { CardBody, DashboardCard } from './card-states.tsx';
+import { heatLevel, heatmapGrid, monthMarks, weekdayNames, type HeatmapGrid } from './heatmap-grid.ts';
+import { formatLocalDate } from './local-dates.ts';
+import './heatmap-card.css';
+
+const numberFormat = new Intl.NumberFormat();
+
+/** 'Monday, November 23, 2026: 5 points from 1 award' — the cell's accessible name and its tooltip. */
+export const describeDay = (day: HeatmapDay): string => {
+  const date = formatLocalDate(day.date, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+  if (day.count === 0 && day.points === 0) return `${date}: no points`;
+  const points = `${numberFormat.format(day.points)} point${Math.abs(day.points) === 1 ? '' : 's'}`;
+  return `${date}: ${points} from ${day.count} award${day.count === 1 ? '' : 's'}`;
+};
+
+interface Position {
+  column: number;
+  row: number;
+}
+
+/** The day whose tooltip shows, and where (from its cell, inside the scrolling box). */
+interface Shown extends Position {
+  left: number;
+  top: number;
+}
+
+const shownAt = (cell: HTMLElement, position: Position): Shown => ({
+  ...position,
+  left: cell.offsetLeft + cell.offsetWidth / 2,
+  // The top rows show it below the cell, the others above, so it stays inside the box.
+  top: position.row < 3 ? cell.offsetTop + cell.offsetHeight + 6 : cell.offsetTop - 6,
+});
+
+/** The nearest day cell in a direction (skipping the padding before the first day and after the last). */
+const step = (grid: HeatmapGrid, from: Position, key: string): Position | undefined => {
+  const columns = grid.weeks.length;
+  const at = (column: number, row: number) => grid.weeks[column]?.[row] ?? null;
+  const moves: Record<string, Position> = {
+    ArrowLeft: { column: from.column - 1, row: from.row },
+    ArrowRight: { column: from.column + 1, row: from.row },
+    ArrowUp: { column: from.column, row: from.row - 1 },
+    ArrowDown: { column: from.column, row: from.row + 1 },
+    Home: { column: 0, row: from.row },
+    End: { column: columns - 1, row: from.row },
+  };
+  const target = moves[key];
+  if (!target || target.row < 0 || target.row > 6 || target.column < 0 || target.column >= columns) return undefined;
+  if (at(target.column, target.row)) return target;
+  // Home / End on a padded row: the first or last real day of that row.
+  if (key === 'Home') return at(1, target.row) ? { column: 1, row: target.row } : undefined;
+  if (key === 'End') return at(columns - 2, target.row) ? { column: columns - 2, row: target.row } : undefined;
+  return undefined;
+};
+
+const lastDay = (grid: HeatmapGrid): Position => {
+  const column = grid.weeks.length - 1;
+  const week = grid.weeks[column] ?? [];
+  let row = 6;
+  while (row > 0 && !week[row]) row -= 1;
+  return { column, row };
+};
+
+/**
+ * A year of points per local day, a column per week starting on the user's week start, darker for
+ * more points. One tab stop: the arrow keys move between days (a grid, as screen readers expect),
+ * and the day under the pointer or the focus shows its date, points and awards in a tooltip.
+ */
+const Heatmap = ({ days, weekStart }: { days: HeatmapDay[]; weekStart: WeekStart }) => {
+  const grid = useMemo(() => heatmapGrid(days, weekStart), [days, weekStart]);
+  const marks = useMemo(() => monthMarks(grid), [grid]);
+  const rowNames = useMemo(() => weekdayNames(weekStart), [weekStart]);
+  const rowLongNames = useMemo(() => weekdayNames(weekStart, 'long'), [weekStart]);
+  const [active, setActive] = useState<Position>(() => lastDay(grid));
+  const [shown, setShown] = useState<Shown | null>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const cells = useRef(new Map<string, HTMLElement>());
+  const focusable = grid.weeks[active.column]?.[active.row] ? active : lastDay(grid);
+
+  // The latest weeks are the ones that matter: on a narrow screen, start scrolled to them.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element) element.scrollLeft = element.scrollWidth;
+  }, [grid.weeks.length]);
+
+  const keyOf = ({ column, row }: Position) => `${column}:${row}`;
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const next = step(grid, focusable, event.key);
+    if (!next) return;
+    event.preventDefault();
+    setActive(next);
+    cells.current.get(keyOf(next))?.focus();
+  };
+
+  const shownDay = shown ? grid.weeks[shown.column]?.[shown.row] : null;
+  const total = days.reduce((sum, day) => sum + day.points, 0);
+
+  return (
+    <div className="heatmap">
+      <div className="heatmap__scroll" ref={scroller}>
+        <div className="heatmap__months" aria-hidden="true">
+          {marks.map((mark) => (
+            <span key={mark.column} className="heatmap__month" style={{ gridColumnStart: mark.column + 2 }}>
+              {mark.label}
+            </span>
+          ))}
+        </div>
+        <div
+          role="grid"
+          className="heatmap__grid"
+          aria-label={`Points per day, ${formatLocalDate(days[0]!.date)} to ${formatLocalDate(days[days.length - 1]!.date)}: ${numberFormat.format(total)} points`}
+          onKeyDown={onKeyDown}
+          onMouseLeave={() => setShown(null)}
+        >
+          {rowNames.map((name, row) => (
+            <div role="row" key={row} className="heatmap__row">
+              <span role="rowheader" className="heatmap__weekday" aria-label={rowLongNames[row]}>
+                <span aria-hidden="true">{row % 2 === 1 ? name : ''}</span>
+              </span>
+              {grid.weeks.map((week, column) => {
+                const day = week[row];
+                if (!day) return <span role="gridcell" key={column} className="heatmap__cell heatmap__cell--none" />;
+                const position = { column, row };
+                const isActive = focusable.column === column && focusable.row === row;
+                const label = describeDay(day);
+                return (
+                  <span
+                    role="gridcell"
+                    key={column}
+                    ref={(element) => {
+                      if (element) cells.current.set(keyOf(position), element);
+                      else cells.current.delete(keyOf(position));
+                    }}
+                    className={`heatmap__cell heat-${heatLevel(day.points, grid.max)}`}
+                    tabIndex={isActive ? 0 : -1}
+                    aria-label={label}
+                    data-testid={`heatmap-day-${day.date}`}
+                    data-points={day.points}
+                    data-level={heatLevel(day.points, grid.max)}
+                    onMouseEnter={(event) => setShown(shownAt(event.currentTarget, position))}
+                    onFocus={(event) => {
+                      setActive(position);
+                      setShown(shownAt(event.currentTarget, position));
+                    }}
+                    onBlur={() => setShown(null)}
+                  />
+                );
+              })}
+            </div>
+          ))}
+        </div>
+        {shown && shownDay && (
+          <div
+            className={`heatmap__tooltip${shown.row < 3 ? ' heatmap__tooltip--below' : ''}`}
+            role="tooltip"
+            data-testid="heatmap-tooltip"
+            style={{ left: shown.left, top: shown.top }}
+          >
+            <strong>{formatLocalDate(shownDay.date)}</strong>
+            <span>
+              {numberFormat.format(shownDay.points)} points · {shownDay.count} award{shownDay.count === 1 ? '' : 's'}
+            </span>
+          </div>
+        )}
+      </div>
+      <div className="heatmap__legend" aria-hidden="true">
+        <span>Less</span>
+        {[0, 1, 2, 3, 4].map((level) => (
+          <span key={level} className={`heatmap__cell heat-${level}`} />
+        ))}
+        <span>More</span>
+      </div>
+    </div>
+  );
+};
+
+/** GET /points/heatmap for the last 365 days, laid out by the user's week start. */
+export const HeatmapCard = ({ range, weekStart }: { range: RangeArgs; weekStart: WeekStart }) => {
+  const query = useGetHeatmapQuery(range);
+  return (
+    <DashboardCard id="heatmap" title="Activity" subtitle="Points per day over the last year" className="dash-grid__wide">
+      <CardBody query={query} failure={dashboardFailures.heatmap} loading="Loading your year…">
+        {(days) => (days.length === 0 ? null : <Heatmap days={days} weekStart={weekStart} />)}
+      </CardBody>
+    </DashboardCard>
+  );
+};

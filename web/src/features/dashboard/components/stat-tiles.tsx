@@ -1,0 +1,27 @@
+import './stat-tiles.css';
+
+export interface StatTile {
+  /** data-testid of the value. */
+  id: string;
+  label: string;
+  value: number;
+  note?: string | undefined;
+  points?: boolean;
+}
+
+const numberFormat = new Intl.NumberFormat();
+
+/** Figures as a description list: a label over each big number. */
+export const StatTiles = ({ tiles, label }: { tiles: readonly StatTile[]; label: string }) => (
+  <dl className="stat-tiles" aria-label={label}>
+    {tiles.map((tile) => (
+      <div key={tile.id} className={`stat-tile${tile.points ? ' stat-tile--points' : ''}`}>
+        <dt className="stat-tile__label">{tile.label}</dt>
+        <dd className="stat-tile__value" data-testid={tile.id}>
+          {numberFormat.format(tile.value)}
+        </dd>
+        {tile.note && <dd className="stat-tile__note">{tile.note}</dd>}
+      </div>
+    ))}
+  </dl>
+);

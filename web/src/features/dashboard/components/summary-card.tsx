@@ -1,0 +1,27 @@
+import { dashboardFailures, useGetDashboardSummaryQuery, type RangeArgs } from '../api/dashboard.api.ts';
+import { CardBody, DashboardCard } from './card-states.tsx';
+import { StatTiles } from './stat-tiles.tsx';
+
+/** The range at a glance: points earned in it and the items created, due or completed in it. */
+export const SummaryCard = ({ range, rangeLabel }: { range: RangeArgs; rangeLabel: string }) => {
+  const query = useGetDashboardSummaryQuery(range);
+  return (
+    <DashboardCard id="summary" title="Summary" subtitle={rangeLabel}>
+      <CardBody query={query} failure={dashboardFailures.summary} loading="Loading the summary…">
+        {(summary) => (
+          <StatTiles
+            label="Summary"
+            tiles={[
+              { id: 'summary-points', label: 'Points', value: summary.totalPoints, points: true },
+              { id: 'summary-completed', label: 'Completed', value: summary.completedCount },
+              { id: 'summary-goals', label: 'Goals', value: summary.goalsCount },
+              { id: 'summary-tasks', label: 'Tasks', value: summary.tasksCount },
+              { id: 'summary-subtasks', label: 'Subtasks', value: summary.subtasksCount },
+              { id: 'summary-actionables', label: 'Actionables', value: summary.actionablesCount },
+            ]}
+          />
+        )}
+      </CardBody>
+    </DashboardCard>
+  );
+};

@@ -1,0 +1,48 @@
+import type { TopAchievement } from '@tracker/contracts/dashboard/http';
+import { dashboardFailures, useGetDashboardSummaryQuery, type RangeArgs } from '../api/dashboard.api.ts';
+import { CardBody, DashboardCard, EmptyNote } from './card-states.tsx';
+import { formatMomentIn } from './local-dates.ts';
+import { PointsBadge } from './points-badge.tsx';
+import './activity-lists.css';
+
+const sources: Record<TopAchievement['sourceType'], string> = {
+  goal: 'Goal',
+  task: 'Task',
+  subtask: 'Subtask',
+  actionable: 'Actionable',
+  habit: 'Habit',
+};
+
+/** The best awards of the range. */
+export const TopAchievementsCard = ({ range, rangeLabel, zone }: { range: RangeArgs; rangeLabel: string; zone: string }) => {
+  const query = useGetDashboardSummaryQuery(range);
+  return (
+    <DashboardCard id="top-achievements" title="Top achievements" subtitle={rangeLabel}>
+      <CardBody query={query} failure={dashboardFailures.summary} loading="Loading your achievements…">
+        {({ topAchievements }) =>
+          topAchievements.length === 0 ? (
+            <EmptyNote>No points in this range yet.</EmptyNote>
+          ) : (
+            <ol className="activity-list" aria-label="Top achievements">
+              {topAchievements.map((achievement, index) => (
+                <li key={`${achievement.occurredAt}-${index}`} className="activity-list__item" data-testid="achievement">
+                  <span className="activity-list__rank" aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  <div className="activity-list__text">
+                    <span className="activity-list__title">{achievement.title}</span>
+                    <span className="activity-list__meta">
+                      {sources[achievement.sourceType] ?? achievement.sourceType} ·{' '}
+                      <time dateTime={achievement.occurredAt}>{formatMomentIn(achievement.occurredAt, zone)}</time>
+                    </span>
+                  </div>
+                  <PointsBadge points={achievement.points} />
+                </li>
+              ))}
+            </ol>
+          )
+        }
+      </CardBody>
+    </DashboardCard>
+  );
+};

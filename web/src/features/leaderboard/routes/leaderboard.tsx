@@ -1,0 +1,89 @@
+import { useAppSelector } from '../../../app/hooks.ts';
+import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { selectCurrentUser } from '../../../lib/auth/auth.slice.ts';
+import { LEADERBOARD_SIZE, leaderboardFailure, useGetLeaderboardQuery } from '../api/leaderboard.api.ts';
+import './leaderboard.css';
+
+const numberFormat = new Intl.NumberFormat();
+
+/** The best totals: rank, name and points; the signed-in user's row stands out. */
+export const LeaderboardRoute = () => {
+  const me = useAppSelector(selectCurrentUser);
+  const { data: entries, error, isLoading, isFetching, refetch } = useGetLeaderboardQuery(LEADERBOARD_SIZE, { refetchOnMountOrArgChange: 30 });
+  const mine = entries?.find((entry) => entry.userId === me?.id);
+
+  return (
+    <div className="page page--narrow">
+      <title>Leaderboard · Points Tracker</title>
+      <header className="page-header">
+        <div>
+          <p className="page-header__eyebrow">Everyone's total points</p>
+          <h1 className="page-header__title">Leaderboard</h1>
+        </div>
+      </header>
+      <section className="panel leaderboard" aria-labelledby="leaderboard-title">
+        <h2 id="leaderboard-title" className="visually-hidden">
+          Top {LEADERBOARD_SIZE}
+        </h2>
+        {isLoading ? (
+          <p className="loading-line" role="status">
+            <span className="spinner spinner--dark" aria-hidden="true" />
+            Loading the leaderboard…
+          </p>
+        ) : !entries ? (
+          <div className="leaderboard__error" role="alert">
+            <p>{errorMessage(error, leaderboardFailure)}</p>
+            <button type="button" className="button button--secondary button--small" onClick={() => void refetch()} disabled={isFetching}>
+              {isFetching && <span className="spinner" aria-hidden="true" />}
+              Try again
+            </button>
+          </div>
+        ) : entries.length === 0 ? (
+          <p className="leaderboard__empty">No one has earned points yet. Complete something to take first place.</p>
+        ) : (
+          <>
+            {me && (
+              <p className="leaderboard__you" data-testid="leaderboard-you">
+                {mine ? `You are number ${mine.rank} with ${numberFormat.format(mine.totalPoints)} points.` : `You are not in the top ${LEADERBOARD_SIZE} yet.`}
+              </p>
+            )}
+            <table className="leaderboard__table">
+              <caption className="visually-hidden">Leaderboard: rank, name and total points</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Rank</th>
+                  <th scope="col">Name</th>
+                  <th scope="col" className="leaderboard__points">
+                    Points
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((entry) => {
+                  const isMe = entry.userId === me?.id;
+                  return (
+                    <tr
+                      key={entry.userId}
+                      className={isMe ? 'leaderboard__row leaderboard__row--me' : 'leaderboard__row'}
+                      aria-current={isMe ? 'true' : undefined}
+                      data-testid={`leaderboard-${entry.userId}`}
+                    >
+                      <td>
+                        <span className={`leaderboard__rank leaderboard__rank--${Math.min(entry.rank, 4)}`}>{entry.rank}</span>
+                      </td>
+                      <td className="leaderboard__name">
+                        {entry.name}
+                        {isMe && <span className="leaderboard__me-tag"> (you)</span>}
+                      </td>
+                      <td className="leaderboard__points">{numberFormat.format(entry.totalPoints)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </>
+        )}
+      </section>
+    </div>
+  );
+};

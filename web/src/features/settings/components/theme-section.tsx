@@ -1,0 +1,52 @@
+import { themes, type Settings, type Theme } from '@tracker/contracts/settings/http';
+import { useToast } from '../../../components/toasts/use-toast.ts';
+import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { settingsFailures, useChangeThemeMutation } from '../../../lib/settings/settings.api.ts';
+import { applyTheme } from '../../../lib/settings/theme.ts';
+
+const themeLabels: Record<Theme, { label: string; note: string }> = {
+  system: { label: 'System', note: "Follows this device's light or dark mode" },
+  light: { label: 'Light', note: 'Always light' },
+  dark: { label: 'Dark', note: 'Always dark' },
+};
+
+/** Theme: applied the moment it is picked, then saved; a failed save puts the saved theme back. */
+export const ThemeSection = ({ settings }: { settings: Settings }) => {
+  const [changeTheme, { isLoading, originalArgs }] = useChangeThemeMutation();
+  const toast = useToast();
+  const chosen = isLoading && originalArgs ? originalArgs : settings.theme;
+
+  const choose = async (theme: Theme) => {
+    if (theme === settings.theme) return;
+    applyTheme(theme);
+    const result = await changeTheme(theme);
+    if ('error' in result) {
+      applyTheme(settings.theme);
+      toast.error(errorMessage(result.error, settingsFailures.change));
+    }
+  };
+
+  return (
+    <section className="panel settings-section" aria-labelledby="theme-title">
+      <div className="panel__header">
+        <h2 id="theme-title" className="panel__title">
+          Theme
+        </h2>
+        <p className="panel__subtitle">Applied at once and kept for your next visit.</p>
+      </div>
+      <fieldset className="choice-group">
+        <legend className="visually-hidden">Theme</legend>
+        {themes.map((theme) => (
+          <label key={theme} className={`choice${chosen === theme ? ' choice--checked' : ''}`}>
+            <input type="radio" name="theme" value={theme} checked={chosen === theme} onChange={() => void choose(theme)} />
+            <span className={`choice__swatch choice__swatch--${theme}`} aria-hidden="true" />
+            <span className="choice__text">
+              <span className="choice__label">{themeLabels[theme].label}</span>
+              <span className="choice__note">{themeLabels[theme].note}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+    </section>
+  );
+};

@@ -1,0 +1,72 @@
+import type { Settings } from '@tracker/contracts/settings/http';
+import { useMemo, useState, type FormEvent } from 'react';
+import { SelectField } from '../../../components/form/select-field.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useToast } from '../../../components/toasts/use-toast.ts';
+import { errorMessage, fieldErrors } from '../../../lib/api/api-errors.ts';
+import { settingsFailures, useChangeTimezoneMutation } from '../../../lib/settings/settings.api.ts';
+import { browserTimezone, timezoneOptions, zoneLabel } from '../../../lib/settings/timezones.ts';
+import { initialTimezone } from './timezone-default.ts';
+
+const clockIn = (zone: string): string | undefined => {
+  try {
+    return new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit', timeZone: zone }).format(new Date());
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The user's time zone (the profile's too): days are counted in it from now on; days already
+ * recorded keep their dates. On first use the picker offers this device's zone.
+ */
+export const TimezoneSection = ({ settings }: { settings: Settings }) => {
+  const [changeTimezone, { isLoading, error }] = useChangeTimezoneMutation();
+  const toast = useToast();
+  const device = browserTimezone();
+  const [zone, setZone] = useState(() => initialTimezone(settings, device));
+  const zones = useMemo(() => timezoneOptions(zone), [zone]);
+  const unsaved = zone !== settings.timezone;
+  const suggested = unsaved && zone === device;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = await changeTimezone(zone);
+    if ('error' in result) toast.error(errorMessage(result.error, settingsFailures.timezone));
+    else toast.success(`Days now count in ${zoneLabel(result.data.timezone)}.`, { title: 'Time zone saved' });
+  };
+
+  const hint = suggested
+    ? `Detected from this device. Save to count your days in ${zoneLabel(zone)}.`
+    : device && device !== zone
+      ? `This device is set to ${zoneLabel(device)}.`
+      : undefined;
+
+  return (
+    <section className="panel settings-section" aria-labelledby="timezone-title">
+      <div className="panel__header">
+        <h2 id="timezone-title" className="panel__title">
+          Time zone
+        </h2>
+        <p className="panel__subtitle">
+          Your days are counted in <strong data-testid="settings-timezone-current">{zoneLabel(settings.timezone)}</strong>
+          {clockIn(settings.timezone) ? ` (now ${clockIn(settings.timezone)})` : ''}. A change applies from now on; days already recorded keep their dates.
+        </p>
+      </div>
+      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="settings-inline">
+          <SelectField
+            label="Time zone"
+            name="timezone"
+            options={zones}
+            value={zone}
+            onChange={(event) => setZone(event.target.value)}
+            hint={hint}
+            error={fieldErrors(error).timezone}
+          />
+          <SubmitButton pending={isLoading}>{suggested ? 'Use this time zone' : 'Save time zone'}</SubmitButton>
+        </div>
+      </form>
+    </section>
+  );
+};

@@ -1,0 +1,51 @@
+import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { settingsFailures, useGetSettingsQuery } from '../../../lib/settings/settings.api.ts';
+import { ResetSection } from '../components/reset-section.tsx';
+import { StatusSection } from '../components/status-section.tsx';
+import { ThemeSection } from '../components/theme-section.tsx';
+import { TimezoneSection } from '../components/timezone-section.tsx';
+import { WeekStartSection } from '../components/week-start-section.tsx';
+import './settings.css';
+
+/** Theme, time zone, week start, statuses and a reset; each section saves on its own. */
+export const SettingsRoute = () => {
+  // Asked afresh on every visit: a time zone changed on the Profile screen is the settings' too.
+  const { data: settings, error, isLoading, isFetching, refetch } = useGetSettingsQuery(undefined, { refetchOnMountOrArgChange: true });
+  return (
+    <div className="page page--narrow settings-page">
+      <title>Settings · Points Tracker</title>
+      <header className="page-header">
+        <div>
+          <p className="page-header__eyebrow">Make it yours</p>
+          <h1 className="page-header__title">Settings</h1>
+        </div>
+      </header>
+      {!settings ? (
+        <section className="panel" aria-busy={isLoading || undefined}>
+          {isLoading || !error ? (
+            <p className="loading-line" role="status">
+              <span className="spinner spinner--dark" aria-hidden="true" />
+              Loading your settings…
+            </p>
+          ) : (
+            <div className="settings-error" role="alert">
+              <p>{errorMessage(error, settingsFailures.fetch)}</p>
+              <button type="button" className="button button--secondary button--small" onClick={() => void refetch()} disabled={isFetching}>
+                {isFetching && <span className="spinner" aria-hidden="true" />}
+                Try again
+              </button>
+            </div>
+          )}
+        </section>
+      ) : (
+        <>
+          <ThemeSection settings={settings} />
+          <TimezoneSection key={settings.timezone} settings={settings} />
+          <WeekStartSection settings={settings} />
+          <StatusSection key={JSON.stringify(settings.statusSettings)} settings={settings} />
+          <ResetSection />
+        </>
+      )}
+    </div>
+  );
+};
