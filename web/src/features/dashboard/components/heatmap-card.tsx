@@ -154,7 +154,9 @@ const Heatmap = ({ days, weekStart }: { days: HeatmapDay[]; weekStart: WeekStart
         </div>
         {shown && shownDay && (
           <div
-            className={`heatmap__tooltip${shown.row < 3 ? ' heatmap__tooltip--below' : ''}`}
+            className={`heatmap__tooltip${shown.row < 3 ? ' heatmap__tooltip--below' : ''}${
+              shown.column < 6 ? ' heatmap__tooltip--start' : shown.column > grid.weeks.length - 7 ? ' heatmap__tooltip--end' : ''
+            }`}
             role="tooltip"
             data-testid="heatmap-tooltip"
             style={{ left: shown.left, top: shown.top }}
