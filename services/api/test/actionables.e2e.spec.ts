@@ -199,6 +199,15 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
     expect(all.find((item) => item.title === 'File taxes')).toMatchObject({ status: 'completed', pointsAwarded: 0 });
     expect(all.some((item) => item.id.startsWith('c0ffee00'))).toBe(false);
 
+    // Another day (not one of the habit's) shows what is due then: nothing. The default range, the last 7 days, shows everything made today.
+    await page.getByRole('radio', { name: 'On a date' }).check();
+    const inTwoDays = new Date(Date.parse(`${today.date}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('Date', { exact: true }).fill(inTwoDays);
+    await page.getByTestId('actionables-empty').filter({ hasText: 'No actionables due on' }).waitFor();
+    await page.getByRole('radio', { name: 'Date range' }).check();
+    expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe(today.date);
+    for (const title of ['Buy milk', 'Read', 'Renew passport', 'File taxes']) await list.getByRole('heading', { name: title, exact: true }).waitFor();
+
     // Export the last 7 days: the download holds what the range touches, imports included.
     await page.getByRole('button', { name: 'Export' }).click();
     const exportForm = page.getByRole('form', { name: 'Export actionables' });
