@@ -37,6 +37,7 @@ export const HabitHistory = ({ title, days, testId }: { title: string; days: His
         <span className="habit-history__key habit-history__key--done">Done</span>
         <span className="habit-history__key habit-history__key--missed">Missed</span>
         <span className="habit-history__key habit-history__key--due">Due</span>
+        <span className="habit-history__key habit-history__key--unknown">No record</span>
       </figcaption>
     </figure>
   );
