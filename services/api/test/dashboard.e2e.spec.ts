@@ -172,6 +172,48 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     expect(await textOf('leaderboard-you')).toMatch(/^You are number \d+ with 20 points\.$/);
   }, 90_000);
 
+  it("orders and hides statuses in the goal list by the user's status settings", async () => {
+    let created = 0;
+    const create = async (title: string, status?: string) => {
+      created += 1;
+      const goal = await app.json<{ goal: { id: string } }>('POST', '/api/goals/goals', {
+        token,
+        headers: { 'Idempotency-Key': `goal-${created}-${Date.now()}` },
+        body: { title, priority: 2 },
+      });
+      expect(goal.status).toBe(201);
+      if (status) expect((await app.json('PATCH', `/api/goals/goals/${goal.body.goal.id}`, { token, body: { status } })).status).toBe(200);
+      return goal.body.goal.id;
+    };
+    const done = await create('Finished goal', 'completed');
+    const started = await create('Started goal', 'in-progress');
+    const waiting = await create('Waiting goal');
+    const shownGoals = () =>
+      page.evaluate(`[...document.querySelectorAll('[data-testid^="goal-"]')].map((e) => e.dataset.testid).filter((id) => /^goal-[0-9a-f-]{36}$/.test(id))`);
+
+    // The defaults (spec.md §9): in progress first, then pending, completed last.
+    await page.goto(`${app.url}/goals`);
+    await page.getByTestId(`goal-${done}`).waitFor();
+    expect(await shownGoals()).toEqual([`goal-${started}`, `goal-${waiting}`, `goal-${done}`]);
+
+    // Pending first, completed hidden: saved together.
+    await nav('Settings').click();
+    const statuses = page.getByRole('region', { name: 'Statuses' });
+    await statuses.getByLabel('Priority of Pending').selectOption('1');
+    expect(await statuses.getByLabel('Priority of In progress').inputValue()).toBe('2');
+    await statuses.getByRole('checkbox', { name: 'Show Completed' }).uncheck();
+    await waitForText('status-order', 'Pending → In progress → Not approached → Completed (hidden)');
+    await statuses.getByRole('button', { name: 'Save statuses' }).click();
+    await page.getByTestId('toast-success').filter({ hasText: 'Lists follow your new order.' }).waitFor();
+    const saved = (await api<{ settings: { statusSettings: Record<string, { priority: number; visible: boolean }> } }>('/settings')).settings.statusSettings;
+    expect(saved).toMatchObject({ pending: { priority: 1 }, 'in-progress': { priority: 2 }, completed: { priority: 4, visible: false } });
+
+    await nav('Goals').click();
+    await page.getByTestId(`goal-${waiting}`).waitFor();
+    expect(await shownGoals()).toEqual([`goal-${waiting}`, `goal-${started}`]);
+    await page.getByText('1 goal hidden by the filters').waitFor();
+  }, 60_000);
+
   it('resets the settings to their defaults after a confirmation', async () => {
     const patched = await app.json('PATCH', '/api/settings', { token, body: { theme: 'dark', weekStart: 'friday', timezone: 'Asia/Tokyo' } });
     expect(patched.status).toBe(200);
