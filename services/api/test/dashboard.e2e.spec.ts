@@ -20,6 +20,7 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
   let page: Page;
   let token: string;
   let userId: string;
+  let credentials: { email: string; password: string };
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -30,6 +31,7 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     const registered = await app.registerUser('Dash Runner');
     token = registered.token;
     userId = registered.user.id;
+    credentials = { email: registered.email, password: registered.password };
     // Signed in the way the app keeps a session: the token in local storage, read when the app starts.
     await page.goto(`${app.url}/favicon.svg`);
     await page.evaluate(`window.localStorage.setItem('token', ${JSON.stringify(token)})`);
@@ -235,5 +237,39 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     expect(await theme()).toBe('system');
     expect((await api<{ settings: Settings }>('/settings')).settings).toMatchObject({ timezone: 'America/New_York', weekStart: 'sunday', theme: 'system' });
     expect(await page.getByLabel('Week starts on').inputValue()).toBe('sunday');
+  }, 60_000);
+
+  it('keeps the rest of the dashboard working when one card fails, and retries that card', async () => {
+    // The heatmap's read fails once: its card says so (spec.md §8) and offers a retry; the others show their data.
+    let failing = true;
+    await page.route('**/api/points/heatmap?**', (route) =>
+      failing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }) : route.continue(),
+    );
+    await page.goto(`${app.url}/dashboard`);
+    const heatmap = page.getByTestId('heatmap');
+    await heatmap.getByRole('alert').filter({ hasText: 'Failed to fetch heatmap data' }).waitFor();
+    await page.getByTestId('stat-total').waitFor();
+    const { stats } = await api<{ stats: { total: number } }>('/points/stats');
+    expect(await textOf('stat-total')).toBe(String(stats.total));
+    expect(await page.getByTestId('summary').getByRole('alert').count()).toBe(0);
+    failing = false;
+    await heatmap.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('[data-testid^="heatmap-day-"]').first().waitFor();
+    expect(await heatmap.getByRole('alert').count()).toBe(0);
+    await page.unroute('**/api/points/heatmap?**');
+  }, 60_000);
+
+  it("sends the user's time zone to settings on login (spec.md §4)", async () => {
+    await page.goto(`${app.url}/dashboard`);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/\/login/);
+    await page.getByLabel('Email').fill(credentials.email);
+    await page.getByLabel('Password').fill(credentials.password);
+    const sync = page.waitForRequest((request) => request.method() === 'PUT' && new URL(request.url()).pathname === '/api/settings/timezone');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const zone = (await api<{ user: { timezone: string } }>('/auth/me')).user.timezone;
+    expect((await sync).postDataJSON()).toEqual({ timezone: zone });
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByTestId('stat-total').waitFor();
   }, 60_000);
 });
