@@ -1,16 +1,17 @@
 /**
- * The read-model tables each projector writes, and no other does: a rebuild of one projector swaps
- * exactly these. Kept beside the rebuild rather than on the projectors; `checkOwnedTables` refuses to
+ * The read-model tables each projector writes (itself or through triggers on its tables), and no
+ * other does: a rebuild of one projector swaps exactly these (those the schema has). Kept beside the rebuild rather than on the projectors; `checkOwnedTables` refuses to
  * rebuild when a migrated schema holds a table no projector owns (a new table must be listed here).
  */
 export const ownedTables: Readonly<Record<string, readonly string[]>> = {
   users: ['users'],
-  goals: ['goals'],
-  tasks: ['tasks'],
-  subtasks: ['subtasks'],
+  // The *_by_day tables are kept by triggers on the projector's own tables: they go where those go.
+  goals: ['goals', 'goals_by_day'],
+  tasks: ['tasks', 'tasks_by_day'],
+  subtasks: ['subtasks', 'subtasks_by_day'],
   points_ledger: ['points_ledger', 'user_points', 'daily_points'],
   activities: ['activities'],
-  actionables: ['actionables', 'actionable_completions'],
+  actionables: ['actionables', 'actionable_completions', 'actionables_by_day'],
   user_settings: ['user_settings'],
 };
 

@@ -94,7 +94,7 @@ export const rebuildReadModels = async (options: RebuildOptions): Promise<Rebuil
     throw new Error(`Unknown projection ${options.only}; the projections are ${every.map((p) => p.name).join(', ')}`);
   }
   const names = selected.map((p) => p.name);
-  const tables = selected.flatMap((p) => ownedTables[p.name] ?? []);
+  let tables: string[] = [];
 
   const admin = new pg.Client({ connectionString, application_name: 'read-model-rebuild' });
   admin.on('error', () => undefined);
@@ -126,11 +126,29 @@ export const rebuildReadModels = async (options: RebuildOptions): Promise<Rebuil
         `${schema} has migrations this code does not (${liveMigrations.filter((m) => !freshMigrations.includes(m)).join(', ')}): rebuild with the newer code`,
       );
     }
-    const freshTables = await admin.query<{ name: string }>('SELECT tablename AS name FROM pg_tables WHERE schemaname = $1', [freshSchema]);
+    const freshTables = (await admin.query<{ name: string }>('SELECT tablename AS name FROM pg_tables WHERE schemaname = $1', [freshSchema])).rows.map(
+      (r) => r.name,
+    );
     checkOwnedTables(
-      freshTables.rows.map((r) => r.name),
+      freshTables,
       every.map((p) => p.name),
     );
+    tables = selected.flatMap((p) => ownedTables[p.name] ?? []).filter((table) => freshTables.includes(table));
+    const quoted = (table: string): string => `${admin.escapeIdentifier(freshSchema)}.${admin.escapeIdentifier(table)}`;
+    if (options.only !== undefined) {
+      // What the selected projector does not write, as it stands now: the context its tables'
+      // triggers may read (a user's time zone). Copied, never swapped; dropped with the fresh schema.
+      const others = Object.entries(ownedTables)
+        .filter(([projector]) => !names.includes(projector))
+        .flatMap(([, owned]) => owned)
+        .filter((table) => freshTables.includes(table));
+      // Row for row, triggers off: tables their triggers keep are copied too.
+      for (const table of others) {
+        await admin.query(`ALTER TABLE ${quoted(table)} DISABLE TRIGGER USER`);
+        await admin.query(`INSERT INTO ${quoted(table)} SELECT * FROM ${admin.escapeIdentifier(schema)}.${admin.escapeIdentifier(table)}`);
+        await admin.query(`ALTER TABLE ${quoted(table)} ENABLE TRIGGER USER`);
+      }
+    }
 
     const total = await store.approximateCount?.();
     let events = 0;
@@ -139,17 +157,24 @@ export const rebuildReadModels = async (options: RebuildOptions): Promise<Rebuil
     const report = (): void => options.onProgress?.({ phase, events, total, elapsedMs: Date.now() - started });
     const freshDb = fresh.db;
 
-    /** Decodes what the selected projectors handle, applies it in `trx` and moves their checkpoints. */
-    const applyBatch = async (trx: Transaction<ReadModels>, batch: readonly StoredEvent[]): Promise<void> => {
-      const handled = batch.filter((stored) => selected.some((p) => handlesEvent(p, stored.type))).map(toProjectedEvent);
-      await applyEvents(trx, selected, handled);
+    /**
+     * A batch as a live lane applies it: every selected projector in order (as the features list
+     * them), one transaction with their checkpoints — `within` the swap's, or one of its own.
+     */
+    const applyBatch = async (batch: readonly StoredEvent[], within?: Transaction<ReadModels>): Promise<void> => {
+      const events = batch.filter((stored) => selected.some((p) => handlesEvent(p, stored.type))).map(toProjectedEvent);
       const next = batch[batch.length - 1]!.position;
-      await advanceCheckpoints(
-        trx,
-        freshSchema,
-        names.map((name) => ({ name, previous: position })),
-        next,
-      );
+      const apply = async (trx: Transaction<ReadModels>): Promise<void> => {
+        await applyEvents(trx, selected, events);
+        await advanceCheckpoints(
+          trx,
+          freshSchema,
+          names.map((name) => ({ name, previous: position })),
+          next,
+        );
+      };
+      if (within) await apply(within);
+      else await freshDb.transaction().execute(apply);
     };
 
     /**
@@ -174,8 +199,7 @@ export const rebuildReadModels = async (options: RebuildOptions): Promise<Rebuil
           const batch = await pending;
           if (batch.length === 0) return read;
           pending = readBatch();
-          if (within) await applyBatch(within, batch);
-          else await freshDb.transaction().execute((trx) => applyBatch(trx, batch));
+          await applyBatch(batch, within);
           position = batch[batch.length - 1]!.position;
           read += batch.length;
           events += batch.length;
@@ -188,7 +212,12 @@ export const rebuildReadModels = async (options: RebuildOptions): Promise<Rebuil
     };
 
     report();
+    // Nothing of the fresh schema survives a crash anyway (the rebuild starts over): no WAL while
+    // replaying, no autovacuum competing with it. Logged and analysed before it serves queries.
+    for (const table of tables) await admin.query(`ALTER TABLE ${quoted(table)} SET UNLOGGED, SET (autovacuum_enabled = false)`);
     await pass();
+    for (const table of tables) await admin.query(`ALTER TABLE ${quoted(table)} SET LOGGED, RESET (autovacuum_enabled)`);
+    for (const table of tables) await admin.query(`ANALYZE ${quoted(table)}`);
     phase = 'catch-up';
     report();
     for (let round = 0; round < MAX_CATCH_UP_PASSES; round++) if ((await pass()) < SMALL_CATCH_UP) break;

@@ -9,6 +9,7 @@ import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded-post
 import { measureDashboard, type DashboardSettings } from './dashboard.ts';
 import { measureCommands, type CommandSettings } from './commands.ts';
 import { ratePerSecond, summarise } from './measure.ts';
+import { measureRebuild, type RebuildSettings } from './rebuild.ts';
 import { compare, formatReport, writeReportJson, type BenchReport, type Comparison, type Machine } from './report.ts';
 import {
   BASELINE_TABLE,
@@ -27,7 +28,8 @@ import {
 type Mode = 'quick' | 'full';
 
 type Settings = CommandSettings &
-  DashboardSettings & {
+  DashboardSettings &
+  RebuildSettings & {
     workers: number;
     repetitions: number;
     warmUpAppends: number;
@@ -72,6 +74,8 @@ const SETTINGS: Record<Mode, Settings> = {
     dashboardUsers: 1_000,
     dashboardWarmUpPerClient: 10,
     dashboardReadsPerClient: 100,
+    rebuildEvents: 1_000_000,
+    rebuildBaselineRows: 200_000,
   },
   quick: {
     workers: 8,
@@ -106,6 +110,8 @@ const SETTINGS: Record<Mode, Settings> = {
     dashboardUsers: 100,
     dashboardWarmUpPerClient: 2,
     dashboardReadsPerClient: 10,
+    rebuildEvents: 20_000,
+    rebuildBaselineRows: 20_000,
   },
 };
 
@@ -113,6 +119,7 @@ const DATABASE = 'bench';
 /** The commands section's runtime gets a database of its own: the store sections truncate theirs. */
 const COMMANDS_DATABASE = 'bench_commands';
 const DASHBOARD_DATABASE = 'bench_dashboard';
+const REBUILD_DATABASE = 'bench_rebuild';
 const REPORT_FILE = path.resolve('.data', 'bench', 'latest.json');
 
 const parseMode = (args: string[]): Mode => {
@@ -237,6 +244,7 @@ const runBench = async (postgres: RunningPostgres, mode: Mode, settings: Setting
   await postgres.createDatabase(DATABASE);
   await postgres.createDatabase(COMMANDS_DATABASE);
   await postgres.createDatabase(DASHBOARD_DATABASE);
+  await postgres.createDatabase(REBUILD_DATABASE);
   const databaseUrl = postgres.url(DATABASE);
   const store = await createPostgresEventStore({ connectionString: databaseUrl, poolSize: settings.workers });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: settings.workers, application_name: 'bench' });
@@ -249,7 +257,8 @@ const runBench = async (postgres: RunningPostgres, mode: Mode, settings: Setting
     const readAll = await measureReadAll(store, pool, settings);
     const commands = await measureCommands(postgres.url(COMMANDS_DATABASE), settings, progress);
     const dashboard = await measureDashboard(postgres.url(DASHBOARD_DATABASE), settings, progress);
-    return { mode, startedAt, machine, settings, results: [...appends, readAll], commands, dashboard };
+    const rebuild = await measureRebuild(postgres.url(REBUILD_DATABASE), settings, progress);
+    return { mode, startedAt, machine, settings, results: [...appends, readAll], commands, dashboard, rebuild };
   } finally {
     await store.close();
     await pool.end();

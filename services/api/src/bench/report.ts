@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Summary } from './measure.ts';
+import { formatRebuild, type RebuildSection } from './rebuild.ts';
 
 export interface Comparison {
   metric: string;
@@ -69,6 +70,7 @@ export interface BenchReport {
   results: Comparison[];
   commands: CommandsSection;
   dashboard?: DashboardSection | undefined;
+  rebuild?: RebuildSection | undefined;
 }
 
 export const compare = (metric: string, baseline: string, storeRate: Summary, baselineRate: Summary): Comparison => ({
@@ -186,6 +188,7 @@ export const formatReport = (report: BenchReport): string => {
     '',
     ...formatCommands(report.commands),
     ...(report.dashboard ? formatDashboard(report.dashboard) : []),
+    ...(report.rebuild ? formatRebuild(report.rebuild) : []),
   ].join('\n');
 };
 
