@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, type ColumnType } from 'kysely';
 import pg from 'pg';
 import type { ActionablesReadModels } from './actionables/actionables.tables.ts';
 import type { ActivityReadModels } from './activity/activities.tables.ts';
+import type { DashboardReadModels } from './dashboard/dashboard.tables.ts';
 import type { GoalsReadModels } from './goals/goals.tables.ts';
 import type { PointsReadModels } from './points/points.tables.ts';
 import type { SettingsReadModels } from './settings/settings.tables.ts';
@@ -19,7 +20,8 @@ export interface ProjectionCheckpointsTable {
 }
 
 /** Every read-model table: each feature declares its own beside its queries. */
-export interface ReadModels extends UsersReadModels, GoalsReadModels, PointsReadModels, ActivityReadModels, ActionablesReadModels, SettingsReadModels {
+export interface ReadModels
+  extends UsersReadModels, GoalsReadModels, PointsReadModels, ActivityReadModels, ActionablesReadModels, SettingsReadModels, DashboardReadModels {
   projection_checkpoints: ProjectionCheckpointsTable;
 }
 

@@ -1,5 +1,6 @@
 import { actionablesReadModels } from './actionables/actionables.feature.ts';
 import { activityReadModels } from './activity/activity.feature.ts';
+import { dashboardReadModels } from './dashboard/dashboard.feature.ts';
 import type { ReadModelFeature } from './feature.ts';
 import { goalsReadModels } from './goals/goals.feature.ts';
 import { pointsReadModels } from './points/points.feature.ts';
@@ -14,6 +15,7 @@ export const readModelFeatures: readonly ReadModelFeature[] = [
   activityReadModels,
   actionablesReadModels,
   settingsReadModels,
+  dashboardReadModels,
 ];
 
 export const allProjectors = readModelFeatures.flatMap((feature) => feature.projectors);

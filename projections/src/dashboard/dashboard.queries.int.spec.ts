@@ -18,6 +18,9 @@ import {
   subtaskCreated,
   subtaskStatusChanged,
   taskCreated,
+  taskStatusChanged,
+  userProfileUpdated,
+  userRegistered,
 } from '../testing/event-factories.ts';
 import type { EventContext } from '../testing/projector-spec.ts';
 import {
@@ -171,6 +174,77 @@ describe('the summary', () => {
     const actionables = await actionablesInRangeWithSummary(readModels.db, alice.userId, '2026-03-01', first);
     expect(actionables.actionables).toHaveLength(summary.actionablesCount);
     expect(actionables.summary).toEqual({ totalPoints: 50, completedCount: 1, pendingCount: 2 });
+  });
+});
+
+describe('the summary over a history', () => {
+  /** What the date-range lists show over the range: the counts the summary must agree with. */
+  const listed = async (userId: string, range: typeof first) => {
+    const [goals, tasks, subtasks, actionables] = await Promise.all([
+      goalsInRange(readModels.db, userId, range),
+      tasksInRange(readModels.db, userId, range),
+      subtasksInRange(readModels.db, userId, range),
+      actionablesInRangeWithSummary(readModels.db, userId, range.endDate, range),
+    ]);
+    return {
+      goalsCount: goals.goals.length,
+      tasksCount: tasks.tasks.length,
+      subtasksCount: subtasks.subtasks.length,
+      actionablesCount: actionables.actionables.length,
+    };
+  };
+  const counted = async (userId: string, range: typeof first) => {
+    const { goalsCount, tasksCount, subtasksCount, actionablesCount } = await dashboardSummary(readModels.db, userId, range);
+    return { goalsCount, tasksCount, subtasksCount, actionablesCount };
+  };
+  const ranges = (timezone: string) =>
+    [
+      ['2026-03-01', '2026-03-01'],
+      ['2026-03-02', '2026-03-04'],
+      ['2026-02-25', '2026-03-10'],
+      ['2026-03-03', '2026-03-03'],
+      ['2025-01-01', '2026-12-31'],
+    ].map(([startDate, endDate]) => ({ startDate: startDate!, endDate: endDate!, timezone }));
+
+  /** Items over a week whose creation, due date, completion and completions fall on different days, some near midnight. */
+  const history = (person: ReturnType<typeof someone>) => {
+    const [goalId, taskId, late, moved, habit, todo] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    return [
+      goalCreated(person.at('2026-02-28T10:30:00Z'), { goalId, dueDate: '2026-03-04T23:30:00.000Z' }),
+      taskCreated(person.at('2026-03-01T11:30:00Z'), { goalId, taskId, dueDate: '2026-03-06T10:00:00.000Z' }),
+      taskStatusChanged(person.at('2026-03-03T10:59:00Z'), { taskId, from: 'pending', to: 'completed' }),
+      subtaskCreated(person.at('2026-03-02T00:00:00Z'), { goalId, taskId, subtaskId: late }),
+      goalCreated(person.at('2026-02-20T00:00:00Z'), { goalId: moved }),
+      goalStatusChanged(person.at('2026-03-02T12:00:00Z'), { goalId: moved, from: 'pending', to: 'completed' }),
+      actionableCreated(person.at('2026-02-26T00:00:00Z'), { actionableId: habit, isHabit: true }),
+      habitCompleted(person.at('2026-03-01T09:00:00Z'), { actionableId: habit }),
+      habitCompleted(person.at('2026-03-02T09:00:00Z'), { actionableId: habit }),
+      habitCompleted(person.at('2026-03-04T09:00:00Z'), { actionableId: habit }),
+      actionableCreated(person.at('2026-03-01T10:59:00Z'), { actionableId: todo, deadline: '2026-03-03T11:00:00.000Z' }),
+      actionableStatusChanged(person.at('2026-03-05T01:00:00Z'), { actionableId: todo, from: 'pending', to: 'completed' }),
+      actionableCompleted(person.at('2026-03-05T01:00:00Z'), { actionableId: todo }),
+    ];
+  };
+
+  it("counts what the lists show, in the user's zone (from the per-day sums) and in any other", async () => {
+    const alice = someone();
+    await project([userRegistered(alice.at('2026-02-01T00:00:00Z'), { timezone: 'Pacific/Auckland' }), ...history(alice)]);
+    for (const range of [...ranges('Pacific/Auckland'), ...ranges('UTC'), ...ranges('America/Los_Angeles')]) {
+      expect(await counted(alice.userId, range), `${range.startDate}..${range.endDate} in ${range.timezone}`).toEqual(await listed(alice.userId, range));
+    }
+  });
+
+  it('still counts what the lists show once the user has moved, before and after the next change', async () => {
+    const alice = someone();
+    await project([userRegistered(alice.at('2026-02-01T00:00:00Z'), { timezone: 'Pacific/Auckland' }), ...history(alice)]);
+    await project([userProfileUpdated(alice.at('2026-03-06T00:00:00Z'), { timezone: 'America/Los_Angeles' })]);
+    for (const range of ranges('America/Los_Angeles')) expect(await counted(alice.userId, range)).toEqual(await listed(alice.userId, range));
+    await project([goalCreated(alice.at('2026-03-06T01:00:00Z'), { goalId: randomUUID() })]);
+    const zones = await readModels.db.selectFrom('goals_by_day').select('timezone').distinct().where('user_id', '=', alice.userId).execute();
+    expect(zones).toEqual([{ timezone: 'America/Los_Angeles' }]);
+    for (const range of [...ranges('America/Los_Angeles'), ...ranges('Pacific/Auckland')]) {
+      expect(await counted(alice.userId, range)).toEqual(await listed(alice.userId, range));
+    }
   });
 });
 

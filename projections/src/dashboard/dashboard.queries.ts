@@ -7,7 +7,7 @@ import { actionablesInRange, localDayBounds, toActionable } from '../actionables
 import type { ReadModelDb, ReadModels } from '../db.ts';
 import { baseFields, pointsHistories } from '../goals/work-items.queries.ts';
 import type { SubtaskRow, TaskRow } from '../goals/goals.tables.ts';
-import { pointsPerDay, type DayRange } from '../points/points.queries.ts';
+import { daysOf, type DayRange } from '../points/points.queries.ts';
 
 /** A calendar date, YYYY-MM-DD. */
 type LocalDate = string;
@@ -116,10 +116,10 @@ const spanOf = (range: DayRange): number => (Date.parse(range.endDate) - Date.pa
 
 /**
  * The range's best awards that still stand (an award followed by its revocation, with no award of
- * the same item between, is left out), best first, then newest.
+ * the same item between, is left out), best first, then newest: the query, to run or to nest.
  */
-export const topAchievements = async (db: ReadModelDb, userId: string, range: DayRange, limit = TOP_ACHIEVEMENTS): Promise<TopAchievement[]> => {
-  const rows = await db
+const topAchievementsQuery = (db: ReadModelDb, userId: string, range: DayRange, limit: number) =>
+  db
     .selectFrom('points_ledger as award')
     .select(['award.title', 'award.points', 'award.occurred_at', 'award.source_type'])
     .where('award.user_id', '=', userId)
@@ -153,17 +153,31 @@ export const topAchievements = async (db: ReadModelDb, userId: string, range: Da
     )
     .orderBy(spanOf(range) > LONG_RANGE_DAYS ? sql`award.points` : sql`award.points + 0`, 'desc')
     .orderBy('award.occurred_at', 'desc')
-    .limit(limit)
-    .execute();
+    .limit(limit);
+
+/** The range's best awards that still stand, best first, then newest. */
+export const topAchievements = async (db: ReadModelDb, userId: string, range: DayRange, limit = TOP_ACHIEVEMENTS): Promise<TopAchievement[]> => {
+  const rows = await topAchievementsQuery(db, userId, range, limit).execute();
   return rows.map((row) => ({ title: row.title, points: row.points, occurredAt: row.occurred_at.toISOString(), sourceType: row.source_type }));
 };
 
+type ByDayTable = 'goals_by_day' | 'tasks_by_day' | 'subtasks_by_day' | 'actionables_by_day';
+const BY_DAY_TABLES = ['goals_by_day', 'tasks_by_day', 'subtasks_by_day', 'actionables_by_day'] as const;
+
+interface SummaryCounts {
+  goalsCount: number;
+  tasksCount: number;
+  subtasksCount: number;
+  actionablesCount: number;
+  completedCount: number;
+}
+
 /**
- * GET /dashboard/summary. Counts are of the items the date-range lists would show; completedCount:
- * goals, tasks and subtasks completed in the range plus the standing actionable and habit
- * completions recorded on its days; points and dailyPoints from daily_points (every day, zeros included).
+ * The counts from the items themselves: what the date-range lists would show, by instant within the
+ * range's local days in its zone, and the standing completions recorded on its days. Reads every item
+ * of the range: the summary takes this path only when the per-day sums were counted in another zone.
  */
-export const dashboardSummary = async (db: ReadModelDb, userId: string, range: LocalRange): Promise<DashboardSummary> => {
+const countsFromItems = async (db: ReadModelDb, userId: string, range: LocalRange): Promise<SummaryCounts> => {
   const { start, end } = instantsOf(range);
   const actionablesIn = (column: 'created_at' | 'deadline' | 'completed_at') =>
     db.selectFrom('actionables').select('id').where('user_id', '=', userId).where(column, '>=', start).where(column, '<', end);
@@ -191,8 +205,7 @@ export const dashboardSummary = async (db: ReadModelDb, userId: string, range: L
       .where('status', '=', 'completed')
       .executeTakeFirstOrThrow()
       .then((row) => row.n);
-
-  const [goalsCount, tasksCount, subtasksCount, actionablesCount, completed, completions, days, achievements] = await Promise.all([
+  const [goalsCount, tasksCount, subtasksCount, actionablesCount, completed, completions] = await Promise.all([
     countIds(db, workItems('goals')),
     countIds(db, workItems('tasks')),
     countIds(db, workItems('subtasks')),
@@ -202,20 +215,82 @@ export const dashboardSummary = async (db: ReadModelDb, userId: string, range: L
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow()
       .then((row) => row.n),
-    pointsPerDay(db, userId, range),
-    topAchievements(db, userId, range),
   ]);
+  return { goalsCount, tasksCount, subtasksCount, actionablesCount, completedCount: completed.reduce((sum, n) => sum + n, 0) + completions };
+};
+
+/**
+ * GET /dashboard/summary. Counts are of the items the date-range lists would show; completedCount:
+ * goals, tasks and subtasks completed in the range plus the standing actionable and habit
+ * completions recorded on its days; points and dailyPoints from daily_points (every day, zeros included).
+ *
+ * One statement: the counts from the per-day sums (dashboard.tables.ts: the rows inside the range sum
+ * to the items touched in it), the zone each was summed in, the range's daily points and its best
+ * awards. When a table's sums are in another zone than the range's (the user's zone changed and no
+ * write has summed them again yet, or the range asks for another zone), the counts come from the items.
+ */
+export const dashboardSummary = async (db: ReadModelDb, userId: string, range: LocalRange): Promise<DashboardSummary> => {
+  const { startDate, endDate } = range;
+  const sums = (table: ByDayTable) =>
+    db
+      .selectFrom(table)
+      .select(sql<[number, number]>`array[coalesce(sum(items), 0), coalesce(sum(completed), 0)]::int[]`.as('sums'))
+      .where('user_id', '=', userId)
+      .where('from_date', '>=', startDate)
+      .where('from_date', '<=', endDate)
+      .where('to_date', '<=', endDate);
+  const zone = (table: ByDayTable) => db.selectFrom(table).select('timezone').where('user_id', '=', userId).limit(1);
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom(sums('goals_by_day').as('s')).select('s.sums').as('goals'),
+      eb.selectFrom(sums('tasks_by_day').as('s')).select('s.sums').as('tasks'),
+      eb.selectFrom(sums('subtasks_by_day').as('s')).select('s.sums').as('subtasks'),
+      eb.selectFrom(sums('actionables_by_day').as('s')).select('s.sums').as('actionables'),
+      sql<Array<string | null>>`array[${sql.join(BY_DAY_TABLES.map((table) => zone(table)))}]`.as('zones'),
+      eb
+        .selectFrom('daily_points')
+        .select(sql<Array<[LocalDate, number]>>`coalesce(json_agg(json_build_array(local_date, points) order by local_date), '[]')`.as('days'))
+        .where('user_id', '=', userId)
+        .where('local_date', '>=', startDate)
+        .where('local_date', '<=', endDate)
+        .as('days'),
+      eb
+        .selectFrom(topAchievementsQuery(db, userId, range, TOP_ACHIEVEMENTS).as('t'))
+        .select(sql<TopAchievementRow[]>`coalesce(json_agg(t order by t.points desc, t.occurred_at desc), '[]')`.as('top'))
+        .as('top'),
+    ])
+    .executeTakeFirstOrThrow();
+  const counts: SummaryCounts = row.zones.every((summedIn) => summedIn === null || summedIn === range.timezone)
+    ? {
+        goalsCount: row.goals![0],
+        tasksCount: row.tasks![0],
+        subtasksCount: row.subtasks![0],
+        actionablesCount: row.actionables![0],
+        completedCount: row.goals![1] + row.tasks![1] + row.subtasks![1] + row.actionables![1],
+      }
+    : await countsFromItems(db, userId, range);
+  const pointsOn = new Map(row.days);
+  const dailyPoints = daysOf(range).map((date) => ({ date, points: pointsOn.get(date) ?? 0 }));
   return {
-    totalPoints: days.reduce((sum, day) => sum + day.points, 0),
-    goalsCount,
-    tasksCount,
-    subtasksCount,
-    actionablesCount,
-    completedCount: completed.reduce((sum, n) => sum + n, 0) + completions,
-    topAchievements: achievements,
-    dailyPoints: days.map(({ date, points }) => ({ date, points })),
+    totalPoints: dailyPoints.reduce((sum, day) => sum + day.points, 0),
+    ...counts,
+    topAchievements: row.top!.map((award) => ({
+      title: award.title,
+      points: award.points,
+      occurredAt: new Date(award.occurred_at).toISOString(),
+      sourceType: award.source_type,
+    })),
+    dailyPoints,
   };
 };
+
+/** An award as json_agg hands it over: the instant as PostgreSQL writes it. */
+interface TopAchievementRow {
+  title: string;
+  points: number;
+  occurred_at: string;
+  source_type: TopAchievement['sourceType'];
+}
 
 /**
  * GET /dashboard/daily-actionables: for the local date `date` in `zone` — actionables (not habits)

@@ -25,10 +25,14 @@ export interface DayRange {
 const day = (date: LocalDate): DateTime => DateTime.fromISO(date, { zone: 'utc' });
 const iso = (date: DateTime): LocalDate => date.toISODate()!;
 
-/** Every local date of the range, oldest first. */
+const DAY_MS = 86_400_000;
+
+/** Every local date of the range, oldest first (calendar arithmetic at UTC midnights: no zone to shift them). */
 export const daysOf = (range: DayRange): LocalDate[] => {
   const days: LocalDate[] = [];
-  for (let at = day(range.startDate), end = day(range.endDate); at <= end; at = at.plus({ days: 1 })) days.push(iso(at));
+  for (let at = Date.parse(`${range.startDate}T00:00:00Z`), end = Date.parse(`${range.endDate}T00:00:00Z`); at <= end; at += DAY_MS) {
+    days.push(new Date(at).toISOString().slice(0, 10));
+  }
   return days;
 };
 

@@ -41,8 +41,8 @@ export const projectedEvent = <T extends DomainEventType>(type: T, data: EventOf
 /** Rows expected in each table named; a table left out is not looked at. */
 export type ExpectedRows = { [Table in keyof ReadModels]?: Selectable<ReadModels[Table]>[] };
 
-// Rows are compared in the order of a key that every expected row states, whatever order they came in.
-const keyOf: { [Table in keyof ReadModels]: keyof ReadModels[Table] & string } = {
+// Rows are compared in the order of a key (one column, or several) that every expected row states, whatever order they came in.
+const keyOf: { [Table in keyof ReadModels]: (keyof ReadModels[Table] & string) | ReadonlyArray<keyof ReadModels[Table] & string> } = {
   projection_checkpoints: 'name',
   users: 'id',
   goals: 'id',
@@ -55,12 +55,16 @@ const keyOf: { [Table in keyof ReadModels]: keyof ReadModels[Table] & string } =
   actionables: 'id',
   actionable_completions: 'event_id',
   user_settings: 'user_id',
+  goals_by_day: ['user_id', 'from_date', 'to_date'],
+  tasks_by_day: ['user_id', 'from_date', 'to_date'],
+  subtasks_by_day: ['user_id', 'from_date', 'to_date'],
+  actionables_by_day: ['user_id', 'from_date', 'to_date'],
 };
 
-const byKey =
-  (key: string) =>
-  (a: object, b: object): number =>
-    String(Reflect.get(a, key)).localeCompare(String(Reflect.get(b, key)));
+const byKey = (key: string | readonly string[]) => {
+  const of = (row: object): string => (typeof key === 'string' ? [key] : key).map((column) => String(Reflect.get(row, column))).join(' ');
+  return (a: object, b: object): number => of(a).localeCompare(of(b));
+};
 
 export interface ProjectorSpecOutcome {
   /** The tables named hold exactly these rows (any order). */

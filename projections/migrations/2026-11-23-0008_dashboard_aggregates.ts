@@ -1,0 +1,218 @@
+import { sql, type Kysely } from 'kysely';
+
+// Frozen once landed. What the dashboard summary counts, summed ahead per user and local day: items
+// touched (created, due or completed) per day and per pair of consecutive touched days, completed
+// work items and standing actionable completions per day. Kept by statement triggers on the rows they
+// summarise (goals, tasks, subtasks, actionables, actionable_completions), so in the same transaction
+// as every write to them, whoever writes; filled here from the rows already there.
+//
+// How a range is counted (dashboard.queries.ts): an item's touched days, sorted, d1 < d2 < … < dn, are
+// entries (di, di, +1) and (di, di+1, −1). The days of one item that fall in a range are consecutive
+// in that order, k of them bring k − 1 pairs, so the entries with startDate ≤ from ≤ to ≤ endDate sum
+// to 1 for an item touched in the range and 0 otherwise: the count of items, without reading them.
+//
+// Days are local dates in the user's zone (user_settings, else UTC) for instants, and the recorded
+// local date for completions. A table's rows for a user are all in one zone (the column says which):
+// a read in another zone counts from the items themselves. When the user's zone has changed, the next
+// write for that user sums the user's rows again in the new zone.
+
+const AGGREGATES = ['goals_by_day', 'tasks_by_day', 'subtasks_by_day', 'actionables_by_day'] as const;
+
+/** The item table each aggregate sums, its due instant, and the trigger function's mode. */
+const SOURCES = [
+  { table: 'goals', aggregate: 'goals_by_day', mode: 'work' },
+  { table: 'tasks', aggregate: 'tasks_by_day', mode: 'work' },
+  { table: 'subtasks', aggregate: 'subtasks_by_day', mode: 'work' },
+  { table: 'actionables', aggregate: 'actionables_by_day', mode: 'actionable' },
+  { table: 'actionable_completions', aggregate: 'actionables_by_day', mode: 'completion' },
+] as const;
+
+// The functions live in `public`, not in the read-model schema: a rebuild moves tables between
+// schemas and drops the schema it leaves behind (CASCADE), which would drop the triggers of moved
+// tables with their function. Every table is named from the firing table's schema (TG_TABLE_SCHEMA),
+// so one function serves `rm` and any rebuild schema; CREATE OR REPLACE keeps them the same.
+const FUNCTIONS = sql`
+CREATE OR REPLACE FUNCTION public.rm_zone_or_utc(zone text) RETURNS text LANGUAGE plpgsql STABLE AS $fn$
+BEGIN
+  -- A zone this PostgreSQL does not know (older tz data) counts in UTC: reads in it then take the slow path.
+  PERFORM now() AT TIME ZONE zone;
+  RETURN coalesce(zone, 'UTC');
+EXCEPTION WHEN OTHERS THEN
+  RETURN 'UTC';
+END $fn$;
+
+CREATE OR REPLACE FUNCTION public.rm_day_entries(zone text, instants timestamptz[], recorded date[], completed_at timestamptz)
+RETURNS TABLE (from_date date, to_date date, items integer, completed integer) LANGUAGE sql STABLE AS $fn$
+  WITH days AS (
+    SELECT DISTINCT d FROM (
+      SELECT (t AT TIME ZONE zone)::date AS d FROM unnest(instants) AS t WHERE t IS NOT NULL
+      UNION ALL
+      SELECT r FROM unnest(recorded) AS r WHERE r IS NOT NULL
+    ) AS touched
+  ), ordered AS (SELECT d, lag(d) OVER (ORDER BY d) AS prev FROM days)
+  SELECT d, d, 1, 0 FROM ordered
+  UNION ALL
+  SELECT prev, d, -1, 0 FROM ordered WHERE prev IS NOT NULL
+  UNION ALL
+  SELECT (completed_at AT TIME ZONE zone)::date, (completed_at AT TIME ZONE zone)::date, 0, 1 WHERE completed_at IS NOT NULL
+$fn$;
+
+CREATE OR REPLACE FUNCTION public.rm_sum_items_by_day(schema_name text, aggregate text, mode text, users uuid[]) RETURNS void LANGUAGE plpgsql AS $fn$
+DECLARE
+  s text := quote_ident(schema_name);
+  agg text := s || '.' || quote_ident(aggregate);
+BEGIN
+  -- The users' rows summed from scratch, in each one's zone now.
+  EXECUTE format('DELETE FROM %s WHERE user_id = ANY($1)', agg) USING users;
+  EXECUTE format(
+    'WITH z AS (SELECT u AS user_id, public.rm_zone_or_utc((SELECT timezone FROM %1$s.user_settings WHERE user_id = u)) AS zone FROM unnest($1::uuid[]) u),
+          e AS (%2$s)
+     INSERT INTO %3$s (user_id, timezone, from_date, to_date, items, completed)
+     SELECT user_id, zone, from_date, to_date, sum(items), sum(completed) FROM e GROUP BY 1, 2, 3, 4
+     HAVING sum(items) <> 0 OR sum(completed) <> 0',
+    s,
+    CASE WHEN mode = 'work' THEN format(
+      'SELECT i.user_id, z.zone, e.* FROM %s.%s i JOIN z USING (user_id)
+         CROSS JOIN LATERAL public.rm_day_entries(z.zone, ARRAY[i.created_at, i.due_date, i.completed_at], NULL, CASE WHEN i.status = ''completed'' THEN i.completed_at END) e',
+      s, quote_ident(replace(aggregate, '_by_day', '')))
+    ELSE format(
+      'SELECT i.user_id, z.zone, e.* FROM %1$s.actionables i JOIN z USING (user_id)
+         CROSS JOIN LATERAL public.rm_day_entries(z.zone, ARRAY[i.created_at, i.deadline, i.completed_at],
+           ARRAY(SELECT c.local_date FROM %1$s.actionable_completions c WHERE c.actionable_id = i.id AND c.user_id = i.user_id), NULL) e
+       UNION ALL
+       SELECT c.user_id, z.zone, c.local_date, c.local_date, 0, 1 FROM %1$s.actionable_completions c JOIN z USING (user_id)', s) END,
+    agg) USING users;
+END $fn$;
+
+CREATE OR REPLACE FUNCTION public.rm_items_by_day() RETURNS trigger LANGUAGE plpgsql AS $fn$
+DECLARE
+  s text := quote_ident(TG_TABLE_SCHEMA);
+  agg text := s || '.' || quote_ident(TG_ARGV[0]);
+  mode text := TG_ARGV[1];
+  source text := s || '.' || quote_ident(TG_TABLE_NAME);
+  -- A transition table the operation has not got reads as no rows of the same shape.
+  old_rows_sql text := CASE WHEN TG_OP = 'INSERT' THEN format('(SELECT * FROM %s WHERE false)', source) ELSE 'old_rows' END;
+  new_rows_sql text := CASE WHEN TG_OP = 'DELETE' THEN format('(SELECT * FROM %s WHERE false)', source) ELSE 'new_rows' END;
+  users_sql text := format('SELECT user_id FROM %s o UNION SELECT user_id FROM %s n', old_rows_sql, new_rows_sql);
+  -- One item's entries: work items by their own instants; actionables add their completions' recorded dates.
+  item_entries text := CASE WHEN mode = 'work'
+    THEN 'public.rm_day_entries(z.zone, ARRAY[i.created_at, i.due_date, i.completed_at], NULL, CASE WHEN i.status = ''completed'' THEN i.completed_at END)'
+    ELSE 'public.rm_day_entries(z.zone, ARRAY[i.created_at, i.deadline, i.completed_at], %s, NULL)' END;
+  current_days text := format('ARRAY(SELECT c.local_date FROM %s.actionable_completions c WHERE c.actionable_id = i.id AND c.user_id = i.user_id)', s);
+  rebucket uuid[];
+BEGIN
+  -- Users whose rows are in another zone than theirs now: summed again from all their rows.
+  EXECUTE format(
+    'SELECT coalesce(array_agg(u.user_id), ''{}'') FROM (%s) u
+      WHERE EXISTS (SELECT 1 FROM %s a WHERE a.user_id = u.user_id)
+        AND (SELECT a.timezone FROM %s a WHERE a.user_id = u.user_id LIMIT 1)
+            IS DISTINCT FROM public.rm_zone_or_utc((SELECT z.timezone FROM %s.user_settings z WHERE z.user_id = u.user_id))',
+    users_sql, agg, agg, s) INTO rebucket;
+  IF cardinality(rebucket) > 0 THEN
+    PERFORM public.rm_sum_items_by_day(TG_TABLE_SCHEMA, TG_ARGV[0], mode, rebucket);
+  END IF;
+
+  -- Everyone else: what the statement's rows bring now, less what they brought before.
+  EXECUTE format(
+    'WITH z AS (
+       SELECT u.user_id, coalesce((SELECT a.timezone FROM %1$s a WHERE a.user_id = u.user_id LIMIT 1),
+                                  public.rm_zone_or_utc((SELECT timezone FROM %2$s.user_settings x WHERE x.user_id = u.user_id))) AS zone
+       FROM (%3$s) u WHERE u.user_id <> ALL($1)),
+     e AS (%4$s)
+     INSERT INTO %1$s AS a (user_id, timezone, from_date, to_date, items, completed)
+     SELECT user_id, zone, from_date, to_date, sum(sign * items), sum(sign * completed) FROM e GROUP BY 1, 2, 3, 4
+     HAVING sum(sign * items) <> 0 OR sum(sign * completed) <> 0
+     ON CONFLICT (user_id, from_date, to_date) DO UPDATE SET items = a.items + excluded.items, completed = a.completed + excluded.completed',
+    agg, s, users_sql,
+    CASE mode
+      WHEN 'work' THEN format(
+        'SELECT -1 AS sign, i.user_id, z.zone, e.* FROM %1$s i JOIN z USING (user_id) CROSS JOIN LATERAL %3$s e
+         UNION ALL
+         SELECT 1, i.user_id, z.zone, e.* FROM %2$s i JOIN z USING (user_id) CROSS JOIN LATERAL %3$s e',
+        old_rows_sql, new_rows_sql, item_entries)
+      WHEN 'actionable' THEN format(
+        'SELECT -1 AS sign, i.user_id, z.zone, e.* FROM %1$s i JOIN z USING (user_id) CROSS JOIN LATERAL %3$s e
+         UNION ALL
+         SELECT 1, i.user_id, z.zone, e.* FROM %2$s i JOIN z USING (user_id) CROSS JOIN LATERAL %3$s e',
+        old_rows_sql, new_rows_sql, format(item_entries, current_days))
+      ELSE format(
+        -- Completions: each brings its day; and its actionable''s touched days change (before: as if the
+        -- statement had not run).
+        'SELECT -1 AS sign, o.user_id, z.zone, o.local_date AS from_date, o.local_date AS to_date, 0 AS items, 1 AS completed FROM %1$s o JOIN z USING (user_id)
+         UNION ALL
+         SELECT 1, n.user_id, z.zone, n.local_date, n.local_date, 0, 1 FROM %2$s n JOIN z USING (user_id)
+         UNION ALL
+         SELECT -1, i.user_id, z.zone, e.* FROM %3$s.actionables i JOIN z USING (user_id)
+           CROSS JOIN LATERAL %4$s e
+           WHERE i.id IN (SELECT actionable_id FROM %1$s o UNION SELECT actionable_id FROM %2$s n)
+         UNION ALL
+         SELECT 1, i.user_id, z.zone, e.* FROM %3$s.actionables i JOIN z USING (user_id)
+           CROSS JOIN LATERAL %5$s e
+           WHERE i.id IN (SELECT actionable_id FROM %1$s o UNION SELECT actionable_id FROM %2$s n)',
+        old_rows_sql, new_rows_sql, s,
+        format(item_entries, format(
+          'ARRAY(SELECT c.local_date FROM %s.actionable_completions c WHERE c.actionable_id = i.id AND c.user_id = i.user_id
+                   AND c.event_id NOT IN (SELECT event_id FROM %s n)
+                 UNION ALL SELECT o.local_date FROM %s o WHERE o.actionable_id = i.id AND o.user_id = i.user_id)',
+          s, new_rows_sql, old_rows_sql)),
+        format(item_entries, current_days))
+    END) USING rebucket;
+  EXECUTE format('DELETE FROM %s a WHERE a.user_id IN (%s) AND a.items = 0 AND a.completed = 0', agg, users_sql);
+  RETURN NULL;
+END $fn$;
+`;
+
+/** The schema this migration runs in (Kysely's withSchema names it in every query it builds). */
+const schemaOf = (db: Kysely<any>): string => {
+  const match = /from "([^"]+)"\."goals"/.exec(db.selectFrom('goals').selectAll().compile().sql);
+  if (!match) throw new Error('0008: migrations run in a named schema');
+  return match[1]!;
+};
+
+export const up = async (db: Kysely<any>): Promise<void> => {
+  const schema = schemaOf(db);
+  for (const table of AGGREGATES) {
+    await db.schema
+      .createTable(table)
+      .addColumn('user_id', 'uuid', (c) => c.notNull())
+      .addColumn('timezone', 'text', (c) => c.notNull())
+      .addColumn('from_date', 'date', (c) => c.notNull())
+      .addColumn('to_date', 'date', (c) => c.notNull())
+      .addColumn('items', 'integer', (c) => c.notNull())
+      .addColumn('completed', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint(`${table}_pkey`, ['user_id', 'from_date', 'to_date'])
+      .execute();
+  }
+  await FUNCTIONS.execute(db);
+  for (const { table, aggregate, mode } of SOURCES) {
+    for (const [operation, referencing] of [
+      ['INSERT', 'NEW TABLE AS new_rows'],
+      ['UPDATE', 'OLD TABLE AS old_rows NEW TABLE AS new_rows'],
+      ['DELETE', 'OLD TABLE AS old_rows'],
+    ] as const) {
+      await sql
+        .raw(
+          `CREATE TRIGGER ${table}_by_day_${operation.toLowerCase()} AFTER ${operation} ON "${schema}"."${table}" ` +
+            `REFERENCING ${referencing} FOR EACH STATEMENT EXECUTE FUNCTION public.rm_items_by_day('${aggregate}', '${mode}')`,
+        )
+        .execute(db);
+    }
+  }
+  // What the tables hold already, summed once here; the triggers keep it from now on.
+  for (const { table, aggregate, mode } of SOURCES) {
+    if (mode === 'completion') continue;
+    const users =
+      table === 'actionables'
+        ? sql`SELECT user_id FROM "${sql.raw(schema)}".actionables UNION SELECT user_id FROM "${sql.raw(schema)}".actionable_completions`
+        : sql`SELECT DISTINCT user_id FROM "${sql.raw(schema)}"."${sql.raw(table)}"`;
+    await sql`SELECT public.rm_sum_items_by_day(${schema}, ${aggregate}, ${mode}, ARRAY(${users}))`.execute(db);
+  }
+};
+
+export const down = async (db: Kysely<any>): Promise<void> => {
+  const schema = schemaOf(db);
+  for (const { table } of SOURCES) {
+    for (const operation of ['insert', 'update', 'delete']) await sql.raw(`DROP TRIGGER ${table}_by_day_${operation} ON "${schema}"."${table}"`).execute(db);
+  }
+  for (const table of AGGREGATES) await db.schema.dropTable(table).execute();
+};
