@@ -4,6 +4,7 @@ import { RouteErrorScreen } from '../components/errors/route-error-screen.tsx';
 import { AppLayout } from '../components/layouts/app-layout.tsx';
 import { ActionablesRoute } from '../features/actionables/routes/actionables.tsx';
 import { HabitsRoute } from '../features/actionables/routes/habits.tsx';
+import { AuditRoute } from '../features/audit/routes/audit.tsx';
 import { ForgotPasswordRoute } from '../features/auth/routes/forgot-password.tsx';
 import { LoginRoute } from '../features/auth/routes/login.tsx';
 import { RegisterRoute } from '../features/auth/routes/register.tsx';
@@ -60,6 +61,7 @@ export const routes = [
           { path: '/actionables', element: <ActionablesRoute /> },
           { path: '/habits', element: <HabitsRoute /> },
           { path: '/leaderboard', element: <LeaderboardRoute /> },
+          { path: '/audit', element: <AuditRoute /> },
           { path: '/profile', element: <ProfileRoute /> },
           { path: '/settings', element: <SettingsRoute /> },
         ],

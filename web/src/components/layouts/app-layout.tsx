@@ -13,6 +13,7 @@ const navigation = [
   { to: '/actionables', label: 'Actionables' },
   { to: '/habits', label: 'Habits' },
   { to: '/leaderboard', label: 'Leaderboard' },
+  { to: '/audit', label: 'Points audit' },
   { to: '/profile', label: 'Profile' },
   { to: '/settings', label: 'Settings' },
 ] as const;

@@ -1,0 +1,78 @@
+import { useId, useState } from 'react';
+import { isCompleteChoice, isLocalDate, type AsOfChoice, type LocalDate } from './as-of.ts';
+import '../../../components/form/form.css';
+import './as-of-picker.css';
+
+export interface AsOfPickerProps {
+  /** The moment shown now; undefined for the present. */
+  choice: AsOfChoice | undefined;
+  today: LocalDate;
+  zone: string;
+  onChange: (choice: AsOfChoice | undefined) => void;
+}
+
+const empty: AsOfChoice = { date: '', time: '' };
+
+/**
+ * A date and an optional time in the user's zone: the audit as it stood then. A date alone means
+ * the whole of that day. Clearing the date (or the Clear button) goes back to the present.
+ */
+export const AsOfPicker = ({ choice, today, zone, onChange }: AsOfPickerProps) => {
+  const [draft, setDraft] = useState<AsOfChoice>(choice ?? empty);
+  const [shown, setShown] = useState(choice);
+  const hintId = useId();
+  // A moment set from outside (the address, Clear) replaces the draft.
+  if (shown?.date !== choice?.date || shown?.time !== choice?.time) {
+    setShown(choice);
+    setDraft(choice ?? empty);
+  }
+
+  const edit = (changes: Partial<AsOfChoice>) => {
+    const next = { ...draft, ...changes };
+    setDraft(next);
+    if (next.date === '') onChange(undefined);
+    else if (isCompleteChoice(next)) onChange(next);
+  };
+
+  return (
+    <fieldset className="as-of-picker" aria-describedby={hintId}>
+      <legend className="as-of-picker__legend">As of</legend>
+      <div className="as-of-picker__fields">
+        <label className="as-of-picker__field">
+          <span className="as-of-picker__label">As of date</span>
+          <input
+            type="date"
+            className="field__input"
+            value={draft.date}
+            max={today}
+            onChange={(event) => edit(event.target.value === '' ? { date: '', time: '' } : { date: event.target.value })}
+          />
+        </label>
+        <label className="as-of-picker__field">
+          <span className="as-of-picker__label">Time (optional)</span>
+          <input
+            type="time"
+            className="field__input"
+            value={draft.time}
+            disabled={!isLocalDate(draft.date)}
+            onChange={(event) => edit({ time: event.target.value })}
+          />
+        </label>
+        <button
+          type="button"
+          className="button button--secondary button--small as-of-picker__clear"
+          disabled={choice === undefined && draft.date === ''}
+          onClick={() => {
+            setDraft(empty);
+            onChange(undefined);
+          }}
+        >
+          Clear<span className="visually-hidden"> the as-of date, show the present</span>
+        </button>
+      </div>
+      <p id={hintId} className="as-of-picker__hint">
+        {choice ? 'Showing your points as they stood then.' : 'Showing the present.'} Times are in {zone.replaceAll('_', ' ')}.
+      </p>
+    </fieldset>
+  );
+};

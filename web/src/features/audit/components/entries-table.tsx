@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { inOrder, signedPoints, sourceLabel, type EntryOrder, type TimelineRow } from './audit-timeline.ts';
+import './entries-table.css';
+
+const numberFormat = new Intl.NumberFormat();
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant as date and time in the user's zone. */
+const momentIn = (iso: string, zone: string): string => {
+  let format = formats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
+    formats.set(zone, format);
+  }
+  return format.format(new Date(iso));
+};
+
+/** A cell whose label shows beside its value when rows stack (its column header says it otherwise). */
+const Cell = ({ label, className, testId, children }: { label: string; className?: string; testId?: string; children: ReactNode }) => (
+  <td data-label={label} className={className} data-testid={testId}>
+    <div className="entries__value">{children}</div>
+  </td>
+);
+
+export interface EntriesTableProps {
+  rows: readonly TimelineRow[];
+  order: EntryOrder;
+  zone: string;
+  /** Entries a mismatch names. */
+  flagged: ReadonlySet<string>;
+}
+
+/**
+ * Every award and revocation: when, how many points, what earned them, why, by which rules version,
+ * and the total after it. Rows stack into cards on a narrow screen (each cell says what it is).
+ */
+export const EntriesTable = ({ rows, order, zone, flagged }: EntriesTableProps) => (
+  <div className="entries">
+    <table className="entries__table" aria-label="Awards and revocations">
+      <thead>
+        <tr>
+          <th scope="col">When</th>
+          <th scope="col" className="entries__number">
+            Points
+          </th>
+          <th scope="col">Source</th>
+          <th scope="col">Reason</th>
+          <th scope="col">Rules</th>
+          <th scope="col" className="entries__number">
+            Total
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {inOrder(rows, order).map((row) => {
+          const source = sourceLabel(row);
+          const isFlagged = flagged.has(row.position);
+          return (
+            <tr
+              key={row.position}
+              className={`entries__row${row.points < 0 ? ' entries__row--revoked' : ''}${isFlagged ? ' entries__row--flagged' : ''}`}
+              data-testid="audit-entry"
+              data-position={row.position}
+            >
+              <Cell label="When">
+                <time dateTime={row.occurredAt}>{momentIn(row.occurredAt, zone)}</time>
+              </Cell>
+              <Cell label="Points" className="entries__number">
+                <span className={`entries__points${row.points < 0 ? ' entries__points--negative' : ''}`} data-testid="audit-entry-points">
+                  {signedPoints(row.points)}
+                </span>
+                <span className="visually-hidden">{row.points < 0 ? ' points taken back' : ' points awarded'}</span>
+              </Cell>
+              <Cell label="Source">
+                <span className="entries__kind">{source.kind}</span> <span className="entries__title">{source.title}</span>
+              </Cell>
+              <Cell label="Reason" className="entries__reason">
+                {row.reason}
+                {isFlagged && <span className="entries__flag"> · does not match, see the verdict</span>}
+              </Cell>
+              <Cell label="Rules">{row.rulesVersion === null ? <span className="entries__muted">takes back the award</span> : `v${row.rulesVersion}`}</Cell>
+              <Cell label="Total" className="entries__number entries__total" testId="audit-entry-total">
+                {numberFormat.format(row.total)}
+              </Cell>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  </div>
+);

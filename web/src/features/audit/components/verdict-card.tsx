@@ -1,0 +1,97 @@
+import type { AuditMismatch, PointsAudit } from '@tracker/contracts/points/audit';
+import type { ReactNode } from 'react';
+import { signedPoints } from './audit-timeline.ts';
+import './verdict-card.css';
+
+const numberFormat = new Intl.NumberFormat();
+
+const totals = (audit: PointsAudit) =>
+  [
+    { id: 'audit-recorded-total', label: 'Recorded in events', value: audit.recordedTotal, note: 'What the award and revocation events say' },
+    { id: 'audit-recomputed-total', label: 'Recomputed by the rules', value: audit.recomputedTotal, note: 'Each award replayed through its rules version' },
+    { id: 'audit-ledger-total', label: 'In the ledger', value: audit.ledgerTotal, note: 'What your points total is read from' },
+  ] as const;
+
+const pointsOrNone = (points: number | null): string => (points === null ? 'none' : signedPoints(points));
+
+const Mismatch = ({ mismatch }: { mismatch: AuditMismatch }) => (
+  <li className="verdict__mismatch" data-testid="audit-mismatch">
+    <p className="verdict__mismatch-reason">{mismatch.reason}</p>
+    <dl className="verdict__mismatch-facts">
+      <div>
+        <dt>Event</dt>
+        <dd>{mismatch.position === null ? 'none (a ledger row no event accounts for)' : <code>{mismatch.position}</code>}</dd>
+      </div>
+      <div>
+        <dt>Expected</dt>
+        <dd>{pointsOrNone(mismatch.expected)}</dd>
+      </div>
+      <div>
+        <dt>Found</dt>
+        <dd>{pointsOrNone(mismatch.found)}</dd>
+      </div>
+    </dl>
+  </li>
+);
+
+export interface VerdictCardProps {
+  /** The audit, or undefined while it loads or when it failed (`status` says which). */
+  audit: PointsAudit | undefined;
+  /** 'up to now' or 'as of the end of Fri, Nov 20, 2026'. */
+  scope: string;
+  status?: ReactNode;
+}
+
+/**
+ * The answer the page is for, first and large: every point accounted for, with the three totals
+ * that agree, or a warning that lists each mismatch (the event, expected, found and why).
+ */
+export const VerdictCard = ({ audit, scope, status }: VerdictCardProps) => {
+  const consistent = audit?.consistent;
+  const tone = audit === undefined ? 'pending' : consistent ? 'ok' : 'warning';
+  return (
+    <section className={`panel verdict verdict--${tone}`} aria-labelledby="audit-verdict-title" data-testid="audit-verdict">
+      <div className="verdict__headline" aria-live="polite">
+        <span className="verdict__icon" aria-hidden="true">
+          {tone === 'ok' ? '✓' : tone === 'warning' ? '!' : '…'}
+        </span>
+        <div>
+          <h2 id="audit-verdict-title" className="verdict__title" data-testid="audit-verdict-title">
+            {audit === undefined ? 'Verdict' : consistent ? 'Every point is accounted for' : 'Some points do not add up'}
+          </h2>
+          <p className="verdict__scope">
+            {audit === undefined
+              ? `Your points ${scope}.`
+              : consistent
+                ? `Your points ${scope}, replayed from the event log: the events, the rules and the ledger agree.`
+                : `Your points ${scope}, replayed from the event log: ${audit.mismatches.length === 1 ? 'one thing does' : `${audit.mismatches.length} things do`} not match.`}
+          </p>
+        </div>
+      </div>
+      {status}
+      {audit && (
+        <dl className="verdict__totals" aria-label="Totals">
+          {totals(audit).map((total) => (
+            <div key={total.id} className="verdict__total">
+              <dt className="verdict__total-label">{total.label}</dt>
+              <dd className="verdict__total-value" data-testid={total.id}>
+                {numberFormat.format(total.value)}
+              </dd>
+              <dd className="verdict__total-note">{total.note}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {audit && audit.mismatches.length > 0 && (
+        <div className="verdict__mismatches">
+          <h3 className="verdict__subtitle">What does not match</h3>
+          <ul className="verdict__mismatch-list" aria-label="Mismatches">
+            {audit.mismatches.map((mismatch, index) => (
+              <Mismatch key={`${mismatch.position ?? 'ledger'}-${index}`} mismatch={mismatch} />
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+};

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { auditFailure, useGetPointsAuditQuery } from '../api/audit.api.ts';
+import { asOfInstant, choiceFromParams, describeChoice, paramsOfChoice, todayIn, type AsOfChoice } from '../components/as-of.ts';
+import { AsOfPicker } from '../components/as-of-picker.tsx';
+import { AuditCard, LoadError, LoadingLine } from '../components/audit-card.tsx';
+import { mismatchedPositions, runningTotals, type EntryOrder } from '../components/audit-timeline.ts';
+import { EntriesTable } from '../components/entries-table.tsx';
+import { NoPointsYet } from '../components/no-points-yet.tsx';
+import { OrderToggle } from '../components/order-toggle.tsx';
+import { RunningTotalChart } from '../components/running-total-chart.tsx';
+import { useAuditZone } from '../components/use-audit-zone.ts';
+import { VerdictCard } from '../components/verdict-card.tsx';
+import './audit.css';
+
+const countOf = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * Proof for every point: the user's awards and revocations replayed from the event log, the
+ * running total they add up to, and the verdict of the audit (the events, the rules and the ledger
+ * agree, or what does not). The as-of moment lives in the address, so a reload or a link keeps it.
+ */
+export const AuditRoute = () => {
+  const zone = useAuditZone();
+  const today = todayIn(zone);
+  const [params, setParams] = useSearchParams();
+  const choice = choiceFromParams({ date: params.get('date'), time: params.get('time') });
+  const asOf = choice ? asOfInstant(choice, zone) : undefined;
+  const [order, setOrder] = useState<EntryOrder>('newest');
+  // The audit reads the log as it is now: always asked again when the page opens.
+  const query = useGetPointsAuditQuery({ asOf }, { refetchOnMountOrArgChange: true });
+  const { currentData: audit, error, isFetching, refetch, fulfilledTimeStamp } = query;
+  const scope = choice ? `as of ${describeChoice(choice)}` : 'up to now';
+
+  const changeChoice = (next: AsOfChoice | undefined) => setParams(paramsOfChoice(next), { replace: true });
+  const retry = () => void refetch();
+
+  const status =
+    audit === undefined ? (
+      isFetching || !error ? (
+        <LoadingLine>Replaying your points from the event log…</LoadingLine>
+      ) : (
+        <LoadError message={errorMessage(error, auditFailure)} onRetry={retry} retrying={isFetching} />
+      )
+    ) : error && !isFetching ? (
+      <LoadError message={errorMessage(error, auditFailure)} onRetry={retry} retrying={isFetching} />
+    ) : undefined;
+
+  const rows = audit ? runningTotals(audit.entries) : [];
+  const isEmpty = audit !== undefined && audit.entries.length === 0 && audit.mismatches.length === 0 && audit.ledgerTotal === 0;
+  const awards = rows.filter((row) => row.points > 0).length;
+  const end = asOf ? Date.parse(asOf) : (fulfilledTimeStamp ?? rows.at(-1)?.time ?? 0);
+
+  return (
+    <div className="page audit">
+      <title>Points audit · Points Tracker</title>
+      <header className="page-header audit__header">
+        <div>
+          <p className="page-header__eyebrow">Every point, replayed from the event log</p>
+          <h1 className="page-header__title">Points audit</h1>
+        </div>
+        <AsOfPicker choice={choice} today={today} zone={zone} onChange={changeChoice} />
+      </header>
+
+      <VerdictCard audit={audit} scope={scope} status={status} />
+
+      {audit &&
+        (isEmpty ? (
+          choice ? (
+            <AuditCard id="audit-empty" title="Nothing earned by then">
+              <p className="audit__empty">No points had been earned {scope}. Clear the date to see the present.</p>
+            </AuditCard>
+          ) : (
+            <NoPointsYet />
+          )
+        ) : (
+          <>
+            <AuditCard id="audit-timeline" title="Running total" subtitle={`Your points over time, ${scope}`}>
+              {rows.length === 0 ? <p className="audit__empty">No award or revocation {scope}.</p> : <RunningTotalChart rows={rows} end={end} zone={zone} />}
+            </AuditCard>
+            <AuditCard
+              id="audit-entries"
+              title="Awards and revocations"
+              subtitle={`${countOf(awards, 'award', 'awards')}, ${countOf(rows.length - awards, 'revocation', 'revocations')}`}
+              actions={rows.length > 1 ? <OrderToggle order={order} onChange={setOrder} /> : undefined}
+            >
+              {rows.length === 0 ? (
+                <p className="audit__empty">No award or revocation {scope}.</p>
+              ) : (
+                <EntriesTable rows={rows} order={order} zone={zone} flagged={mismatchedPositions(audit.mismatches)} />
+              )}
+            </AuditCard>
+          </>
+        ))}
+    </div>
+  );
+};
