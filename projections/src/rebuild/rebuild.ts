@@ -215,7 +215,12 @@ export const rebuildReadModels = async (options: RebuildOptions): Promise<Rebuil
     // Nothing of the fresh schema survives a crash anyway (the rebuild starts over): no WAL while
     // replaying, no autovacuum competing with it. Logged and analysed before it serves queries.
     for (const table of tables) await admin.query(`ALTER TABLE ${quoted(table)} SET UNLOGGED, SET (autovacuum_enabled = false)`);
+    // Tables kept by triggers (the dashboard's per-day sums) are filled once after the replay, not
+    // once per statement of it: the triggers are off while replaying.
+    const triggered = await triggeredTables(admin, freshSchema, tables);
+    for (const table of triggered) await admin.query(`ALTER TABLE ${quoted(table)} DISABLE TRIGGER USER`);
     await pass();
+    await refire(admin, freshSchema, triggered);
     for (const table of tables) await admin.query(`ALTER TABLE ${quoted(table)} SET LOGGED, RESET (autovacuum_enabled)`);
     for (const table of tables) await admin.query(`ANALYZE ${quoted(table)}`);
     phase = 'catch-up';
@@ -264,6 +269,40 @@ export const rebuildReadModels = async (options: RebuildOptions): Promise<Rebuil
     // The old tables go once the queries still reading them are done (DROP waits for them).
     for (const name of [oldSchema, freshSchema]) await admin.query(`DROP SCHEMA IF EXISTS ${admin.escapeIdentifier(name)} CASCADE`).catch(() => undefined);
     await admin.end().catch(() => undefined);
+  }
+};
+
+/** Which of `tables` carry triggers of their own (not constraints'), in the order given. */
+const triggeredTables = async (admin: pg.Client, schema: string, tables: readonly string[]): Promise<string[]> => {
+  const { rows } = await admin.query<{ name: string }>(
+    `SELECT DISTINCT c.relname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = $1 AND NOT t.tgisinternal`,
+    [schema],
+  );
+  return tables.filter((table) => rows.some((r) => r.name === table));
+};
+
+/**
+ * The replayed rows of `tables` written again with their triggers on, one statement per table, so
+ * each trigger sees every row once, as inserts: what the triggers keep is then what they would have
+ * kept statement by statement. All are emptied first, so none reads another's half.
+ */
+const refire = async (admin: pg.Client, schema: string, tables: readonly string[]): Promise<void> => {
+  if (tables.length === 0) return;
+  const quoted = (table: string): string => `${admin.escapeIdentifier(schema)}.${admin.escapeIdentifier(table)}`;
+  const kept = (table: string): string => admin.escapeIdentifier(`rebuild_${table}`);
+  await admin.query('BEGIN');
+  try {
+    for (const table of tables) await admin.query(`CREATE TEMP TABLE ${kept(table)} ON COMMIT DROP AS SELECT * FROM ${quoted(table)}`);
+    await admin.query(`TRUNCATE ${tables.map(quoted).join(', ')}`);
+    for (const table of tables) {
+      await admin.query(`ALTER TABLE ${quoted(table)} ENABLE TRIGGER USER`);
+      await admin.query(`INSERT INTO ${quoted(table)} SELECT * FROM ${kept(table)}`);
+    }
+    await admin.query('COMMIT');
+  } catch (error) {
+    await admin.query('ROLLBACK').catch(() => undefined);
+    throw error;
   }
 };
 
