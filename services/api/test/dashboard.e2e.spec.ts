@@ -259,6 +259,37 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     await page.unroute('**/api/points/heatmap?**');
   }, 60_000);
 
+  it('keeps the chosen range in the address and for the next visit', async () => {
+    await page.goto(`${app.url}/dashboard`);
+    await page.getByTestId('summary').getByText('Last 7 days').waitFor();
+    expect(await page.getByRole('button', { name: 'Last 7 days' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Last 30 days' }).click();
+    await page.waitForURL(/\/dashboard\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+    const from = new URL(page.url()).searchParams.get('from')!;
+    expect((Date.parse(new URL(page.url()).searchParams.get('to')!) - Date.parse(from)) / 86_400_000).toBe(29);
+    await page.getByTestId('daily-points-chart').locator('tbody tr').nth(29).waitFor();
+    expect(await page.getByTestId('daily-points-chart').locator('tbody tr').count()).toBe(30);
+
+    // Away and back through the navigation: the range is still the chosen one.
+    await nav('Goals').click();
+    await page.waitForURL(/\/goals$/);
+    await nav('Dashboard').click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByTestId('daily-points-chart').waitFor();
+    expect(await page.getByRole('button', { name: 'Last 30 days' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('daily-points-chart').locator('tbody tr').count()).toBe(30);
+
+    // An end before the start is explained and not asked for.
+    await page.getByLabel('To', { exact: true }).fill(from.replace(/\d{2}$/, '01') < from ? from.replace(/\d{2}$/, '01') : '2000-01-01');
+    await page.getByRole('alert').filter({ hasText: 'The end date must not be before the start date.' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Last 30 days' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('daily-points-chart').locator('tbody tr').count()).toBe(30);
+
+    await page.getByRole('button', { name: 'Last 7 days' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    expect(await page.getByTestId('daily-points-chart').locator('tbody tr').count()).toBe(7);
+  }, 60_000);
+
   it("sends the user's time zone to settings on login (spec.md §4)", async () => {
     await page.goto(`${app.url}/dashboard`);
     await page.getByRole('button', { name: 'Log out' }).click();

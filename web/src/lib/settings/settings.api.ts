@@ -2,7 +2,7 @@ import type { Settings, SettingsBody, settingsResponse, StatusSettingsPatch, The
 import type { z } from 'zod';
 import { api } from '../api/api.ts';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../api/idempotency-key.ts';
-import { applyTheme, restoreTheme } from './theme.ts';
+import { applyServerTheme, restoreTheme } from './theme.ts';
 
 // The theme this device kept goes on <html> as soon as the app's modules load, before the first render.
 restoreTheme();
@@ -49,7 +49,7 @@ export const settingsApi = api.enhanceEndpoints({ addTagTypes: ['Settings'] }).i
           try {
             const { data } = await queryFulfilled;
             void dispatch(settingsApi.util.upsertQueryData('getSettings', undefined, data));
-            if (request === themeOrder.lastWrite) applyTheme(data.theme);
+            if (request === themeOrder.lastWrite) applyServerTheme(data.theme, data);
           } catch {
             // The caller reports the failure.
           } finally {
@@ -67,7 +67,7 @@ export const settingsApi = api.enhanceEndpoints({ addTagTypes: ['Settings'] }).i
           const request = ++themeOrder.started;
           try {
             const { data } = await queryFulfilled;
-            if (themeOrder.writesInFlight === 0 && request > themeOrder.lastWrite) applyTheme(data.theme);
+            if (themeOrder.writesInFlight === 0 && request > themeOrder.lastWrite) applyServerTheme(data.theme, data);
           } catch {
             // Without settings the kept theme stays (spec.md §8: default settings on failure).
           }

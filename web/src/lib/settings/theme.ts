@@ -30,6 +30,32 @@ export const applyTheme = (theme: Theme): void => {
   }
 };
 
+const STAMP_STORAGE_KEY = 'theme-updated-at';
+
+const readStamp = (): string | null => {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage.getItem(STAMP_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * A theme from the server's settings, applied unless this device already shows one from the same
+ * user's later settings: a read answered by a read model that has not caught up with the user's
+ * last change (an older `updatedAt`) must not put the old theme back.
+ */
+export const applyServerTheme = (theme: Theme, { userId, updatedAt }: { userId: string; updatedAt: string | null }): void => {
+  const [shownUser, shownAt] = (readStamp() ?? '').split('|');
+  if (shownUser === userId && shownAt && (updatedAt === null || updatedAt < shownAt)) return;
+  applyTheme(theme);
+  try {
+    window.localStorage.setItem(STAMP_STORAGE_KEY, `${userId}|${updatedAt ?? ''}`);
+  } catch {
+    // As in applyTheme.
+  }
+};
+
 /** The kept theme, applied when the app's modules load (before React renders anything). */
 export const restoreTheme = (): void => {
   if (typeof document !== 'undefined') document.documentElement.dataset.theme = readStoredTheme();

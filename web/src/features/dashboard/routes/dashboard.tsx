@@ -1,4 +1,5 @@
 import { DEFAULT_WEEK_START } from '@tracker/contracts/constants';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { selectCurrentUser } from '../../../lib/auth/auth.slice.ts';
@@ -10,6 +11,7 @@ import { HeatmapCard } from '../components/heatmap-card.tsx';
 import { defaultRange, formatLocalDate, HEATMAP_DAYS, lastDays, localDateIn, rangeFrom, type DateRange } from '../components/local-dates.ts';
 import { PointsStatsCard } from '../components/points-stats-card.tsx';
 import { RangePicker } from '../components/range-picker.tsx';
+import { readStoredRange, storeRange } from '../components/range-storage.ts';
 import { RecentActivityCard } from '../components/recent-activity-card.tsx';
 import { SummaryCard } from '../components/summary-card.tsx';
 import { TodayCard } from '../components/today-card.tsx';
@@ -35,7 +37,7 @@ const rangeLabel = (range: DateRange, today: string): string => {
 /**
  * Points, today's list, the range's summary and chart, a year of activity, recent activity and the
  * best awards. Each card loads and fails on its own; the range (default the last 7 days, spec.md §9)
- * lives in the address, so a reload or a shared link keeps it.
+ * lives in the address, so a reload or a shared link keeps it, and on this device for the next visit.
  */
 export const DashboardRoute = () => {
   const zone = useUserZone();
@@ -43,7 +45,13 @@ export const DashboardRoute = () => {
   const weekStart = settings?.weekStart ?? DEFAULT_WEEK_START;
   const today = localDateIn(zone);
   const [params, setParams] = useSearchParams();
-  const range = rangeFrom({ from: params.get('from'), to: params.get('to') }, today);
+  // The address first (a reload, a shared link), else the range chosen on an earlier visit, else the last 7 days.
+  const [stored, setStored] = useState(readStoredRange);
+  const asked =
+    params.has('from') || params.has('to')
+      ? { from: params.get('from'), to: params.get('to') }
+      : { from: stored?.startDate ?? null, to: stored?.endDate ?? null };
+  const range = rangeFrom(asked, today);
   const args: RangeArgs = { ...range, timezone: zone };
   const heatmapArgs: RangeArgs = { ...lastDays(today, HEATMAP_DAYS), timezone: zone };
   const label = rangeLabel(range, today);
@@ -51,6 +59,8 @@ export const DashboardRoute = () => {
   const changeRange = (next: DateRange) => {
     const preset = defaultRange(today);
     const isDefault = next.startDate === preset.startDate && next.endDate === preset.endDate;
+    storeRange(isDefault ? undefined : next);
+    setStored(isDefault ? undefined : next);
     setParams(isDefault ? {} : { from: next.startDate, to: next.endDate }, { replace: true });
   };
 

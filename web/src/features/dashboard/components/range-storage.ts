@@ -1,0 +1,28 @@
+import { rangeProblem, type DateRange } from './local-dates.ts';
+
+/**
+ * spec.md §4 keeps the dashboard's range across visits. The address carries it while on the page;
+ * this device keeps the last one chosen (under `dashboard-range`) for the next visit. The default
+ * (the last 7 days, which moves with today) is kept as no entry at all.
+ */
+export const RANGE_STORAGE_KEY = 'dashboard-range';
+
+export const readStoredRange = (): DateRange | undefined => {
+  try {
+    const stored: unknown = JSON.parse(window.localStorage.getItem(RANGE_STORAGE_KEY) ?? 'null');
+    if (typeof stored !== 'object' || stored === null) return undefined;
+    const { startDate, endDate } = stored as Partial<DateRange>;
+    return rangeProblem({ startDate, endDate }) === undefined ? { startDate: startDate!, endDate: endDate! } : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+export const storeRange = (range: DateRange | undefined): void => {
+  try {
+    if (range) window.localStorage.setItem(RANGE_STORAGE_KEY, JSON.stringify(range));
+    else window.localStorage.removeItem(RANGE_STORAGE_KEY);
+  } catch {
+    // Storage can be full or disabled: the address still holds the range.
+  }
+};
