@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { actionableDecider, clockAt, type ActionableCommand } from '../actionables/actionable.decider.ts';
+import type { Decider } from '../common/decider.ts';
+import { goalDecider, type GoalCommand } from '../goals/goal.decider.ts';
+import { auditPoints, type AuditedEvent, type AuditedLedgerRow, type AuditedStream } from './audit.ts';
+
+const USER = '6b0f1c9e-2f5c-4b8e-9a51-0d6f3f0e8a11';
+const GOAL = '1d6b2c1e-5b0e-4f7e-8c55-2b3c4d5e6f70';
+const ACTIONABLE = '2e7c3d2f-6c1f-4a8f-9d66-3c4d5e6f7081';
+const HABIT = '3f8d4e30-7d20-4b90-8e77-4d5e6f708192';
+
+let nextPosition = 0;
+let nextId = 0;
+/** Positions as zero-padded counters: the test's store orders them as strings. */
+const comparePositions = (a: string, b: string): number => a.localeCompare(b);
+
+/** A stream as the decider records it, each command at its own instant. */
+const record = <C>(decider: Decider<C, AuditedEvent, unknown>, stream: string, steps: Array<{ command: C; at: string }>): AuditedStream => {
+  let state = decider.initialState();
+  const events: AuditedEvent[] = [];
+  for (const { command, at } of steps) {
+    for (const event of decider.decide(command, state)) {
+      const recorded = {
+        ...event,
+        occurredAt: at,
+        id: `00000000-0000-4000-8000-${String(++nextId).padStart(12, '0')}`,
+        position: String(++nextPosition).padStart(8, '0'),
+      };
+      state = decider.evolve(state, recorded);
+      events.push(recorded as AuditedEvent);
+    }
+  }
+  return { stream, events };
+};
+
+const goalStream = () =>
+  record(goalDecider as unknown as Decider<GoalCommand, AuditedEvent, unknown>, `goal-${GOAL}`, [
+    { command: { type: 'CreateGoal', id: GOAL, userId: USER, fields: { title: 'Run', priority: 2 } }, at: '2026-03-01T10:00:00.000Z' },
+    { command: { type: 'CompleteGoal', userId: USER }, at: '2026-03-01T11:00:00.000Z' },
+    { command: { type: 'UpdateGoal', userId: USER, fields: {}, status: 'pending' }, at: '2026-03-02T11:00:00.000Z' },
+  ]);
+
+const clock = (at: string) => clockAt(new Date(at), 'America/New_York');
+const actionableStream = () =>
+  record(actionableDecider as unknown as Decider<ActionableCommand, AuditedEvent, unknown>, `actionable-${ACTIONABLE}`, [
+    {
+      command: {
+        type: 'CreateActionable',
+        id: ACTIONABLE,
+        userId: USER,
+        fields: { title: 'Tax', weight: 3, deadline: '2026-03-01T12:00:00.000Z' },
+        clock: clock('2026-02-28T12:00:00.000Z'),
+      },
+      at: '2026-02-28T12:00:00.000Z',
+    },
+    { command: { type: 'CompleteActionable', userId: USER, clock: clock('2026-03-03T15:00:00.000Z') }, at: '2026-03-03T15:00:00.000Z' },
+  ]);
+const habitStream = () =>
+  record(actionableDecider as unknown as Decider<ActionableCommand, AuditedEvent, unknown>, `actionable-${HABIT}`, [
+    {
+      command: {
+        type: 'CreateActionable',
+        id: HABIT,
+        userId: USER,
+        fields: { title: 'Read', weight: 2, isHabit: true },
+        clock: clock('2026-03-01T12:00:00.000Z'),
+      },
+      at: '2026-03-01T12:00:00.000Z',
+    },
+    ...['2026-03-01', '2026-03-02', '2026-03-04'].map((day) => ({
+      command: { type: 'CompleteHabit' as const, userId: USER, clock: clock(`${day}T18:00:00.000Z`) },
+      at: `${day}T18:00:00.000Z`,
+    })),
+  ]);
+
+/** The ledger the projector would keep for these streams. */
+const ledgerOf = (streams: AuditedStream[]): AuditedLedgerRow[] =>
+  streams.flatMap((s) =>
+    s.events.flatMap((e) =>
+      e.type === 'PointsAwarded' || e.type === 'PointsRevoked'
+        ? [{ eventId: e.id, points: e.type === 'PointsAwarded' ? e.data.points : -e.data.points, occurredAt: e.occurredAt }]
+        : [],
+    ),
+  );
+
+const pointsOf = (stream: AuditedStream) => stream.events.filter((e) => e.type === 'PointsAwarded' || e.type === 'PointsRevoked');
+
+describe('the points audit', () => {
+  it('agrees with itself on what the deciders recorded: every award and revocation, in log order, three equal totals', () => {
+    const streams = [habitStream(), goalStream(), actionableStream()];
+    const audit = auditPoints({ userId: USER, streams, ledger: ledgerOf(streams), comparePositions });
+    // Goal priority 2: 100, taken back; late actionable: 30 halved; habit 20, 22, then 20 again after a missed day.
+    expect(audit.entries.map((e) => [e.sourceType, e.points, e.rulesVersion])).toEqual([
+      ['habit', 20, 1],
+      ['habit', 22, 1],
+      ['habit', 20, 1],
+      ['goal', 100, 1],
+      ['goal', -100, null],
+      ['actionable', 15, 1],
+    ]);
+    expect(audit).toMatchObject({ recordedTotal: 77, recomputedTotal: 77, ledgerTotal: 77, consistent: true, mismatches: [], asOf: null });
+  });
+
+  it('names an award the rules of its version do not give, and one whose version it does not know', () => {
+    const goal = goalStream();
+    const habit = habitStream();
+    const [award] = pointsOf(goal);
+    if (award?.type !== 'PointsAwarded') throw new Error('no award');
+    award.data.points = 90;
+    const [, second] = pointsOf(habit);
+    if (second?.type !== 'PointsAwarded') throw new Error('no award');
+    second.data.rulesVersion = 7;
+    const streams = [goal, habit];
+    const audit = auditPoints({ userId: USER, streams, ledger: ledgerOf(streams), comparePositions });
+    expect(audit.mismatches).toEqual([
+      { position: award.position, expected: 100, found: 90, reason: expect.stringContaining('the rules of version 1 give 100') },
+      // The revocation took back 100 where 90 stood.
+      { position: pointsOf(goal)[1]!.position, expected: -90, found: -100, reason: expect.stringContaining('the standing award was 90') },
+      { position: second.position, expected: null, found: 22, reason: expect.stringContaining('rules version 7 is unknown') },
+    ]);
+    expect(audit.consistent).toBe(false);
+    expect(audit.recordedTotal).toBe(20 + 22 + 20 + 90 - 100);
+    expect(audit.recomputedTotal).toBe(20 + 20 + 100 - 100);
+  });
+
+  it('names ledger rows that differ, are missing or match no event', () => {
+    const streams = [goalStream(), actionableStream()];
+    const ledger = ledgerOf(streams);
+    const [goalAward, goalRevoke, late] = [pointsOf(streams[0]!)[0]!, pointsOf(streams[0]!)[1]!, pointsOf(streams[1]!)[0]!];
+    const rows = ledger
+      .filter((row) => row.eventId !== goalRevoke.id)
+      .map((row) => (row.eventId === late.id ? { ...row, points: 16 } : row))
+      .concat({ eventId: 'ffffffff-0000-4000-8000-000000000000', points: 5, occurredAt: '2026-03-05T00:00:00.000Z' });
+    const audit = auditPoints({ userId: USER, streams, ledger: rows, comparePositions });
+    expect(audit.mismatches).toEqual([
+      { position: goalRevoke.position, expected: -100, found: null, reason: expect.stringContaining('no points_ledger row') },
+      { position: late.position, expected: 15, found: 16, reason: expect.stringContaining('holds 16') },
+      { position: null, expected: null, found: 5, reason: expect.stringContaining('matches no points event') },
+    ]);
+    expect(audit).toMatchObject({ recordedTotal: 15, recomputedTotal: 15, ledgerTotal: 100 + 16 + 5, consistent: false });
+    expect(goalAward.position < goalRevoke.position).toBe(true);
+  });
+
+  it('as of an instant: only what had happened by then, the ledger too', () => {
+    const streams = [goalStream(), habitStream()];
+    const audit = auditPoints({ userId: USER, streams, ledger: ledgerOf(streams), asOf: '2026-03-01T23:59:59.000Z', comparePositions });
+    expect(audit.entries.map((e) => [e.sourceType, e.points])).toEqual([
+      ['goal', 100],
+      ['habit', 20],
+    ]);
+    expect(audit).toMatchObject({ recordedTotal: 120, recomputedTotal: 120, ledgerTotal: 120, consistent: true, asOf: '2026-03-01T23:59:59.000Z' });
+  });
+
+  it("leaves out another user's points found in a stream it was given", () => {
+    const streams = [goalStream()];
+    const audit = auditPoints({ userId: '00000000-0000-4000-8000-0000000000ff', streams, ledger: [], comparePositions });
+    expect(audit).toMatchObject({ entries: [], mismatches: [], recordedTotal: 0, consistent: true });
+  });
+});
