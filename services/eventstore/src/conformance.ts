@@ -262,6 +262,14 @@ export const eventStoreConformance = (name: string, harness: ConformanceHarness 
         expect(rest.map((e) => e.id)).toEqual(appended.slice(6));
         expect(store.comparePositions(await store.headPosition(), all[all.length - 1]!.position)).toBeGreaterThanOrEqual(0);
       });
+
+      it('counts the events of the log, where the adapter can tell without reading it all', async () => {
+        // Optional (progress displays): EventStoreDB leaves it out.
+        if (!store.approximateCount) return;
+        const before = await store.approximateCount();
+        await store.append(stream(), [event(), event()], 'no_stream');
+        expect(await store.approximateCount()).toBe(before + 2);
+      });
     });
 
     describe('subscribe', () => {
