@@ -25,7 +25,7 @@ const Chart = ({ days }: { days: DailyPoints[] }) => (
     <div className="daily-chart__plot" aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
-          <CartesianGrid vertical={false} className="daily-chart__grid" />
+          <CartesianGrid vertical={false} />
           <XAxis dataKey="date" tickFormatter={shortDate} tickLine={false} axisLine={false} minTickGap={12} className="daily-chart__axis" />
           <YAxis allowDecimals={false} tickLine={false} axisLine={false} width={48} className="daily-chart__axis" />
           <Tooltip
