@@ -36,7 +36,7 @@ export const AsOfPicker = ({ choice, today, zone, onChange }: AsOfPickerProps) =
 
   return (
     <fieldset className="as-of-picker" aria-describedby={hintId}>
-      <legend className="as-of-picker__legend">As of</legend>
+      <legend className="visually-hidden">Show the audit as of a past moment</legend>
       <div className="as-of-picker__fields">
         <label className="as-of-picker__field">
           <span className="as-of-picker__label">As of date</span>

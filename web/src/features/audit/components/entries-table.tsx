@@ -1,8 +1,11 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { inOrder, signedPoints, sourceLabel, type EntryOrder, type TimelineRow } from './audit-timeline.ts';
 import './entries-table.css';
 
 const numberFormat = new Intl.NumberFormat();
+
+/** Rows drawn at first and per 'Show more': years of history must not make the page crawl. */
+export const ENTRIES_PAGE = 100;
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** An instant as date and time in the user's zone. */
@@ -34,58 +37,73 @@ export interface EntriesTableProps {
  * Every award and revocation: when, how many points, what earned them, why, by which rules version,
  * and the total after it. Rows stack into cards on a narrow screen (each cell says what it is).
  */
-export const EntriesTable = ({ rows, order, zone, flagged }: EntriesTableProps) => (
-  <div className="entries">
-    <table className="entries__table" aria-label="Awards and revocations">
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col" className="entries__number">
-            Points
-          </th>
-          <th scope="col">Source</th>
-          <th scope="col">Reason</th>
-          <th scope="col">Rules</th>
-          <th scope="col" className="entries__number">
-            Total
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {inOrder(rows, order).map((row) => {
-          const source = sourceLabel(row);
-          const isFlagged = flagged.has(row.position);
-          return (
-            <tr
-              key={row.position}
-              className={`entries__row${row.points < 0 ? ' entries__row--revoked' : ''}${isFlagged ? ' entries__row--flagged' : ''}`}
-              data-testid="audit-entry"
-              data-position={row.position}
-            >
-              <Cell label="When">
-                <time dateTime={row.occurredAt}>{momentIn(row.occurredAt, zone)}</time>
-              </Cell>
-              <Cell label="Points" className="entries__number">
-                <span className={`entries__points${row.points < 0 ? ' entries__points--negative' : ''}`} data-testid="audit-entry-points">
-                  {signedPoints(row.points)}
-                </span>
-                <span className="visually-hidden">{row.points < 0 ? ' points taken back' : ' points awarded'}</span>
-              </Cell>
-              <Cell label="Source">
-                <span className="entries__kind">{source.kind}</span> <span className="entries__title">{source.title}</span>
-              </Cell>
-              <Cell label="Reason" className="entries__reason">
-                {row.reason}
-                {isFlagged && <span className="entries__flag"> · does not match, see the verdict</span>}
-              </Cell>
-              <Cell label="Rules">{row.rulesVersion === null ? <span className="entries__muted">takes back the award</span> : `v${row.rulesVersion}`}</Cell>
-              <Cell label="Total" className="entries__number entries__total" testId="audit-entry-total">
-                {numberFormat.format(row.total)}
-              </Cell>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  </div>
-);
+export const EntriesTable = ({ rows, order, zone, flagged }: EntriesTableProps) => {
+  const [limit, setLimit] = useState(ENTRIES_PAGE);
+  const ordered = inOrder(rows, order);
+  const more = Math.min(ENTRIES_PAGE, ordered.length - limit);
+  return (
+    <div className="entries">
+      <table className="entries__table" aria-label="Awards and revocations">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col" className="entries__number">
+              Points
+            </th>
+            <th scope="col">Source</th>
+            <th scope="col">Reason</th>
+            <th scope="col">Rules</th>
+            <th scope="col" className="entries__number">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {ordered.slice(0, limit).map((row) => {
+            const source = sourceLabel(row);
+            const isFlagged = flagged.has(row.position);
+            return (
+              <tr
+                key={row.position}
+                className={`entries__row${row.points < 0 ? ' entries__row--revoked' : ''}${isFlagged ? ' entries__row--flagged' : ''}`}
+                data-testid="audit-entry"
+                data-position={row.position}
+              >
+                <Cell label="When">
+                  <time dateTime={row.occurredAt}>{momentIn(row.occurredAt, zone)}</time>
+                </Cell>
+                <Cell label="Points" className="entries__number">
+                  <span className={`entries__points${row.points < 0 ? ' entries__points--negative' : ''}`} data-testid="audit-entry-points">
+                    {signedPoints(row.points)}
+                  </span>
+                  <span className="visually-hidden">{row.points < 0 ? ' points taken back' : ' points awarded'}</span>
+                </Cell>
+                <Cell label="Source">
+                  <span className="entries__kind">{source.kind}</span> <span className="entries__title">{source.title}</span>
+                </Cell>
+                <Cell label="Reason" className="entries__reason">
+                  {row.reason}
+                  {isFlagged && <span className="entries__flag"> · does not match, see the verdict</span>}
+                </Cell>
+                <Cell label="Rules">{row.rulesVersion === null ? <span className="entries__muted">takes back the award</span> : `v${row.rulesVersion}`}</Cell>
+                <Cell label="Total" className="entries__number entries__total" testId="audit-entry-total">
+                  {numberFormat.format(row.total)}
+                </Cell>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {more > 0 && (
+        <div className="entries__more">
+          <p className="entries__muted">
+            Showing {numberFormat.format(limit)} of {numberFormat.format(ordered.length)} entries.
+          </p>
+          <button type="button" className="button button--secondary button--small" onClick={() => setLimit(limit + ENTRIES_PAGE)}>
+            Show {more} more
+          </button>
+        </div>
+      )}
+    </div>
+  );
+};

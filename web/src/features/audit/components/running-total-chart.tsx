@@ -44,14 +44,14 @@ export const RunningTotalChart = ({ rows, end, zone }: RunningTotalChartProps) =
     <figure className="total-chart" data-testid="audit-chart">
       <div className="total-chart__plot" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <AreaChart data={series} margin={{ top: 8, right: 12, bottom: 0, left: -12 }} accessibilityLayer={false}>
+          <AreaChart data={series} margin={{ top: 8, right: 28, bottom: 0, left: -12 }} accessibilityLayer={false}>
             <defs>
               <linearGradient id="audit-total-fill" x1="0" y1="0" x2="0" y2="1">
                 <stop offset="0%" stopColor="var(--primary)" stopOpacity={0.35} />
                 <stop offset="100%" stopColor="var(--primary)" stopOpacity={0.02} />
               </linearGradient>
             </defs>
-            <CartesianGrid vertical={false} className="total-chart__grid" />
+            <CartesianGrid vertical={false} stroke="var(--border)" className="total-chart__grid" />
             <XAxis
               dataKey="time"
               type="number"

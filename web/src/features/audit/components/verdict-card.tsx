@@ -39,6 +39,8 @@ export interface VerdictCardProps {
   audit: PointsAudit | undefined;
   /** 'up to now' or 'as of the end of Fri, Nov 20, 2026'. */
   scope: string;
+  /** The audit could not be had (the status says why and offers a retry). */
+  failed?: boolean;
   status?: ReactNode;
 }
 
@@ -46,18 +48,24 @@ export interface VerdictCardProps {
  * The answer the page is for, first and large: every point accounted for, with the three totals
  * that agree, or a warning that lists each mismatch (the event, expected, found and why).
  */
-export const VerdictCard = ({ audit, scope, status }: VerdictCardProps) => {
+export const VerdictCard = ({ audit, scope, failed = false, status }: VerdictCardProps) => {
   const consistent = audit?.consistent;
   const tone = audit === undefined ? 'pending' : consistent ? 'ok' : 'warning';
   return (
     <section className={`panel verdict verdict--${tone}`} aria-labelledby="audit-verdict-title" data-testid="audit-verdict">
       <div className="verdict__headline" aria-live="polite">
         <span className="verdict__icon" aria-hidden="true">
-          {tone === 'ok' ? '✓' : tone === 'warning' ? '!' : '…'}
+          {tone === 'ok' ? '✓' : tone === 'warning' || failed ? '!' : '…'}
         </span>
         <div>
           <h2 id="audit-verdict-title" className="verdict__title" data-testid="audit-verdict-title">
-            {audit === undefined ? 'Verdict' : consistent ? 'Every point is accounted for' : 'Some points do not add up'}
+            {audit === undefined
+              ? failed
+                ? 'Could not check your points'
+                : 'Checking your points…'
+              : consistent
+                ? 'Every point is accounted for'
+                : 'Some points do not add up'}
           </h2>
           <p className="verdict__scope">
             {audit === undefined

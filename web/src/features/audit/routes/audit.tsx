@@ -63,7 +63,7 @@ export const AuditRoute = () => {
         <AsOfPicker choice={choice} today={today} zone={zone} onChange={changeChoice} />
       </header>
 
-      <VerdictCard audit={audit} scope={scope} status={status} />
+      <VerdictCard audit={audit} scope={scope} failed={audit === undefined && !isFetching && error !== undefined} status={status} />
 
       {audit &&
         (isEmpty ? (
