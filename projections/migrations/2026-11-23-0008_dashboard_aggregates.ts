@@ -183,6 +183,14 @@ export const up = async (db: Kysely<any>): Promise<void> => {
       .addPrimaryKeyConstraint(`${table}_pkey`, ['user_id', 'from_date', 'to_date'])
       .execute();
   }
+  // Top achievements leave out revoked awards: the revocations of an item. Apart from the ledger's
+  // other rows, so the planner, knowing revocations are few, looks them up instead of scanning.
+  await db.schema
+    .createIndex('points_ledger_revocations_by_source')
+    .on('points_ledger')
+    .columns(['source_id', 'occurred_at'])
+    .where(sql.ref('kind'), '=', 'revoke')
+    .execute();
   await FUNCTIONS.execute(db);
   for (const { table, aggregate, mode } of SOURCES) {
     for (const [operation, referencing] of [
@@ -215,4 +223,5 @@ export const down = async (db: Kysely<any>): Promise<void> => {
     for (const operation of ['insert', 'update', 'delete']) await sql.raw(`DROP TRIGGER ${table}_by_day_${operation} ON "${schema}"."${table}"`).execute(db);
   }
   for (const table of AGGREGATES) await db.schema.dropTable(table).execute();
+  await db.schema.dropIndex('points_ledger_revocations_by_source').execute();
 };

@@ -25,6 +25,7 @@ import {
 import type { EventContext } from '../testing/projector-spec.ts';
 import {
   actionablesInRangeWithSummary,
+  DAILY_ACTIONABLES_LIMIT,
   dailyActionables,
   dashboardSummary,
   goalsInRange,
@@ -277,5 +278,28 @@ describe("today's actionables", () => {
     // In Auckland it is already the 4th: `later` is due, the Wednesday habit is on.
     const aheadOf = await dailyActionables(readModels.db, alice.userId, '2026-03-04', 'Pacific/Auckland');
     expect(ids(aheadOf)).toEqual([overdue, later, notToday]);
+  });
+
+  it(`keeps at most ${DAILY_ACTIONABLES_LIMIT} actionables, those with the latest deadlines (today's first), in deadline order, and every habit`, async () => {
+    const alice = someone('UTC');
+    const habit = randomUUID();
+    // One due today, one completed today, and more overdue than the list holds, one a day back from 2 March.
+    const overdue = Array.from({ length: DAILY_ACTIONABLES_LIMIT + 5 }, (_, back) => ({
+      id: randomUUID(),
+      deadline: new Date(Date.parse('2026-03-02T12:00:00Z') - back * 86_400_000).toISOString(),
+    }));
+    const [dueToday, doneToday] = [randomUUID(), randomUUID()];
+    await project([
+      ...overdue.map(({ id, deadline }) => actionableCreated(alice.at('2025-12-01T00:00:00Z'), { actionableId: id, deadline })),
+      actionableCreated(alice.at('2026-03-01T00:00:00Z'), { actionableId: dueToday, deadline: '2026-03-03T20:00:00.000Z' }),
+      actionableCreated(alice.at('2026-03-01T00:00:00Z'), { actionableId: doneToday, deadline: '2026-03-03T09:00:00.000Z' }),
+      actionableStatusChanged(alice.at('2026-03-03T08:00:00Z'), { actionableId: doneToday, from: 'pending', to: 'completed' }),
+      actionableCompleted(alice.at('2026-03-03T08:00:00Z'), { actionableId: doneToday }),
+      actionableCreated(alice.at('2025-12-01T00:00:00Z'), { actionableId: habit, isHabit: true }),
+    ]);
+    const today = await dailyActionables(readModels.db, alice.userId, '2026-03-03', 'UTC');
+    const kept = overdue.slice(0, DAILY_ACTIONABLES_LIMIT - 2).reverse();
+    expect(ids(today)).toEqual([...ids(kept), doneToday, dueToday, habit]);
+    expect(today.find((item) => item.id === doneToday)?.completedToday).toBe(true);
   });
 });

@@ -292,43 +292,64 @@ interface TopAchievementRow {
   source_type: TopAchievement['sourceType'];
 }
 
+/** At most this many actionables (not habits) in today's list: those with the latest deadlines. */
+export const DAILY_ACTIONABLES_LIMIT = 50;
+
 /**
  * GET /dashboard/daily-actionables: for the local date `date` in `zone` — actionables (not habits)
  * due that day or overdue and not completed, plus those of them completed that day (shown done,
- * so the day's list does not lose what was just ticked off); and the active habits scheduled that
- * day. `completedToday`: a habit's occurrence that day is credited; an actionable's completion was
- * recorded on that date. Overdue first (by deadline), then habits, newest first.
+ * so the day's list does not lose what was just ticked off), at most DAILY_ACTIONABLES_LIMIT of them
+ * (the latest deadlines: today's first, then the most recently overdue); and the active habits
+ * scheduled that day. `completedToday`: a habit's occurrence that day is credited; an actionable's
+ * completion was recorded on that date. Overdue first (by deadline), then habits, newest first.
+ * One statement.
  */
 export const dailyActionables = async (db: ReadModelDb, userId: string, date: LocalDate, zone: string): Promise<DailyActionable[]> => {
   const { end } = localDayBounds(date, zone);
   const doneToday = db.selectFrom('actionable_completions').select('actionable_id').where('user_id', '=', userId).where('local_date', '=', date);
-  const [open, done, habits] = await Promise.all([
+  const dueBy = (done: boolean) =>
     db
       .selectFrom('actionables')
       .selectAll()
+      .select(sql<boolean>`${done}::boolean`.as('done_today'))
       .where('user_id', '=', userId)
       .where('is_habit', '=', false)
-      .where('status', '<>', 'completed')
       .where('deadline', '<', end)
-      .execute(),
-    db
-      .selectFrom('actionables')
-      .selectAll()
-      .where('id', 'in', doneToday)
-      .where('user_id', '=', userId)
-      .where('is_habit', '=', false)
-      .where('status', '=', 'completed')
-      .where('deadline', '<', end)
-      .execute(),
-    db.selectFrom('actionables').selectAll().where('user_id', '=', userId).where('is_habit', '=', true).where('active', '=', true).execute(),
-  ]);
-  const byDeadline = [...open, ...done].sort((a, b) => a.deadline!.getTime() - b.deadline!.getTime() || a.id.localeCompare(b.id));
-  const doneIds = new Set(done.map((row) => row.id));
-  const scheduled = habits
-    .filter((row) => isOccurrence(row.recurrence, date))
+      .where((eb) => (done ? eb.and([eb('status', '=', 'completed'), eb('id', 'in', doneToday)]) : eb('status', '<>', 'completed')))
+      .orderBy('deadline', 'desc')
+      .orderBy('id', 'desc')
+      .limit(DAILY_ACTIONABLES_LIMIT);
+  // Each part a subquery of its own: a part's ORDER BY and LIMIT cannot stand bare in a UNION.
+  const latest = db
+    .selectFrom(
+      db
+        .selectFrom(dueBy(false).as('open'))
+        .selectAll()
+        .unionAll(db.selectFrom(dueBy(true).as('done')).selectAll())
+        .as('due'),
+    )
+    .selectAll()
+    .orderBy('deadline', 'desc')
+    .orderBy('id', 'desc')
+    .limit(DAILY_ACTIONABLES_LIMIT);
+  const habits = db
+    .selectFrom('actionables')
+    .selectAll()
+    .select(sql<boolean>`false`.as('done_today'))
+    .where('user_id', '=', userId)
+    .where('is_habit', '=', true)
+    .where('active', '=', true);
+  const rows = await db
+    .selectFrom(latest.as('latest'))
+    .selectAll()
+    .unionAll(db.selectFrom(habits.as('habits')).selectAll())
+    .execute();
+  const byDeadline = rows.filter((row) => !row.is_habit).sort((a, b) => a.deadline!.getTime() - b.deadline!.getTime() || a.id.localeCompare(b.id));
+  const scheduled = rows
+    .filter((row) => row.is_habit && isOccurrence(row.recurrence, date))
     .sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || b.id.localeCompare(a.id));
   return [
-    ...byDeadline.map((row) => ({ ...toActionable(row, date), completedToday: doneIds.has(row.id) })),
-    ...scheduled.map((row) => ({ ...toActionable(row, date), completedToday: row.last_credited === date })),
+    ...byDeadline.map(({ done_today, ...row }) => ({ ...toActionable(row, date), completedToday: done_today })),
+    ...scheduled.map(({ done_today: _, ...row }) => ({ ...toActionable(row, date), completedToday: row.last_credited === date })),
   ];
 };

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { DateTime } from 'luxon';
 import type { Activity, HeatmapDay, LeaderboardEntry, PointsStats } from '@tracker/contracts/points/http';
 import type { ReadModelDb } from '../db.ts';
 
@@ -21,9 +20,6 @@ export interface DayRange {
   startDate: LocalDate;
   endDate: LocalDate;
 }
-
-const day = (date: LocalDate): DateTime => DateTime.fromISO(date, { zone: 'utc' });
-const iso = (date: DateTime): LocalDate => date.toISODate()!;
 
 const DAY_MS = 86_400_000;
 
@@ -58,53 +54,71 @@ export interface StatsPeriods {
   range: DayRange;
 }
 
-/** Consecutive local days with points (net above zero), ending today, or yesterday when today has none yet. */
-export const pointsStreak = async (db: ReadModelDb, userId: string, today: LocalDate): Promise<number> => {
-  const PAGE = 400;
-  let streak = 0;
-  let expected = today;
-  let before = iso(day(today).plus({ days: 1 }));
-  for (;;) {
-    const dates = await db
-      .selectFrom('daily_points')
-      .select('local_date')
-      .where('user_id', '=', userId)
-      .where('local_date', '<', before)
-      .where('points', '>', 0)
-      .orderBy('local_date', 'desc')
-      .limit(PAGE)
-      .execute();
-    for (const { local_date: date } of dates) {
-      // Nothing yet today: the streak may still end yesterday.
-      if (streak === 0 && expected === today && date !== today) expected = iso(day(today).minus({ days: 1 }));
-      if (date !== expected) return streak;
-      streak += 1;
-      expected = iso(day(date).minus({ days: 1 }));
-    }
-    if (dates.length < PAGE) return streak;
-    before = dates[dates.length - 1]!.local_date;
-  }
+/**
+ * Consecutive local days with points (net above zero), ending today, or yesterday when today has none
+ * yet: the query, to run or to nest. Walking the user's days with points newest first, `local_date +
+ * n − 1` stays on the run's last day exactly while the days are consecutive, and falls below it for
+ * good at the first gap.
+ */
+const streakQuery = (db: ReadModelDb, userId: string, today: LocalDate) => {
+  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+  return db
+    .selectFrom(
+      db
+        .selectFrom('daily_points')
+        .select(['local_date', sql<number>`row_number() over (order by local_date desc)::int`.as('n')])
+        .where('user_id', '=', userId)
+        .where('local_date', '<=', today)
+        .where('points', '>', 0)
+        .as('days'),
+    )
+    .select((eb) => {
+      const pointsToday = eb.exists(
+        eb
+          .selectFrom('daily_points')
+          .select(sql`1`.as('one'))
+          .where('user_id', '=', userId)
+          .where('local_date', '=', today)
+          .where('points', '>', 0),
+      );
+      const lastDay = sql`case when ${pointsToday} then ${today}::date else ${yesterday}::date end`;
+      return sql<number>`count(*) filter (where local_date + (n - 1) = ${lastDay})::int`.as('streak');
+    });
 };
 
-/** GET /points/stats: one range scan of daily_points for today, the week, the month and the range; the total from user_points. */
+/** Consecutive local days with points (net above zero), ending today, or yesterday when today has none yet. */
+export const pointsStreak = async (db: ReadModelDb, userId: string, today: LocalDate): Promise<number> =>
+  (await streakQuery(db, userId, today).executeTakeFirstOrThrow()).streak;
+
+/**
+ * GET /points/stats in one statement: one range scan of daily_points for today, the week, the month
+ * and the range; the total from user_points; the streak (pointsStreak).
+ */
 export const pointsStats = async (db: ReadModelDb, userId: string, periods: StatsPeriods): Promise<PointsStats> => {
   const { today, weekStart, monthStart, range } = periods;
   const from = [weekStart, monthStart, range.startDate, today].sort()[0]!;
   const to = [range.endDate, today].sort().at(-1)!;
-  const sums = await db
-    .selectFrom('daily_points')
-    .select([
-      sql<number>`coalesce(sum(points) filter (where local_date = ${today}), 0)::int`.as('today'),
-      sql<number>`coalesce(sum(points) filter (where local_date between ${weekStart} and ${today}), 0)::int`.as('week'),
-      sql<number>`coalesce(sum(points) filter (where local_date between ${monthStart} and ${today}), 0)::int`.as('month'),
-      sql<number>`coalesce(sum(points) filter (where local_date between ${range.startDate} and ${range.endDate}), 0)::int`.as('range'),
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('daily_points')
+        .select(
+          sql<[number, number, number, number]>`array[
+            coalesce(sum(points) filter (where local_date = ${today}), 0),
+            coalesce(sum(points) filter (where local_date between ${weekStart} and ${today}), 0),
+            coalesce(sum(points) filter (where local_date between ${monthStart} and ${today}), 0),
+            coalesce(sum(points) filter (where local_date between ${range.startDate} and ${range.endDate}), 0)]::int[]`.as('sums'),
+        )
+        .where('user_id', '=', userId)
+        .where('local_date', '>=', from)
+        .where('local_date', '<=', to)
+        .as('sums'),
+      eb.selectFrom('user_points').select('total').where('user_id', '=', userId).as('total'),
+      streakQuery(db, userId, today).as('streak'),
     ])
-    .where('user_id', '=', userId)
-    .where('local_date', '>=', from)
-    .where('local_date', '<=', to)
     .executeTakeFirstOrThrow();
-  const total = await db.selectFrom('user_points').select('total').where('user_id', '=', userId).executeTakeFirst();
-  return { ...sums, total: total?.total ?? 0, streak: await pointsStreak(db, userId, today) };
+  const [todayPoints, week, month, inRange] = row.sums!;
+  return { today: todayPoints, week, month, range: inRange, total: row.total ?? 0, streak: row.streak ?? 0 };
 };
 
 /** Net points over local dates, both included. */

@@ -12,6 +12,7 @@ import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from '@tracker/contracts/points/ht
 import type { AppServices } from '../feature.ts';
 import {
   actionablesInRangeWithSummary,
+  DAILY_ACTIONABLES_LIMIT,
   dailyActionables,
   dashboardSummary,
   goalsInRange,
@@ -32,7 +33,7 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
   route({
     method: 'get',
     path: '/dashboard/daily-actionables',
-    summary: "Today's list in the zone: actionables due today or overdue and not completed (and those completed today), habits scheduled today",
+    summary: `Today's list in the zone: actionables due today or overdue and not completed (and those completed today), at most ${DAILY_ACTIONABLES_LIMIT} of them (the latest deadlines), and the habits scheduled today`,
     tag,
     auth: true,
     query: dailyActionablesQuery,
