@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { Migrator, sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDatabase } from '@tracker/eventstore/testing/test-database';
+import { createReadModelDb, type ReadModelDbHandle } from '../db.ts';
+import { allProjectors } from '../features.ts';
+import { migrateReadModels, readModelMigrations } from '../migrate.ts';
+import { handlesEvent, type ProjectedEvent } from '../projector.ts';
+import {
+  actionableCompleted,
+  actionableCreated,
+  actionableStatusChanged,
+  goalCreated,
+  goalStatusChanged,
+  habitCompleted,
+  userRegistered,
+} from '../testing/event-factories.ts';
+import type { EventContext } from '../testing/projector-spec.ts';
+import { actionablesInRangeWithSummary, dashboardSummary, goalsInRange } from './dashboard.queries.ts';
+
+const AGGREGATES = '2026-11-23-0008_dashboard_aggregates';
+
+let readModels: ReadModelDbHandle;
+beforeAll(async () => {
+  readModels = createReadModelDb(await createTestDatabase('items_by_day_migration'), 'rm', 2);
+});
+afterAll(async () => {
+  await readModels?.destroy();
+});
+
+it('sums the goals, actionables and completions a read model already holds when it lands', async () => {
+  // The schema as it was before the per-day sums.
+  const before = Object.fromEntries(Object.entries(readModelMigrations()).filter(([name]) => name < AGGREGATES));
+  await sql`CREATE SCHEMA IF NOT EXISTS rm`.execute(readModels.db);
+  const migrator = new Migrator({
+    db: readModels.db as Kysely<any>,
+    provider: { getMigrations: () => Promise.resolve(before) },
+    migrationTableSchema: 'rm',
+  });
+  const { error } = await migrator.migrateToLatest();
+  expect(error).toBeUndefined();
+
+  const userId = randomUUID();
+  const at = (instant: string): EventContext => ({ userId, at: instant, timezone: 'Asia/Tokyo' });
+  const [goalId, todo, habit] = [randomUUID(), randomUUID(), randomUUID()];
+  const events: ProjectedEvent[] = [
+    userRegistered(at('2026-02-01T00:00:00.000Z'), { timezone: 'Asia/Tokyo' }),
+    // 1 March 23:30 in Tokyo, due on the 3rd there, completed on the 2nd.
+    goalCreated(at('2026-03-01T14:30:00.000Z'), { goalId, dueDate: '2026-03-03T01:00:00.000Z' }),
+    goalStatusChanged(at('2026-03-02T01:00:00.000Z'), { goalId, from: 'pending', to: 'completed' }),
+    actionableCreated(at('2026-03-01T01:00:00.000Z'), { actionableId: todo, deadline: '2026-03-04T01:00:00.000Z' }),
+    actionableStatusChanged(at('2026-03-02T01:00:00.000Z'), { actionableId: todo, from: 'pending', to: 'completed' }),
+    actionableCompleted(at('2026-03-02T01:00:00.000Z'), { actionableId: todo }),
+    actionableCreated(at('2026-02-01T01:00:00.000Z'), { actionableId: habit, isHabit: true }),
+    habitCompleted(at('2026-03-03T01:00:00.000Z'), { actionableId: habit }),
+  ];
+  await readModels.db.transaction().execute(async (trx) => {
+    for (const projector of allProjectors) {
+      const handled = events.filter((event) => handlesEvent(projector, event.type));
+      for (const event of handled) await projector.apply(trx, event as never);
+    }
+  });
+
+  expect(await migrateReadModels(readModels)).toContain(AGGREGATES);
+  const zones = await readModels.db.selectFrom('goals_by_day').select('timezone').distinct().where('user_id', '=', userId).execute();
+  expect(zones).toEqual([{ timezone: 'Asia/Tokyo' }]);
+  for (const [startDate, endDate] of [
+    ['2026-03-01', '2026-03-01'],
+    ['2026-03-02', '2026-03-03'],
+    ['2026-03-03', '2026-03-04'],
+    ['2026-02-01', '2026-03-31'],
+  ] as const) {
+    const range = { startDate, endDate, timezone: 'Asia/Tokyo' };
+    const summary = await dashboardSummary(readModels.db, userId, range);
+    const goals = await goalsInRange(readModels.db, userId, range);
+    const actionables = await actionablesInRangeWithSummary(readModels.db, userId, endDate, range);
+    expect({ goals: summary.goalsCount, actionables: summary.actionablesCount }, `${startDate}..${endDate}`).toEqual({
+      goals: goals.goals.length,
+      actionables: actionables.actionables.length,
+    });
+  }
+  expect((await dashboardSummary(readModels.db, userId, { startDate: '2026-03-01', endDate: '2026-03-31', timezone: 'Asia/Tokyo' })).completedCount).toBe(3);
+});
