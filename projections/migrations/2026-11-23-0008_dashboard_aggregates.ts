@@ -100,7 +100,22 @@ DECLARE
     ELSE 'public.rm_day_entries(z.zone, ARRAY[i.created_at, i.deadline, i.completed_at], %s, NULL)' END;
   current_days text := format('ARRAY(SELECT c.local_date FROM %s.actionable_completions c WHERE c.actionable_id = i.id AND c.user_id = i.user_id)', s);
   rebucket uuid[];
+  touched boolean;
 BEGIN
+  -- Most updates (titles, points, streaks) change no day: nothing to do.
+  IF TG_OP = 'UPDATE' THEN
+    EXECUTE format(
+      'SELECT EXISTS (SELECT 1 FROM old_rows o FULL JOIN new_rows n ON n.%1$s = o.%1$s WHERE (o.*) IS NULL OR (n.*) IS NULL OR %2$s)',
+      CASE WHEN mode = 'completion' THEN 'event_id' ELSE 'id' END,
+      CASE mode
+        WHEN 'work' THEN '(o.user_id, o.created_at, o.due_date, o.completed_at, o.status) IS DISTINCT FROM (n.user_id, n.created_at, n.due_date, n.completed_at, n.status)'
+        WHEN 'actionable' THEN '(o.user_id, o.created_at, o.deadline, o.completed_at) IS DISTINCT FROM (n.user_id, n.created_at, n.deadline, n.completed_at)'
+        ELSE '(o.user_id, o.actionable_id, o.local_date) IS DISTINCT FROM (n.user_id, n.actionable_id, n.local_date)' END)
+      INTO touched;
+    IF NOT touched THEN
+      RETURN NULL;
+    END IF;
+  END IF;
   -- Users whose rows are in another zone than theirs now: summed again from all their rows.
   EXECUTE format(
     'SELECT coalesce(array_agg(u.user_id), ''{}'') FROM (%s) u
