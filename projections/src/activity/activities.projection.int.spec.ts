@@ -2,6 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from 'vitest';
 import type { ProjectedEvent } from '../projector.ts';
 import {
+  actionableCompleted,
+  actionableCreated,
+  actionableDeleted,
+  actionableStatusChanged,
+  actionableUpdated,
   goalCreated,
   goalDeleted,
   goalStatusChanged,
@@ -168,6 +173,73 @@ describe('activities projection', () => {
           activities: [line(award, { type: 'completed', entity_type: 'goal', entity_id: goalId, title: 'G', description: 'Completed goal "G"', points: 40 })],
         });
     });
+  });
+
+  describe('actionables and habits', () => {
+    const actionableId = randomUUID();
+
+    it('tells of a created actionable and a created habit, each by its kind', () => {
+      const todo = actionableCreated(by, { actionableId, title: 'Water plants' });
+      const habitId = randomUUID();
+      const habit = actionableCreated(by, { actionableId: habitId, title: 'Read', isHabit: true });
+      return given()
+        .when([todo, habit])
+        .then({
+          activities: [
+            line(todo, {
+              type: 'created',
+              entity_type: 'actionable',
+              entity_id: actionableId,
+              title: 'Water plants',
+              description: 'Created actionable "Water plants"',
+            }),
+            line(habit, { type: 'created', entity_type: 'actionable', entity_id: habitId, title: 'Read', description: 'Created habit "Read"' }),
+          ],
+        });
+    });
+
+    it('tells of a move and a deletion, leaving completions to their points events', () => {
+      const moved = actionableStatusChanged(by, { actionableId, from: 'pending', to: 'in-progress', title: 'Water plants' });
+      const deleted = actionableDeleted(by, { actionableId, title: 'Water plants' });
+      return given()
+        .when([
+          moved,
+          actionableStatusChanged(by, { actionableId, from: 'in-progress', to: 'completed', title: 'Water plants' }),
+          actionableCompleted(by, { actionableId }),
+          actionableStatusChanged(by, { actionableId, from: 'completed', to: 'pending', title: 'Water plants' }),
+          actionableUpdated(by, { actionableId, changes: { weight: 3 } }),
+          deleted,
+        ])
+        .then({
+          activities: [
+            line(moved, {
+              type: 'status_changed',
+              entity_type: 'actionable',
+              entity_id: actionableId,
+              title: 'Water plants',
+              description: 'Moved actionable "Water plants" to in-progress',
+            }),
+            line(deleted, {
+              type: 'deleted',
+              entity_type: 'actionable',
+              entity_id: actionableId,
+              title: 'Water plants',
+              description: 'Deleted actionable "Water plants"',
+            }),
+          ],
+        });
+    });
+
+    it('leaves imported items out: an import of hundreds would bury everything else', () =>
+      given()
+        .when([
+          actionableCreated(by, {
+            actionableId,
+            title: 'From a file',
+            imported: { status: 'pending', completedAt: null, lastCompletedAt: null, streak: 0, lastCredited: null },
+          }),
+        ])
+        .then({ activities: [] }));
   });
 
   describe('what it leaves out', () => {

@@ -12,6 +12,7 @@ type ItemEvent = ProjectedEvent<
   | 'SubtaskStatusChanged'
   | 'SubtaskDeleted'
 >;
+type ActionableEvent = ProjectedEvent<'ActionableCreated' | 'ActionableStatusChanged' | 'ActionableDeleted'>;
 type PointsEvent = ProjectedEvent<'PointsAwarded' | 'PointsRevoked'>;
 /** What happened, as a person would tell it; who and when come from the event's envelope. */
 type Activity = Omit<NewActivityRow, 'event_id' | 'user_id' | 'occurred_at'>;
@@ -53,6 +54,41 @@ const describeItemEvent = (event: ItemEvent): Activity | undefined => {
   }
 };
 
+/**
+ * Actionables and habits alike (a habit is an actionable): created, moved, deleted. Imported items
+ * are left out (an import of hundreds would bury everything else); completions are told by points.
+ */
+const describeActionableEvent = (event: ActionableEvent): Activity | undefined => {
+  const { actionableId, title } = event.data;
+  const about = { entity_type: 'actionable', entity_id: actionableId, title, points: null };
+  switch (event.type) {
+    case 'ActionableCreated':
+      if (event.data.imported) return undefined;
+      return { ...about, type: 'created', description: `Created ${event.data.isHabit ? 'habit' : 'actionable'} "${title}"` };
+    case 'ActionableDeleted':
+      return { ...about, type: 'deleted', description: `Deleted actionable "${title}"` };
+    case 'ActionableStatusChanged': {
+      const { from, to } = event.data;
+      if (to === 'completed' || from === 'completed') return undefined;
+      return { ...about, type: 'status_changed', description: `Moved actionable "${title}" to ${to}` };
+    }
+  }
+};
+
+const activityOf = (event: ItemEvent | ActionableEvent | PointsEvent): Activity | undefined => {
+  switch (event.type) {
+    case 'PointsAwarded':
+    case 'PointsRevoked':
+      return describePointsEvent(event);
+    case 'ActionableCreated':
+    case 'ActionableStatusChanged':
+    case 'ActionableDeleted':
+      return describeActionableEvent(event);
+    default:
+      return describeItemEvent(event);
+  }
+};
+
 const describePointsEvent = (event: PointsEvent): Activity => {
   const awarded = event.type === 'PointsAwarded';
   const { source, title, points, reason } = event.data;
@@ -79,6 +115,9 @@ export const activitiesProjection = defineProjector({
     'SubtaskCreated',
     'SubtaskStatusChanged',
     'SubtaskDeleted',
+    'ActionableCreated',
+    'ActionableStatusChanged',
+    'ActionableDeleted',
     'PointsAwarded',
     'PointsRevoked',
   ],
@@ -88,7 +127,7 @@ export const activitiesProjection = defineProjector({
   // One row per event that tells something: a batch's rows in one insert.
   async applyBatch(trx, events) {
     const rows = events.flatMap((event) => {
-      const activity = event.type === 'PointsAwarded' || event.type === 'PointsRevoked' ? describePointsEvent(event) : describeItemEvent(event);
+      const activity = activityOf(event);
       return activity ? [{ ...activity, event_id: event.id, user_id: event.metadata.userId, occurred_at: event.metadata.occurredAt }] : [];
     });
     if (rows.length > 0) await trx.insertInto('activities').values(rows).execute();
