@@ -118,11 +118,13 @@ BEGIN
   END IF;
   -- Users whose rows are in another zone than theirs now: summed again from all their rows.
   EXECUTE format(
-    'SELECT coalesce(array_agg(u.user_id), ''{}'') FROM (%s) u
-      WHERE EXISTS (SELECT 1 FROM %s a WHERE a.user_id = u.user_id)
-        AND (SELECT a.timezone FROM %s a WHERE a.user_id = u.user_id LIMIT 1)
-            IS DISTINCT FROM public.rm_zone_or_utc((SELECT z.timezone FROM %s.user_settings z WHERE z.user_id = u.user_id))',
-    users_sql, agg, agg, s) INTO rebucket;
+    -- The zone is checked (a subtransaction) only when the rows' zone is not the setting as it stands.
+    'SELECT coalesce(array_agg(user_id), ''{}'') FROM (
+       SELECT u.user_id, (SELECT a.timezone FROM %s a WHERE a.user_id = u.user_id LIMIT 1) AS kept,
+              coalesce((SELECT z.timezone FROM %s.user_settings z WHERE z.user_id = u.user_id), ''UTC'') AS zone
+       FROM (%s) u) AS users
+     WHERE kept IS NOT NULL AND CASE WHEN kept = zone THEN false ELSE kept <> public.rm_zone_or_utc(zone) END',
+    agg, s, users_sql) INTO rebucket;
   IF cardinality(rebucket) > 0 THEN
     PERFORM public.rm_sum_items_by_day(TG_TABLE_SCHEMA, TG_ARGV[0], mode, rebucket);
   END IF;
