@@ -15,6 +15,12 @@ export const ownedTables: Readonly<Record<string, readonly string[]>> = {
   user_settings: ['user_settings'],
 };
 
+/**
+ * Tables their projector only ever inserts into (no lookups): their secondary indexes serve queries
+ * alone, so a replay drops them and builds them once afterwards rather than maintaining them row by row.
+ */
+export const appendOnlyTables: readonly string[] = ['points_ledger', 'activities'];
+
 /** Tables of the schema that are not read models: the checkpoints (rows moved, not the table) and kysely's migration log. */
 export const bookkeepingTables: readonly string[] = ['projection_checkpoints', 'kysely_migration', 'kysely_migration_lock'];
 

@@ -8,7 +8,7 @@ import { migrateReadModels } from '../migrate.ts';
 import { toProjectedEvent } from '../projected-event.ts';
 import { handlesEvent, type ProjectedEvent, type Projector } from '../projector.ts';
 import { PROGRESS_CHANNEL } from '../runner.ts';
-import { checkOwnedTables, ownedTables } from './owned-tables.ts';
+import { appendOnlyTables, checkOwnedTables, ownedTables } from './owned-tables.ts';
 
 export interface RebuildProgress {
   phase: 'replay' | 'catch-up' | 'swap' | 'done';
@@ -57,6 +57,12 @@ const MAX_CATCH_UP_PASSES = 20;
 /** How long the swap waits for batches and queries in flight before it gives up (and is tried again). */
 const SWAP_LOCK_TIMEOUT = '5s';
 const SWAP_ATTEMPTS = 5;
+
+/** Events read from the log, and those the selected projectors handle, decoded. */
+interface ReadBatch {
+  batch: StoredEvent[];
+  events: ProjectedEvent[];
+}
 
 const rebuildLockKey = (schema: string): string => `read-model-rebuild:${schema}`;
 
@@ -161,8 +167,7 @@ export const rebuildReadModels = async (options: RebuildOptions): Promise<Rebuil
      * A batch as a live lane applies it: every selected projector in order (as the features list
      * them), one transaction with their checkpoints — `within` the swap's, or one of its own.
      */
-    const applyBatch = async (batch: readonly StoredEvent[], within?: Transaction<ReadModels>): Promise<void> => {
-      const events = batch.filter((stored) => selected.some((p) => handlesEvent(p, stored.type))).map(toProjectedEvent);
+    const applyBatch = async ({ batch, events }: ReadBatch, within?: Transaction<ReadModels>): Promise<void> => {
       const next = batch[batch.length - 1]!.position;
       const apply = async (trx: Transaction<ReadModels>): Promise<void> => {
         await applyEvents(trx, selected, events);
@@ -183,23 +188,25 @@ export const rebuildReadModels = async (options: RebuildOptions): Promise<Rebuil
      */
     const pass = async (within?: Transaction<ReadModels>): Promise<number> => {
       const iterator = store.readAll(position, batchSize)[Symbol.asyncIterator]();
-      const readBatch = async (): Promise<StoredEvent[]> => {
+      // Read and decoded while the batch before is applied: the decoding overlaps PostgreSQL's work.
+      const readBatch = async (): Promise<ReadBatch> => {
         const batch: StoredEvent[] = [];
         while (batch.length < batchSize) {
           const next = await iterator.next();
           if (next.done) break;
           batch.push(next.value);
         }
-        return batch;
+        return { batch, events: batch.filter((stored) => selected.some((p) => handlesEvent(p, stored.type))).map(toProjectedEvent) };
       };
       let read = 0;
       let pending = readBatch();
       try {
         for (;;) {
-          const batch = await pending;
+          const next = await pending;
+          const { batch } = next;
           if (batch.length === 0) return read;
           pending = readBatch();
-          await applyBatch(batch, within);
+          await applyBatch(next, within);
           position = batch[batch.length - 1]!.position;
           read += batch.length;
           events += batch.length;
@@ -219,7 +226,14 @@ export const rebuildReadModels = async (options: RebuildOptions): Promise<Rebuil
     // once per statement of it: the triggers are off while replaying.
     const triggered = await triggeredTables(admin, freshSchema, tables);
     for (const table of triggered) await admin.query(`ALTER TABLE ${quoted(table)} DISABLE TRIGGER USER`);
+    const queryIndexes = await secondaryIndexes(
+      admin,
+      freshSchema,
+      tables.filter((table) => appendOnlyTables.includes(table)),
+    );
+    for (const { name } of queryIndexes) await admin.query(`DROP INDEX ${admin.escapeIdentifier(freshSchema)}.${admin.escapeIdentifier(name)}`);
     await pass();
+    for (const { definition } of queryIndexes) await admin.query(definition);
     await refire(admin, freshSchema, triggered);
     for (const table of tables) await admin.query(`ALTER TABLE ${quoted(table)} SET LOGGED, RESET (autovacuum_enabled)`);
     for (const table of tables) await admin.query(`ANALYZE ${quoted(table)}`);
@@ -272,6 +286,17 @@ export const rebuildReadModels = async (options: RebuildOptions): Promise<Rebuil
   }
 };
 
+/** The indexes of `tables` that enforce nothing (not unique, not a primary key), with how to build them again. */
+const secondaryIndexes = async (admin: pg.Client, schema: string, tables: readonly string[]): Promise<Array<{ name: string; definition: string }>> => {
+  const { rows } = await admin.query<{ name: string; definition: string }>(
+    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
+       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid JOIN pg_namespace n ON n.oid = t.relnamespace
+      WHERE n.nspname = $1 AND t.relname = ANY($2::text[]) AND NOT i.indisunique AND NOT i.indisprimary`,
+    [schema, [...tables]],
+  );
+  return rows;
+};
+
 /** Which of `tables` carry triggers of their own (not constraints'), in the order given. */
 const triggeredTables = async (admin: pg.Client, schema: string, tables: readonly string[]): Promise<string[]> => {
   const { rows } = await admin.query<{ name: string }>(
@@ -285,7 +310,9 @@ const triggeredTables = async (admin: pg.Client, schema: string, tables: readonl
 /**
  * The replayed rows of `tables` written again with their triggers on, one statement per table, so
  * each trigger sees every row once, as inserts: what the triggers keep is then what they would have
- * kept statement by statement. All are emptied first, so none reads another's half.
+ * kept statement by statement. All are emptied first, so none reads another's half — by DELETE after
+ * ANALYZE, not TRUNCATE, so the planner still knows the tables' size while the triggers query them
+ * (an emptied table looks empty, and every lookup became a sequential scan).
  */
 const refire = async (admin: pg.Client, schema: string, tables: readonly string[]): Promise<void> => {
   if (tables.length === 0) return;
@@ -293,8 +320,11 @@ const refire = async (admin: pg.Client, schema: string, tables: readonly string[
   const kept = (table: string): string => admin.escapeIdentifier(`rebuild_${table}`);
   await admin.query('BEGIN');
   try {
-    for (const table of tables) await admin.query(`CREATE TEMP TABLE ${kept(table)} ON COMMIT DROP AS SELECT * FROM ${quoted(table)}`);
-    await admin.query(`TRUNCATE ${tables.map(quoted).join(', ')}`);
+    for (const table of tables) {
+      await admin.query(`ANALYZE ${quoted(table)}`);
+      await admin.query(`CREATE TEMP TABLE ${kept(table)} ON COMMIT DROP AS SELECT * FROM ${quoted(table)}`);
+      await admin.query(`DELETE FROM ${quoted(table)}`);
+    }
     for (const table of tables) {
       await admin.query(`ALTER TABLE ${quoted(table)} ENABLE TRIGGER USER`);
       await admin.query(`INSERT INTO ${quoted(table)} SELECT * FROM ${kept(table)}`);

@@ -185,9 +185,10 @@ export const measureRebuild = async (databaseUrl: string, settings: RebuildSetti
       },
     });
     const rebuildSeconds = (performance.now() - started) / 1000;
-    const { rows } = await pool.query<{ n: string }>(
-      `SELECT sum(n_live_tup)::text AS n FROM pg_stat_user_tables WHERE schemaname = 'rm' AND relname <> 'kysely_migration'`,
-    );
+    const tables = await pool.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'rm' AND tablename NOT LIKE 'kysely%'`);
+    let rowsWritten = 0;
+    for (const { name } of tables.rows)
+      rowsWritten += Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM rm.${pg.escapeIdentifier(name)}`)).rows[0]!.n);
     const baselineRowsPerSecond = await measureInsertBaseline(pool, settings.rebuildBaselineRows);
     const eventsPerSecond = result.events / rebuildSeconds;
     progress(
@@ -199,7 +200,7 @@ export const measureRebuild = async (databaseUrl: string, settings: RebuildSetti
       seedSeconds: Number(seedSeconds.toFixed(1)),
       rebuildSeconds: Number(rebuildSeconds.toFixed(1)),
       eventsPerSecond,
-      rowsWritten: Number(rows[0]?.n ?? 0),
+      rowsWritten,
       batchSize: BATCH_SIZE,
       baselineRowsPerSecond,
       baselineDescription: `multi-row INSERT of ${BATCH_SIZE.toLocaleString('en-US')} rows per statement (one transaction each), ${settings.rebuildBaselineRows.toLocaleString('en-US')} rows into a table LIKE rm.points_ledger INCLUDING ALL (its columns and 7 indexes)`,
