@@ -13,9 +13,12 @@ import { useReturnFocus } from './use-return-focus.ts';
 import { completedToast, statusPointsToast } from './points-toast.ts';
 import { isDoneForCurrentPeriod, scheduleInWords } from './habit-schedule.ts';
 import './actionable-item.css';
+import './status-dot.css';
 
 export interface ActionableItemProps {
   item: ShownActionable;
+  /** The colour the user's status settings give its status. */
+  statusColor?: string | undefined;
   zone: string;
   /** Today in the user's zone: a deadline on an earlier day is overdue. */
   today: string;
@@ -27,7 +30,7 @@ export interface ActionableItemProps {
  * One actionable: its facts, complete or revert, edit (inline form) and delete (after a question).
  * Every control's name includes the item ('Complete actionable Buy milk') while its text stays short.
  */
-export const ActionableItem = ({ item, zone, today, linkTitles }: ActionableItemProps) => {
+export const ActionableItem = ({ item, statusColor, zone, today, linkTitles }: ActionableItemProps) => {
   const toast = useToast();
   const [complete, completion] = useCompleteActionableMutation();
   // Separate instances: a failed revert must not show up as an error in the edit form.
@@ -115,6 +118,7 @@ export const ActionableItem = ({ item, zone, today, linkTitles }: ActionableItem
         {item.description && <p className="act-item__description">{item.description}</p>}
         <ul className="act-item__facts" aria-label={`About ${name}`}>
           <li className={`act-chip act-chip--${item.status}`} data-testid={`actionable-status-${item.id}`}>
+            {statusColor && <span className="status-dot" style={{ background: statusColor }} aria-hidden="true" />}
             {statusLabels[item.status]}
           </li>
           <li className="act-chip">Weight {item.weight}</li>

@@ -1,9 +1,12 @@
 import type { ActionableStatus } from '@tracker/contracts/actionables/http';
 import { skipToken } from '@reduxjs/toolkit/query';
+import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
 import { listFailure, useGetActionablesQuery, type ActionablesView } from '../api/actionables.api.ts';
 import { ActionableItem } from './actionable-item.tsx';
 import { EmptyState, LoadError, LoadingLine } from './list-states.tsx';
+import { shownByStatus } from './shown-by-status.ts';
 import { useLinkTitles } from './use-link-titles.ts';
 import './actionable-item.css';
 
@@ -19,11 +22,17 @@ export interface ActionablesListProps {
   onCreate: () => void;
 }
 
-/** The chosen view's actionables, filtered by status, with loading, error and empty states. */
+const countOf = (count: number) => `${count} ${count === 1 ? 'actionable' : 'actionables'}`;
+
+/**
+ * The chosen view's actionables, filtered by status and arranged by the user's status settings
+ * (priority order, hidden statuses left out), with loading, error and empty states.
+ */
 export const ActionablesList = ({ view, viewName, statuses, zone, today, onShowAllStatuses, onCreate }: ActionablesListProps) => {
   const { data: items, isLoading, isFetching, error, refetch } = useGetActionablesQuery(view ?? skipToken);
   const linkTitles = useLinkTitles((items ?? []).some((item) => item.goalId || item.taskId || item.subtaskId));
   const fallback = view ? listFailure(view) : 'Failed to fetch actionables';
+  const { statusSettings, colorOf } = useStatusSettings();
 
   if (!view) return null;
   if (isLoading) {
@@ -53,8 +62,12 @@ export const ActionablesList = ({ view, viewName, statuses, zone, today, onShowA
       </EmptyState>
     );
   }
-  const visible = items.filter((item) => statuses.includes(item.status));
-  const hidden = items.length - visible.length;
+  const { shown, filteredOut, hiddenBySettings } = shownByStatus(items, statuses, statusSettings);
+  const settingsLink = (
+    <Link to="/settings" className="button button--small button--ghost">
+      Status settings
+    </Link>
+  );
   return (
     <>
       {error && (
@@ -63,22 +76,43 @@ export const ActionablesList = ({ view, viewName, statuses, zone, today, onShowA
           {errorMessage(error, fallback)}
         </div>
       )}
-      {visible.length === 0 ? (
-        <EmptyState testId="actionables-filtered" title="No actionables match the status filter" text={`All ${items.length} are hidden by the status filter.`}>
+      {shown.length > 0 ? (
+        <ul className="act-list" aria-label="Actionables" aria-busy={isFetching || undefined}>
+          {shown.map((item) => (
+            <ActionableItem key={item.id} item={item} statusColor={colorOf(item.status)} zone={zone} today={today} linkTitles={linkTitles} />
+          ))}
+        </ul>
+      ) : filteredOut > 0 ? (
+        <EmptyState
+          testId="actionables-filtered"
+          title="No actionables match the status filter"
+          text={
+            hiddenBySettings > 0
+              ? `${countOf(filteredOut)} hidden by the status filter, ${hiddenBySettings} by your status settings.`
+              : `All ${items.length} are hidden by the status filter.`
+          }
+        >
           <button type="button" className="button button--secondary" onClick={onShowAllStatuses}>
             Show all statuses
           </button>
         </EmptyState>
       ) : (
-        <ul className="act-list" aria-label="Actionables" aria-busy={isFetching || undefined}>
-          {visible.map((item) => (
-            <ActionableItem key={item.id} item={item} zone={zone} today={today} linkTitles={linkTitles} />
-          ))}
-        </ul>
+        <EmptyState
+          testId="actionables-hidden-by-settings"
+          title="No actionables to show"
+          text={`${countOf(items.length)} ${items.length === 1 ? 'is' : 'are'} of a status your status settings hide.`}
+        >
+          {settingsLink}
+        </EmptyState>
       )}
-      {hidden > 0 && visible.length > 0 && (
-        <p className="act-hidden-note">
-          {hidden} {hidden === 1 ? 'actionable' : 'actionables'} hidden by the status filter
+      {shown.length > 0 && filteredOut > 0 && (
+        <p className="act-hidden-note" data-testid="actionables-filtered-note">
+          {countOf(filteredOut)} hidden by the status filter
+        </p>
+      )}
+      {shown.length > 0 && hiddenBySettings > 0 && (
+        <p className="act-hidden-note" data-testid="actionables-hidden-note">
+          {countOf(hiddenBySettings)} hidden by your status settings {settingsLink}
         </p>
       )}
     </>

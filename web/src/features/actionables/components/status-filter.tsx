@@ -1,6 +1,8 @@
 import type { ActionableStatus } from '@tracker/contracts/actionables/http';
+import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
 import { actionableStatuses, statusLabels } from './actionable-format.ts';
 import './status-filter.css';
+import './status-dot.css';
 
 /** spec.md §4: the default filter includes all four statuses. */
 export const allStatuses: readonly ActionableStatus[] = actionableStatuses;
@@ -8,22 +10,28 @@ export const allStatuses: readonly ActionableStatus[] = actionableStatuses;
 export const toggledStatus = (selected: readonly ActionableStatus[], status: ActionableStatus): ActionableStatus[] =>
   selected.includes(status) ? selected.filter((s) => s !== status) : actionableStatuses.filter((s) => s === status || selected.includes(s));
 
-/** Status checkboxes, all on by default. */
-export const StatusFilter = ({ selected, onChange }: { selected: readonly ActionableStatus[]; onChange: (selected: ActionableStatus[]) => void }) => (
-  <fieldset className="act-filter">
-    <legend className="act-filter__legend">Status</legend>
-    <div className="act-filter__options">
-      {actionableStatuses.map((status) => (
-        <label key={status} className="act-check">
-          <input type="checkbox" checked={selected.includes(status)} onChange={() => onChange(toggledStatus(selected, status))} />
-          {statusLabels[status]}
-        </label>
-      ))}
-    </div>
-    {selected.length < actionableStatuses.length && (
-      <button type="button" className="button button--small button--ghost" onClick={() => onChange([...actionableStatuses])}>
-        Show all statuses
-      </button>
-    )}
-  </fieldset>
-);
+/** Status checkboxes, all on by default, in the order of the user's status settings. */
+export const StatusFilter = ({ selected, onChange }: { selected: readonly ActionableStatus[]; onChange: (selected: ActionableStatus[]) => void }) => {
+  const { orderStatuses, isVisible, colorOf } = useStatusSettings();
+  return (
+    <fieldset className="act-filter">
+      <legend className="act-filter__legend">Status</legend>
+      <div className="act-filter__options">
+        {orderStatuses(actionableStatuses).map((status) => (
+          <label key={status} className="act-check">
+            <input type="checkbox" checked={selected.includes(status)} onChange={() => onChange(toggledStatus(selected, status))} />
+            <span className="status-dot" style={{ background: colorOf(status) }} aria-hidden="true" />
+            {statusLabels[status]}
+            {/* Ticking it shows nothing while the settings hide the status: say so. */}
+            {!isVisible(status) && <span className="act-check__note">(hidden in settings)</span>}
+          </label>
+        ))}
+      </div>
+      {selected.length < actionableStatuses.length && (
+        <button type="button" className="button button--small button--ghost" onClick={() => onChange([...actionableStatuses])}>
+          Show all statuses
+        </button>
+      )}
+    </fieldset>
+  );
+};
