@@ -100,6 +100,21 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
     await page.getByRole('button', { name: 'Show all statuses' }).first().click();
     await page.getByTestId(`actionable-${actionableId}`).waitFor();
 
+    // The user's status settings (issue 9): hiding Completed takes the completed one out of the list,
+    // and the filter says so; showing it again brings it back.
+    const putStatusSettings = async (completed: { visible: boolean }) =>
+      expect((await app.json('PUT', '/api/settings/status', { token: await tokenOf(), body: { statusSettings: { completed } } })).status).toBe(200);
+    await putStatusSettings({ visible: false });
+    await page.reload();
+    await page.getByTestId('actionables-hidden-by-settings').waitFor();
+    expect(await page.getByTestId(`actionable-${actionableId}`).count()).toBe(0);
+    await page.locator('label').filter({ hasText: 'Completed' }).getByText('(hidden in settings)').waitFor();
+    await putStatusSettings({ visible: true });
+    await page.reload();
+    await page.getByTestId(`actionable-${actionableId}`).waitFor();
+    await waitForText(`actionable-status-${actionableId}`, 'Completed');
+    expect(await page.getByText('(hidden in settings)').count()).toBe(0);
+
     // A weekly habit on today's weekday and the one after it.
     await nav('Habits').click();
     await page.waitForURL(/\/habits$/);
@@ -151,9 +166,35 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
     // Both screens fit a 375 px wide phone.
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await fitsWidth()).toBeLessThanOrEqual(375);
+    // On a phone the sections are behind the Menu button, which says whether it is open.
+    const menu = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' });
+    expect(await nav('Actionables').isVisible()).toBe(false);
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    expect(await nav('Habits').getAttribute('aria-current')).toBe('page');
+    expect(await fitsWidth()).toBeLessThanOrEqual(375);
     await nav('Actionables').click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
     await page.getByTestId(`actionable-${actionableId}`).waitFor();
     expect(await fitsWidth()).toBeLessThanOrEqual(375);
+    // Escape closes the menu and gives the focus back to its button.
+    await menu.click();
+    await nav('Goals').waitFor();
+    await page.keyboard.press('Escape');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(`document.activeElement?.textContent`)).toBe('Menu');
+    // From 1024 px every section is in the header, none cut off, and the page does not scroll sideways.
+    const sections = ['Dashboard', 'Goals', 'Actionables', 'Habits', 'Leaderboard', 'Points audit', 'Settings', 'Profile'];
+    for (const width of [1024, 1280, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await menu.isVisible()).toBe(false);
+      for (const name of sections) {
+        const box = await nav(name).boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= width, `${name} at ${width} px`).toBe(true);
+      }
+      expect(await fitsWidth()).toBeLessThanOrEqual(width);
+    }
+    expect(await nav('Actionables').getAttribute('aria-current')).toBe('page');
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // Import: pasted text is read first, with spec.md §5's messages; then a file of two items.

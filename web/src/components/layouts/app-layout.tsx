@@ -1,3 +1,4 @@
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { NavLink, Outlet } from 'react-router-dom';
 import { errorMessage } from '../../lib/api/api-errors.ts';
@@ -5,6 +6,7 @@ import { useGetMeQuery } from '../../lib/api/auth.api.ts';
 import { selectCurrentUser } from '../../lib/auth/auth.slice.ts';
 import { useLogout } from '../../lib/auth/use-logout.ts';
 import { Brand } from './brand.tsx';
+import './app-layout.css';
 
 /** Sections of the signed-in app; later features add their entries here. */
 const navigation = [
@@ -14,8 +16,8 @@ const navigation = [
   { to: '/habits', label: 'Habits' },
   { to: '/leaderboard', label: 'Leaderboard' },
   { to: '/audit', label: 'Points audit' },
-  { to: '/profile', label: 'Profile' },
   { to: '/settings', label: 'Settings' },
+  { to: '/profile', label: 'Profile' },
 ] as const;
 
 const initialsOf = (name: string): string =>
@@ -25,6 +27,65 @@ const initialsOf = (name: string): string =>
     .slice(0, 2)
     .map((part) => part[0]?.toUpperCase() ?? '')
     .join('') || '?';
+
+/**
+ * The main navigation. Wide screens (1024 px and up, app-layout.css) show every entry in the header;
+ * narrower ones show a Menu button that opens them as a panel under the header (a disclosure:
+ * Escape, a click outside or choosing an entry closes it, and Escape puts focus back on the button).
+ */
+const MainNavigation = () => {
+  const [open, setOpen] = useState(false);
+  const navRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (!navRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [open]);
+
+  return (
+    <nav
+      ref={navRef}
+      className={`app-nav${open ? ' app-nav--open' : ''}`}
+      aria-label="Main"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          setOpen(false);
+          toggleRef.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={toggleRef}
+        type="button"
+        className="app-nav__toggle button button--ghost button--small"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        <svg className="icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+          <path d={open ? 'M5 5l10 10M15 5L5 15' : 'M3.5 6h13M3.5 10h13M3.5 14h13'} />
+        </svg>
+        Menu
+      </button>
+      <ul id={listId} className="app-nav__list">
+        {navigation.map((item) => (
+          <li key={item.to}>
+            {/* NavLink marks the current section with aria-current="page" and the class "active". */}
+            <NavLink to={item.to} className="app-nav__link" onClick={() => setOpen(false)}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+};
 
 /** The signed-in shell: header with navigation, the user and logout; pages render in the outlet. */
 export const AppLayout = () => {
@@ -41,25 +102,15 @@ export const AppLayout = () => {
       <header className="app-header">
         <div className="app-header__inner">
           <Brand to="/dashboard" />
-          <nav className="app-nav" aria-label="Main">
-            <ul className="app-nav__list">
-              {navigation.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} className="app-nav__link">
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <MainNavigation />
           <div className="user-menu">
-            <span className="avatar" aria-hidden="true">
+            <span className="avatar" aria-hidden="true" title={name}>
               {initialsOf(name)}
             </span>
-            <span className="user-menu__name" data-testid="user-name">
+            <span className="user-menu__name" data-testid="user-name" title={name}>
               {name}
             </span>
-            <button type="button" className="button button--ghost button--small" onClick={() => void logout()}>
+            <button type="button" className="button button--ghost button--small user-menu__logout" onClick={() => void logout()}>
               Log out
             </button>
           </div>
