@@ -148,6 +148,22 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     await expect.poll(async () => (await api<{ settings: Settings }>('/settings')).settings.theme).toBe('dark');
     await page.reload();
     expect(await theme()).toBe('dark');
+    // Before the first paint: with the app's scripts held back, web/public/theme-boot.js alone (under
+    // the app's CSP) has put the kept theme on <html>; a stored value it does not know leaves <html> alone.
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.reload();
+    expect(await theme()).toBe('dark');
+    expect(await page.evaluate(`getComputedStyle(document.documentElement).colorScheme`)).toBe('dark');
+    await page.evaluate(`window.localStorage.setItem('theme', 'purple')`);
+    await page.reload();
+    expect(await theme()).toBeUndefined();
+    expect(pageErrors).toEqual([]);
+    await page.evaluate(`window.localStorage.setItem('theme', 'dark')`);
+    await page.unroute('**/assets/*.js');
+    await page.reload();
+    expect(await theme()).toBe('dark');
     await page.getByTestId('settings-timezone-current').waitFor();
     expect(await theme()).toBe('dark');
     expect(await page.getByRole('radio', { name: /^Dark/ }).isChecked()).toBe(true);
