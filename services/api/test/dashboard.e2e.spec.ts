@@ -78,9 +78,10 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     expect(await heatToday.getAttribute('aria-label')).toMatch(/: no points$/);
     expect(await heatToday.getAttribute('data-level')).toBe('0');
     expect(await page.getByRole('gridcell').and(page.locator('[data-testid^="heatmap-day-"]')).count()).toBe(365);
-    // Creating an actionable moves no points and is not an activity: nothing to show yet.
-    await waitForText('recent-activity', 'Nothing yet');
-    expect(await page.getByTestId('activity').count()).toBe(0);
+    // Creating an actionable moves no points, but it is something the user did.
+    await page.getByTestId('activity').first().waitFor();
+    expect(await page.getByTestId('activity').count()).toBe(1);
+    expect(await page.getByTestId('activity').first().textContent()).toMatch(/^Water the plantsCreated · Actionable/);
 
     // Completing it from the dashboard: a toast, then every card follows, with no reload of the page.
     await page.evaluate('window.__sameDocument = true');
@@ -98,8 +99,8 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     await page.locator(`[data-testid="heatmap-day-${today}"][data-points="20"]`).waitFor();
     expect(await heatToday.getAttribute('aria-label')).toMatch(/: 20 points from 1 award$/);
     expect(await heatToday.getAttribute('data-level')).toBe('4');
-    await page.getByTestId('activity').first().waitFor();
-    expect(await page.getByTestId('activity').count()).toBe(1);
+    await page.getByTestId('activity').nth(1).waitFor();
+    expect(await page.getByTestId('activity').count()).toBe(2);
     expect(await page.getByTestId('activity').first().textContent()).toContain('Completed');
     expect(await page.getByTestId('activity').first().textContent()).toContain('Water the plants');
     expect(await page.getByTestId('activity').first().textContent()).toContain('+20 pts');
