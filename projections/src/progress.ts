@@ -64,7 +64,9 @@ export const createProjectionProgress = (options: {
       const controller = new AbortController();
       let seen = wake.generation();
       if (known(position, projectors)) return true;
-      await checkpoints(projectors);
+      // Once a projector has been heard of, its notifications keep `reached` current: the table is
+      // read only for one never heard of (or, below, when no notification came for a while).
+      if (projectors.some((name) => !reached.has(name))) await checkpoints(projectors);
       for (;;) {
         if (known(position, projectors)) return true;
         const left = deadline - Date.now();
