@@ -120,7 +120,7 @@ export const rebuildReadModels = async (options: RebuildOptions): Promise<Rebuil
     for (const { name } of stale.rows) await admin.query(`DROP SCHEMA ${admin.escapeIdentifier(name)} CASCADE`);
 
     live = createReadModelDb(connectionString, schema, 2);
-    fresh = createReadModelDb(connectionString, freshSchema, 4);
+    fresh = createReadModelDb(connectionString, freshSchema, Math.max(2, selected.length));
     // The live schema up to this code's migrations (what the app does at start), then the same for the fresh one.
     await migrateReadModels(live);
     await migrateReadModels(fresh);
@@ -165,28 +165,34 @@ export const rebuildReadModels = async (options: RebuildOptions): Promise<Rebuil
 
     /**
      * A batch as a live lane applies it: every selected projector in order (as the features list
-     * them), one transaction with their checkpoints — `within` the swap's, or one of its own.
+     * them), one transaction with their checkpoints — `within` the swap's, or one of its own; or, for
+     * the first pass, 'parallel'.
      */
-    const applyBatch = async ({ batch, events }: ReadBatch, within?: Transaction<ReadModels>): Promise<void> => {
+    const applyBatch = async ({ batch, events }: ReadBatch, within: Transaction<ReadModels> | 'parallel' | undefined): Promise<void> => {
       const next = batch[batch.length - 1]!.position;
-      const apply = async (trx: Transaction<ReadModels>): Promise<void> => {
-        await applyEvents(trx, selected, events);
+      const apply = (projectors: readonly Projector[]) => async (trx: Transaction<ReadModels>) => {
+        await applyEvents(trx, projectors, events);
         await advanceCheckpoints(
           trx,
           freshSchema,
-          names.map((name) => ({ name, previous: position })),
+          projectors.map((p) => ({ name: p.name, previous: position })),
           next,
         );
       };
-      if (within) await apply(within);
-      else await freshDb.transaction().execute(apply);
+      if (within === 'parallel') {
+        // Each projector in a transaction of its own, all at once: their tables are disjoint and no
+        // trigger reads across them (they are off), nothing reads the fresh schema yet, and a failure
+        // abandons it whole — so they need not commit together.
+        await Promise.all(selected.map((projector) => freshDb.transaction().execute(apply([projector]))));
+      } else if (within) await apply(selected)(within);
+      else await freshDb.transaction().execute(apply(selected));
     };
 
     /**
      * One pass over the log from `position` to the end as it stands: each batch in a transaction of
      * its own, or all in `within`. The next batch is read while one is applied.
      */
-    const pass = async (within?: Transaction<ReadModels>): Promise<number> => {
+    const pass = async (within?: Transaction<ReadModels> | 'parallel'): Promise<number> => {
       const iterator = store.readAll(position, batchSize)[Symbol.asyncIterator]();
       // Read and decoded while the batch before is applied: the decoding overlaps PostgreSQL's work.
       const readBatch = async (): Promise<ReadBatch> => {
@@ -232,7 +238,7 @@ export const rebuildReadModels = async (options: RebuildOptions): Promise<Rebuil
       tables.filter((table) => appendOnlyTables.includes(table)),
     );
     for (const { name } of queryIndexes) await admin.query(`DROP INDEX ${admin.escapeIdentifier(freshSchema)}.${admin.escapeIdentifier(name)}`);
-    await pass();
+    await pass('parallel');
     for (const { definition } of queryIndexes) await admin.query(definition);
     await refire(admin, freshSchema, triggered);
     for (const table of tables) await admin.query(`ALTER TABLE ${quoted(table)} SET LOGGED, RESET (autovacuum_enabled)`);
@@ -307,12 +313,17 @@ const triggeredTables = async (admin: pg.Client, schema: string, tables: readonl
   return tables.filter((table) => rows.some((r) => r.name === table));
 };
 
+/** Pages of replayed rows written again per statement (a few thousand rows, like a live batch). */
+const REFIRE_PAGES_PER_STATEMENT = 64;
+
 /**
- * The replayed rows of `tables` written again with their triggers on, one statement per table, so
- * each trigger sees every row once, as inserts: what the triggers keep is then what they would have
- * kept statement by statement. All are emptied first, so none reads another's half — by DELETE after
- * ANALYZE, not TRUNCATE, so the planner still knows the tables' size while the triggers query them
- * (an emptied table looks empty, and every lookup became a sequential scan).
+ * The replayed rows of `tables` written again with their triggers on, in statements of a few
+ * thousand rows (a statement trigger's work over its transition table need not be linear in its
+ * size; a live batch is that size too), so each trigger sees every row once, as an insert: what the
+ * triggers keep is then what they would have kept statement by statement. All are emptied first, so
+ * none reads another's half — by DELETE after ANALYZE, not TRUNCATE, so the planner still knows the
+ * tables' size while the triggers query them (an emptied table looks empty, and every lookup became a
+ * sequential scan).
  */
 const refire = async (admin: pg.Client, schema: string, tables: readonly string[]): Promise<void> => {
   if (tables.length === 0) return;
@@ -327,7 +338,15 @@ const refire = async (admin: pg.Client, schema: string, tables: readonly string[
     }
     for (const table of tables) {
       await admin.query(`ALTER TABLE ${quoted(table)} ENABLE TRIGGER USER`);
-      await admin.query(`INSERT INTO ${quoted(table)} SELECT * FROM ${kept(table)}`);
+      const size = await admin.query<{ pages: string }>(
+        `SELECT pg_relation_size(to_regclass('pg_temp.' || $1)) / current_setting('block_size')::bigint AS pages`,
+        [`rebuild_${table}`],
+      );
+      const pages = Number(size.rows[0]?.pages ?? 0);
+      for (let from = 0; from < pages; from += REFIRE_PAGES_PER_STATEMENT) {
+        const to = from + REFIRE_PAGES_PER_STATEMENT;
+        await admin.query(`INSERT INTO ${quoted(table)} SELECT * FROM ${kept(table)} WHERE ctid >= '(${from},0)'::tid AND ctid < '(${to},0)'::tid`);
+      }
     }
     await admin.query('COMMIT');
   } catch (error) {
