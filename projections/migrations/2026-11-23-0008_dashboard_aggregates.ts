@@ -116,30 +116,31 @@ BEGIN
       RETURN NULL;
     END IF;
   END IF;
-  -- Users whose rows are in another zone than theirs now: summed again from all their rows.
+  -- One statement: what the rows bring now less what they brought before, for users whose rows are
+  -- in their zone (a row that comes to nothing is deleted); it answers the users whose rows are in
+  -- another zone than theirs now (the zone is checked, a subtransaction, only when the rows' zone is
+  -- not the setting as it stands), whose rows are then summed again from all their items.
   EXECUTE format(
-    -- The zone is checked (a subtransaction) only when the rows' zone is not the setting as it stands.
-    'SELECT coalesce(array_agg(user_id), ''{}'') FROM (
-       SELECT u.user_id, (SELECT a.timezone FROM %s a WHERE a.user_id = u.user_id LIMIT 1) AS kept,
-              coalesce((SELECT z.timezone FROM %s.user_settings z WHERE z.user_id = u.user_id), ''UTC'') AS zone
-       FROM (%s) u) AS users
-     WHERE kept IS NOT NULL AND CASE WHEN kept = zone THEN false ELSE kept <> public.rm_zone_or_utc(zone) END',
-    agg, s, users_sql) INTO rebucket;
-  IF cardinality(rebucket) > 0 THEN
-    PERFORM public.rm_sum_items_by_day(TG_TABLE_SCHEMA, TG_ARGV[0], mode, rebucket);
-  END IF;
-
-  -- Everyone else: what the statement's rows bring now, less what they brought before.
-  EXECUTE format(
-    'WITH z AS (
-       SELECT u.user_id, coalesce((SELECT a.timezone FROM %1$s a WHERE a.user_id = u.user_id LIMIT 1),
-                                  public.rm_zone_or_utc((SELECT timezone FROM %2$s.user_settings x WHERE x.user_id = u.user_id))) AS zone
-       FROM (%3$s) u WHERE u.user_id <> ALL($1)),
-     e AS (%4$s)
-     INSERT INTO %1$s AS a (user_id, timezone, from_date, to_date, items, completed)
-     SELECT user_id, zone, from_date, to_date, sum(sign * items), sum(sign * completed) FROM e GROUP BY 1, 2, 3, 4
-     HAVING sum(sign * items) <> 0 OR sum(sign * completed) <> 0
-     ON CONFLICT (user_id, from_date, to_date) DO UPDATE SET items = a.items + excluded.items, completed = a.completed + excluded.completed',
+    'WITH u AS (SELECT DISTINCT user_id FROM (%3$s) x),
+     z1 AS (
+       SELECT user_id, kept, CASE WHEN kept IS NOT NULL AND kept = setting THEN kept ELSE public.rm_zone_or_utc(setting) END AS zone
+       FROM (SELECT u.user_id, (SELECT a.timezone FROM %1$s a WHERE a.user_id = u.user_id LIMIT 1) AS kept,
+                    coalesce((SELECT x.timezone FROM %2$s.user_settings x WHERE x.user_id = u.user_id), ''UTC'') AS setting
+             FROM u) AS users),
+     z AS (SELECT user_id, zone FROM z1 WHERE kept IS NULL OR kept = zone),
+     e AS (%4$s),
+     d AS (SELECT user_id, zone, from_date, to_date, sum(sign * items)::int AS items, sum(sign * completed)::int AS completed
+           FROM e GROUP BY 1, 2, 3, 4 HAVING sum(sign * items) <> 0 OR sum(sign * completed) <> 0),
+     cur AS (SELECT d.*, a.items AS had_items, a.completed AS had_completed
+             FROM d LEFT JOIN %1$s a ON a.user_id = d.user_id AND a.from_date = d.from_date AND a.to_date = d.to_date),
+     gone AS (DELETE FROM %1$s a USING cur
+              WHERE a.user_id = cur.user_id AND a.from_date = cur.from_date AND a.to_date = cur.to_date
+                AND cur.had_items + cur.items = 0 AND cur.had_completed + cur.completed = 0),
+     put AS (INSERT INTO %1$s AS a (user_id, timezone, from_date, to_date, items, completed)
+             SELECT user_id, zone, from_date, to_date, items, completed FROM cur
+             WHERE coalesce(had_items, 0) + items <> 0 OR coalesce(had_completed, 0) + completed <> 0
+             ON CONFLICT (user_id, from_date, to_date) DO UPDATE SET items = a.items + excluded.items, completed = a.completed + excluded.completed)
+     SELECT coalesce(array_agg(user_id), ''{}'') FROM z1 WHERE kept IS NOT NULL AND kept <> zone',
     agg, s, users_sql,
     CASE mode
       WHEN 'work' THEN format(
@@ -173,8 +174,10 @@ BEGIN
                  UNION ALL SELECT o.local_date FROM %s o WHERE o.actionable_id = i.id AND o.user_id = i.user_id)',
           s, new_rows_sql, old_rows_sql)),
         format(item_entries, current_days))
-    END) USING rebucket;
-  EXECUTE format('DELETE FROM %s a WHERE a.user_id IN (%s) AND a.items = 0 AND a.completed = 0', agg, users_sql);
+    END) INTO rebucket;
+  IF cardinality(rebucket) > 0 THEN
+    PERFORM public.rm_sum_items_by_day(TG_TABLE_SCHEMA, TG_ARGV[0], mode, rebucket);
+  END IF;
   RETURN NULL;
 END $fn$;
 `;
