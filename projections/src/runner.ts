@@ -9,6 +9,12 @@ import { toProjectedEvent } from './projected-event.ts';
 import type { ProjectedEvent, Projector } from './projector.ts';
 
 export const PROGRESS_CHANNEL = 'rm_progress';
+/**
+ * How long a checkpoint that moved over events a lane had nothing to do with may stay unwritten:
+ * most events concern one lane or two, and a transaction per lane per event cost every command
+ * five commits (the interactive lane's answer waited behind the others' on two cores).
+ */
+const DEFERRED_CHECKPOINT_MS = 200;
 
 export interface RunnerLogger {
   info(obj: object, msg: string): void;
@@ -93,8 +99,23 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
     let lockClient: pg.Client | undefined;
     let timer: NodeJS.Timeout | undefined;
     const subscriptions = new Set<SubscriptionHandle>();
+    /** Each member's row in projection_checkpoints as this lane last read or wrote it (the compare-and-set's `previous`). */
+    const persisted = new Map<string, Checkpoint>();
+    /** Members whose checkpoint moved in memory only (a batch with nothing for them), and the map that holds it. */
+    const deferred = new Map<string, Map<string, Checkpoint>>();
+    let flushTimer: NodeJS.Timeout | undefined;
+    // Batches and deferred checkpoint writes of one lane never interleave: each reads `persisted` and moves it.
+    let queue: Promise<unknown> = Promise.resolve();
+    const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+      const run = queue.then(work, work);
+      queue = run.catch(() => undefined);
+      return run;
+    };
 
     const release = async (): Promise<void> => {
+      if (flushTimer) clearTimeout(flushTimer);
+      flushTimer = undefined;
+      deferred.clear();
       holding.delete(lane.name);
       for (const member of lane.members) failing.delete(member.name);
       const client = lockClient;
@@ -109,8 +130,61 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
       timer = setTimeout(() => void attempt(), delay);
     };
 
-    /** Applies `batch` for `members`, each from its own checkpoint, and moves every checkpoint to the batch's end. */
-    const applyBatch = async (members: readonly LaneMember<DB>[], batch: StoredEvent[], checkpoints: Map<string, Checkpoint>): Promise<void> => {
+    /** Writes the checkpoints that moved in memory only, with their notification (for /api/ready and waiters). */
+    const flushDeferred = async (): Promise<void> => {
+      const byPosition = new Map<Position, string[]>();
+      for (const [name, checkpoints] of deferred) {
+        const at = checkpoints.get(name);
+        if (at !== undefined && at !== 'start' && at !== persisted.get(name)) byPosition.set(at, [...(byPosition.get(at) ?? []), name]);
+      }
+      deferred.clear();
+      for (const [next, names] of byPosition) {
+        await db.transaction().execute(async (trx) => {
+          await holdSchemaForBatch(trx, lane.db.schema);
+          await advanceCheckpoints(
+            trx,
+            lane.db.schema,
+            names.map((name) => ({ name, previous: persisted.get(name) ?? 'start' })),
+            next,
+            {
+              channel: PROGRESS_CHANNEL,
+              payload: progressPayload(
+                lane.db.schema,
+                next,
+                names.map((name) => ({ name })),
+              ),
+            },
+          );
+        });
+        for (const name of names) persisted.set(name, next);
+      }
+    };
+
+    const scheduleFlush = (): void => {
+      if (flushTimer || stopped) return;
+      flushTimer = setTimeout(() => {
+        flushTimer = undefined;
+        exclusive(flushDeferred).catch((error: unknown) => {
+          if (error instanceof CheckpointMoved) {
+            log.warn({ lane: lane.name }, 'checkpoint moved by another runner; restarting');
+            void release().then(() => restart(0));
+            return;
+          }
+          log.error({ lane: lane.name, err: error }, 'writing deferred checkpoints failed; retrying');
+          scheduleFlush();
+        });
+      }, DEFERRED_CHECKPOINT_MS);
+    };
+
+    /**
+     * Applies `batch` for `members`, each from its own checkpoint, and moves every checkpoint to the
+     * batch's end. A batch with nothing for any member opens no transaction: its checkpoints move in
+     * memory and are written a moment later (the events it skipped would be skipped again after a crash).
+     */
+    const applyBatch = (members: readonly LaneMember<DB>[], batch: StoredEvent[], checkpoints: Map<string, Checkpoint>): Promise<void> =>
+      exclusive(() => applyBatchNow(members, batch, checkpoints));
+
+    const applyBatchNow = async (members: readonly LaneMember<DB>[], batch: StoredEvent[], checkpoints: Map<string, Checkpoint>): Promise<void> => {
       const next = batch[batch.length - 1]!.position;
       // Parsed once per event, and only if some member handles it; outside the transaction, to keep it short.
       const parsed = new Map<StoredEvent, ProjectedEvent>();
@@ -130,6 +204,14 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
           }
           work.push({ member, event });
         }
+      }
+      if (work.length === 0) {
+        for (const member of members) {
+          checkpoints.set(member.name, next);
+          deferred.set(member.name, checkpoints);
+        }
+        scheduleFlush();
+        return;
       }
       await db.transaction().execute(async (trx) => {
         // A rebuild may be swapping tables in: the batch waits and then writes to the new ones.
@@ -154,12 +236,16 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
         await advanceCheckpoints(
           trx,
           lane.db.schema,
-          members.map((m) => ({ name: m.name, previous: checkpoints.get(m.name) ?? 'start' })),
+          members.map((m) => ({ name: m.name, previous: persisted.get(m.name) ?? 'start' })),
           next,
           { channel: PROGRESS_CHANNEL, payload: progressPayload(lane.db.schema, next, members) },
         );
       });
-      for (const member of members) checkpoints.set(member.name, next);
+      for (const member of members) {
+        checkpoints.set(member.name, next);
+        persisted.set(member.name, next);
+        deferred.delete(member.name);
+      }
     };
 
     /**
@@ -173,7 +259,7 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
         lane.db.schema,
         members.map((m) => m.name),
       );
-      return members.some((m) => stored.get(m.name) !== (checkpoints.get(m.name) ?? 'start'));
+      return members.some((m) => stored.get(m.name) !== (persisted.get(m.name) ?? checkpoints.get(m.name) ?? 'start'));
     };
 
     /** Applies a batch; a failure after the checkpoints moved underneath is reported as CheckpointMoved. */
@@ -248,6 +334,8 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
           lane.db.schema,
           lane.members.map((m) => m.name),
         );
+        persisted.clear();
+        for (const [name, position] of checkpoints) persisted.set(name, position);
         let members = [...lane.members];
         const from = [...checkpoints.values()].reduce((a, b) => (store.comparePositions(a, b) <= 0 ? a : b));
         log.info({ lane: lane.name, projectors: members.map((m) => m.name), from }, 'projection lane started');
