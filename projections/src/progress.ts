@@ -12,6 +12,11 @@ export interface ProjectionProgress {
   waitFor(position: Position, projectors: readonly string[], timeoutMs: number): Promise<boolean>;
   /** The checkpoints of `projectors` ('start' for one that has none yet), read from the table. */
   checkpoints(projectors: readonly string[]): Promise<Record<string, Checkpoint>>;
+  /**
+   * Calls `listener` with the projectors named by each progress notification, before waiters wake
+   * (from now on: it starts listening). For caches of read models: drop what those projectors keep.
+   */
+  onProjected(listener: (projectors: readonly string[]) => void): void;
   close(): Promise<void>;
 }
 
@@ -36,11 +41,13 @@ export const createProjectionProgress = (options: {
     if (known === undefined || store.comparePositions(position, known) > 0) reached.set(name, position);
   };
   let listener: WakeListener | undefined;
+  const projectedListeners: Array<(projectors: readonly string[]) => void> = [];
   const listening = (): WakeListener =>
     (listener ??= createWakeListener(options.connectionString, PROGRESS_CHANNEL, (payload) => {
       const progress = parseProgressPayload(payload);
       if (!progress || !options.sources.some((source) => source.schema === progress.schema)) return;
       for (const name of progress.names) note(name, progress.position);
+      for (const projected of projectedListeners) projected(progress.names);
     }));
 
   const checkpoints = async (projectors: readonly string[]): Promise<Record<string, Checkpoint>> => {
@@ -75,6 +82,10 @@ export const createProjectionProgress = (options: {
         if (wake.generation() === seen) await checkpoints(projectors);
         seen = wake.generation();
       }
+    },
+    onProjected(projected) {
+      projectedListeners.push(projected);
+      listening();
     },
     async close() {
       await listener?.close();

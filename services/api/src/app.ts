@@ -12,6 +12,7 @@ import { HttpError } from './http/problem.ts';
 import { requestContext } from './http/request-context.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticApp } from './http/static-app.ts';
+import { createSessionFactsReader } from './auth/session-facts.ts';
 import compress from 'koa-compress';
 import zlib from 'node:zlib';
 
@@ -28,7 +29,7 @@ export interface AppOptions {
 export const createApp = (services: Omit<AppServices, 'routes'>, options: AppOptions): Koa<AppState> => {
   const app = new Koa<AppState>({ proxy: options.trustProxy });
   const router = createApiRouter({
-    requireAuth: requireAuth(services.tokens, services.db),
+    requireAuth: requireAuth(services.tokens, createSessionFactsReader(services.db, services.progress)),
     settle: (position, projectors) =>
       position === undefined ? Promise.resolve(true) : services.progress.waitFor(position, projectors, services.config.readYourWritesTimeoutMs),
     checkResponses: options.checkResponses ?? false,

@@ -205,7 +205,35 @@ describe('profile', () => {
   });
 });
 
+/** GET /api/auth/me on `target` until it answers `status` (a few seconds at most). */
+const eventuallyStatus = async (target: TestApp, token: string, status: number): Promise<void> => {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const res = await target.json('GET', '/api/auth/me', { token });
+    if (res.status === status) return;
+    if (Date.now() > deadline) throw new Error(`expected ${status}, still ${res.status}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
 describe('sessions after a password change', () => {
+  it('ends them in another API process too, which had the session in memory', async () => {
+    const replica = await startTestApp({ databaseUrl: app.runtime.databaseUrl, role: 'api' });
+    try {
+      const { token, password } = await app.registerUser();
+      // The replica has read (and keeps) the session's facts.
+      await eventuallyStatus(replica, token, 200);
+      await new Promise((r) => setTimeout(r, 1100));
+      const changed = await app.json('PUT', '/api/auth/me', { token, body: { currentPassword: password, newPassword: 'changed-elsewhere' } });
+      expect(changed.status).toBe(200);
+      // Told by the users projector's notification (at worst, the facts are two seconds old).
+      await eventuallyStatus(replica, token, 401);
+      await eventuallyStatus(replica, changed.body.token, 200);
+    } finally {
+      await replica.stop();
+    }
+  });
+
   it('ends every session issued before the change, whichever way the password changed', async () => {
     const { token: before, email, password } = await app.registerUser();
     const other = await app.json('POST', '/api/auth/login', { body: { email, password } });
