@@ -38,7 +38,7 @@ export interface RebuildSection {
   ratio: number;
 }
 
-const BATCH_SIZE = 5_000;
+const BATCH_SIZE = 10_000;
 const SEED_ROWS_PER_INSERT = 5_000;
 const EVENTS_PER_USER = 10_000;
 const DAYS = 3 * 365;
