@@ -71,6 +71,7 @@ export const openCliRuntime = async (config: Config): Promise<CliRuntime> => {
     if (!databaseUrl) {
       const dir = path.join(config.dataDir, 'postgres');
       databaseUrl = await runningEmbeddedServer(dir);
+      if (!databaseUrl && !existsSync(path.join(dir, 'cluster', 'PG_VERSION'))) throw new Error(`No data yet in ${dir}: run \`npm start\` first`);
       if (!databaseUrl) {
         const postgres = await startEmbeddedPostgres({ dir, persistent: true });
         cleanups.push(() => postgres.stop());
