@@ -60,9 +60,10 @@ export const userItemStreams = async (db: ReadModelDb, userId: string): Promise<
 const readAuditedStream = async (store: EventStore, stream: string, upTo: Checkpoint, until: number | undefined): Promise<AuditedStream> => {
   const events: AuditedEvent[] = [];
   for await (const stored of store.readStream(stream)) {
-    if (store.comparePositions(stored.position, upTo) > 0) break;
+    // Skipped, not stopped at: nothing promises a stream's positions or instants only grow.
+    if (store.comparePositions(stored.position, upTo) > 0) continue;
     const occurredAt = typeof stored.metadata.occurredAt === 'string' ? stored.metadata.occurredAt : stored.createdAt.toISOString();
-    if (until !== undefined && Date.parse(occurredAt) > until) break;
+    if (until !== undefined && Date.parse(occurredAt) > until) continue;
     const event = decodeEvent({ type: stored.type, version: stored.version, data: stored.data });
     // The streams named are item streams: their events are the items' and their points'.
     events.push({ ...event, occurredAt, id: stored.id, position: stored.position } as AuditedEvent);
