@@ -83,7 +83,7 @@ const replayStream = (
   let standingRecomputed = 0;
 
   for (const event of events) {
-    if (asOf !== undefined && Date.parse(event.occurredAt) > asOf) break;
+    if (asOf !== undefined && Date.parse(event.occurredAt) > asOf) continue;
     if (event.type === 'ActionableCompleted') {
       completion = { localDate: event.data.localDate, timezone: event.data.timezone };
     }
