@@ -3,8 +3,7 @@ import type { EventOf } from '@tracker/contracts/events';
 import type { ReadModels } from '../db.ts';
 import { defineProjector, type ProjectedEvent } from '../projector.ts';
 import type { NewWorkItemRow, WorkItemRowUpdate } from './goals.tables.ts';
-
-type WorkItemTable = 'goals' | 'tasks' | 'subtasks';
+import { uuidKey, WorkItemBatch, type ItemRow, type ParentColumn, type WorkItemTable } from './work-item-batch.ts';
 
 /** An item's own events, whatever its kind: each kind's table follows them the same way. */
 type OwnEvent = ProjectedEvent<
@@ -96,33 +95,89 @@ const followItem = async (trx: Transaction<ReadModels>, table: WorkItemTable, id
   }
 };
 
+/** The row a creation leaves, as the fold holds it: ids as PostgreSQL prints them, instants as the event states them. */
+const createdRow = (id: string, event: Created, parents: Parents): ItemRow => {
+  const row = newRow(id, event);
+  return {
+    ...(row as ItemRow),
+    id: uuidKey(id),
+    user_id: uuidKey(row.user_id),
+    ...(parents.goal_id !== undefined ? { goal_id: uuidKey(parents.goal_id) } : {}),
+    ...(parents.task_id !== undefined ? { task_id: uuidKey(parents.task_id) } : {}),
+  };
+};
+
 /**
- * A batch in log order, with each run of creations written as one multi-row insert (the rest one by
- * one): the same rows as applying the events singly, in fewer statements.
+ * The fold of an item's own event into the batch's rows, as `followItem` writes it; false when the
+ * event is a creation the database would refuse (a row with its id is there).
+ */
+const foldOwn = (rows: WorkItemBatch, id: string, event: OwnEvent, parents: Parents = {}): boolean => {
+  const at = event.metadata.occurredAt;
+  const key = uuidKey(id);
+  switch (event.type) {
+    case 'GoalCreated':
+    case 'TaskCreated':
+    case 'SubtaskCreated':
+      return rows.create(createdRow(id, event, parents));
+    case 'GoalUpdated':
+    case 'TaskUpdated':
+    case 'SubtaskUpdated': {
+      const { goal_id, ...columns } = changedColumns(event.data.changes);
+      rows.change(key, { ...(columns as Partial<ItemRow>), ...(goal_id !== undefined ? { goal_id: uuidKey(goal_id) } : {}), updated_at: at });
+      return true;
+    }
+    case 'GoalStatusChanged':
+    case 'TaskStatusChanged':
+    case 'SubtaskStatusChanged': {
+      const { to } = event.data;
+      rows.change(key, { status: to, last_status_at: at, completed_at: to === 'completed' ? at : null, updated_at: at });
+      return true;
+    }
+    case 'GoalDeleted':
+    case 'TaskDeleted':
+    case 'SubtaskDeleted':
+      rows.remove(key);
+      return true;
+  }
+};
+
+/**
+ * A batch as a handful of statements whatever its size: the rows it reaches read in one SELECT, the
+ * events folded into them in log order, the outcome written in one INSERT, one UPDATE and one DELETE
+ * at most. The same rows as applying the events one by one; a creation the database would refuse
+ * (its id taken by a row the fold holds) sends the whole batch through `apply` one by one, so it
+ * fails as that would.
  */
 const inBatch =
-  <E extends { type: string }>(
+  <E extends ProjectedEvent>(
     table: WorkItemTable,
-    createdRow: (event: E) => (NewWorkItemRow & Parents) | undefined,
+    reach: (events: readonly E[]) => { ids: Set<string>; under?: Partial<Record<ParentColumn, Set<string>>> },
+    fold: (rows: WorkItemBatch, event: E) => boolean,
     apply: (trx: Transaction<ReadModels>, event: E) => Promise<void>,
   ) =>
   async (trx: Transaction<ReadModels>, events: E[]): Promise<void> => {
-    let rows: Array<NewWorkItemRow & Parents> = [];
-    const flush = async (): Promise<void> => {
-      if (rows.length > 0) await trx.insertInto(table).values(rows).execute();
-      rows = [];
-    };
-    for (const event of events) {
-      const row = createdRow(event);
-      if (row) {
-        rows.push(row);
-        continue;
-      }
-      await flush();
-      await apply(trx, event);
+    // One event is one statement as it stands; nothing to coalesce.
+    if (events.length <= 1) {
+      for (const event of events) await apply(trx, event);
+      return;
     }
-    await flush();
+    // Creations alone need no rows read: the INSERT meets a taken id as one by one would.
+    const { ids, under } = reach(events);
+    const rows = events.every((event) => event.type.endsWith('Created')) ? WorkItemBatch.empty(table) : await WorkItemBatch.load(trx, table, ids, under);
+    for (const event of events) {
+      if (fold(rows, event)) continue;
+      for (const each of events) await apply(trx, each);
+      return;
+    }
+    await rows.write(trx);
   };
+
+/** Collects lower-cased ids into sets: `pick` adds what an event names. */
+const collect = <E, K extends string>(events: readonly E[], keys: readonly K[], pick: (event: E, add: (key: K, id: string) => void) => void) => {
+  const sets = Object.fromEntries(keys.map((key) => [key, new Set<string>()])) as Record<K, Set<string>>;
+  for (const event of events) pick(event, (key, id) => sets[key].add(uuidKey(id)));
+  return sets;
+};
 
 const applyGoal = (trx: Transaction<ReadModels>, event: ProjectedEvent<'GoalCreated' | 'GoalUpdated' | 'GoalStatusChanged' | 'GoalDeleted'>) =>
   followItem(trx, 'goals', event.data.goalId, event);
@@ -132,7 +187,12 @@ export const goalsProjection = defineProjector({
   name: 'goals',
   handles: ['GoalCreated', 'GoalUpdated', 'GoalStatusChanged', 'GoalDeleted'],
   apply: applyGoal,
-  applyBatch: inBatch('goals', (event) => (event.type === 'GoalCreated' ? newRow(event.data.goalId, event) : undefined), applyGoal),
+  applyBatch: inBatch(
+    'goals',
+    (events) => ({ ids: new Set(events.map((event) => uuidKey(event.data.goalId))) }),
+    (rows, event) => foldOwn(rows, event.data.goalId, event),
+    applyGoal,
+  ),
 });
 
 type TaskProjected = ProjectedEvent<'TaskCreated' | 'TaskUpdated' | 'TaskStatusChanged' | 'TaskDeleted' | 'GoalDeleted'>;
@@ -155,7 +215,23 @@ export const tasksProjection = defineProjector({
   apply: applyTask,
   applyBatch: inBatch(
     'tasks',
-    (event: TaskProjected) => (event.type === 'TaskCreated' ? { ...newRow(event.data.taskId, event), goal_id: event.data.goalId } : undefined),
+    (events: readonly TaskProjected[]) => {
+      const { ids, goals } = collect(events, ['ids', 'goals'], (event, add) =>
+        event.type === 'GoalDeleted' ? add('goals', event.data.goalId) : add('ids', event.data.taskId),
+      );
+      return { ids, under: { goal_id: goals } };
+    },
+    (rows, event) => {
+      switch (event.type) {
+        case 'GoalDeleted':
+          for (const id of rows.under('goal_id', uuidKey(event.data.goalId))) rows.remove(id);
+          return true;
+        case 'TaskCreated':
+          return foldOwn(rows, event.data.taskId, event, { goal_id: event.data.goalId });
+        default:
+          return foldOwn(rows, event.data.taskId, event);
+      }
+    },
     applyTask,
   ),
 });
@@ -190,8 +266,42 @@ export const subtasksProjection = defineProjector({
   apply: applySubtask,
   applyBatch: inBatch(
     'subtasks',
-    (event: SubtaskProjected) =>
-      event.type === 'SubtaskCreated' ? { ...newRow(event.data.subtaskId, event), task_id: event.data.taskId, goal_id: event.data.goalId } : undefined,
+    (events: readonly SubtaskProjected[]) => {
+      const { ids, goals, tasks } = collect(events, ['ids', 'goals', 'tasks'], (event, add) => {
+        switch (event.type) {
+          case 'GoalDeleted':
+            return add('goals', event.data.goalId);
+          case 'TaskDeleted':
+            return add('tasks', event.data.taskId);
+          case 'TaskUpdated':
+            if (event.data.changes.goalId !== undefined) add('tasks', event.data.taskId);
+            return;
+          default:
+            return add('ids', event.data.subtaskId);
+        }
+      });
+      return { ids, under: { goal_id: goals, task_id: tasks } };
+    },
+    (rows, event) => {
+      switch (event.type) {
+        case 'GoalDeleted':
+          for (const id of rows.under('goal_id', uuidKey(event.data.goalId))) rows.remove(id);
+          return true;
+        case 'TaskDeleted':
+          for (const id of rows.under('task_id', uuidKey(event.data.taskId))) rows.remove(id);
+          return true;
+        case 'TaskUpdated': {
+          const { goalId } = event.data.changes;
+          // The subtasks follow their task; their own updated_at stays.
+          if (goalId !== undefined) for (const id of rows.under('task_id', uuidKey(event.data.taskId))) rows.change(id, { goal_id: uuidKey(goalId) });
+          return true;
+        }
+        case 'SubtaskCreated':
+          return foldOwn(rows, event.data.subtaskId, event, { task_id: event.data.taskId, goal_id: event.data.goalId });
+        default:
+          return foldOwn(rows, event.data.subtaskId, event);
+      }
+    },
     applySubtask,
   ),
 });
