@@ -99,6 +99,15 @@ DECLARE
     THEN 'public.rm_day_entries(z.zone, ARRAY[i.created_at, i.due_date, i.completed_at], NULL, CASE WHEN i.status = ''completed'' THEN i.completed_at END)'
     ELSE 'public.rm_day_entries(z.zone, ARRAY[i.created_at, i.deadline, i.completed_at], %s, NULL)' END;
   current_days text := format('ARRAY(SELECT c.local_date FROM %s.actionable_completions c WHERE c.actionable_id = i.id AND c.user_id = i.user_id)', s);
+  -- Completions changed: an item's entries change only between the touched days next to the changed
+  -- ones, so both sides are summed over the completions from the previous touched day to the next
+  -- (O(1) index probes), not over the item's whole history (a habit kept for years).
+  changed_days text := format('(SELECT x.local_date FROM (SELECT actionable_id, local_date FROM %s UNION ALL SELECT actionable_id, local_date FROM %s) x WHERE x.actionable_id = i.id)',
+    new_rows_sql, old_rows_sql);
+  near_changes text := format(
+    ' AND c.local_date >= coalesce((SELECT max(p.local_date) FROM %1$s.actionable_completions p WHERE p.actionable_id = i.id AND p.local_date < (SELECT min(local_date) FROM %2$s w)), ''-infinity''::date)'
+    ' AND c.local_date <= coalesce((SELECT min(q.local_date) FROM %1$s.actionable_completions q WHERE q.actionable_id = i.id AND q.local_date > (SELECT max(local_date) FROM %2$s w)), ''infinity''::date)',
+    s, changed_days);
   rebucket uuid[];
   touched boolean;
 BEGIN
@@ -170,10 +179,10 @@ BEGIN
         old_rows_sql, new_rows_sql, s,
         format(item_entries, format(
           'ARRAY(SELECT c.local_date FROM %s.actionable_completions c WHERE c.actionable_id = i.id AND c.user_id = i.user_id
-                   AND c.event_id NOT IN (SELECT event_id FROM %s n)
+                   AND c.event_id NOT IN (SELECT event_id FROM %s n)%s
                  UNION ALL SELECT o.local_date FROM %s o WHERE o.actionable_id = i.id AND o.user_id = i.user_id)',
-          s, new_rows_sql, old_rows_sql)),
-        format(item_entries, current_days))
+          s, new_rows_sql, near_changes, old_rows_sql)),
+        format(item_entries, format('ARRAY(SELECT c.local_date FROM %s.actionable_completions c WHERE c.actionable_id = i.id AND c.user_id = i.user_id%s)', s, near_changes)))
     END) INTO rebucket;
   IF cardinality(rebucket) > 0 THEN
     PERFORM public.rm_sum_items_by_day(TG_TABLE_SCHEMA, TG_ARGV[0], mode, rebucket);
@@ -211,6 +220,8 @@ export const up = async (db: Kysely<any>): Promise<void> => {
     .columns(['source_id', 'occurred_at'])
     .where(sql.ref('kind'), '=', 'revoke')
     .execute();
+  // The completion triggers look up an item's touched days next to a changed one.
+  await db.schema.createIndex('actionable_completions_by_item_day').on('actionable_completions').columns(['actionable_id', 'local_date']).execute();
   await FUNCTIONS.execute(db);
   for (const { table, aggregate, mode } of SOURCES) {
     for (const [operation, referencing] of [
@@ -244,4 +255,5 @@ export const down = async (db: Kysely<any>): Promise<void> => {
   }
   for (const table of AGGREGATES) await db.schema.dropTable(table).execute();
   await db.schema.dropIndex('points_ledger_revocations_by_source').execute();
+  await db.schema.dropIndex('actionable_completions_by_item_day').execute();
 };

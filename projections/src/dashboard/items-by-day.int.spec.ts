@@ -126,6 +126,31 @@ describe('actionables by day', () => {
         ],
       }));
 
+  it('keeps a habit with a long history right when completions land between, before and after others', () =>
+    given([
+      habit,
+      ...['2026-03-01', '2026-03-05', '2026-03-12', '2026-03-13'].map((date) => habitCompleted(at(`${date}T08:00:00.000Z`), { actionableId: habitId })),
+    ])
+      .when([
+        habitCompleted(at('2026-03-03T08:00:00.000Z'), { actionableId: habitId }),
+        habitCompleted(at('2026-03-20T08:00:00.000Z'), { actionableId: habitId }),
+        habitCompleted(at('2026-03-08T08:00:00.000Z'), { actionableId: habitId }),
+      ])
+      .then({
+        // Every touched day once, less one for each pair of neighbours: what summing all of them gives.
+        actionables_by_day: [
+          day('2026-02-27', 1),
+          ...['2026-03-01', '2026-03-03', '2026-03-05', '2026-03-08', '2026-03-12', '2026-03-13', '2026-03-20'].map((date) => day(date, 1, 1)),
+          pair('2026-02-27', '2026-03-01'),
+          pair('2026-03-01', '2026-03-03'),
+          pair('2026-03-03', '2026-03-05'),
+          pair('2026-03-05', '2026-03-08'),
+          pair('2026-03-08', '2026-03-12'),
+          pair('2026-03-12', '2026-03-13'),
+          pair('2026-03-13', '2026-03-20'),
+        ],
+      }));
+
   it('keeps the completions of a deleted actionable and forgets the item', () =>
     given([habit, habitCompleted(at('2026-03-01T08:00:00.000Z'), { actionableId: habitId })])
       .when([actionableDeleted(at('2026-03-05T08:00:00.000Z'), { actionableId: habitId })])
