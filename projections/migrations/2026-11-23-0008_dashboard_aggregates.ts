@@ -108,6 +108,19 @@ DECLARE
     ' AND c.local_date >= coalesce((SELECT max(p.local_date) FROM %1$s.actionable_completions p WHERE p.actionable_id = i.id AND p.local_date < (SELECT min(local_date) FROM %2$s w)), ''-infinity''::date)'
     ' AND c.local_date <= coalesce((SELECT min(q.local_date) FROM %1$s.actionable_completions q WHERE q.actionable_id = i.id AND q.local_date > (SELECT max(local_date) FROM %2$s w)), ''infinity''::date)',
     s, changed_days);
+  -- The item's own instants changed (a habit's completion sets completed_at): likewise, between the
+  -- neighbours of the days of the instants that changed, in the zone the rows are summed in.
+  changed_instant_days text := format(
+    '(SELECT (v.t AT TIME ZONE z.zone)::date AS local_date
+        FROM (SELECT unnest(ARRAY[o.created_at, o.deadline, o.completed_at]) AS was, unnest(ARRAY[n.created_at, n.deadline, n.completed_at]) AS now
+                FROM %s o FULL JOIN %s n ON n.id = o.id WHERE coalesce(n.id, o.id) = i.id) x
+        CROSS JOIN LATERAL (VALUES (x.was), (x.now)) v(t)
+       WHERE x.was IS DISTINCT FROM x.now AND v.t IS NOT NULL)',
+    old_rows_sql, new_rows_sql);
+  near_instant_changes text := format(
+    ' AND c.local_date >= coalesce((SELECT max(p.local_date) FROM %1$s.actionable_completions p WHERE p.actionable_id = i.id AND p.local_date < (SELECT min(local_date) FROM %2$s w)), ''-infinity''::date)'
+    ' AND c.local_date <= coalesce((SELECT min(q.local_date) FROM %1$s.actionable_completions q WHERE q.actionable_id = i.id AND q.local_date > (SELECT max(local_date) FROM %2$s w)), ''infinity''::date)',
+    s, changed_instant_days);
   rebucket uuid[];
   touched boolean;
 BEGIN
@@ -161,7 +174,8 @@ BEGIN
         'SELECT -1 AS sign, i.user_id, z.zone, e.* FROM %1$s i JOIN z USING (user_id) CROSS JOIN LATERAL %3$s e
          UNION ALL
          SELECT 1, i.user_id, z.zone, e.* FROM %2$s i JOIN z USING (user_id) CROSS JOIN LATERAL %3$s e',
-        old_rows_sql, new_rows_sql, format(item_entries, current_days))
+        old_rows_sql, new_rows_sql,
+        format(item_entries, format('ARRAY(SELECT c.local_date FROM %s.actionable_completions c WHERE c.actionable_id = i.id AND c.user_id = i.user_id%s)', s, near_instant_changes)))
       ELSE format(
         -- Completions: each brings its day; and its actionable''s touched days change (before: as if the
         -- statement had not run).
