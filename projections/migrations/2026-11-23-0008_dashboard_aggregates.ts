@@ -98,18 +98,19 @@ DECLARE
   item_entries text := CASE WHEN mode = 'work'
     THEN 'public.rm_day_entries(z.zone, ARRAY[i.created_at, i.due_date, i.completed_at], NULL, CASE WHEN i.status = ''completed'' THEN i.completed_at END)'
     ELSE 'public.rm_day_entries(z.zone, ARRAY[i.created_at, i.deadline, i.completed_at], %s, NULL)' END;
-  current_days text := format('ARRAY(SELECT c.local_date FROM %s.actionable_completions c WHERE c.actionable_id = i.id AND c.user_id = i.user_id)', s);
-  -- Completions changed: an item's entries change only between the touched days next to the changed
-  -- ones, so both sides are summed over the completions from the previous touched day to the next
-  -- (O(1) index probes), not over the item's whole history (a habit kept for years).
+  -- An item's completions between the touched days next to the changed ones (%s: the changed days).
+  -- Entries change nowhere else, so both sides are summed over these (O(1) index probes), not over
+  -- the item's whole history (a habit kept for years).
+  completions_near text := format(
+    'ARRAY(SELECT c.local_date FROM %1$s.actionable_completions c WHERE c.actionable_id = i.id AND c.user_id = i.user_id'
+    ' AND c.local_date >= coalesce((SELECT max(p.local_date) FROM %1$s.actionable_completions p WHERE p.actionable_id = i.id AND p.local_date < (SELECT min(local_date) FROM %%1$s w)), ''-infinity''::date)'
+    ' AND c.local_date <= coalesce((SELECT min(q.local_date) FROM %1$s.actionable_completions q WHERE q.actionable_id = i.id AND q.local_date > (SELECT max(local_date) FROM %%1$s w)), ''infinity''::date)%%2$s)',
+    s);
+  -- Completions changed: their days.
   changed_days text := format('(SELECT x.local_date FROM (SELECT actionable_id, local_date FROM %s UNION ALL SELECT actionable_id, local_date FROM %s) x WHERE x.actionable_id = i.id)',
     new_rows_sql, old_rows_sql);
-  near_changes text := format(
-    ' AND c.local_date >= coalesce((SELECT max(p.local_date) FROM %1$s.actionable_completions p WHERE p.actionable_id = i.id AND p.local_date < (SELECT min(local_date) FROM %2$s w)), ''-infinity''::date)'
-    ' AND c.local_date <= coalesce((SELECT min(q.local_date) FROM %1$s.actionable_completions q WHERE q.actionable_id = i.id AND q.local_date > (SELECT max(local_date) FROM %2$s w)), ''infinity''::date)',
-    s, changed_days);
-  -- The item's own instants changed (a habit's completion sets completed_at): likewise, between the
-  -- neighbours of the days of the instants that changed, in the zone the rows are summed in.
+  -- The item's own instants changed (a habit's completion sets completed_at): the days of those that
+  -- changed, in the zone the rows are summed in.
   changed_instant_days text := format(
     '(SELECT (v.t AT TIME ZONE z.zone)::date AS local_date
         FROM (SELECT unnest(ARRAY[o.created_at, o.deadline, o.completed_at]) AS was, unnest(ARRAY[n.created_at, n.deadline, n.completed_at]) AS now
@@ -117,10 +118,6 @@ DECLARE
         CROSS JOIN LATERAL (VALUES (x.was), (x.now)) v(t)
        WHERE x.was IS DISTINCT FROM x.now AND v.t IS NOT NULL)',
     old_rows_sql, new_rows_sql);
-  near_instant_changes text := format(
-    ' AND c.local_date >= coalesce((SELECT max(p.local_date) FROM %1$s.actionable_completions p WHERE p.actionable_id = i.id AND p.local_date < (SELECT min(local_date) FROM %2$s w)), ''-infinity''::date)'
-    ' AND c.local_date <= coalesce((SELECT min(q.local_date) FROM %1$s.actionable_completions q WHERE q.actionable_id = i.id AND q.local_date > (SELECT max(local_date) FROM %2$s w)), ''infinity''::date)',
-    s, changed_instant_days);
   rebucket uuid[];
   touched boolean;
 BEGIN
@@ -175,7 +172,7 @@ BEGIN
          UNION ALL
          SELECT 1, i.user_id, z.zone, e.* FROM %2$s i JOIN z USING (user_id) CROSS JOIN LATERAL %3$s e',
         old_rows_sql, new_rows_sql,
-        format(item_entries, format('ARRAY(SELECT c.local_date FROM %s.actionable_completions c WHERE c.actionable_id = i.id AND c.user_id = i.user_id%s)', s, near_instant_changes)))
+        format(item_entries, format(completions_near, changed_instant_days, '')))
       ELSE format(
         -- Completions: each brings its day; and its actionable''s touched days change (before: as if the
         -- statement had not run).
@@ -191,12 +188,11 @@ BEGIN
            CROSS JOIN LATERAL %5$s e
            WHERE i.id IN (SELECT actionable_id FROM %1$s o UNION SELECT actionable_id FROM %2$s n)',
         old_rows_sql, new_rows_sql, s,
-        format(item_entries, format(
-          'ARRAY(SELECT c.local_date FROM %s.actionable_completions c WHERE c.actionable_id = i.id AND c.user_id = i.user_id
-                   AND c.event_id NOT IN (SELECT event_id FROM %s n)%s
-                 UNION ALL SELECT o.local_date FROM %s o WHERE o.actionable_id = i.id AND o.user_id = i.user_id)',
-          s, new_rows_sql, near_changes, old_rows_sql)),
-        format(item_entries, format('ARRAY(SELECT c.local_date FROM %s.actionable_completions c WHERE c.actionable_id = i.id AND c.user_id = i.user_id%s)', s, near_changes)))
+        -- Before: as if the statement had not run (its new rows out, its old rows back in).
+        format(item_entries, format(completions_near, changed_days, format(
+          ' AND c.event_id NOT IN (SELECT event_id FROM %s n) UNION ALL SELECT o.local_date FROM %s o WHERE o.actionable_id = i.id AND o.user_id = i.user_id',
+          new_rows_sql, old_rows_sql))),
+        format(item_entries, format(completions_near, changed_days, '')))
     END) INTO rebucket;
   IF cardinality(rebucket) > 0 THEN
     PERFORM public.rm_sum_items_by_day(TG_TABLE_SCHEMA, TG_ARGV[0], mode, rebucket);

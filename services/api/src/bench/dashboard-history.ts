@@ -47,7 +47,8 @@ const play = <Command, Event extends AnyEvent, State>(decider: Decider<Command, 
   return events;
 };
 
-const localDateBefore = (today: string, days: number): string => new Date(Date.parse(`${today}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
+/** The local date `days` before `today` (calendar arithmetic on the date itself, not on instants). */
+export const localDateBefore = (today: string, days: number): string => new Date(Date.parse(`${today}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
 
 /** A cheap deterministic sequence, so two runs seed the same history. */
 const pseudoRandom = (seed: number): (() => number) => {

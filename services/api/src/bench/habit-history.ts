@@ -7,12 +7,9 @@ import { streamOf } from '../actionables/actionable-commands.ts';
 import { SNAPSHOT_LAG } from '../commands/command-handler.ts';
 import type { SnapshotStore } from '../commands/snapshots.ts';
 import type { BenchUser } from './command-workloads.ts';
+import { localDateBefore } from './dashboard-history.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const EVENTS_PER_APPEND = 1_000;
-
-/** The local date `days` before `date` (calendar arithmetic on the date itself, not on instants). */
-const daysBefore = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * A daily habit of `user`'s, created `days + 1` days ago and completed on each of the `days` days up
@@ -36,13 +33,13 @@ export const seedVeteranHabit = async (store: EventStore, snapshots: SnapshotSto
       states.push(state);
     }
   };
-  const created = clockOn(daysBefore(today, days + 1));
+  const created = clockOn(localDateBefore(today, days + 1));
   record(
     actionableDecider.decide({ type: 'CreateActionable', id, userId: user.userId, fields: { title: 'Veteran habit', isHabit: true }, clock: created }, state),
     created.at,
   );
   for (let back = days; back >= 1; back--) {
-    const clock = clockOn(daysBefore(today, back));
+    const clock = clockOn(localDateBefore(today, back));
     record(actionableDecider.decide({ type: 'CompleteHabit', userId: user.userId, clock }, state), clock.at);
   }
 
