@@ -19,10 +19,15 @@ export const readStoredTheme = (): Theme => {
   }
 };
 
+/** Puts the theme on <html> for this page only. */
+export const showTheme = (theme: Theme): void => {
+  if (typeof document !== 'undefined') document.documentElement.dataset.theme = theme;
+};
+
 /** Puts the theme on <html> and keeps it on this device. */
 export const applyTheme = (theme: Theme): void => {
   if (typeof document === 'undefined') return;
-  document.documentElement.dataset.theme = theme;
+  showTheme(theme);
   try {
     window.localStorage.setItem(THEME_STORAGE_KEY, theme);
   } catch {

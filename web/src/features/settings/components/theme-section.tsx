@@ -2,7 +2,7 @@ import { themes, type Settings, type Theme } from '@tracker/contracts/settings/h
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { settingsFailures, useChangeThemeMutation } from '../../../lib/settings/settings.api.ts';
-import { applyTheme } from '../../../lib/settings/theme.ts';
+import { applyTheme, showTheme } from '../../../lib/settings/theme.ts';
 
 const themeLabels: Record<Theme, { label: string; note: string }> = {
   system: { label: 'System', note: "Follows this device's light or dark mode" },
@@ -10,7 +10,12 @@ const themeLabels: Record<Theme, { label: string; note: string }> = {
   dark: { label: 'Dark', note: 'Always dark' },
 };
 
-/** Theme: applied the moment it is picked, then saved; a failed save puts the saved theme back. */
+/**
+ * Theme: applied the moment it is picked, then saved. A save the server refused puts the saved theme
+ * back, here and on this device. A save with no answer (the page is being left or reloaded, which
+ * aborts the request; the network is down) may well have landed: this page shows the saved theme
+ * again but the device keeps the choice, and the next settings answer decides (theme.ts).
+ */
 export const ThemeSection = ({ settings }: { settings: Settings }) => {
   const [changeTheme, { isLoading, originalArgs }] = useChangeThemeMutation();
   const toast = useToast();
@@ -21,7 +26,8 @@ export const ThemeSection = ({ settings }: { settings: Settings }) => {
     applyTheme(theme);
     const result = await changeTheme(theme);
     if ('error' in result) {
-      applyTheme(settings.theme);
+      const refused = 'status' in result.error && typeof result.error.status === 'number';
+      (refused ? applyTheme : showTheme)(settings.theme);
       toast.error(errorMessage(result.error, settingsFailures.change));
     }
   };
