@@ -39,7 +39,8 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
-export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../../web/dist');
+/** The built web app; WEB_DIST_DIR points elsewhere (a build of one's own while others build too). */
+export const WEB_DIST_DIR = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.resolve(import.meta.dirname, '../../../../web/dist');
 
 const ensureDatabase = async (adminUrl: string, name: string): Promise<void> => {
   const client = new pg.Client({ connectionString: adminUrl });
