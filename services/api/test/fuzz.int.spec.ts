@@ -147,22 +147,89 @@ const pathFor = (route: AnyRoute, ids: string[]) =>
       return route.path.replace(/:[A-Za-z]+/g, () => segment(values.shift() ?? ''));
     });
 
-const writeRoutes = apiFeatures.flatMap((feature) => feature.routes).filter((route) => route.method !== 'get');
+const routes = apiFeatures.flatMap((feature) => feature.routes);
+const writeRoutes = routes.filter((route) => route.method !== 'get');
+const readRoutes = routes.filter((route) => route.method === 'get');
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 25);
+
+/** Parameters any read might be sent, whether or not it declares them. */
+const commonParameters = ['startDate', 'endDate', 'timezone', 'date', 'limit', 'asOf', 'status', 'isHabit'];
+
+/** A query string with the route's parameters (and common ones), each once, repeated (an array) or empty. */
+const queryFor = (route: AnyRoute) => {
+  const names = [...new Set([...fieldsOf(route.query), ...commonParameters])];
+  const value = nasty.map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? '')));
+  return fc
+    .array(fc.tuple(fc.constantFrom(...names), fc.array(value, { minLength: 1, maxLength: 2 })), { maxLength: names.length })
+    .map((pairs) => pairs.flatMap(([name, values]) => values.map((v) => `${name}=${segment(v)}`)).join('&'));
+};
+
+const expectEveryProjectorAtTheHead = async (app: TestApp) =>
+  expect
+    .poll(
+      async () => {
+        const ready = await app.json('GET', '/api/ready');
+        const behind = Object.entries(ready.body.projections as Record<string, { caughtUp: boolean }>).filter(([, p]) => !p.caughtUp);
+        return { status: ready.status, behind: behind.map(([name]) => name), failing: ready.body.failing };
+      },
+      { timeout: 30_000, interval: 200 },
+    )
+    .toEqual({ status: 200, behind: [], failing: [] });
+
+/** A user with a goal, a task and a subtask, and another user's goal: the ids paths are filled with. */
+const seedIds = async (app: TestApp): Promise<{ token: string; ids: string[] }> => {
+  const { token } = await app.registerUser();
+  const goal = await app.json('POST', '/api/goals/goals', { token, body: { title: 'Fuzzed goal' } });
+  const task = await app.json('POST', '/api/goals/tasks', { token, body: { goalId: goal.body.goal.id, title: 'Fuzzed task' } });
+  const subtask = await app.json('POST', '/api/goals/subtasks', { token, body: { taskId: task.body.task.id, title: 'Fuzzed subtask' } });
+  const other = await app.registerUser('Someone else');
+  const othersGoal = await app.json('POST', '/api/goals/goals', { token: other.token, body: { title: 'Not yours' } });
+  return { token, ids: [goal.body.goal.id, task.body.task.id, subtask.body.subtask.id, othersGoal.body.goal.id] };
+};
+
+describe('every read route under generated query strings', () => {
+  let app: TestApp;
+  let token: string;
+  let ids: string[] = [];
+  beforeAll(async () => {
+    app = await startTestApp();
+    ({ token, ids } = await seedIds(app));
+  });
+  afterAll(async () => app?.stop());
+
+  it(`answers no 5xx to ${readRoutes.length} read routes × ${RUNS_PER_ROUTE} generated requests`, async () => {
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    let sent = 0;
+    for (const route of readRoutes) {
+      await fc.assert(
+        fc.asyncProperty(pathFor(route, ids), queryFor(route), async (path, query) => {
+          sent += 1;
+          const response = await app.request('GET', `/api${path}${query ? `?${query}` : ''}`, { token });
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          if (response.status >= 500) failures.push(`GET ${path}?${query.slice(0, 300)} → ${response.status} ${await response.text()}`);
+          else await response.arrayBuffer();
+          return response.status < 500;
+        }),
+        { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+      );
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBe(readRoutes.length * RUNS_PER_ROUTE);
+    // The generated queries reach the handlers: some are answered, some refused as bad input.
+    expect(statuses.get(200)).toBeGreaterThan(0);
+    expect(statuses.get(400)).toBeGreaterThan(0);
+    await expectEveryProjectorAtTheHead(app);
+  });
+});
 
 describe('every write route under generated input', () => {
   let app: TestApp;
   let token: string;
-  const ids: string[] = [];
+  let ids: string[] = [];
   beforeAll(async () => {
     app = await startTestApp();
-    ({ token } = await app.registerUser());
-    const goal = await app.json('POST', '/api/goals/goals', { token, body: { title: 'Fuzzed goal' } });
-    const task = await app.json('POST', '/api/goals/tasks', { token, body: { goalId: goal.body.goal.id, title: 'Fuzzed task' } });
-    const subtask = await app.json('POST', '/api/goals/subtasks', { token, body: { taskId: task.body.task.id, title: 'Fuzzed subtask' } });
-    ids.push(goal.body.goal.id, task.body.task.id, subtask.body.subtask.id);
-    const other = await app.registerUser('Someone else');
-    ids.push((await app.json('POST', '/api/goals/goals', { token: other.token, body: { title: 'Not yours' } })).body.goal.id);
+    ({ token, ids } = await seedIds(app));
   });
   afterAll(async () => app?.stop());
 
@@ -190,15 +257,6 @@ describe('every write route under generated input', () => {
     expect(sent).toBe(writeRoutes.length * RUNS_PER_ROUTE);
 
     // Whatever was accepted was projected: every projector reaches the head, none is failing.
-    await expect
-      .poll(
-        async () => {
-          const ready = await app.json('GET', '/api/ready');
-          const behind = Object.entries(ready.body.projections as Record<string, { caughtUp: boolean }>).filter(([, p]) => !p.caughtUp);
-          return { status: ready.status, behind: behind.map(([name]) => name), failing: ready.body.failing };
-        },
-        { timeout: 30_000, interval: 200 },
-      )
-      .toEqual({ status: 200, behind: [], failing: [] });
+    await expectEveryProjectorAtTheHead(app);
   });
 });
