@@ -78,7 +78,8 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
       if (patch.status) statusPointsToast(toast, label, pointsTotal(item), pointsTotal(result.data), patch.status);
       if (patch.goalId) {
         const destination = goals?.find((goal) => goal.id === patch.goalId);
-        toast.info(`“${item.title}” now belongs to “${destination?.title ?? 'another goal'}”.`, { title: `${label} moved` });
+        // The saved title: a rename and a move in one save name the item as it is now.
+        toast.info(`“${result.data.title}” now belongs to “${destination?.title ?? 'another goal'}”.`, { title: `${label} moved` });
       }
     }
     if (completeAfter && !(await completeByOwnCall(completeAfter))) return;

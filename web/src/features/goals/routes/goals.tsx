@@ -16,6 +16,7 @@ export const GoalsRoute = () => {
   const hasGoals = (goals?.length ?? 0) > 0;
   return (
     <div className="page">
+      <title>Goals · Points Tracker</title>
       <header className="page-header">
         <div>
           <p className="page-header__eyebrow">Goals → tasks → subtasks</p>
