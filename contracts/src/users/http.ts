@@ -36,7 +36,8 @@ export const password = z
 
 export const name = requiredText(100);
 
-export const registerBody = z.object({ name, email, password });
+/** `timezone`: the browser's zone, so days count in it from the start (else the default). */
+export const registerBody = z.object({ name, email, password, timezone: timezone.optional() });
 export type RegisterBody = z.infer<typeof registerBody>;
 
 /** Login checks only presence: a password policy answer would tell which accounts exist. */

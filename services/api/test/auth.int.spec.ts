@@ -38,6 +38,22 @@ describe('register', () => {
     expect(me.body.user.id).toBe(res.body.user.id);
   });
 
+  it("counts days in the browser's zone from the start when registration sends it; refuses an unknown zone", async () => {
+    const email = `tokyo.${Date.now()}@example.com`;
+    const res = await app.json('POST', '/api/auth/register', { body: { name: 'Kiyoshi', email, password: 'long enough', timezone: 'Asia/Tokyo' } });
+    expect(res.status).toBe(201);
+    expect(res.body.user.timezone).toBe('Asia/Tokyo');
+    const settings = await app.json('GET', '/api/settings', { token: res.body.token });
+    expect(settings.body.settings.timezone).toBe('Asia/Tokyo');
+
+    const mars = `mars.${Date.now()}@example.com`;
+    const refused = await app.json('POST', '/api/auth/register', { body: { name: 'M', email: mars, password: 'long enough', timezone: 'Mars/Olympus' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].field).toBe('timezone');
+    const login = await app.json('POST', '/api/auth/login', { body: { email: mars, password: 'long enough' } });
+    expect(login.status).toBe(401);
+  });
+
   it('refuses the same e-mail in any letter case with 409', async () => {
     const email = `grace.${Date.now()}@example.com`;
     const first = await app.json('POST', '/api/auth/register', { body: { name: 'Grace', email, password: 'compiler1' } });

@@ -30,7 +30,7 @@ type UserRegisteredData = Extract<UserEvent, { type: 'UserRegistered' }>['data']
 
 export interface Accounts {
   register(
-    input: { name: string; email: string; password: string },
+    input: { name: string; email: string; password: string; timezone?: string | undefined },
     context: Omit<CommandContext, 'userId'>,
   ): Promise<{ userId: string; position?: Position | undefined }>;
   /** The user's profile on success; the same Unauthorized for an unknown e-mail and a wrong password. */
@@ -138,7 +138,7 @@ export const createAccounts = (deps: {
           name: input.name,
           email,
           passwordHash,
-          timezone: DEFAULT_TIMEZONE,
+          timezone: input.timezone ?? DEFAULT_TIMEZONE,
         },
         { ...context, userId },
       );
