@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { fieldMessage } from './field-message.ts';
+import { humanFieldMessage } from './form-errors.ts';
 import './form.css';
 
 /** What every field takes besides the attributes of its control. */
@@ -7,7 +8,7 @@ export interface FieldProps {
   label: string;
   /** Always-visible guidance under the control, e.g. a length rule. */
   hint?: string | undefined;
-  /** The server's message for this field, from the problem document's `errors`. */
+  /** The form's own check, or the server's message for this field (from the problem document's `errors`); shown with the label, in words for people. */
   error?: string | undefined;
   /** Extra classes for the field's wrapper. */
   className?: string | undefined;
@@ -44,7 +45,7 @@ export const Field = ({ label, hint, error, className, children }: FieldWrapperP
       )}
       {error && (
         <p id={errorId} className="field__error">
-          {fieldMessage(label, error)}
+          {fieldMessage(label, humanFieldMessage(error))}
         </p>
       )}
     </div>

@@ -1,0 +1,127 @@
+import type { ApiError, FieldErrors } from '../../lib/api/api-errors.ts';
+import { fieldMessage } from './field-message.ts';
+
+/** A form's human labels by the server's field key, e.g. { pointsToBeAwarded: 'Points to award' }. */
+export type FieldLabels = Readonly<Record<string, string>>;
+
+/** 'title: is required', 'actionables.1.weight: …': a server message that starts with a field key. */
+const KEY_PREFIX = /^[a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)*: /;
+
+/** Contract wordings written for API clients, and what a person reads instead. */
+const rewrites: ReadonlyArray<readonly [RegExp, string]> = [
+  [/NUL or unpaired surrogate/, 'contains characters that cannot be saved'],
+  [/^must be one of /, 'is not one of the choices'],
+  [/^must be a valid id$/, 'is not one of the choices'],
+  [/^must be an ISO 8601 date(?: or date-time)? from (\d+) to (\d+)$/, 'must be a date and time from $1 to $2'],
+  [/^must be an ISO 8601 /, 'must be a date and time'],
+  [/^must be a real date \(YYYY-MM-DD\) from (\d+) to (\d+)$/, 'must be a real date from $1 to $2'],
+  [/^must be a time HH:mm/, 'must be a time of day from 00:00 to 23:59'],
+  [/^weekly recurrence needs at least one weekday/, 'Choose at least one weekday'],
+  [/^monthly recurrence needs a dayOfMonth/, 'must be a whole number from 1 to 31'],
+  [/^must be a weekday from 0 \(Sunday\)/, 'must be a day of the week'],
+  [/^must not be before startDate$/, 'must not be before the start date'],
+  [/^Invalid IANA time zone$/, 'is not a time zone this app knows'],
+  // zod's own wordings, for checks a contract left without a message of its own.
+  [/^Invalid input|expected \w+, received \w+/i, 'is not valid'],
+  [/^Too small/, 'is too short or too small'],
+  [/^Too big/, 'is too long or too large'],
+];
+
+/** A field's message as a person reads it: no field key in front, no contract jargon. */
+export const humanFieldMessage = (message: string): string => {
+  const bare = message.replace(KEY_PREFIX, '');
+  for (const [pattern, human] of rewrites) {
+    const match = pattern.exec(bare);
+    if (match) return human.replace(/\$(\d)/g, (_, group: string) => match[Number(group)] ?? '');
+  }
+  return bare;
+};
+
+/** 'pointsToBeAwarded' → 'Points to be awarded'; 'actionables.1.weight' → 'Weight' (indexes and parents are context, not names). */
+export const keyLabel = (field: string): string => {
+  const last =
+    field
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part))
+      .at(-1) ?? '';
+  const words = last.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** The label of a server field key: the form's own, else the nearest labelled parent's, else one made from the key. */
+export const labelOf = (field: string, labels: FieldLabels): string => {
+  const parts = field.split('.');
+  for (let length = parts.length; length > 0; length--) {
+    const label = labels[parts.slice(0, length).join('.')];
+    if (label !== undefined) return label;
+  }
+  return keyLabel(field);
+};
+
+/** Whether an error for `field` belongs to the field shown as `shown` (itself or something inside it, e.g. recurrence.days.0). */
+const belongsTo = (field: string, shown: string): boolean => field === shown || field.startsWith(`${shown}.`);
+
+/** The server's message for a field the form shows, including messages about parts of it ('recurrence.days.0' for 'recurrence.days'). */
+export const errorAt = (errors: FieldErrors, shown: string): string | undefined => Object.entries(errors).find(([field]) => belongsTo(field, shown))?.[1];
+
+/** Messages for the fields a form does not show, each led by the field's human label. */
+export const otherFieldMessages = (errors: FieldErrors, shown: readonly string[], labels: FieldLabels): string[] =>
+  Object.entries(errors)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined && !shown.some((field) => belongsTo(entry[0], field)))
+    .map(([field, message]) => (field === 'body' ? humanFieldMessage(message) : fieldMessage(labelOf(field, labels), humanFieldMessage(message))));
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+interface Failure {
+  /** An HTTP status, or fetchBaseQuery's 'FETCH_ERROR', 'TIMEOUT_ERROR', 'PARSING_ERROR', 'CUSTOM_ERROR'. */
+  status: number | string | undefined;
+  code: string | undefined;
+  message: string | undefined;
+}
+
+const failureOf = (error: ApiError): Failure => {
+  if (!isRecord(error) || !('status' in error)) return { status: undefined, code: undefined, message: undefined };
+  const data = isRecord(error.data) ? error.data : {};
+  return {
+    // An answer that is not JSON (a proxy's 'Internal Server Error' page) keeps its HTTP status here.
+    status: error.status === 'PARSING_ERROR' && 'originalStatus' in error ? error.originalStatus : error.status,
+    code: typeof data.code === 'string' ? data.code : undefined,
+    message: typeof data.message === 'string' && data.message.trim() !== '' ? data.message.trim() : undefined,
+  };
+};
+
+/** Answers whose words are about the request's plumbing, not about anything the user did. */
+const plumbingCodes = new Set(['invalid_json', 'unsupported_media_type', 'route_not_found', 'idempotency_key_reused', 'internal_error']);
+const internalWording =
+  /^(?:validation failed|bad request|internal server error|unknown error|error|not found|no such api route)\.?$|expected \w+, received \w+|^invalid input|idempotency-key|request body/i;
+
+/** Whether a server message is fit to show a person: written for them, not for a developer. */
+export const isHumanMessage = (message: string): boolean => !KEY_PREFIX.test(message) && !internalWording.test(message);
+
+const unreachable = 'The server could not be reached. Check your connection and try again.';
+const overloaded = 'Something went wrong on our side. Please try again in a moment.';
+
+/**
+ * What a failed call says to the user: the server's message when it is written for people, else
+ * the spec.md §8 fallback ('Failed to create actionable'), with a sentence on what to do when the
+ * cause is known (no connection, a server fault). Never a field key, never an internal text.
+ */
+export const failureText = (error: ApiError, fallback: string): string => {
+  const { status, code, message } = failureOf(error);
+  if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR') return `${fallback}. ${unreachable}`;
+  if (typeof status === 'number' && status >= 500) return `${fallback}. ${overloaded}`;
+  if (message === undefined || (code !== undefined && plumbingCodes.has(code)) || !isHumanMessage(message)) return fallback;
+  return message;
+};
+
+/**
+ * The headline of a failed form submit. When the server named fields, their messages are beside
+ * the fields (or listed under this), so the headline says where to look instead of repeating one.
+ */
+export const formFailureText = (error: ApiError, fallback: string, errors: FieldErrors): string => {
+  const messages = Object.values(errors);
+  if (messages.length === 0) return failureText(error, fallback);
+  const { message } = failureOf(error);
+  if (message !== undefined && isHumanMessage(message) && !messages.includes(message)) return message;
+  return `${fallback}. Please check the ${messages.length === 1 ? 'field' : 'fields'} marked below.`;
+};
