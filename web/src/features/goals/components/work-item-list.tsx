@@ -1,16 +1,15 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
-import { useAppSelector } from '../../../app/hooks.ts';
 import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
 import { useGetGoalProgressQuery } from '../api/goals.api.ts';
-import { matchesFilters, selectPriorityFilter, selectStatusFilter } from '../stores/goals.slice.ts';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
 import { ChildrenSection } from './children-section.tsx';
 import { NoGoalsShown, NoGoalsYet } from './goals-empty-states.tsx';
 import { HiddenByFilters, LoadError, LoadingLine } from './list-states.tsx';
 import type { WorkItem } from './work-item-format.ts';
 import { levels } from './work-item-levels.ts';
+import { useFilterVerdict } from './use-filter-verdict.ts';
 import { WorkItemNode } from './work-item-node.tsx';
 import './work-item-list.css';
 
@@ -31,18 +30,18 @@ export const WorkItemList = <K extends WorkItemKind>({ kind, parent, onCreateFir
   const level = levels[kind];
   const { data: items, isLoading, error, refetch, isFetching } = level.useItems(parent?.item.id);
   const { data: progress } = useGetGoalProgressQuery(kind === 'goal' ? undefined : skipToken);
-  const statusFilter = useAppSelector(selectStatusFilter);
-  const priorityFilter = useAppSelector(selectPriorityFilter);
+  const verdict = useFilterVerdict();
   const progressById = useMemo(() => new Map((progress ?? []).map((entry) => [entry.goalId, entry])), [progress]);
   // The user's status settings (Settings screen) order the list by status and leave out hidden statuses.
   const { arrange } = useStatusSettings();
-  const visible = arrange((items ?? []).filter((item) => matchesFilters(item, statusFilter, priorityFilter)));
+  // A parent the filters leave out stays, marked, when a match lies below it: the way to the match stays open.
+  const visible = arrange((items ?? []).filter((item) => verdict(item) !== 'hidden'));
   const fetchError = errorMessage(error, `Failed to fetch ${kind}s`);
   const loadError = <LoadError message={fetchError} onRetry={() => void refetch()} retrying={isFetching} />;
   const list = (
     <ul className={`work-item-list work-item-list--${kind}s`} aria-label={parent ? undefined : 'Goals'}>
       {visible.map((item) => (
-        <WorkItemNode key={item.id} kind={kind} item={item} progress={progressById.get(item.id)}>
+        <WorkItemNode key={item.id} kind={kind} item={item} progress={progressById.get(item.id)} containsMatch={verdict(item) === 'contains-match'}>
           {level.child && <WorkItemList kind={level.child} parent={{ kind, item }} />}
         </WorkItemNode>
       ))}

@@ -24,10 +24,12 @@ export interface WorkItemNodeProps<K extends WorkItemKind> {
   progress?: GoalProgress | undefined;
   /** The list of the level below, shown when the item is expanded; without one the item shows its details. */
   children?: ReactNode;
+  /** Left out by the filters but shown, dimmed, because a match lies below it. */
+  containsMatch?: boolean | undefined;
 }
 
 /** One goal, task or subtask of the tree: its row, its edit form, its expanded body and the question before deleting it. */
-export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, children }: WorkItemNodeProps<K>) => {
+export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, children, containsMatch = false }: WorkItemNodeProps<K>) => {
   const level = levels[kind];
   const label = kindLabels[kind];
   const dispatch = useAppDispatch();
@@ -92,13 +94,14 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
   };
 
   return (
-    <li className={`work-item work-item--${kind} work-item--${item.status}`}>
+    <li className={`work-item work-item--${kind} work-item--${item.status}${containsMatch ? ' work-item--context' : ''}`}>
       <WorkItemRow
         kind={kind}
         item={item}
         bodyId={bodyId}
         expanded={expanded}
         selected={selected}
+        containsMatch={containsMatch}
         busy={completion.isLoading || statusChange.isLoading}
         footer={progress && <GoalProgressBar title={item.title} progress={progress} />}
         onToggleExpanded={() => dispatch(expanded ? itemCollapsed(ref) : itemExpanded(ref))}

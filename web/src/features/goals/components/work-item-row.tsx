@@ -13,6 +13,8 @@ export interface WorkItemRowProps {
   bodyId: string;
   expanded: boolean;
   selected: boolean;
+  /** Shown only as the way to a filter match below it. */
+  containsMatch: boolean;
   /** A status change or completion is on its way: the controls wait for it. */
   busy: boolean;
   /** Under the facts, across the row, e.g. a goal's progress bar. */
@@ -31,7 +33,7 @@ export interface WorkItemRowProps {
  * ('Complete subtask Buy shoes') while its visible text stays short.
  */
 export const WorkItemRow = (props: WorkItemRowProps) => {
-  const { kind, item, bodyId, expanded, selected, busy, footer } = props;
+  const { kind, item, bodyId, expanded, selected, containsMatch, busy, footer } = props;
   const statusId = useId();
   const name = itemName(kind, item.title);
   const Heading = headingTags[kind];
@@ -61,6 +63,11 @@ export const WorkItemRow = (props: WorkItemRowProps) => {
         </button>
       </Heading>
       <ul className="work-item__facts" aria-label={`About ${name}`}>
+        {containsMatch && (
+          <li className="chip chip--context" data-testid={`${kind}-contains-matches-${item.id}`}>
+            Contains matches
+          </li>
+        )}
         <li className={`chip chip--priority chip--p${item.priority}`}>{priorityLabel(item.priority)}</li>
         {due && (
           <li className={`chip${isOverdue(item) ? ' chip--overdue' : ''}`}>
