@@ -1,28 +1,30 @@
-import type {
+import type { FetchArgs } from '@reduxjs/toolkit/query';
+import {
   completeSubtaskResponse,
-  CreateGoalBody,
-  CreateSubtaskBody,
-  CreateTaskBody,
-  Goal,
-  GoalProgress,
-  goalResponse,
-  goalsResponse,
-  progressResponse,
-  Stats,
-  statsResponse,
-  Subtask,
-  subtaskResponse,
-  subtasksResponse,
-  Task,
-  taskResponse,
-  tasksResponse,
-  UpdateGoalBody,
-  UpdateSubtaskBody,
-  UpdateTaskBody,
+  goal,
+  goalProgress,
+  stats,
+  subtask,
+  task,
+  type CreateGoalBody,
+  type CreateSubtaskBody,
+  type CreateTaskBody,
+  type Goal,
+  type GoalProgress,
+  type Stats,
+  type Subtask,
+  type Task,
+  type UpdateGoalBody,
+  type UpdateSubtaskBody,
+  type UpdateTaskBody,
 } from '@tracker/contracts/goals/http';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { api } from '../../../lib/api/api.ts';
+import { checkedQuery, type Reading } from '../../../lib/api/checked-query.ts';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/api/idempotency-key.ts';
+import type { WorkItemKind } from '../types/work-item-kind.ts';
+import { readItem, readList, readNothing, readUpdated, readWhole } from './goal-answers.ts';
+import { describeGoalCallFailure } from './goal-call-errors.ts';
 
 /** An update names the item as it is now, so the lists it sits in (and its goal's points) can be refreshed. */
 export interface ItemUpdate<Item, Changes> {
@@ -37,59 +39,95 @@ const goalTasksTag = (goalId: string) => ({ type: 'Task' as const, id: `GOAL-${g
 const taskSubtasksTag = (taskId: string) => ({ type: 'Subtask' as const, id: `TASK-${taskId}` });
 const goalsListTag = { type: 'Goal' as const, id: 'LIST' };
 
+/**
+ * spec.md §8: a goal, task or subtask call never throws; it answers what it expects or an error
+ * object carrying the §8 text ('Server returned no data', 'Server error (500): Unknown error', …).
+ */
+const goalCall = <Arg, Result>(kind: WorkItemKind, request: (arg: Arg) => string | FetchArgs, read: (answer: unknown) => Reading<Result>) =>
+  checkedQuery({ request, read, describe: describeGoalCallFailure(kind) });
+
+const goalList = z.array(goal);
+const taskList = z.array(task);
+const subtaskList = z.array(subtask);
+
+/**
+ * spec.md §8: a failed list read is an empty list. The query keeps its `error` beside it, so a
+ * screen can still say the read failed and offer a retry rather than claim there is nothing.
+ */
+export const listOrEmpty = <T>(result: { data?: T[] | undefined }): T[] => result.data ?? [];
+
 export const goalsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getGoals: build.query<Goal[], void>({
-      query: () => '/goals/goals',
       // spec.md §7: the list may come as an array or as {goals}.
-      transformResponse: (response: z.infer<typeof goalsResponse> | Goal[]) => (Array.isArray(response) ? response : response.goals),
+      queryFn: goalCall('goal', () => '/goals/goals', readList('goal', 'goals', goalList)),
       providesTags: (goals = []) => [goalsListTag, ...goals.map(({ id }) => ({ type: 'Goal' as const, id }))],
     }),
     getGoalProgress: build.query<GoalProgress[], void>({
-      query: () => '/goals/progress',
-      transformResponse: (response: z.infer<typeof progressResponse>) => response.progress,
+      queryFn: goalCall('goal', () => '/goals/progress', readList('goal', 'progress', z.array(goalProgress))),
       providesTags: ['GoalProgress'],
     }),
     getGoalStats: build.query<Stats, void>({
-      query: () => '/goals/goals/stats',
-      transformResponse: (response: z.infer<typeof statsResponse>) => response.stats,
+      queryFn: goalCall('goal', () => '/goals/goals/stats', readItem('goal', 'stats', stats)),
       providesTags: ['GoalStats'],
     }),
     getGoalTasks: build.query<Task[], string>({
-      query: (goalId) => `/goals/goals/${encodeURIComponent(goalId)}/tasks`,
-      transformResponse: (response: z.infer<typeof tasksResponse>) => response.tasks,
+      queryFn: goalCall('task', (goalId: string) => `/goals/goals/${encodeURIComponent(goalId)}/tasks`, readList('task', 'tasks', taskList)),
       providesTags: (tasks = [], _error, goalId) => [goalTasksTag(goalId), ...tasks.map(({ id }) => ({ type: 'Task' as const, id }))],
     }),
     getTaskSubtasks: build.query<Subtask[], string>({
-      query: (taskId) => `/goals/tasks/${encodeURIComponent(taskId)}/subtasks`,
-      transformResponse: (response: z.infer<typeof subtasksResponse>) => response.subtasks,
+      queryFn: goalCall('subtask', (taskId: string) => `/goals/tasks/${encodeURIComponent(taskId)}/subtasks`, readList('subtask', 'subtasks', subtaskList)),
       providesTags: (subtasks = [], _error, taskId) => [taskSubtasksTag(taskId), ...subtasks.map(({ id }) => ({ type: 'Subtask' as const, id }))],
+    }),
+    /**
+     * Every task and every subtask of the user (spec.md §7), for finding the parents of the items the
+     * filters match. Every goal, task and subtask change invalidates 'GoalProgress', so these follow them.
+     */
+    getAllTasks: build.query<Task[], void>({
+      queryFn: goalCall('task', () => '/goals/all-tasks', readList('task', 'tasks', taskList)),
+      providesTags: ['GoalProgress'],
+    }),
+    getAllSubtasks: build.query<Subtask[], void>({
+      queryFn: goalCall('subtask', () => '/goals/all-subtasks', readList('subtask', 'subtasks', subtaskList)),
+      providesTags: ['GoalProgress'],
     }),
 
     createGoal: build.mutation<Goal, CreateGoalBody>({
-      query: (body) => ({ url: '/goals/goals', method: 'POST', body, headers: idempotent() }),
-      transformResponse: (response: z.infer<typeof goalResponse>) => response.goal,
+      queryFn: goalCall(
+        'goal',
+        (body: CreateGoalBody) => ({ url: '/goals/goals', method: 'POST', body, headers: idempotent() }),
+        readItem('goal', 'goal', goal),
+      ),
       invalidatesTags: [goalsListTag, 'GoalProgress', 'GoalStats'],
     }),
     updateGoal: build.mutation<Goal, ItemUpdate<Goal, UpdateGoalBody>>({
-      query: ({ item, changes }) => ({ url: `/goals/goals/${encodeURIComponent(item.id)}`, method: 'PATCH', body: changes }),
-      transformResponse: (response: z.infer<typeof goalResponse>) => response.goal,
+      queryFn: goalCall(
+        'goal',
+        ({ item, changes }: ItemUpdate<Goal, UpdateGoalBody>) => ({ url: `/goals/goals/${encodeURIComponent(item.id)}`, method: 'PATCH', body: changes }),
+        readItem('goal', 'goal', goal),
+      ),
       invalidatesTags: (_goal, _error, { item }) => [{ type: 'Goal', id: item.id }, 'GoalProgress', 'GoalStats'],
     }),
     deleteGoal: build.mutation<void, Goal>({
-      query: (goal) => ({ url: `/goals/goals/${encodeURIComponent(goal.id)}`, method: 'DELETE' }),
+      queryFn: goalCall('goal', (item: Goal) => ({ url: `/goals/goals/${encodeURIComponent(item.id)}`, method: 'DELETE' }), readNothing),
       // Its tasks' lists are not refreshed: they go with it, and asking for them would only 404.
       invalidatesTags: [goalsListTag, 'GoalProgress', 'GoalStats'],
     }),
 
     createTask: build.mutation<Task, CreateTaskBody>({
-      query: (body) => ({ url: '/goals/tasks', method: 'POST', body, headers: idempotent() }),
-      transformResponse: (response: z.infer<typeof taskResponse>) => response.task,
+      queryFn: goalCall(
+        'task',
+        (body: CreateTaskBody) => ({ url: '/goals/tasks', method: 'POST', body, headers: idempotent() }),
+        readItem('task', 'task', task),
+      ),
       invalidatesTags: (_task, _error, { goalId }) => [goalTasksTag(goalId), 'GoalProgress'],
     }),
     updateTask: build.mutation<Task, ItemUpdate<Task, UpdateTaskBody>>({
-      query: ({ item, changes }) => ({ url: `/goals/tasks/${encodeURIComponent(item.id)}`, method: 'PATCH', body: changes }),
-      transformResponse: (response: z.infer<typeof taskResponse>) => response.task,
+      queryFn: goalCall(
+        'task',
+        ({ item, changes }: ItemUpdate<Task, UpdateTaskBody>) => ({ url: `/goals/tasks/${encodeURIComponent(item.id)}`, method: 'PATCH', body: changes }),
+        readUpdated('task', task),
+      ),
       invalidatesTags: (_task, _error, { item, changes }) => {
         const moved = changes.goalId !== undefined && changes.goalId !== item.goalId;
         return [
@@ -102,18 +140,28 @@ export const goalsApi = api.injectEndpoints({
       },
     }),
     deleteTask: build.mutation<void, Task>({
-      query: (task) => ({ url: `/goals/tasks/${encodeURIComponent(task.id)}`, method: 'DELETE' }),
+      queryFn: goalCall('task', (item: Task) => ({ url: `/goals/tasks/${encodeURIComponent(item.id)}`, method: 'DELETE' }), readNothing),
       invalidatesTags: (_result, _error, task) => [goalTasksTag(task.goalId), 'GoalProgress'],
     }),
 
     createSubtask: build.mutation<Subtask, CreateSubtaskBody>({
-      query: (body) => ({ url: '/goals/subtasks', method: 'POST', body, headers: idempotent() }),
-      transformResponse: (response: z.infer<typeof subtaskResponse>) => response.subtask,
+      queryFn: goalCall(
+        'subtask',
+        (body: CreateSubtaskBody) => ({ url: '/goals/subtasks', method: 'POST', body, headers: idempotent() }),
+        readItem('subtask', 'subtask', subtask),
+      ),
       invalidatesTags: (_subtask, _error, { taskId }) => [taskSubtasksTag(taskId), 'GoalProgress'],
     }),
     updateSubtask: build.mutation<Subtask, ItemUpdate<Subtask, UpdateSubtaskBody>>({
-      query: ({ item, changes }) => ({ url: `/goals/subtasks/${encodeURIComponent(item.id)}`, method: 'PATCH', body: changes }),
-      transformResponse: (response: z.infer<typeof subtaskResponse>) => response.subtask,
+      queryFn: goalCall(
+        'subtask',
+        ({ item, changes }: ItemUpdate<Subtask, UpdateSubtaskBody>) => ({
+          url: `/goals/subtasks/${encodeURIComponent(item.id)}`,
+          method: 'PATCH',
+          body: changes,
+        }),
+        readUpdated('subtask', subtask),
+      ),
       invalidatesTags: (_subtask, _error, { item, changes }) => [
         { type: 'Subtask', id: item.id },
         'GoalProgress',
@@ -127,7 +175,11 @@ export const goalsApi = api.injectEndpoints({
     }),
     /** spec.md §4: completion is a dedicated call for subtasks; it answers with the points it earned. */
     completeSubtask: build.mutation<z.infer<typeof completeSubtaskResponse>, Subtask>({
-      query: (subtask) => ({ url: `/goals/subtasks/${encodeURIComponent(subtask.id)}/complete`, method: 'POST', headers: idempotent() }),
+      queryFn: goalCall(
+        'subtask',
+        (item: Subtask) => ({ url: `/goals/subtasks/${encodeURIComponent(item.id)}/complete`, method: 'POST', headers: idempotent() }),
+        readWhole('subtask', completeSubtaskResponse),
+      ),
       invalidatesTags: (_result, _error, subtask) => [
         { type: 'Subtask', id: subtask.id },
         { type: 'Task', id: subtask.taskId },
@@ -136,7 +188,7 @@ export const goalsApi = api.injectEndpoints({
       ],
     }),
     deleteSubtask: build.mutation<void, Subtask>({
-      query: (subtask) => ({ url: `/goals/subtasks/${encodeURIComponent(subtask.id)}`, method: 'DELETE' }),
+      queryFn: goalCall('subtask', (item: Subtask) => ({ url: `/goals/subtasks/${encodeURIComponent(item.id)}`, method: 'DELETE' }), readNothing),
       invalidatesTags: (_result, _error, subtask) => [taskSubtasksTag(subtask.taskId), 'GoalProgress'],
     }),
   }),
@@ -148,6 +200,8 @@ export const {
   useGetGoalStatsQuery,
   useGetGoalTasksQuery,
   useGetTaskSubtasksQuery,
+  useGetAllTasksQuery,
+  useGetAllSubtasksQuery,
   useCreateGoalMutation,
   useUpdateGoalMutation,
   useDeleteGoalMutation,
