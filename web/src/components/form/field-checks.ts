@@ -13,15 +13,15 @@ export type Check = string | undefined;
 export type Problems<K extends string = string> = Partial<Record<K, string>>;
 
 /** Only the failed checks, so `Object.keys(problems).length === 0` means the form may be sent. */
-export const problemsOf = <K extends string>(checks: Record<K, Check>): Problems<K> =>
+export const problemsOf = <K extends string>(checks: Partial<Record<K, Check>>): Problems<K> =>
   Object.fromEntries(Object.entries(checks).filter((entry) => entry[1] !== undefined)) as Problems<K>;
 
 export const hasProblems = (problems: Problems): boolean => Object.keys(problems).length > 0;
 
 export const required = (value: string): Check => (value.trim() === '' ? 'is required' : undefined);
 
-export const maxLength = (value: string, max: number): Check =>
-  value.trim().length > max ? `must be at most ${max.toLocaleString('en-US')} characters` : undefined;
+/** Pass trimmed text where the contract trims (titles, names). */
+export const maxLength = (value: string, max: number): Check => (value.length > max ? `must be at most ${max.toLocaleString('en-US')} characters` : undefined);
 
 /** Typed text that must be a whole number in a range, as contracts' wholeNumber(min, max) words it. */
 export const wholeNumberIn = (value: string, min: number, max: number): Check => {

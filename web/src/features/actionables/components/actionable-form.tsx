@@ -1,18 +1,21 @@
 import type { ActionableStatus, Frequency } from '@tracker/contracts/actionables/http';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { hasProblems } from '../../../components/form/field-checks.ts';
+import { errorAt } from '../../../components/form/form-errors.ts';
 import { SelectField, type SelectOption } from '../../../components/form/select-field.tsx';
 import { ServerErrorAlert } from '../../../components/form/server-error-alert.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextAreaField } from '../../../components/form/text-area-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
-import { fieldErrors, unshownFieldErrors, type ApiError } from '../../../lib/api/api-errors.ts';
+import { useFirstInvalidFocus } from '../../../components/form/use-first-invalid-focus.ts';
+import { fieldErrors, type ApiError } from '../../../lib/api/api-errors.ts';
 import { actionableStatuses, statusLabels } from './actionable-format.ts';
-import { formProblems, type ActionableValues } from './actionable-values.ts';
+import { actionableFieldLabels, shownFields } from './actionable-fields.ts';
+import { formProblems, type ActionableProblems, type ActionableValues } from './actionable-values.ts';
 import { RecurrenceEditor } from './recurrence-editor.tsx';
 import { useLinkOptions } from './use-link-options.ts';
 import './actionable-form.css';
 
-const weightOptions: SelectOption[] = Array.from({ length: 10 }, (_, index) => String(index + 1));
 const statusOptions: SelectOption[] = actionableStatuses.map((status) => ({ value: status, label: statusLabels[status] }));
 
 export interface ActionableFormProps {
@@ -35,27 +38,11 @@ export interface ActionableFormProps {
   onCancel: () => void;
 }
 
-const shownFields = [
-  'title',
-  'description',
-  'weight',
-  'deadline',
-  'reminderTime',
-  'pointsToBeAwarded',
-  'status',
-  'goalId',
-  'taskId',
-  'subtaskId',
-  'recurrence',
-  'recurrence.frequency',
-  'recurrence.days',
-  'recurrence.dayOfMonth',
-] as const;
-
 /**
- * Create and edit for actionables and habits. noValidate: the server's contract is the rule book,
- * and its field errors appear under the fields; the form itself only insists on a weekday for a
- * weekly habit. Escape cancels.
+ * Create and edit for actionables and habits. noValidate: the form checks the contract's rules itself
+ * (formProblems) and says what is wrong beside each field, in words for people, moving the focus to
+ * the first; nothing is sent until they pass. The server's field errors show beside their fields too,
+ * and any for a field the form does not show are listed above it with the field's label. Escape cancels.
  */
 export const ActionableForm = ({
   mode,
@@ -72,21 +59,32 @@ export const ActionableForm = ({
   onCancel,
 }: ActionableFormProps) => {
   const [values, setValues] = useState(initial);
-  const [problems, setProblems] = useState<ReturnType<typeof formProblems>>({});
+  const [problems, setProblems] = useState<ActionableProblems>({});
   const headingId = useId();
   const links = useLinkOptions(initial);
+  const { ref, focusFirstInvalid } = useFirstInvalidFocus();
   const errors = fieldErrors(error);
-  const others = unshownFieldErrors(errors, shownFields);
+  // The form's own check first: it is about what is typed now; the server's answer is about what was sent.
+  const messageFor = (key: keyof ActionableValues, serverField: string = key) => problems[key] ?? errorAt(errors, serverField);
   const set =
     <K extends keyof ActionableValues>(key: K) =>
-    (value: ActionableValues[K]) =>
+    (value: ActionableValues[K]) => {
       setValues((current) => ({ ...current, [key]: value }));
+      setProblems(({ [key]: _fixed, ...rest }) => rest);
+    };
+
+  // A refusal naming fields takes the focus to the first of them, as the form's own check does.
+  useEffect(() => {
+    if (Object.keys(fieldErrors(error)).length > 0) focusFirstInvalid();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [error]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = formProblems(values, habit);
+    const found = formProblems(values, habit, zone);
     setProblems(found);
-    if (Object.keys(found).length === 0) onSubmit(values);
+    if (hasProblems(found)) return focusFirstInvalid();
+    onSubmit(values);
   };
   const escape = (event: KeyboardEvent<HTMLFormElement>) => {
     if (event.key === 'Escape' && !event.defaultPrevented) {
@@ -96,15 +94,17 @@ export const ActionableForm = ({
   };
 
   const linkField = (key: 'goalId' | 'taskId' | 'subtaskId', label: string, options: SelectOption[]) => (
-    <SelectField label={label} name={key} options={options} value={values[key]} onChange={(event) => set(key)(event.target.value)} error={errors[key]} />
+    <SelectField label={label} name={key} options={options} value={values[key]} onChange={(event) => set(key)(event.target.value)} error={messageFor(key)} />
   );
 
   return (
-    <form className="form act-form" onSubmit={submit} onKeyDown={escape} noValidate aria-labelledby={headingId}>
+    <form ref={ref} className="form act-form" onSubmit={submit} onKeyDown={escape} noValidate aria-labelledby={headingId}>
       <p id={headingId} className="act-form__title">
         {name}
       </p>
-      {error && <ServerErrorAlert error={error} fallback={fallback} others={others} />}
+      {error && (
+        <ServerErrorAlert error={error} fallback={fallback} shown={shownFields({ mode, habit, frequency: values.frequency })} labels={actionableFieldLabels} />
+      )}
       <TextField
         label="Title"
         name="title"
@@ -114,7 +114,7 @@ export const ActionableForm = ({
         autoComplete="off"
         value={values.title}
         onChange={(event) => set('title')(event.target.value)}
-        error={errors.title}
+        error={messageFor('title')}
       />
       <TextAreaField
         label="Description"
@@ -123,17 +123,22 @@ export const ActionableForm = ({
         rows={2}
         value={values.description}
         onChange={(event) => set('description')(event.target.value)}
-        error={errors.description}
+        error={messageFor('description')}
       />
       <div className="form__row">
-        <SelectField
+        <TextField
           label="Weight"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={10}
+          step={1}
           name="weight"
-          options={weightOptions}
+          required
           value={values.weight}
           onChange={(event) => set('weight')(event.target.value)}
           hint="1 (light) to 10 (heavy)"
-          error={errors.weight}
+          error={messageFor('weight')}
         />
         {!habit && (
           <TextField
@@ -143,7 +148,7 @@ export const ActionableForm = ({
             value={values.deadline}
             onChange={(event) => set('deadline')(event.target.value)}
             hint={`Your time (${zone})`}
-            error={errors.deadline}
+            error={messageFor('deadline')}
           />
         )}
         <TextField
@@ -152,7 +157,7 @@ export const ActionableForm = ({
           name="reminderTime"
           value={values.reminderTime}
           onChange={(event) => set('reminderTime')(event.target.value)}
-          error={errors.reminderTime}
+          error={messageFor('reminderTime')}
         />
         {!habit && (
           <TextField
@@ -166,7 +171,7 @@ export const ActionableForm = ({
             value={values.pointsToBeAwarded}
             onChange={(event) => set('pointsToBeAwarded')(event.target.value)}
             hint="0 = 10 × weight"
-            error={errors.pointsToBeAwarded}
+            error={messageFor('pointsToBeAwarded')}
           />
         )}
         {mode === 'edit' && !habit && (
@@ -176,7 +181,7 @@ export const ActionableForm = ({
             options={statusOptions}
             value={values.status}
             onChange={(event) => set('status')(event.target.value as ActionableStatus)}
-            error={errors.status}
+            error={messageFor('status')}
           />
         )}
       </div>
@@ -186,15 +191,12 @@ export const ActionableForm = ({
           days={values.days}
           dayOfMonth={values.dayOfMonth}
           onFrequencyChange={(frequency: Frequency) => set('frequency')(frequency)}
-          onDaysChange={(days) => {
-            set('days')(days);
-            if (days.length > 0) setProblems({});
-          }}
+          onDaysChange={set('days')}
           onDayOfMonthChange={set('dayOfMonth')}
           errors={{
-            recurrence: errors.recurrence ?? errors['recurrence.frequency'],
-            days: problems.days ?? errors['recurrence.days'],
-            dayOfMonth: errors['recurrence.dayOfMonth'],
+            recurrence: errorAt(errors, 'recurrence.frequency'),
+            days: messageFor('days', 'recurrence.days'),
+            dayOfMonth: messageFor('dayOfMonth', 'recurrence.dayOfMonth'),
           }}
         />
       )}

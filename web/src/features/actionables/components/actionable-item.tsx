@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
-import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { failureText } from '../../../components/form/form-errors.ts';
 import { useCompleteActionableMutation, useDeleteActionableMutation, useUpdateActionableMutation } from '../api/actionables.api.ts';
 import { itemName, pointsLabel, statusLabels } from './actionable-format.ts';
 import { ActionableForm } from './actionable-form.tsx';
@@ -55,15 +55,15 @@ export const ActionableItem = ({ item, statusColor, zone, today, linkTitles }: A
     if ('error' in result) {
       const status = result.error && 'status' in result.error ? result.error.status : undefined;
       // Done already (another tab or device got there first): good news, not a failure.
-      if (status === 409) return void toast.info(errorMessage(result.error, 'Already completed'), { title: `“${item.title}” is done already` });
-      return void toast.error(errorMessage(result.error, item.isHabit ? 'Failed to complete habit' : 'Failed to complete actionable'));
+      if (status === 409) return void toast.info(failureText(result.error, 'Already completed'), { title: `“${item.title}” is done already` });
+      return void toast.error(failureText(result.error, item.isHabit ? 'Failed to complete habit' : 'Failed to complete actionable'));
     }
     completedToast(toast, `${label} completed`, result.data.pointsAwarded, item.isHabit ? result.data.actionable.streak : undefined);
   };
 
   const revertNow = async () => {
     const result = await revert({ item, changes: { status: 'pending' } });
-    if ('error' in result) return void toast.error(errorMessage(result.error, 'Failed to update actionable'));
+    if ('error' in result) return void toast.error(failureText(result.error, 'Failed to update actionable'));
     statusPointsToast(toast, `${label} reverted to pending`, item.pointsAwarded, result.data.pointsAwarded);
   };
 
@@ -229,7 +229,7 @@ export const ActionableItem = ({ item, statusColor, zone, today, linkTitles }: A
           title={`Delete ${label.toLowerCase()} “${item.title}”?`}
           confirmLabel="Delete"
           pending={removal.isLoading}
-          error={removal.error ? errorMessage(removal.error, 'Failed to delete actionable') : undefined}
+          error={removal.error ? failureText(removal.error, 'Failed to delete actionable') : undefined}
           onConfirm={() => void confirmDelete()}
           onCancel={() => setConfirming(false)}
         >

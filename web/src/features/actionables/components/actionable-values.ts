@@ -1,4 +1,5 @@
 import type { Actionable, ActionableStatus, Frequency } from '@tracker/contracts/actionables/http';
+import { maxLength, problemsOf, required, timeOfDay, wholeNumberIn, type Problems } from '../../../components/form/field-checks.ts';
 import { instantToZonedInput, zonedInputToInstant } from './local-dates.ts';
 
 /** What the create and edit forms hold: numbers as typed text, the deadline as a datetime-local value in the user's zone. */
@@ -72,12 +73,34 @@ const recurrenceOf = (values: ActionableValues) => {
   }
 };
 
+/** A deadline typed in the user's zone that the contract takes: a real date and time from 1900 to 9999. */
+const deadlineCheck = (value: string, zone: string) => {
+  if (value === '') return undefined;
+  const instant = zonedInputToInstant(value, zone);
+  const year = instant ? Number(instant.slice(0, 4)) : Number.NaN;
+  return /^\d{4}-/.test(instant ?? '') && year >= 1900 && year <= 9999 ? undefined : 'must be a date and time from 1900 to 9999';
+};
+
+export type ActionableProblems = Problems<keyof ActionableValues>;
+
 /**
- * What the form has to say before anything is sent: a weekly habit needs at least one weekday. Other
- * rules are the server's (its messages show under the fields).
+ * What the form says before anything is sent, by the contract's rules (contracts/src/actionables/http.ts):
+ * a title (the form asks for one, though a create without it would get 'Untitled Actionable'), weight
+ * 1–10, points 0–1000, a reminder HH:mm, a deadline from 1900 to 9999, and for a habit at least one
+ * weekday (weekly) or a day of the month 1–31 (monthly). What only the server knows shows under the
+ * fields after it answers.
  */
-export const formProblems = (values: ActionableValues, habit: boolean): Partial<Record<keyof ActionableValues, string>> =>
-  habit && values.frequency === 'weekly' && values.days.length === 0 ? { days: 'Choose at least one weekday' } : {};
+export const formProblems = (values: ActionableValues, habit: boolean, zone = 'UTC'): ActionableProblems =>
+  problemsOf<keyof ActionableValues>({
+    title: required(values.title) ?? maxLength(values.title.trim(), 200),
+    description: maxLength(values.description, 5000),
+    weight: wholeNumberIn(values.weight, 1, 10),
+    deadline: habit ? undefined : deadlineCheck(values.deadline, zone),
+    reminderTime: values.reminderTime === '' ? undefined : timeOfDay(values.reminderTime),
+    pointsToBeAwarded: habit ? undefined : wholeNumberIn(values.pointsToBeAwarded, 0, 1000),
+    days: habit && values.frequency === 'weekly' && values.days.length === 0 ? 'Choose at least one weekday' : undefined,
+    dayOfMonth: habit && values.frequency === 'monthly' ? wholeNumberIn(values.dayOfMonth, 1, 31) : undefined,
+  });
 
 /** A create body: what was filled in; the server's defaults do the rest (spec.md §7: unset fields are omitted). */
 export const createBody = (values: ActionableValues, zone: string, habit: boolean) => ({

@@ -53,10 +53,59 @@ describe('actionable form values', () => {
     });
   });
 
-  it('insists on a weekday for a weekly habit, and on nothing else', () => {
-    expect(formProblems(blankValues({ frequency: 'weekly', days: [] }), true)).toEqual({ days: 'Choose at least one weekday' });
-    expect(formProblems(blankValues({ frequency: 'weekly', days: [2] }), true)).toEqual({});
-    expect(formProblems(blankValues({ title: '' }), false)).toEqual({});
+  it('insists on a weekday for a weekly habit', () => {
+    expect(formProblems(blankValues({ title: 'Run', frequency: 'weekly', days: [] }), true)).toEqual({ days: 'Choose at least one weekday' });
+    expect(formProblems(blankValues({ title: 'Run', frequency: 'weekly', days: [2] }), true)).toEqual({});
+  });
+
+  it('asks for a title', () => {
+    expect(formProblems(blankValues({ title: '  ' }), false)).toEqual({ title: 'is required' });
+    expect(formProblems(blankValues({ title: 'x'.repeat(201) }), false)).toEqual({ title: 'must be at most 200 characters' });
+  });
+
+  it('checks weight, points, reminder, description and deadline by the contract’s ranges before sending', () => {
+    expect(
+      formProblems(
+        blankValues({
+          title: 'Buy milk',
+          description: 'x'.repeat(5001),
+          weight: '11',
+          pointsToBeAwarded: '1001',
+          reminderTime: '25:00',
+          deadline: '0999-01-01T10:00',
+        }),
+        false,
+        zone,
+      ),
+    ).toEqual({
+      description: 'must be at most 5,000 characters',
+      weight: 'must be a whole number from 1 to 10',
+      pointsToBeAwarded: 'must be a whole number from 0 to 1000',
+      reminderTime: 'must be a time of day from 00:00 to 23:59',
+      deadline: 'must be a date and time from 1900 to 9999',
+    });
+    expect(formProblems(blankValues({ title: 'Buy milk', weight: '2.5', pointsToBeAwarded: '' }), false)).toMatchObject({
+      weight: 'must be a whole number from 1 to 10',
+      pointsToBeAwarded: 'must be a whole number from 0 to 1000',
+    });
+  });
+
+  it('passes a form the server takes', () => {
+    expect(
+      formProblems(
+        blankValues({ title: 'Buy milk', weight: '10', pointsToBeAwarded: '1000', reminderTime: '23:59', deadline: '2026-11-23T23:59' }),
+        false,
+        zone,
+      ),
+    ).toEqual({});
+    expect(formProblems(blankValues({ title: 'Pay rent', frequency: 'monthly', dayOfMonth: '31' }), true, zone)).toEqual({});
+  });
+
+  it('leaves the fields a habit does not have out of its checks', () => {
+    expect(formProblems(blankValues({ title: 'Read', pointsToBeAwarded: 'lots', deadline: 'soon' }), true)).toEqual({});
+    expect(formProblems(blankValues({ title: 'Pay rent', frequency: 'monthly', dayOfMonth: '32' }), true)).toEqual({
+      dayOfMonth: 'must be a whole number from 1 to 31',
+    });
   });
 
   it('leaves a number the server must refuse for the server to name (not a silent default)', () => {

@@ -1,7 +1,7 @@
 import type { ActionableStatus } from '@tracker/contracts/actionables/http';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link } from 'react-router-dom';
-import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { failureText } from '../../../components/form/form-errors.ts';
 import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
 import { listFailure, useGetActionablesQuery, type ActionablesView } from '../api/actionables.api.ts';
 import { ActionableItem } from './actionable-item.tsx';
@@ -45,7 +45,7 @@ export const ActionablesList = ({ view, viewName, statuses, zone, today, onShowA
   if (!items) {
     return (
       <section className="panel">
-        <LoadError message={errorMessage(error, fallback)} onRetry={() => void refetch()} retrying={isFetching} />
+        <LoadError message={failureText(error, fallback)} onRetry={() => void refetch()} retrying={isFetching} />
       </section>
     );
   }
@@ -73,7 +73,7 @@ export const ActionablesList = ({ view, viewName, statuses, zone, today, onShowA
       {error && (
         // A failed refresh keeps the last list on screen and says so.
         <div className="banner banner--error" role="alert">
-          {errorMessage(error, fallback)}
+          {failureText(error, fallback)}
         </div>
       )}
       {shown.length > 0 ? (

@@ -1,11 +1,14 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { hasProblems, type Problems } from '../../../components/form/field-checks.ts';
+import { errorAt } from '../../../components/form/form-errors.ts';
 import { ServerErrorAlert } from '../../../components/form/server-error-alert.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
-import { fieldErrors, unshownFieldErrors } from '../../../lib/api/api-errors.ts';
+import { useFirstInvalidFocus } from '../../../components/form/use-first-invalid-focus.ts';
+import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { useExportActionablesMutation } from '../api/actionables.api.ts';
+import { exportFieldLabels, exportProblems } from './export-range.ts';
 import { addDays } from './local-dates.ts';
 import './transfer-panel.css';
 
@@ -39,15 +42,20 @@ export const ExportPanel = ({ today, zone, onClose }: { today: string; zone: str
   // spec.md §9: a default range is the last 7 days.
   const [startDate, setStartDate] = useState(addDays(today, -6));
   const [endDate, setEndDate] = useState(today);
+  const [problems, setProblems] = useState<Problems<'startDate' | 'endDate'>>({});
   const headingId = useId();
+  const { ref, focusFirstInvalid } = useFirstInvalidFocus();
+  // A range running backwards is said at once, while the dates are picked.
   const backwards = startDate !== '' && endDate !== '' && endDate < startDate;
   const errors = fieldErrors(exporting.error);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (backwards || !startDate || !endDate) return;
+    const found = exportProblems(startDate, endDate);
+    setProblems(found);
+    if (hasProblems(found)) return focusFirstInvalid();
     const result = await exportRange({ startDate, endDate, timezone: zone });
-    if ('error' in result) return;
+    if ('error' in result) return focusFirstInvalid();
     downloadFile(result.data.text, result.data.filename);
     const count = countOf(result.data.text);
     toast.success(count === undefined ? result.data.filename : `${count} ${count === 1 ? 'actionable' : 'actionables'} in ${result.data.filename}`, {
@@ -64,7 +72,7 @@ export const ExportPanel = ({ today, zone, onClose }: { today: string; zone: str
 
   return (
     <section className="panel act-transfer" aria-labelledby={headingId}>
-      <form className="form" onSubmit={(event) => void submit(event)} onKeyDown={escape} noValidate aria-labelledby={headingId}>
+      <form ref={ref} className="form" onSubmit={(event) => void submit(event)} onKeyDown={escape} noValidate aria-labelledby={headingId}>
         <div className="panel__header">
           <h2 id={headingId} className="panel__title">
             Export actionables
@@ -72,9 +80,8 @@ export const ExportPanel = ({ today, zone, onClose }: { today: string; zone: str
           <p className="panel__subtitle">Everything created, due or completed between two dates, as a JSON file you can import again.</p>
         </div>
         {exporting.error && (
-          <ServerErrorAlert error={exporting.error} fallback="Failed to export actionables" others={unshownFieldErrors(errors, ['startDate', 'endDate'])} />
+          <ServerErrorAlert error={exporting.error} fallback="Failed to export actionables" shown={['startDate', 'endDate']} labels={exportFieldLabels} />
         )}
-        {!startDate || !endDate ? <FormAlert kind="info">Choose both dates.</FormAlert> : null}
         <div className="form__row">
           <TextField
             label="From"
@@ -83,8 +90,11 @@ export const ExportPanel = ({ today, zone, onClose }: { today: string; zone: str
             required
             autoFocus
             value={startDate}
-            onChange={(event) => setStartDate(event.target.value)}
-            error={errors.startDate}
+            onChange={(event) => {
+              setStartDate(event.target.value);
+              setProblems({});
+            }}
+            error={problems.startDate ?? errorAt(errors, 'startDate')}
           />
           <TextField
             label="To"
@@ -92,8 +102,11 @@ export const ExportPanel = ({ today, zone, onClose }: { today: string; zone: str
             name="endDate"
             required
             value={endDate}
-            onChange={(event) => setEndDate(event.target.value)}
-            error={backwards ? 'must not be before From' : errors.endDate}
+            onChange={(event) => {
+              setEndDate(event.target.value);
+              setProblems({});
+            }}
+            error={problems.endDate ?? (backwards ? 'must not be before From' : errorAt(errors, 'endDate'))}
           />
         </div>
         <div className="form__actions">

@@ -2,7 +2,7 @@ import { actionableMessages } from '@tracker/contracts/actionables/http';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
-import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { failureText } from '../../../components/form/form-errors.ts';
 import { useCompleteHabitMutation, useDeleteActionableMutation, useUpdateActionableMutation } from '../api/actionables.api.ts';
 import { itemName, pointsLabel } from './actionable-format.ts';
 import { ActionableForm } from './actionable-form.tsx';
@@ -47,8 +47,8 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
       const status = result.error && 'status' in result.error ? result.error.status : undefined;
       // Done already (another tab or device got there first): good news, not a failure.
       if (status === 409)
-        return void toast.info(errorMessage(result.error, actionableMessages.habitAlreadyCompleted), { title: `“${habit.title}” is done already` });
-      return void toast.error(errorMessage(result.error, 'Failed to complete habit'));
+        return void toast.info(failureText(result.error, actionableMessages.habitAlreadyCompleted), { title: `“${habit.title}” is done already` });
+      return void toast.error(failureText(result.error, 'Failed to complete habit'));
     }
     completedToast(toast, 'Habit completed', result.data.pointsAwarded, result.data.streak);
   };
@@ -167,7 +167,7 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
           title={`Delete habit “${habit.title}”?`}
           confirmLabel="Delete"
           pending={removal.isLoading}
-          error={removal.error ? errorMessage(removal.error, 'Failed to delete actionable') : undefined}
+          error={removal.error ? failureText(removal.error, 'Failed to delete actionable') : undefined}
           onConfirm={() => void confirmDelete()}
           onCancel={() => setConfirming(false)}
         >

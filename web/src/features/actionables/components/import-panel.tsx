@@ -3,7 +3,8 @@ import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextAreaField } from '../../../components/form/text-area-field.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
-import { errorMessage, fieldErrors, type ApiError } from '../../../lib/api/api-errors.ts';
+import { fieldErrors, type ApiError } from '../../../lib/api/api-errors.ts';
+import { failureText } from '../../../components/form/form-errors.ts';
 import { useImportActionablesMutation } from '../api/actionables.api.ts';
 import { IMPORT_MAX_BYTES, importErrorLines, parseImport } from './import-parser.ts';
 import './transfer-panel.css';
@@ -13,7 +14,7 @@ const ImportFailure = ({ error }: { error: ApiError }) => {
   const lines = importErrorLines(fieldErrors(error));
   return (
     <FormAlert kind="error">
-      {lines.length > 0 ? 'Nothing was imported. Fix these and try again:' : errorMessage(error, 'Failed to import actionables')}
+      {lines.length > 0 ? 'Nothing was imported. Fix these and try again:' : failureText(error, 'Failed to import actionables')}
       {lines.length > 0 && (
         <ul className="form-alert__list">
           {lines.map((line) => (

@@ -1,6 +1,7 @@
 import type { Frequency } from '@tracker/contracts/actionables/http';
 import { useId } from 'react';
 import { fieldMessage } from '../../../components/form/field-message.ts';
+import { humanFieldMessage } from '../../../components/form/form-errors.ts';
 import { weekdayLongNames, weekdayNames } from './habit-schedule.ts';
 import './recurrence-editor.css';
 
@@ -28,6 +29,8 @@ export const RecurrenceEditor = ({ frequency, days, dayOfMonth, onFrequencyChang
   const name = useId();
   const daysErrorId = useId();
   const dayOfMonthId = useId();
+  const recurrenceErrorId = useId();
+  const dayOfMonthErrorId = useId();
   const toggle = (day: number) => onDaysChange(days.includes(day) ? days.filter((d) => d !== day) : [...days, day].sort((a, b) => a - b));
   return (
     <fieldset className="recurrence">
@@ -35,26 +38,45 @@ export const RecurrenceEditor = ({ frequency, days, dayOfMonth, onFrequencyChang
       <div className="recurrence__choices">
         {frequencyChoices.map((choice) => (
           <label key={choice.value} className="recurrence__choice">
-            <input type="radio" name={name} value={choice.value} checked={frequency === choice.value} onChange={() => onFrequencyChange(choice.value)} />
+            <input
+              type="radio"
+              name={name}
+              value={choice.value}
+              checked={frequency === choice.value}
+              onChange={() => onFrequencyChange(choice.value)}
+              aria-invalid={errors.recurrence ? true : undefined}
+              aria-describedby={errors.recurrence ? recurrenceErrorId : undefined}
+            />
             {choice.label}
           </label>
         ))}
       </div>
-      {errors.recurrence && <p className="field__error">{fieldMessage('Repeats', errors.recurrence)}</p>}
+      {errors.recurrence && (
+        <p id={recurrenceErrorId} className="field__error">
+          {fieldMessage('Repeats', humanFieldMessage(errors.recurrence))}
+        </p>
+      )}
       {frequency === 'weekly' && (
-        <fieldset className="recurrence__days" aria-describedby={errors.days ? daysErrorId : undefined}>
+        <fieldset className={`recurrence__days${errors.days ? ' field--invalid' : ''}`} aria-describedby={errors.days ? daysErrorId : undefined}>
           <legend className="field__label">Weekdays</legend>
           <div className="recurrence__day-list">
             {weekdayNames.map((short, day) => (
               <label key={short} className="recurrence__day" title={weekdayLongNames[day]}>
-                <input type="checkbox" checked={days.includes(day)} onChange={() => toggle(day)} aria-label={weekdayLongNames[day]} />
+                <input
+                  type="checkbox"
+                  checked={days.includes(day)}
+                  onChange={() => toggle(day)}
+                  aria-label={weekdayLongNames[day]}
+                  aria-invalid={errors.days ? true : undefined}
+                  aria-describedby={errors.days ? daysErrorId : undefined}
+                />
                 <span aria-hidden="true">{short}</span>
               </label>
             ))}
           </div>
           {errors.days && (
             <p id={daysErrorId} className="field__error" role="alert">
-              {fieldMessage('Weekdays', errors.days)}
+              {fieldMessage('Weekdays', humanFieldMessage(errors.days))}
             </p>
           )}
         </fieldset>
@@ -64,7 +86,14 @@ export const RecurrenceEditor = ({ frequency, days, dayOfMonth, onFrequencyChang
           <label className="field__label" htmlFor={dayOfMonthId}>
             Day of the month
           </label>
-          <select id={dayOfMonthId} className="field__input field__select" value={dayOfMonth} onChange={(event) => onDayOfMonthChange(event.target.value)}>
+          <select
+            id={dayOfMonthId}
+            className="field__input field__select"
+            value={dayOfMonth}
+            onChange={(event) => onDayOfMonthChange(event.target.value)}
+            aria-invalid={errors.dayOfMonth ? true : undefined}
+            aria-describedby={errors.dayOfMonth ? dayOfMonthErrorId : undefined}
+          >
             {monthDays.map((day) => (
               <option key={day} value={day}>
                 {day}
@@ -72,7 +101,11 @@ export const RecurrenceEditor = ({ frequency, days, dayOfMonth, onFrequencyChang
             ))}
           </select>
           <p className="field__hint">In shorter months, days 29–31 fall on the month’s last day.</p>
-          {errors.dayOfMonth && <p className="field__error">{fieldMessage('Day of the month', errors.dayOfMonth)}</p>}
+          {errors.dayOfMonth && (
+            <p id={dayOfMonthErrorId} className="field__error">
+              {fieldMessage('Day of the month', humanFieldMessage(errors.dayOfMonth))}
+            </p>
+          )}
         </div>
       )}
     </fieldset>

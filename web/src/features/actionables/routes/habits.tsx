@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { failureText } from '../../../components/form/form-errors.ts';
 import { useGetHabitsQuery } from '../api/actionables.api.ts';
 import { HabitCard } from '../components/habit-card.tsx';
 import { PlusIcon } from '../components/icons.tsx';
@@ -29,7 +29,7 @@ export const HabitsRoute = () => {
     if (!habits) {
       return (
         <section className="panel">
-          <LoadError message={errorMessage(error, 'Failed to fetch habits')} onRetry={() => void refetch()} retrying={isFetching} />
+          <LoadError message={failureText(error, 'Failed to fetch habits')} onRetry={() => void refetch()} retrying={isFetching} />
         </section>
       );
     }
@@ -52,7 +52,7 @@ export const HabitsRoute = () => {
       <>
         {error && (
           <div className="banner banner--error" role="alert">
-            {errorMessage(error, 'Failed to fetch habits')}
+            {failureText(error, 'Failed to fetch habits')}
           </div>
         )}
         <ul className="habit-list" aria-label="Habits" aria-busy={isFetching || undefined}>
