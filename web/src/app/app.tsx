@@ -14,22 +14,27 @@ const Splash = () => (
   </div>
 );
 
-/** Providers in dependency order; the error boundary sits outside them so it catches their failures too. */
-export const App = () => {
+/** Providers in dependency order. Store and router are made while rendering, inside the error boundary. */
+const Shell = () => {
   const [{ store, persistor, router }] = useState(() => {
     const store = makeStore();
     return { store, persistor: persistStore(store), router: makeRouter() };
   });
   return (
-    <StrictMode>
-      <AppErrorBoundary>
-        <Provider store={store}>
-          <PersistGate persistor={persistor} loading={<Splash />}>
-            <RouterProvider router={router} />
-            <ToastRegion />
-          </PersistGate>
-        </Provider>
-      </AppErrorBoundary>
-    </StrictMode>
+    <Provider store={store}>
+      <PersistGate persistor={persistor} loading={<Splash />}>
+        <RouterProvider router={router} />
+        <ToastRegion />
+      </PersistGate>
+    </Provider>
   );
 };
+
+/** The error boundary sits outside everything, so a failure to build the store or restore state lands on the error screen too. */
+export const App = () => (
+  <StrictMode>
+    <AppErrorBoundary>
+      <Shell />
+    </AppErrorBoundary>
+  </StrictMode>
+);

@@ -1,42 +1,58 @@
 import { combineReducers, configureStore, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { PERSIST_TIMEOUT_MS } from '@tracker/contracts/constants';
-import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE, type Storage } from 'redux-persist';
 import { toastsSlice } from '../components/toasts/toasts.slice.ts';
 import { goalsSlice, type GoalsState } from '../features/goals/stores/goals.slice.ts';
 import { api } from '../lib/api/api.ts';
 import { authSlice, type AuthState } from '../lib/auth/auth.slice.ts';
 import { mirrorTokenToStorage } from '../lib/auth/token-storage.ts';
 import { localStorageEngine } from '../lib/persist/local-storage-engine.ts';
+import { AUTH_PERSIST_VERSION, persistedAuthKeys, restoreAuth } from '../lib/persist/persisted-auth.ts';
+import { GOALS_PERSIST_VERSION, restoreGoals } from '../lib/persist/persisted-goals.ts';
+import { validatedMigrate } from '../lib/persist/validated-migrate.ts';
 
 /**
- * Persisted (spec.md §4): of auth only token and user, since an error or the admin flag must not survive
- * a reload; the goal tree's selections, expansions and filters whole. persistReducer adds a `_persist`
- * key nobody reads; the casts keep it out of RootState so tests can preload plain slice states.
+ * Persisted (spec.md §4): of auth only token and user; the goal tree's selections, expansions and
+ * filters. Each slice is versioned and validated on load (lib/persist): what does not fit is dropped
+ * and the slice keeps its initial value, so no stored value can break the app. Settings are not
+ * persisted here: they are server data (RTK Query) and the one a first paint needs, the theme, is
+ * kept on the device by lib/settings/theme.ts. persistReducer adds a `_persist` key nobody reads;
+ * the casts keep it out of RootState so tests can preload plain slice states.
  */
-const persistedAuthReducer = persistReducer(
-  { key: 'auth', storage: localStorageEngine, whitelist: ['token', 'user'], timeout: PERSIST_TIMEOUT_MS },
-  authSlice.reducer,
-) as unknown as Reducer<AuthState, UnknownAction, Partial<AuthState>>;
+const rootReducerWith = (storage: Storage) =>
+  combineReducers({
+    [authSlice.reducerPath]: persistReducer(
+      {
+        key: 'auth',
+        storage,
+        version: AUTH_PERSIST_VERSION,
+        migrate: validatedMigrate(restoreAuth),
+        whitelist: persistedAuthKeys,
+        timeout: PERSIST_TIMEOUT_MS,
+      },
+      authSlice.reducer,
+    ) as unknown as Reducer<AuthState, UnknownAction, Partial<AuthState>>,
+    [toastsSlice.reducerPath]: toastsSlice.reducer,
+    [goalsSlice.reducerPath]: persistReducer(
+      { key: 'goals', storage, version: GOALS_PERSIST_VERSION, migrate: validatedMigrate(restoreGoals), timeout: PERSIST_TIMEOUT_MS },
+      goalsSlice.reducer,
+    ) as unknown as Reducer<GoalsState, UnknownAction, Partial<GoalsState>>,
+    [api.reducerPath]: api.reducer,
+  });
 
-const persistedGoalsReducer = persistReducer(
-  { key: 'goals', storage: localStorageEngine, timeout: PERSIST_TIMEOUT_MS },
-  goalsSlice.reducer,
-) as unknown as Reducer<GoalsState, UnknownAction, Partial<GoalsState>>;
+type RootReducer = ReturnType<typeof rootReducerWith>;
+export type RootState = ReturnType<RootReducer>;
+export type PreloadedState = Parameters<RootReducer>[0];
 
-const rootReducer = combineReducers({
-  [authSlice.reducerPath]: persistedAuthReducer,
-  [toastsSlice.reducerPath]: toastsSlice.reducer,
-  [goalsSlice.reducerPath]: persistedGoalsReducer,
-  [api.reducerPath]: api.reducer,
-});
+export interface StoreOptions {
+  /** Where persisted state lives; tests pass one that never answers, to see the load time out. */
+  storage?: Storage;
+}
 
-export type RootState = ReturnType<typeof rootReducer>;
-export type PreloadedState = Parameters<typeof rootReducer>[0];
-
-export const makeStore = (preloadedState?: PreloadedState) => {
+export const makeStore = (preloadedState?: PreloadedState, { storage = localStorageEngine }: StoreOptions = {}) => {
   const store = configureStore({
-    reducer: rootReducer,
+    reducer: rootReducerWith(storage),
     preloadedState,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({

@@ -1,10 +1,14 @@
+import { reloadPage } from '../../lib/persist/recovery.ts';
 import './error-screen.css';
 
 export interface ErrorScreenProps {
   message?: string | undefined;
 }
 
-/** The global error screen (spec.md §2). Deliberately free of store and router: it must render when they fail. */
+/**
+ * The global error screen (spec.md §2). Deliberately free of store and router: it must render when
+ * they fail. 'Reload Page' first drops the state kept on this device that could have caused the error.
+ */
 export const ErrorScreen = ({ message }: ErrorScreenProps) => (
   <main className="error-screen" role="alert">
     <div className="error-screen__card">
@@ -13,7 +17,7 @@ export const ErrorScreen = ({ message }: ErrorScreenProps) => (
       </span>
       <h1 className="error-screen__title">Something went wrong</h1>
       <p className="error-screen__message">{message || 'An unexpected error occurred'}</p>
-      <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+      <button type="button" className="button button--primary" onClick={reloadPage}>
         Reload Page
       </button>
     </div>

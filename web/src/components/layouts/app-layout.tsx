@@ -3,8 +3,9 @@ import { useSelector } from 'react-redux';
 import { NavLink, Outlet } from 'react-router-dom';
 import { errorMessage } from '../../lib/api/api-errors.ts';
 import { useGetMeQuery } from '../../lib/api/auth.api.ts';
-import { selectCurrentUser } from '../../lib/auth/auth.slice.ts';
+import { selectCurrentUser, selectSessionExpired } from '../../lib/auth/auth.slice.ts';
 import { useLogout } from '../../lib/auth/use-logout.ts';
+import { SessionExpiredNotice } from '../session/session-expired-notice.tsx';
 import { Brand } from './brand.tsx';
 import './app-layout.css';
 
@@ -90,6 +91,7 @@ const MainNavigation = () => {
 /** The signed-in shell: header with navigation, the user and logout; pages render in the outlet. */
 export const AppLayout = () => {
   const user = useSelector(selectCurrentUser);
+  const sessionExpired = useSelector(selectSessionExpired);
   const logout = useLogout();
   // Refreshes the persisted user on every visit; the auth slice stores the answer.
   const { error: profileError } = useGetMeQuery();
@@ -117,7 +119,9 @@ export const AppLayout = () => {
         </div>
       </header>
       <main id="main-content" className="app-main" tabIndex={-1}>
-        {!user && profileError && (
+        <SessionExpiredNotice />
+        {/* An expired session explains the failed profile read; the notice above says what to do. */}
+        {!user && profileError && !sessionExpired && (
           <div className="banner banner--error" role="alert">
             {errorMessage(profileError, 'Failed to get profile')}
           </div>

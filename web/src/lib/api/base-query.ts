@@ -1,6 +1,7 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { REQUEST_TIMEOUT_MS } from '@tracker/contracts/constants';
 import { messages } from '@tracker/contracts/messages';
+import { sessionExpired } from '../auth/session-events.ts';
 
 /** Endpoints that are sent without a bearer token (spec.md §6: login and register send none). */
 const anonymousEndpoints = new Set(['login', 'register']);
@@ -30,8 +31,13 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
       error: { status: 'CUSTOM_ERROR', error: messages.authTokenRequired, data: { message: messages.authTokenRequired } },
     };
   }
+  const sentToken = anonymousEndpoints.has(apiContext.endpoint) ? null : tokenOf(apiContext.getState());
   const result = await rawBaseQuery(args, apiContext, extraOptions);
-  // spec.md §4: a 401 is only logged; the user is not signed out or redirected.
-  if (result.error?.status === 401) console.warn('Unauthorized request - Token may be expired');
+  if (result.error?.status === 401) {
+    // spec.md §4: a 401 is only logged; the user is not signed out or redirected.
+    console.warn('Unauthorized request - Token may be expired');
+    // The screen offers to sign in again, unless the token was replaced meanwhile (a new login).
+    if (sentToken && tokenOf(apiContext.getState()) === sentToken) apiContext.dispatch(sessionExpired());
+  }
   return result;
 };

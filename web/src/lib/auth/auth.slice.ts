@@ -2,6 +2,7 @@ import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 import type { User } from '@tracker/contracts/users/http';
 import { errorMessage } from '../api/api-errors.ts';
 import { authApi } from '../api/auth.api.ts';
+import { sessionExpired } from './session-events.ts';
 import { readStoredToken } from './token-storage.ts';
 
 export interface AuthState {
@@ -10,9 +11,14 @@ export interface AuthState {
   error: string | null;
   /** spec.md §4: held in state but never set. */
   isAdmin: boolean;
+  /**
+   * The server refused the token. spec.md §4 keeps the user signed in (no redirect), so the screen
+   * offers to sign in again instead; not persisted, a reload asks the server afresh.
+   */
+  sessionExpired: boolean;
 }
 
-export const initialAuthState = (): AuthState => ({ token: readStoredToken(), user: null, error: null, isAdmin: false });
+export const initialAuthState = (): AuthState => ({ token: readStoredToken(), user: null, error: null, isAdmin: false, sessionExpired: false });
 
 const { login, register, getMe, updateMe } = authApi.endpoints;
 
@@ -25,6 +31,7 @@ export const authSlice = createSlice({
       state.token = null;
       state.user = null;
       state.error = null;
+      state.sessionExpired = false;
     },
     authErrorDismissed: (state) => {
       state.error = null;
@@ -32,6 +39,9 @@ export const authSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
+      .addCase(sessionExpired, (state) => {
+        if (state.token) state.sessionExpired = true;
+      })
       .addMatcher(isAnyOf(login.matchPending, register.matchPending), (state) => {
         state.error = null;
       })
@@ -39,6 +49,7 @@ export const authSlice = createSlice({
         state.token = payload.token;
         state.user = payload.user;
         state.error = null;
+        state.sessionExpired = false;
       })
       .addMatcher(isAnyOf(getMe.matchFulfilled, updateMe.matchFulfilled), (state, { payload }) => {
         // A late answer after logout must not bring the user back.
@@ -69,8 +80,9 @@ export const authSlice = createSlice({
     selectIsAuthenticated: (state) => state.token !== null && state.token !== '',
     selectAuthError: (state) => state.error,
     selectIsAdmin: (state) => state.isAdmin,
+    selectSessionExpired: (state) => state.sessionExpired === true,
   },
 });
 
 export const { loggedOut, authErrorDismissed } = authSlice.actions;
-export const { selectToken, selectCurrentUser, selectIsAuthenticated, selectAuthError, selectIsAdmin } = authSlice.selectors;
+export const { selectToken, selectCurrentUser, selectIsAuthenticated, selectAuthError, selectIsAdmin, selectSessionExpired } = authSlice.selectors;

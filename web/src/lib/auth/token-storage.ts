@@ -1,17 +1,26 @@
+import { z } from 'zod';
+
 /** spec.md §4: the token is kept in local storage (under `token`) as well as in persisted state. */
 export const TOKEN_STORAGE_KEY = 'token';
+
+/**
+ * A token this client can send: it goes into an Authorization header, where anything but visible
+ * ASCII makes the browser throw. Anything else read back from storage is treated as no token.
+ */
+export const usableToken = z.string().regex(/^[\x21-\x7e]{1,4096}$/);
 
 const local = (): Storage | undefined => (typeof window === 'undefined' ? undefined : window.localStorage);
 
 export const readStoredToken = (): string | null => {
   try {
-    return local()?.getItem(TOKEN_STORAGE_KEY) ?? null;
+    const parsed = usableToken.safeParse(local()?.getItem(TOKEN_STORAGE_KEY));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 };
 
-export const writeStoredToken = (token: string | null): void => {
+const writeStoredToken = (token: string | null): void => {
   try {
     if (token === null) local()?.removeItem(TOKEN_STORAGE_KEY);
     else local()?.setItem(TOKEN_STORAGE_KEY, token);
@@ -20,7 +29,10 @@ export const writeStoredToken = (token: string | null): void => {
   }
 };
 
-/** Mirrors the auth slice's token into local storage whenever it changes (login, logout, rehydration). */
+/**
+ * The one writer of `localStorage.token`: mirrors the auth slice's token whenever it changes, so
+ * login, registration, logout and rehydration all reach storage the same way.
+ */
 export const mirrorTokenToStorage = (store: {
   getState: () => { auth: { token: string | null } };
   subscribe: (listener: () => void) => () => void;

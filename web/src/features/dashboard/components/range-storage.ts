@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { rangeProblem, type DateRange } from './local-dates.ts';
 
 /**
@@ -7,12 +8,16 @@ import { rangeProblem, type DateRange } from './local-dates.ts';
  */
 export const RANGE_STORAGE_KEY = 'dashboard-range';
 
+/** A kept range is used only if the server would accept it; anything else reads as none kept. */
+const storedRange = z
+  .object({ startDate: z.string().max(10), endDate: z.string().max(10) })
+  .refine((range) => rangeProblem(range) === undefined)
+  .transform(({ startDate, endDate }): DateRange => ({ startDate, endDate }));
+
 export const readStoredRange = (): DateRange | undefined => {
   try {
-    const stored: unknown = JSON.parse(window.localStorage.getItem(RANGE_STORAGE_KEY) ?? 'null');
-    if (typeof stored !== 'object' || stored === null) return undefined;
-    const { startDate, endDate } = stored as Partial<DateRange>;
-    return rangeProblem({ startDate, endDate }) === undefined ? { startDate: startDate!, endDate: endDate! } : undefined;
+    const parsed = storedRange.safeParse(JSON.parse(window.localStorage.getItem(RANGE_STORAGE_KEY) ?? 'null'));
+    return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }

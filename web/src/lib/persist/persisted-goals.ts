@@ -1,0 +1,51 @@
+import { workItemStatuses } from '@tracker/contracts/goals/http';
+import { z } from 'zod';
+// Type only: lib imports no feature code, but this file exists to describe the goals slice's stored shape.
+import type { GoalsState } from '../../features/goals/stores/goals.slice.ts';
+import { fittingFields, type FieldSchemas } from './validated-migrate.ts';
+
+/** Bump when the stored shape changes, and translate the older shape in `restoreGoals`. */
+export const GOALS_PERSIST_VERSION = 1;
+
+const priorities = [1, 2, 3, 4, 5] as const;
+const MAX_IDS = 10_000;
+
+const itemId = z.string().min(1).max(200);
+const ids = z
+  .array(itemId)
+  .max(MAX_IDS)
+  .transform((list) => [...new Set(list)]);
+/** Filters come back in the slice's canonical order without repeats, so equal filters compare equal. */
+const inOrder =
+  <T>(order: readonly T[]) =>
+  (values: readonly T[]) =>
+    order.filter((value) => values.includes(value));
+
+/** spec.md §4 persists the goal tree's selections, expansions and filters. */
+export const persistedGoalsFields: FieldSchemas<GoalsState> = {
+  selectedGoalId: itemId.nullable(),
+  selectedTaskId: itemId.nullable(),
+  selectedSubtaskId: itemId.nullable(),
+  expandedGoalIds: ids,
+  expandedTaskIds: ids,
+  expandedSubtaskIds: ids,
+  statusFilter: z.array(z.enum(workItemStatuses)).max(MAX_IDS).transform(inOrder(workItemStatuses)),
+  priorityFilter: z
+    .array(z.number())
+    .max(MAX_IDS)
+    .transform((values) => inOrder<number>(priorities)(values)),
+};
+
+const selectionKeys = ['selectedGoalId', 'selectedTaskId', 'selectedSubtaskId'] as const;
+
+/**
+ * The fields that fit; a selection comes back only whole (a task with its goal, a subtask with
+ * both), since the details panel finds an item through its parents.
+ */
+export const restoreGoals = (stored: Record<string, unknown>): Partial<GoalsState> => {
+  const kept = fittingFields(persistedGoalsFields, stored);
+  const [goal, task, subtask] = selectionKeys.map((key) => kept[key]);
+  const whole = goal !== undefined && task !== undefined && subtask !== undefined && (subtask === null || task !== null) && (task === null || goal !== null);
+  if (!whole) for (const key of selectionKeys) delete kept[key];
+  return kept;
+};

@@ -1,0 +1,46 @@
+import type { PersistedState, PersistMigrate } from 'redux-persist';
+import type { z } from 'zod';
+
+/** Per field of a slice, the schema a stored value must fit to be restored. */
+export type FieldSchemas<S> = { [K in keyof S]?: z.ZodType<S[K]> };
+
+/** redux-persist's version of state stored before configs had one. */
+const UNVERSIONED = -1;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The fields of a stored slice that fit their schemas. The others are left out, so the slice keeps
+ * its initial value for them; keys without a schema (an old `error`, a forged `isAdmin`) never load.
+ */
+export const fittingFields = <S>(schemas: FieldSchemas<S>, stored: unknown): Partial<S> => {
+  const kept: Partial<S> = {};
+  if (!isRecord(stored)) return kept;
+  for (const key of Object.keys(schemas) as (keyof S & string)[]) {
+    const schema = schemas[key];
+    if (!schema || !Object.hasOwn(stored, key)) continue;
+    const parsed = schema.safeParse(stored[key]);
+    if (parsed.success) kept[key] = parsed.data;
+  }
+  return kept;
+};
+
+export const storedVersion = (stored: Record<string, unknown>): number => {
+  const meta = stored._persist;
+  return isRecord(meta) && typeof meta.version === 'number' && Number.isInteger(meta.version) ? meta.version : UNVERSIONED;
+};
+
+/**
+ * redux-persist's `migrate` for one slice: whatever was stored comes back only as far as `restore`
+ * validates it. State written by a newer app (a rollback) has a shape this one does not know and is
+ * dropped; older versions go through `restore` too, which is where a change of shape would be
+ * translated. Async, so even a bug in `restore` becomes a rejected promise, which redux-persist
+ * treats as nothing stored, never a crash.
+ */
+export const validatedMigrate =
+  <S>(restore: (stored: Record<string, unknown>) => Partial<S>): PersistMigrate =>
+  // eslint-disable-next-line @typescript-eslint/require-await
+  async (stored, currentVersion): Promise<PersistedState> => {
+    if (!isRecord(stored) || storedVersion(stored) > currentVersion) return undefined;
+    return { ...restore(stored), _persist: { version: currentVersion, rehydrated: false } };
+  };
