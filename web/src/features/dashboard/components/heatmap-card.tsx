@@ -80,10 +80,22 @@ const Heatmap = ({ days, weekStart }: { days: HeatmapDay[]; weekStart: WeekStart
   const cells = useRef(new Map<string, HTMLElement>());
   const focusable = grid.weeks[active.column]?.[active.row] ? active : lastDay(grid);
 
-  // The latest weeks are the ones that matter: on a narrow screen, start scrolled to them.
+  // The latest weeks are the ones that matter: on a narrow screen, start scrolled to them, and stay
+  // there when the box changes width (a phone turned, a window resized) unless the user scrolled away.
   useLayoutEffect(() => {
     const element = scroller.current;
-    if (element) element.scrollLeft = element.scrollWidth;
+    if (!element) return;
+    const toEnd = () => void (element.scrollLeft = element.scrollWidth);
+    let atEnd = true;
+    const onScroll = () => void (atEnd = element.scrollLeft + element.clientWidth >= element.scrollWidth - 2);
+    toEnd();
+    element.addEventListener('scroll', onScroll, { passive: true });
+    const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => atEnd && toEnd());
+    resized?.observe(element);
+    return () => {
+      element.removeEventListener('scroll', onScroll);
+      resized?.disconnect();
+    };
   }, [grid.weeks.length]);
 
   const keyOf = ({ column, row }: Position) => `${column}:${row}`;

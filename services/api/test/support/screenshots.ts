@@ -1,0 +1,26 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+
+/** test-output/screenshots/ at the repository's root (ignored by git), made on first use. */
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../../test-output/screenshots/', import.meta.url));
+
+export type Theme = 'light' | 'dark';
+
+/**
+ * A full-page screenshot of the page as it is, named `<screen>-<width>-<theme>.png`. The viewport's
+ * width is set first and the page given a moment to lay out again; its height is left alone (the
+ * screenshot takes the whole page). Animations are stopped so spinners and transitions do not blur.
+ */
+export const screenshot = async (page: Page, screen: string, width: number, theme: Theme): Promise<string> => {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const height = page.viewportSize()?.height ?? 900;
+  if (page.viewportSize()?.width !== width) {
+    await page.setViewportSize({ width, height });
+    // Two frames: the resize's layout, then whatever it re-rendered.
+    await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+  }
+  const file = `${SCREENSHOT_DIR}${screen}-${width}-${theme}.png`;
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
+  return file;
+};

@@ -1,0 +1,343 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations, seriousViolations, type AxeProblem } from './support/axe.ts';
+import { chromiumAvailable, launchBrowser } from './support/browser.ts';
+import { screenshot, SCREENSHOT_DIR, type Theme } from './support/screenshots.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+/** Today's local date in a zone, as the server counts the user's days. */
+const localToday = (zone: string): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+
+/** Nothing still loading: no busy region, no spinner (a card's or a button's). Polled from here: the app's CSP forbids eval in the page. */
+const settled = (page: Page) =>
+  expect.poll(() => page.evaluate(`document.querySelector('[aria-busy="true"], .spinner') === null`), { timeout: 10_000 }).toBe(true);
+
+describe.skipIf(!chromiumAvailable)('the whole web app, in a real browser', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    browser = await launchBrowser();
+    // This device is in Paris: registration takes the browser's zone.
+    context = await browser.newContext({ timezoneId: 'Europe/Paris', acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const tokenOf = async () => (await page.evaluate(`window.localStorage.getItem('token')`)) as string;
+  const api = async <T>(path: string): Promise<T> => (await app.json<T>('GET', `/api${path}`, { token: await tokenOf() })).body;
+  const textOf = async (testId: string) => (await page.getByTestId(testId).textContent())?.trim();
+  const waitForText = (testId: string, text: string) => page.getByTestId(testId).filter({ hasText: text }).first().waitFor();
+  const toast = (kind: 'success' | 'info' | 'error', text: string) => page.getByTestId(`toast-${kind}`).filter({ hasText: text }).first().waitFor();
+  const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+  const theme = async () => (await page.evaluate('document.documentElement.dataset.theme')) as string | undefined;
+  const errorScreen = () => page.getByRole('heading', { name: 'Something went wrong' });
+
+  it('register → goal, task, subtask → actionable and habit → complete → dashboard → reload → theme and zone → export and import → corrupted storage → log out', async () => {
+    const email = `web-app.${Date.now()}@example.com`;
+    const password = 'a good long password';
+
+    // Register from the keyboard alone: the name field has the focus, Tab moves on, Enter sends.
+    const coldStart = Date.now();
+    await page.goto(`${app.url}/register`);
+    await page.getByRole('button', { name: 'Create account' }).waitFor();
+    console.log(`First screen (/register), cold, over loopback: ${Date.now() - coldStart} ms`);
+    expect(await page.title()).toMatch(/Points Tracker/);
+    expect(await page.evaluate(`document.activeElement?.getAttribute('name')`)).toBe('name');
+    await page.keyboard.type('Journey Walker');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(`document.activeElement?.getAttribute('type')`)).toBe('email');
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(`document.activeElement?.getAttribute('type')`)).toBe('password');
+    await page.keyboard.type(password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/dashboard$/);
+    await waitForText('user-name', 'Journey Walker');
+    await page.getByTestId('stat-total').waitFor();
+    expect(await textOf('stat-total')).toBe('0');
+    const zone = (await api<{ user: { timezone: string } }>('/auth/me')).user.timezone;
+    const today = localToday(zone);
+
+    // A goal (priority 3), a task in it and a subtask in that, from the goal screen's forms.
+    await nav('Goals').click();
+    await page.waitForURL(/\/goals$/);
+    await page.getByTestId('goals-empty').waitFor();
+    await page.getByRole('button', { name: 'New goal' }).click();
+    const goalForm = page.getByRole('form', { name: 'New goal' });
+    await goalForm.getByLabel('Title').fill('Learn Portuguese');
+    await goalForm.getByLabel('Priority').selectOption('3');
+    await goalForm.getByRole('button', { name: 'Save' }).click();
+    await goalForm.waitFor({ state: 'detached' });
+    const goalId = (await api<{ goals: Array<{ id: string }> }>('/goals/goals')).goals[0]!.id;
+    await page.getByTestId(`goal-${goalId}`).waitFor();
+    await waitForText(`goal-progress-${goalId}`, '0%');
+
+    await page.getByRole('button', { name: 'Add task to goal Learn Portuguese' }).click();
+    const taskForm = page.getByRole('form', { name: 'New task in Learn Portuguese' });
+    await taskForm.getByLabel('Title').fill('Finish the beginner course');
+    await taskForm.getByRole('button', { name: 'Save' }).click();
+    await taskForm.waitFor({ state: 'detached' });
+    const taskId = (await api<{ tasks: Array<{ id: string }> }>(`/goals/goals/${goalId}/tasks`)).tasks[0]!.id;
+    await page.getByTestId(`task-${taskId}`).waitFor();
+
+    await page.getByRole('button', { name: 'Add subtask to task Finish the beginner course' }).click();
+    const subtaskForm = page.getByRole('form', { name: 'New subtask in Finish the beginner course' });
+    await subtaskForm.getByLabel('Title').fill('Lesson one');
+    await subtaskForm.getByRole('button', { name: 'Save' }).click();
+    await subtaskForm.waitFor({ state: 'detached' });
+    const subtaskId = (await api<{ subtasks: Array<{ id: string }> }>(`/goals/tasks/${taskId}/subtasks`)).subtasks[0]!.id;
+    await page.getByTestId(`subtask-${subtaskId}`).waitFor();
+
+    // Completing them: the subtask 5 × 3 points, the task 10 × 3; the goal's progress follows.
+    await page.getByRole('button', { name: 'Complete subtask Lesson one' }).click();
+    await toast('success', '+15 points');
+    await waitForText(`goal-progress-${goalId}`, '50%');
+    await page.getByRole('button', { name: 'Complete task Finish the beginner course' }).click();
+    await toast('success', '+30 points');
+    await waitForText(`goal-progress-${goalId}`, '100%');
+    await waitForText(`goal-points-${goalId}`, '45 points');
+
+    // An actionable due today (weight 1: 10 points), created and completed.
+    await nav('Actionables').click();
+    await page.waitForURL(/\/actionables$/);
+    await page.getByTestId('actionables-empty').waitFor();
+    await page.getByRole('button', { name: 'New actionable' }).first().click();
+    const actionableForm = page.getByRole('form', { name: 'New actionable' });
+    await actionableForm.getByLabel('Title').fill('Pay the rent');
+    await actionableForm.getByLabel('Deadline').fill(`${today}T23:59`);
+    await actionableForm.getByRole('button', { name: 'Save' }).click();
+    await actionableForm.waitFor({ state: 'detached' });
+    const actionableId = (await api<{ actionables: Array<{ id: string }> }>('/actionables')).actionables[0]!.id;
+    await page.getByTestId(`actionable-${actionableId}`).waitFor();
+    // Completed from the keyboard: the button takes the focus and Enter presses it.
+    await page.getByRole('button', { name: 'Complete actionable Pay the rent' }).focus();
+    await page.keyboard.press('Enter');
+    await toast('success', '+10 points');
+    await waitForText(`actionable-status-${actionableId}`, 'Completed');
+
+    // A daily habit (the form's default recurrence), completed today: 10 points, streak 1.
+    await nav('Habits').click();
+    await page.waitForURL(/\/habits$/);
+    await page.getByTestId('habits-empty').waitFor();
+    await page.getByRole('button', { name: 'New habit' }).click();
+    const habitForm = page.getByRole('form', { name: 'New habit' });
+    await habitForm.getByLabel('Title').fill('Stretch');
+    await habitForm.getByRole('button', { name: 'Save' }).click();
+    await habitForm.waitFor({ state: 'detached' });
+    const habit = (await api<{ habits: Array<{ id: string; recurrence: { frequency: string } }> }>('/actionables/habits')).habits[0]!;
+    expect(habit.recurrence.frequency).toBe('daily');
+    await waitForText(`habit-today-${habit.id}`, 'Due today');
+    await page.getByRole('button', { name: 'Complete habit Stretch today' }).click();
+    await toast('success', '+10 points · streak 1');
+    await waitForText(`habit-streak-${habit.id}`, '1');
+    await waitForText(`habit-today-${habit.id}`, 'Done today');
+
+    // The dashboard: 15 + 30 + 10 + 10 points today, on the tiles, the chart, the heatmap and in the activity.
+    await nav('Dashboard').click();
+    await page.waitForURL(/\/dashboard$/);
+    await waitForText('stat-today', '65');
+    expect(await textOf('stat-total')).toBe('65');
+    expect(await textOf('stat-streak')).toBe('1');
+    await waitForText('summary-points', '65');
+    await page.getByTestId(`daily-points-${today}`).locator('td').filter({ hasText: '65' }).waitFor();
+    const heatToday = page.locator(`[data-testid="heatmap-day-${today}"][data-points="65"]`);
+    await heatToday.waitFor();
+    expect(await heatToday.getAttribute('aria-label')).toMatch(/: 65 points from 4 awards$/);
+    // The activity lists the latest completions (the background lane may take a moment).
+    await page.getByTestId('activity').filter({ hasText: 'Stretch' }).first().waitFor();
+    const activities = await page.getByTestId('activity').allTextContents();
+    expect(activities.length).toBeGreaterThanOrEqual(4);
+    expect(activities.some((text) => text.includes('Pay the rent') && text.includes('+10 pts'))).toBe(true);
+    expect(activities.some((text) => text.includes('Lesson one') && text.includes('+15 pts'))).toBe(true);
+
+    // A reload keeps the session, and the goal tree as it was left: goal and task open, the subtask in view.
+    await page.reload();
+    await waitForText('user-name', 'Journey Walker');
+    await waitForText('stat-total', '65');
+    await nav('Goals').click();
+    await page.getByTestId(`subtask-${subtaskId}`).waitFor();
+    await page.reload();
+    await page.getByTestId(`subtask-${subtaskId}`).waitFor();
+    expect(await page.getByRole('button', { name: 'Collapse goal Learn Portuguese' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Collapse task Finish the beginner course' }).getAttribute('aria-expanded')).toBe('true');
+
+    // Dark theme: applied at once, kept across a reload. Then another time zone, saved.
+    await nav('Settings').click();
+    await page.waitForURL(/\/settings$/);
+    await page.getByRole('radio', { name: /^Dark/ }).check();
+    expect(await theme()).toBe('dark');
+    await expect.poll(async () => (await api<{ settings: { theme: string } }>('/settings')).settings.theme).toBe('dark');
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Time zone' }).waitFor();
+    expect(await theme()).toBe('dark');
+    expect(await page.getByRole('radio', { name: /^Dark/ }).isChecked()).toBe(true);
+    await page.getByRole('combobox', { name: 'Time zone' }).selectOption('Asia/Tokyo');
+    await page.getByRole('button', { name: 'Save time zone' }).click();
+    await toast('success', 'Asia/Tokyo');
+    await waitForText('settings-timezone-current', 'Asia/Tokyo');
+    expect((await api<{ user: { timezone: string } }>('/auth/me')).user.timezone).toBe('Asia/Tokyo');
+
+    // Export the actionables (a download), then import the very file: two more items, new ids.
+    // (In Tokyo the rent may be due tomorrow already: the list shows everything.)
+    await nav('Actionables').click();
+    await page.getByRole('radio', { name: 'All' }).check();
+    await page.getByTestId(`actionable-${actionableId}`).waitFor();
+    await page.getByRole('button', { name: 'Export' }).click();
+    const exportForm = page.getByRole('form', { name: 'Export actionables' });
+    const [download] = await Promise.all([page.waitForEvent('download'), exportForm.getByRole('button', { name: 'Download export' }).click()]);
+    const fileName = download.suggestedFilename();
+    expect(fileName).toMatch(/^actionables-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = await readFile((await download.path())!, 'utf8');
+    const exportedTitles = (JSON.parse(exported) as { actionables: Array<{ title: string }> }).actionables.map((item) => item.title).sort();
+    expect(exportedTitles).toEqual(['Pay the rent', 'Stretch']);
+    await toast('success', '2 actionables in');
+    await page.getByRole('button', { name: 'Import' }).click();
+    const importForm = page.getByRole('form', { name: 'Import actionables' });
+    await importForm.getByLabel('JSON file').setInputFiles({ name: fileName, mimeType: 'application/json', buffer: Buffer.from(exported) });
+    await importForm.getByText(`${fileName} is ready to import.`).waitFor();
+    await importForm.getByRole('button', { name: 'Import' }).click();
+    await toast('success', 'Imported 2 actionables');
+    await importForm.waitFor({ state: 'detached' });
+    const list = page.getByRole('list', { name: 'Actionables' });
+    await expect.poll(() => list.getByRole('heading', { name: 'Pay the rent', exact: true }).count()).toBe(2);
+    const titles = (await api<{ actionables: Array<{ title: string }> }>('/actionables')).actionables.map((item) => item.title).sort();
+    expect(titles).toEqual(['Pay the rent', 'Pay the rent', 'Stretch', 'Stretch']);
+
+    // Persisted state that no longer fits (junk, wrong types) must not trap the user on the error screen.
+    await page.evaluate(`(() => {
+      const token = localStorage.getItem('token');
+      localStorage.setItem('persist:auth', JSON.stringify({ token: JSON.stringify(token), user: JSON.stringify({ id: 7, name: ['not', 'a', 'name'] }), _persist: '{"version":-1' }));
+      localStorage.setItem('persist:goals', '{"expandedGoals": 5, "filters": "all of them", "selected": [null]');
+      localStorage.setItem('dashboard-range', '{"startDate": 20260101, "endDate": {"when": "later"}}');
+      localStorage.setItem('theme', '{"dark": true}');
+    })()`);
+    await page.goto(`${app.url}/dashboard`);
+    const dashboard = page.getByTestId('stat-total');
+    const login = page.getByRole('button', { name: 'Log in' });
+    await dashboard.or(login).or(errorScreen()).first().waitFor();
+    if (await errorScreen().isVisible()) {
+      const shown = await page.locator('main, body').first().textContent();
+      throw new Error(`Corrupted persisted state put the app on the error screen: ${shown?.slice(0, 300)}`);
+    }
+    // The session may be kept (the token is intact) or dropped with the rest; either way the app works.
+    if (await login.isVisible()) {
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await login.click();
+      await page.waitForURL(/\/dashboard/);
+    }
+    await waitForText('stat-total', '65');
+    expect(['light', 'dark', 'system']).toContain(await theme());
+    expect(await errorScreen().count()).toBe(0);
+
+    // Log out: the login screen, and the dashboard is out of reach again.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(await page.evaluate(`window.localStorage.getItem('token')`)).toBeNull();
+    await page.goto(`${app.url}/dashboard`);
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+  }, 90_000);
+
+  it('every screen passes axe (no serious or critical violation) in light and dark, and is photographed at 1280 and 375 px', async () => {
+    // A user with something on every screen, made over the API.
+    const user = await app.registerUser('Screen Tester');
+    let keys = 0;
+    const call = async <T = any>(method: string, path: string, body?: unknown): Promise<T> => {
+      keys += 1;
+      const res = await app.json<T>(method, `/api${path}`, {
+        token: user.token,
+        headers: { 'Idempotency-Key': `screens-${keys}-${Date.now()}` },
+        ...(body !== undefined ? { body } : {}),
+      });
+      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body;
+    };
+    const goal = (await call('POST', '/goals/goals', { title: 'Run a half marathon', priority: 2, description: 'The autumn race in the park.' })).goal;
+    const task = (await call('POST', '/goals/tasks', { title: 'Build up to 15 km', goalId: goal.id, priority: 2 })).task;
+    const subtask = (await call('POST', '/goals/subtasks', { title: 'Buy running shoes', taskId: task.id, priority: 2 })).subtask;
+    await call('POST', '/goals/subtasks', { title: 'Find a training plan', taskId: task.id, priority: 3 });
+    await call('POST', '/goals/tasks', { title: 'Register for the race', goalId: goal.id, priority: 1 });
+    await call('POST', '/goals/goals', { title: 'Read twelve books', priority: 4 });
+    await call('POST', `/goals/subtasks/${subtask.id}/complete`, {});
+    const done = (await call('POST', '/actionables', { title: 'Renew the passport', weight: 3, deadline: new Date().toISOString() })).actionable;
+    await call('POST', '/actionables', { title: 'Call the plumber about the kitchen sink', weight: 2, description: 'Before Friday.', deadline: new Date().toISOString() });
+    await call('PATCH', `/actionables/${done.id}/complete`, {});
+    const habit = (await call('POST', '/actionables/habits', { title: 'Meditate ten minutes' })).habit;
+    await call('PATCH', `/actionables/habits/${habit.id}/complete`, {});
+    await call('POST', '/actionables/habits', { title: 'Practise the piano', recurrence: { frequency: 'weekly', days: [1, 3, 5] } });
+
+    // Two tabs: one signed out for the screens before signing in, one signed in.
+    const guestContext = await browser.newContext({ timezoneId: 'Europe/Paris', viewport: { width: 1280, height: 900 } });
+    const guest = await guestContext.newPage();
+    await guest.goto(`${app.url}/favicon.svg`);
+    await page.goto(`${app.url}/favicon.svg`);
+    await page.evaluate(`(() => { localStorage.clear(); localStorage.setItem('token', ${JSON.stringify(user.token)}); })()`);
+
+    const signedOut: Array<[screen: string, path: string, ready: (tab: Page) => Promise<void>]> = [
+      ['login', '/login', (tab) => tab.getByRole('button', { name: 'Log in' }).waitFor()],
+      ['register', '/register', (tab) => tab.getByRole('button', { name: 'Create account' }).waitFor()],
+      ['forgot-password', '/forgot-password', (tab) => tab.getByRole('heading', { name: 'Reset your password' }).waitFor()],
+      ['reset-password', '/reset-password?token=a-token-from-an-e-mail', (tab) => tab.getByRole('heading', { name: 'Choose a new password' }).waitFor()],
+      ['verify-email', '/verify-email?token=a-token-from-an-e-mail', (tab) => tab.getByRole('link', { name: 'Continue to log in' }).waitFor()],
+      ['not-found', '/no/such/page', (tab) => tab.getByRole('heading', { name: 'Page not found' }).waitFor()],
+    ];
+    const signedIn: Array<[screen: string, path: string, ready: (tab: Page) => Promise<void>]> = [
+      ['dashboard', '/dashboard', (tab) => tab.getByTestId('activity').first().waitFor()],
+      ['goals', '/goals', (tab) => tab.getByTestId(`goal-${goal.id}`).waitFor()],
+      ['actionables', '/actionables', (tab) => tab.getByTestId(`actionable-${done.id}`).waitFor()],
+      ['habits', '/habits', (tab) => tab.getByTestId(`habit-streak-${habit.id}`).waitFor()],
+      ['leaderboard', '/leaderboard', (tab) => tab.getByTestId('leaderboard-you').waitFor()],
+      ['audit', '/audit', (tab) => tab.getByTestId('audit-recorded-total').waitFor()],
+      ['profile', '/profile', (tab) => tab.getByRole('heading', { name: 'Profile', level: 1 }).waitFor()],
+      ['settings', '/settings', (tab) => tab.getByRole('combobox', { name: 'Time zone' }).waitFor()],
+    ];
+
+    const problems: string[] = [];
+    const visit = async (tab: Page, themeName: Theme, [screen, path, ready]: (typeof signedIn)[number]) => {
+      await tab.setViewportSize({ width: 1280, height: 900 });
+      await tab.goto(`${app.url}${path}`);
+      await ready(tab);
+      await settled(tab);
+      await expect.poll(() => tab.evaluate('document.documentElement.dataset.theme'), { message: `${screen} in ${themeName}` }).toBe(themeName);
+      const found: AxeProblem[] = await seriousViolations(tab);
+      const report = found.length ? describeViolations(`${screen} (${themeName})`, found) : `${screen} (${themeName}): no serious or critical violation`;
+      console.log(report);
+      if (found.length) problems.push(report);
+      await screenshot(tab, screen, 1280, themeName);
+      await screenshot(tab, screen, 375, themeName);
+      // Nothing makes a phone scroll sideways; the widest culprits are named.
+      const scrollWidth = (await tab.evaluate('document.documentElement.scrollWidth')) as number;
+      if (scrollWidth > 375) {
+        const culprits = await tab.evaluate(`[...document.querySelectorAll('body *')]
+          .filter((element) => element.getBoundingClientRect().right > 376 && element.children.length === 0)
+          .slice(0, 5)
+          .map((element) => element.tagName.toLowerCase() + (element.className && typeof element.className === 'string' ? '.' + element.className.trim().split(/\\s+/).join('.') : '') + ' (right edge ' + Math.round(element.getBoundingClientRect().right) + ' px)')`);
+        problems.push(`${screen} (${themeName}): the page is ${scrollWidth} px wide at 375 px: ${(culprits as string[]).join(', ')}`);
+      }
+      await tab.setViewportSize({ width: 1280, height: 900 });
+    };
+
+    for (const themeName of ['light', 'dark'] as const) {
+      await guest.evaluate(`localStorage.setItem('theme', '${themeName}')`);
+      for (const screen of signedOut) await visit(guest, themeName, screen);
+      await call('PATCH', '/settings', { theme: themeName });
+      await page.evaluate(`localStorage.setItem('theme', '${themeName}')`);
+      for (const screen of signedIn) await visit(page, themeName, screen);
+    }
+    await guestContext.close();
+    console.log(`Screenshots: ${SCREENSHOT_DIR}`);
+    expect(problems, `serious or critical axe violations, or a page wider than a phone:\n${problems.join('\n')}`).toEqual([]);
+  }, 120_000);
+});
