@@ -110,4 +110,98 @@ describe.skipIf(!chromiumAvailable)('the goal tree, in a real browser', () => {
     expect(await page.getByTestId(`goal-${goalId}`).count()).toBe(0);
     expect((await api<{ goals: unknown[] }>('/goals/goals')).goals).toEqual([]);
   }, 60_000);
+
+  /** Creates through the API, as another device would; the page shows it after a reload. */
+  const create = async <T>(path: string, body: unknown): Promise<T> => {
+    const response = await app.json('POST', `/api${path}`, { token, body });
+    expect(response.status).toBe(201);
+    return response.body as T;
+  };
+  const patch = async (path: string, body: unknown) => expect((await app.json('PATCH', `/api${path}`, { token, body })).status).toBe(200);
+  const statusOf = async (path: string, key: 'goal' | 'task' | 'subtask') => (await api<Record<string, { status: string }>>(path))[key]!.status;
+  const until = async (check: () => Promise<boolean>) => {
+    for (let tries = 0; tries < 100 && !(await check()); tries += 1) await page.waitForTimeout(50);
+    expect(await check()).toBe(true);
+  };
+
+  it('keeps the way to a filtered match, changes status only on a deliberate choice, and asks before completing a goal with open tasks', async () => {
+    // Learn Spanish (pending) → Grammar (pending) → Verbs (pending); → Vocabulary (completed).
+    const { goal } = await create<{ goal: { id: string } }>('/goals/goals', { title: 'Learn Spanish', priority: 3 });
+    const { task: grammar } = await create<{ task: { id: string } }>('/goals/tasks', { title: 'Grammar', goalId: goal.id, priority: 3 });
+    const { task: vocabulary } = await create<{ task: { id: string } }>('/goals/tasks', { title: 'Vocabulary', goalId: goal.id, priority: 3 });
+    const { subtask: verbs } = await create<{ subtask: { id: string } }>('/goals/subtasks', { title: 'Verbs', taskId: grammar.id, priority: 3 });
+    await patch(`/goals/tasks/${vocabulary.id}`, { status: 'completed' });
+    await page.goto(`${app.url}/goals`);
+    await page.getByTestId(`goal-${goal.id}`).waitFor();
+    await waitForText(`goal-progress-${goal.id}`, '33%');
+
+    // Filters keep the path to a match: only completed items → the pending goal stays, marked, with its completed task inside.
+    await page.getByRole('checkbox', { name: 'Pending' }).uncheck();
+    await page.getByRole('checkbox', { name: 'In progress' }).uncheck();
+    await page.getByTestId(`goal-contains-matches-${goal.id}`).waitFor();
+    expect(await textOf(`goal-contains-matches-${goal.id}`)).toBe('Contains matches');
+    await page.getByRole('button', { name: 'Expand goal Learn Spanish' }).click();
+    await page.getByTestId(`task-${vocabulary.id}`).waitFor();
+    expect(await page.getByTestId(`task-contains-matches-${vocabulary.id}`).count()).toBe(0);
+    expect(await page.getByTestId(`task-${grammar.id}`).count()).toBe(0);
+    await page.getByText('1 task hidden by the filters').waitFor();
+    // Only pending items → the goal matches itself; Grammar matches; the completed Vocabulary hides.
+    await page.getByRole('checkbox', { name: 'Pending' }).check();
+    await page.getByRole('checkbox', { name: 'Completed' }).uncheck();
+    await page.getByTestId(`task-${grammar.id}`).waitFor();
+    await page.getByTestId(`task-${vocabulary.id}`).waitFor({ state: 'detached' });
+    expect(await page.getByTestId(`goal-contains-matches-${goal.id}`).count()).toBe(0);
+    await page.getByRole('button', { name: 'Reset filters' }).click();
+    await page.getByTestId(`task-${vocabulary.id}`).waitFor();
+    await page.getByRole('button', { name: 'Collapse goal Learn Spanish' }).click();
+
+    // Arrowing through the status select with the keyboard saves nothing; Escape undoes; Enter applies.
+    const goalStatus = page.getByLabel('Status of goal Learn Spanish');
+    await goalStatus.focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await goalStatus.inputValue()).toBe('in-progress');
+    await page.keyboard.press('ArrowDown');
+    expect(await goalStatus.inputValue()).toBe('completed');
+    await page.waitForTimeout(300);
+    expect(await statusOf(`/goals/goals/${goal.id}`, 'goal')).toBe('pending');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    expect(await goalStatus.inputValue()).toBe('pending');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await until(async () => (await statusOf(`/goals/goals/${goal.id}`, 'goal')) === 'in-progress');
+    await until(async () => (await goalStatus.inputValue()) === 'in-progress');
+    // A choice from the list (not the arrow keys) applies at once.
+    await goalStatus.selectOption('pending');
+    await until(async () => (await statusOf(`/goals/goals/${goal.id}`, 'goal')) === 'pending');
+
+    // Completing a goal with open work asks first; Cancel changes nothing.
+    await page.getByRole('button', { name: 'Complete goal Learn Spanish' }).click();
+    const question = page.getByRole('dialog', { name: 'Complete goal “Learn Spanish”?' });
+    await question.getByText('It still has 1 open task and 1 open subtask. Complete them too?').waitFor();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(await statusOf(`/goals/goals/${goal.id}`, 'goal')).toBe('pending');
+
+    // 'Goal only': the goal is completed, its tasks are not, and the bar shows the real share, never 100%.
+    await page.getByRole('button', { name: 'Complete goal Learn Spanish' }).click();
+    await question.getByRole('button', { name: 'Goal only' }).click();
+    await question.waitFor({ state: 'detached' });
+    await waitForText(`goal-progress-note-${goal.id}`, 'Goal completed · 1 task and 1 subtask still open');
+    expect(await textOf(`goal-progress-${goal.id}`)).toBe('33%');
+    expect(await statusOf(`/goals/tasks/${grammar.id}`, 'task')).toBe('pending');
+
+    // Reopened, then 'Complete all': its open subtask and task are completed first, then the goal.
+    await goalStatus.selectOption('in-progress');
+    await until(async () => (await statusOf(`/goals/goals/${goal.id}`, 'goal')) === 'in-progress');
+    await page.getByRole('button', { name: 'Complete goal Learn Spanish' }).click();
+    await question.getByRole('button', { name: 'Complete all' }).click();
+    await question.waitFor({ state: 'detached' });
+    await page.getByTestId('toast-info').filter({ hasText: 'Its 1 task and 1 subtask were completed too.' }).waitFor();
+    await waitForText(`goal-progress-${goal.id}`, '100%');
+    expect(await page.getByTestId(`goal-progress-note-${goal.id}`).count()).toBe(0);
+    expect(await statusOf(`/goals/goals/${goal.id}`, 'goal')).toBe('completed');
+    expect(await statusOf(`/goals/tasks/${grammar.id}`, 'task')).toBe('completed');
+    expect(await statusOf(`/goals/subtasks/${verbs.id}`, 'subtask')).toBe('completed');
+  }, 60_000);
 });

@@ -1,13 +1,16 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { GoalProgress, WorkItemStatus } from '@tracker/contracts/goals/http';
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { useGetGoalsQuery } from '../api/goals.api.ts';
 import { itemCollapsed, itemExpanded, selectionCleared, selectIsExpanded } from '../stores/goals.slice.ts';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
+import { CompleteGoalDialog } from './complete-goal-dialog.tsx';
+import { completedTooSentence, hasOpenWork, openWorkSentence } from './goal-completion.ts';
 import { GoalProgressBar } from './goal-progress-bar.tsx';
+import { useCompleteOpenWork } from './use-complete-open-work.ts';
 import { statusPointsToast } from './points-toast.ts';
 import { kindLabels, pointsTotal } from './work-item-format.ts';
 import { DeleteWorkItemDialog, useEditAndDelete, WorkItemEditor } from './work-item-editing.tsx';
@@ -58,14 +61,44 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
     return true;
   };
 
+  /** Sets the status; says what went wrong, if anything (a toast too, unless the caller shows it). */
+  const applyStatus = async (status: WorkItemStatus): Promise<string | undefined> => {
+    const result = await changeStatus({ item, changes: { status } });
+    if ('error' in result) return errorMessage(result.error, `Failed to update ${kind}`);
+    statusPointsToast(toast, label, pointsTotal(item), pointsTotal(result.data), status);
+    return undefined;
+  };
+
+  // A goal with open tasks or subtasks asks first whether to complete them too.
+  const [askingToComplete, setAskingToComplete] = useState(false);
+  const [cascade, setCascade] = useState<{ pending: boolean; error?: string | undefined }>({ pending: false });
+  const completeOpenWork = useCompleteOpenWork();
+  const asksBeforeCompleting = kind === 'goal' && hasOpenWork(progress);
+  const askToComplete = () => {
+    setCascade({ pending: false });
+    setAskingToComplete(true);
+  };
+
+  const completeGoal = async (withOpenWork: boolean) => {
+    setCascade({ pending: true });
+    let alsoDone: string | undefined;
+    if (withOpenWork) {
+      const outcome = await completeOpenWork(item.id);
+      if ('error' in outcome) return setCascade({ pending: false, error: errorMessage(outcome.error, 'Failed to update task') });
+      alsoDone = completedTooSentence(outcome.completed.tasks, outcome.completed.subtasks);
+    }
+    const error = await applyStatus('completed');
+    setCascade({ pending: false, error });
+    if (error) return;
+    setAskingToComplete(false);
+    if (alsoDone) toast.info(alsoDone, { title: `${label} completed` });
+  };
+
   const setStatus = async (status: WorkItemStatus) => {
     if (status === 'completed' && completeItem) return void (await completeByOwnCall(completeItem));
-    const result = await changeStatus({ item, changes: { status } });
-    if ('error' in result) {
-      toast.error(errorMessage(result.error, `Failed to update ${kind}`));
-      return;
-    }
-    statusPointsToast(toast, label, pointsTotal(item), pointsTotal(result.data), status);
+    if (status === 'completed' && asksBeforeCompleting) return askToComplete();
+    const error = await applyStatus(status);
+    if (error) toast.error(error);
   };
 
   const save = async (values: WorkItemValues) => {
@@ -73,7 +106,8 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
     const { status, ...others } = changes;
     // A completion that has a call of its own goes last, after the other changes are saved.
     const completeAfter = status === 'completed' ? completeItem : undefined;
-    const patch: WorkItemChanges = completeAfter ? others : changes;
+    const askAfter = status === 'completed' && asksBeforeCompleting;
+    const patch: WorkItemChanges = completeAfter || askAfter ? others : changes;
     if (Object.keys(patch).length > 0) {
       const result = await saveItem({ item, changes: patch });
       if ('error' in result) return;
@@ -86,6 +120,7 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
     }
     if (completeAfter && !(await completeByOwnCall(completeAfter))) return;
     stopEditing();
+    if (askAfter) askToComplete();
   };
 
   const remove = async () => {
@@ -102,7 +137,7 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
         expanded={expanded}
         selected={selected}
         containsMatch={containsMatch}
-        busy={completion.isLoading || statusChange.isLoading}
+        busy={completion.isLoading || statusChange.isLoading || cascade.pending}
         footer={progress && <GoalProgressBar title={item.title} progress={progress} />}
         onToggleExpanded={() => dispatch(expanded ? itemCollapsed(ref) : itemExpanded(ref))}
         onSelect={() => dispatch(selected ? selectionCleared() : level.selected(item))}
@@ -134,6 +169,17 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
             <WorkItemDetails item={item} />
           </div>
         ))}
+      {askingToComplete && progress && (
+        <CompleteGoalDialog
+          title={item.title}
+          question={openWorkSentence(progress)}
+          pending={cascade.pending}
+          error={cascade.error}
+          onCompleteAll={() => void completeGoal(true)}
+          onCompleteGoalOnly={() => void completeGoal(false)}
+          onCancel={() => setAskingToComplete(false)}
+        />
+      )}
       {confirming && (
         <DeleteWorkItemDialog
           kind={kind}

@@ -1,9 +1,9 @@
 import type { WorkItemStatus } from '@tracker/contracts/goals/http';
-import { useId, type ReactNode } from 'react';
-import { workItemStatuses } from '../stores/goals.slice.ts';
+import type { ReactNode } from 'react';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
 import { CalendarIcon, CheckIcon, ChevronIcon, EditIcon, StarIcon, TrashIcon } from './work-item-icons.tsx';
-import { formatDay, headingTags, isOverdue, itemName, pointsTotal, priorityLabel, statusLabels, type WorkItem } from './work-item-format.ts';
+import { formatDay, headingTags, isOverdue, itemName, pointsTotal, priorityLabel, type WorkItem } from './work-item-format.ts';
+import { StatusSelect } from './status-select.tsx';
 import './work-item-row.css';
 
 export interface WorkItemRowProps {
@@ -34,7 +34,6 @@ export interface WorkItemRowProps {
  */
 export const WorkItemRow = (props: WorkItemRowProps) => {
   const { kind, item, bodyId, expanded, selected, containsMatch, busy, footer } = props;
-  const statusId = useId();
   const name = itemName(kind, item.title);
   const Heading = headingTags[kind];
   const completed = item.status === 'completed';
@@ -82,22 +81,7 @@ export const WorkItemRow = (props: WorkItemRowProps) => {
       </ul>
       {footer && <div className="work-item__footer">{footer}</div>}
       <div className="work-item__actions">
-        <label className="visually-hidden" htmlFor={statusId}>
-          Status of {name}
-        </label>
-        <select
-          id={statusId}
-          className={`status-select status-select--${item.status}`}
-          value={item.status}
-          disabled={busy}
-          onChange={(event) => props.onStatusChange(event.target.value as WorkItemStatus)}
-        >
-          {workItemStatuses.map((status) => (
-            <option key={status} value={status}>
-              {statusLabels[status]}
-            </option>
-          ))}
-        </select>
+        <StatusSelect name={name} status={item.status} disabled={busy} onCommit={props.onStatusChange} />
         {!completed && (
           <button type="button" className="button button--small button--success" onClick={props.onComplete} disabled={busy} aria-label={`Complete ${name}`}>
             {busy ? <span className="spinner" aria-hidden="true" /> : <CheckIcon />}

@@ -1,0 +1,37 @@
+import { useAppDispatch } from '../../../app/hooks.ts';
+import type { ApiError } from '../../../lib/api/api-errors.ts';
+import { useCompleteSubtaskMutation, useUpdateTaskMutation } from '../api/goals.api.ts';
+import { workItemTreeApi } from '../stores/work-item-tree.api.ts';
+import { openWorkOf } from './goal-completion.ts';
+
+export type OpenWorkOutcome = { completed: { tasks: number; subtasks: number } } | { error: ApiError };
+
+/**
+ * 'Complete all': the API has no completion cascade, so the goal's open subtasks are completed one by one
+ * (their own call, which awards their points), then its open tasks, before the goal itself. Read fresh,
+ * so nothing added since the page loaded is missed. Stops at the first failure.
+ */
+export const useCompleteOpenWork = (): ((goalId: string) => Promise<OpenWorkOutcome>) => {
+  const dispatch = useAppDispatch();
+  const [completeSubtask] = useCompleteSubtaskMutation();
+  const [updateTask] = useUpdateTaskMutation();
+  return async (goalId) => {
+    const tasksRead = dispatch(workItemTreeApi.endpoints.getAllTasks.initiate(undefined, { forceRefetch: true }));
+    const subtasksRead = dispatch(workItemTreeApi.endpoints.getAllSubtasks.initiate(undefined, { forceRefetch: true }));
+    const [tasks, subtasks] = await Promise.all([tasksRead, subtasksRead]);
+    tasksRead.unsubscribe();
+    subtasksRead.unsubscribe();
+    if (!tasks.data) return { error: tasks.error };
+    if (!subtasks.data) return { error: subtasks.error };
+    const open = openWorkOf(goalId, tasks.data, subtasks.data);
+    for (const subtask of open.subtasks) {
+      const result = await completeSubtask(subtask);
+      if ('error' in result) return { error: result.error };
+    }
+    for (const task of open.tasks) {
+      const result = await updateTask({ item: task, changes: { status: 'completed' } });
+      if ('error' in result) return { error: result.error };
+    }
+    return { completed: { tasks: open.tasks.length, subtasks: open.subtasks.length } };
+  };
+};
