@@ -13,6 +13,8 @@ export interface CheckedQuery<Arg, Result> {
   read: (answer: unknown) => Reading<Result>;
   /** The text a failed request carries (no answer, an error status, a request that could not be built); without it the error is the base query's. */
   describe?: (error: FetchBaseQueryError) => string;
+  /** What a failed call answers instead of an error, where the spec says so (a list that reads as empty). */
+  fallback?: { data: Result };
 }
 
 const described = (error: FetchBaseQueryError, describe: ((error: FetchBaseQueryError) => string) | undefined): FetchBaseQueryError | CallError =>
@@ -27,7 +29,7 @@ const thrownText = (thrown: unknown): string => (thrown instanceof Error ? throw
  * CUSTOM_ERROR like the base query's own refusals, instead of an exception RTK Query would log.
  */
 export const checkedQuery =
-  <Arg, Result>({ request, read, describe }: CheckedQuery<Arg, Result>) =>
+  <Arg, Result>({ request, read, describe, fallback }: CheckedQuery<Arg, Result>) =>
   async <Meta>(
     arg: Arg,
     _api: unknown,
@@ -38,11 +40,12 @@ export const checkedQuery =
     try {
       answer = await baseQuery(request(arg));
     } catch (thrown) {
-      return { error: described({ status: 'CUSTOM_ERROR', error: thrownText(thrown) }, describe) };
+      return fallback ?? { error: described({ status: 'CUSTOM_ERROR', error: thrownText(thrown) }, describe) };
     }
-    if (answer.error) return { error: described(answer.error, describe), meta: answer.meta };
+    if (answer.error) return fallback ? { ...fallback, meta: answer.meta } : { error: described(answer.error, describe), meta: answer.meta };
     const reading = read(answer.data);
     if ('data' in reading) return { data: reading.data, meta: answer.meta };
+    if (fallback) return { ...fallback, meta: answer.meta };
     // No `data`: nothing of an unusable answer should reach a screen as if the server had said it.
     return { error: { status: 'CUSTOM_ERROR', error: reading.error, message: reading.error }, meta: answer.meta };
   };

@@ -7,11 +7,12 @@ import type {
   importResponse,
   updateActionableBody,
 } from '@tracker/contracts/actionables/http';
-import type { Goal, Subtask, Task, goalsResponse, subtasksResponse, tasksResponse } from '@tracker/contracts/goals/http';
-import type { z } from 'zod';
+import { goal, subtask, task, type Goal, type Subtask, type Task } from '@tracker/contracts/goals/http';
+import { z } from 'zod';
 import { api } from '../../../lib/api/api.ts';
+import { checkedQuery, type Reading } from '../../../lib/api/checked-query.ts';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/api/idempotency-key.ts';
-import { readActionable, readActionableList, type ShownActionable } from '../components/import-parser.ts';
+import { readActionableList, readAnswerItem, type ShownActionable } from '../components/import-parser.ts';
 
 /** What the Actionables screen lists: everything, what is due on a local date, or what a range touches. */
 export type ActionablesView =
@@ -38,13 +39,29 @@ export interface ExportFile {
   filename: string;
 }
 
+/** spec.md §8's fallback texts: what a screen shows when the server gave no message of its own. */
+export const actionableFailures = {
+  fetch: 'Failed to fetch actionables',
+  fetchForDate: 'Failed to fetch actionables for the date',
+  fetchForRange: 'Failed to fetch actionables for the date range',
+  fetchOne: 'Failed to fetch actionable',
+  create: 'Failed to create actionable',
+  update: 'Failed to update actionable',
+  complete: 'Failed to complete actionable',
+  delete: 'Failed to delete actionable',
+  export: 'Failed to export actionables',
+  import: 'Failed to import actionables',
+} as const;
+
+export const habitFailures = {
+  fetch: 'Failed to fetch habits',
+  create: 'Failed to create habit',
+  complete: 'Failed to complete habit',
+} as const;
+
 /** spec.md §8's fallback text for each view's list. */
 export const listFailure = (view: ActionablesView): string =>
-  view.kind === 'date'
-    ? 'Failed to fetch actionables for the date'
-    : view.kind === 'range'
-      ? 'Failed to fetch actionables for the date range'
-      : 'Failed to fetch actionables';
+  view.kind === 'date' ? actionableFailures.fetchForDate : view.kind === 'range' ? actionableFailures.fetchForRange : actionableFailures.fetch;
 
 /** Every POST and PATCH is one user action with its own key: a retry never creates or awards twice. */
 const idempotent = () => ({ [IDEMPOTENCY_HEADER]: newIdempotencyKey() });
@@ -60,6 +77,18 @@ const linkedTags = (item: Pick<Actionable, 'goalId' | 'taskId' | 'subtaskId'>) =
   ...(item.taskId ? [{ type: 'Task' as const, id: item.taskId }] : []),
   ...(item.subtaskId ? [{ type: 'Subtask' as const, id: item.subtaskId }] : []),
 ];
+
+/** A list of goals, tasks or subtasks to link to: an array or `{[key]: [...]}`, as the contract says. */
+const readLinkList =
+  <T>(key: string, schema: z.ZodType<T[]>) =>
+  (answer: unknown): Reading<T[]> => {
+    const parsed = schema.safeParse(Array.isArray(answer) ? answer : (answer as Record<string, unknown> | null)?.[key]);
+    return parsed.success ? { data: parsed.data } : { error: 'Invalid response format from server' };
+  };
+
+/** spec.md §8: a failed list fetch for goals, tasks or subtasks is an empty list (a form then offers no links, nothing breaks). */
+const linkList = <T>(url: string, key: string, schema: z.ZodType<T[]>) =>
+  checkedQuery({ request: () => url, read: readLinkList(key, schema), fallback: { data: [] } });
 
 const itemTags = (items: readonly ShownActionable[]) => items.map(({ id }) => ({ type: 'Actionable' as const, id }));
 
@@ -81,19 +110,37 @@ export const actionablesApi = api.enhanceEndpoints({ addTagTypes: ['Actionable',
       providesTags: (items = []) => [habitsTag, ...itemTags(items)],
     }),
 
+    /** GET /actionables/{id}: `{actionable}`, checked as an answer to a create is. */
+    getActionable: build.query<ShownActionable, string>({
+      queryFn: checkedQuery({ request: (id: string) => `/actionables/${encodeURIComponent(id)}`, read: readAnswerItem('actionable') }),
+      providesTags: (_result, _error, id) => [{ type: 'Actionable', id }],
+    }),
+
+    // spec.md §5: an answer with no actionable in it is 'Invalid response format from server'.
     createActionable: build.mutation<ShownActionable, CreateActionableInput>({
-      query: (body) => ({ url: '/actionables', method: 'POST', body, headers: idempotent() }),
-      transformResponse: (response: { actionable: unknown }) => readActionable(response.actionable, 0),
+      queryFn: checkedQuery({
+        request: (body: CreateActionableInput) => ({ url: '/actionables', method: 'POST', body, headers: idempotent() }),
+        read: readAnswerItem('actionable'),
+      }),
       invalidatesTags: [listTag],
     }),
     createHabit: build.mutation<ShownActionable, CreateActionableInput>({
-      query: (body) => ({ url: '/actionables/habits', method: 'POST', body, headers: idempotent() }),
-      transformResponse: (response: { habit: unknown }) => readActionable(response.habit, 0),
+      queryFn: checkedQuery({
+        request: (body: CreateActionableInput) => ({ url: '/actionables/habits', method: 'POST', body, headers: idempotent() }),
+        read: readAnswerItem('habit'),
+      }),
       invalidatesTags: [habitsTag, listTag],
     }),
     updateActionable: build.mutation<ShownActionable, ActionableUpdate>({
-      query: ({ item, changes }) => ({ url: `/actionables/${encodeURIComponent(item.id)}`, method: 'PATCH', body: changes, headers: idempotent() }),
-      transformResponse: (response: { actionable: unknown }) => readActionable(response.actionable, 0),
+      queryFn: checkedQuery({
+        request: ({ item, changes }: ActionableUpdate) => ({
+          url: `/actionables/${encodeURIComponent(item.id)}`,
+          method: 'PATCH',
+          body: changes,
+          headers: idempotent(),
+        }),
+        read: readAnswerItem('actionable'),
+      }),
       // A new deadline or status can move the item in or out of the list on screen.
       invalidatesTags: (_result, _error, { item, changes }) => [
         listTag,
@@ -144,19 +191,16 @@ export const actionablesApi = api.enhanceEndpoints({ addTagTypes: ['Actionable',
 
     /** The items an actionable can be linked to (read here, not through the goals feature: no imports across features). */
     getLinkGoals: build.query<Goal[], void>({
-      query: () => '/goals/goals',
-      transformResponse: (response: z.infer<typeof goalsResponse> | Goal[]) => (Array.isArray(response) ? response : response.goals),
+      queryFn: linkList('/goals/goals', 'goals', z.array(goal)),
       providesTags: [{ type: 'Goal', id: 'LIST' }],
       // Tasks and subtasks come and go on the Goals screen under tags of their own: the forms ask afresh when they open.
     }),
     getLinkTasks: build.query<Task[], void>({
-      query: () => '/goals/all-tasks',
-      transformResponse: (response: z.infer<typeof tasksResponse> | Task[]) => (Array.isArray(response) ? response : response.tasks),
+      queryFn: linkList('/goals/all-tasks', 'tasks', z.array(task)),
       providesTags: ['Task'],
     }),
     getLinkSubtasks: build.query<Subtask[], void>({
-      query: () => '/goals/all-subtasks',
-      transformResponse: (response: z.infer<typeof subtasksResponse> | Subtask[]) => (Array.isArray(response) ? response : response.subtasks),
+      queryFn: linkList('/goals/all-subtasks', 'subtasks', z.array(subtask)),
       providesTags: ['Subtask'],
     }),
   }),
@@ -165,6 +209,7 @@ export const actionablesApi = api.enhanceEndpoints({ addTagTypes: ['Actionable',
 export const {
   useGetActionablesQuery,
   useGetHabitsQuery,
+  useGetActionableQuery,
   useCreateActionableMutation,
   useCreateHabitMutation,
   useUpdateActionableMutation,

@@ -1,10 +1,10 @@
 import type { Actionable } from '@tracker/contracts/actionables/http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../../app/store.ts';
-import { errorMessage } from '../../../lib/api/api-errors.ts';
-import { fakeApi } from '../../../testing/fake-api.ts';
+import { callFailure, errorMessage as shownMessage } from '../../../lib/api/api-errors.ts';
+import { fakeApi, type FakeResponse } from '../../../testing/fake-api.ts';
 import { aUser } from '../../../testing/fixtures.ts';
-import { actionablesApi, listFailure } from './actionables.api.ts';
+import { actionableFailures, actionablesApi, habitFailures, listFailure } from './actionables.api.ts';
 
 const signedIn = () => makeStore({ auth: { token: 'tok', user: aUser(), error: null, isAdmin: false } });
 
@@ -119,10 +119,10 @@ describe('actionables api', () => {
     const store = signedIn();
     const again = await store.dispatch(actionablesApi.endpoints.completeHabit.initiate(habit));
     expect('error' in again && again.error).toMatchObject({ status: 409 });
-    expect('error' in again && errorMessage(again.error, 'Failed to complete habit')).toBe('Habit already completed for this period');
+    expect('error' in again && shownMessage(again.error, 'Failed to complete habit')).toBe('Habit already completed for this period');
     const view = { kind: 'range', startDate: '2026-11-01', endDate: '2026-11-02', timezone: 'UTC' } as const;
     const list = await store.dispatch(actionablesApi.endpoints.getActionables.initiate(view));
-    expect(errorMessage(list.error, listFailure(view))).toBe('Failed to fetch actionables for the date range');
+    expect(shownMessage(list.error, listFailure(view))).toBe('Failed to fetch actionables for the date range');
     expect(listFailure({ kind: 'date', date: '2026-11-01', timezone: 'UTC' })).toBe('Failed to fetch actionables for the date');
   });
 
@@ -154,6 +154,111 @@ describe('actionables api', () => {
     const result = await signedIn().dispatch(
       actionablesApi.endpoints.exportActionables.initiate({ startDate: '2026-11-23', endDate: '2026-11-01', timezone: 'UTC' }),
     );
-    expect('error' in result && errorMessage(result.error, 'Failed to export actionables')).toBe('endDate: must not be before startDate');
+    expect('error' in result && shownMessage(result.error, 'Failed to export actionables')).toBe('endDate: must not be before startDate');
+  });
+});
+
+type Store = ReturnType<typeof signedIn>;
+const item = anActionable();
+const habit = anActionable({ id: '5b7e1c2a-0000-4000-8000-000000000002', isHabit: true });
+const range = { startDate: '2026-11-01', endDate: '2026-11-02', timezone: 'UTC' };
+
+/** Each call with a §8 fallback: the route it asks and how it is dispatched. */
+const calls: Record<string, { route: string; run: (store: Store) => Promise<{ error?: unknown }> }> = {
+  [actionableFailures.fetch]: { route: 'GET /api/actionables', run: (s) => s.dispatch(actionablesApi.endpoints.getActionables.initiate({ kind: 'all' })) },
+  [actionableFailures.fetchForDate]: {
+    route: 'GET /api/actionables',
+    run: (s) => s.dispatch(actionablesApi.endpoints.getActionables.initiate({ kind: 'date', date: '2026-11-01', timezone: 'UTC' })),
+  },
+  [actionableFailures.fetchForRange]: {
+    route: 'GET /api/actionables/range',
+    run: (s) => s.dispatch(actionablesApi.endpoints.getActionables.initiate({ kind: 'range', ...range })),
+  },
+  [actionableFailures.fetchOne]: { route: `GET /api/actionables/${item.id}`, run: (s) => s.dispatch(actionablesApi.endpoints.getActionable.initiate(item.id)) },
+  [actionableFailures.create]: {
+    route: 'POST /api/actionables',
+    run: (s) => s.dispatch(actionablesApi.endpoints.createActionable.initiate({ title: 'Buy milk' })),
+  },
+  [actionableFailures.update]: {
+    route: `PATCH /api/actionables/${item.id}`,
+    run: (s) => s.dispatch(actionablesApi.endpoints.updateActionable.initiate({ item, changes: { weight: 3 } })),
+  },
+  [actionableFailures.complete]: {
+    route: `PATCH /api/actionables/${item.id}/complete`,
+    run: (s) => s.dispatch(actionablesApi.endpoints.completeActionable.initiate(item)),
+  },
+  [actionableFailures.delete]: {
+    route: `DELETE /api/actionables/${item.id}`,
+    run: (s) => s.dispatch(actionablesApi.endpoints.deleteActionable.initiate(item)),
+  },
+  [actionableFailures.export]: { route: 'GET /api/actionables/export', run: (s) => s.dispatch(actionablesApi.endpoints.exportActionables.initiate(range)) },
+  [actionableFailures.import]: {
+    route: 'POST /api/actionables/import',
+    run: (s) => s.dispatch(actionablesApi.endpoints.importActionables.initiate([{ title: 'Buy milk' }])),
+  },
+  [habitFailures.fetch]: { route: 'GET /api/actionables/habits', run: (s) => s.dispatch(actionablesApi.endpoints.getHabits.initiate()) },
+  [habitFailures.create]: {
+    route: 'POST /api/actionables/habits',
+    run: (s) => s.dispatch(actionablesApi.endpoints.createHabit.initiate({ title: 'Read', recurrence: { frequency: 'daily' } })),
+  },
+  [habitFailures.complete]: {
+    route: `PATCH /api/actionables/habits/${habit.id}/complete`,
+    run: (s) => s.dispatch(actionablesApi.endpoints.completeHabit.initiate(habit)),
+  },
+};
+
+const errorOf = async (fallback: string, answer: FakeResponse) => {
+  const call = calls[fallback]!;
+  fakeApi({ [call.route]: () => answer });
+  const result = await call.run(signedIn());
+  return result.error as Parameters<typeof shownMessage>[0];
+};
+
+describe("spec.md §8's fallback texts for actionables and habits: a failure without a server message shows them", () => {
+  it('lists all ten for actionables and three for habits', () => {
+    expect(Object.keys(calls)).toHaveLength(13);
+  });
+
+  it.each(Object.keys(calls))("'%s'", async (fallback) => {
+    const error = await errorOf(fallback, { status: 500 });
+    expect(error).toBeDefined();
+    expect(shownMessage(error, fallback)).toBe(fallback);
+  });
+});
+
+describe('answers with no recognisable actionable (spec.md §5)', () => {
+  it.each([actionableFailures.create, habitFailures.create, actionableFailures.update])(
+    "give 'Invalid response format from server' to a create or update (%s)",
+    async (fallback) => {
+      const error = await errorOf(fallback, { status: 200, body: { ok: true } });
+      expect(callFailure(error)).toBe('Invalid response format from server');
+      expect(shownMessage(error, fallback)).toBe(fallback);
+    },
+  );
+
+  it("reject an answered actionable without an id with 'Actionable missing ID'", async () => {
+    const { id: _id, ...withoutId } = item;
+    expect(callFailure(await errorOf(actionableFailures.create, { status: 201, body: { actionable: withoutId } }))).toBe('Actionable missing ID');
+  });
+
+  it("reject a malformed answered actionable with 'Invalid actionable data'", async () => {
+    expect(callFailure(await errorOf(actionableFailures.fetchOne, { status: 200, body: { actionable: { ...item, weight: 'heavy' } } }))).toBe(
+      'Invalid actionable data',
+    );
+  });
+});
+
+describe('the goals, tasks and subtasks an actionable links to', () => {
+  it('failed list fetches for goals, tasks and subtasks give empty lists', async () => {
+    fakeApi({
+      'GET /api/goals/goals': () => ({ status: 500 }),
+      'GET /api/goals/all-tasks': () => ({ status: 200, text: '<html>oops</html>' }),
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const store = signedIn();
+    const goals = await store.dispatch(actionablesApi.endpoints.getLinkGoals.initiate());
+    const tasks = await store.dispatch(actionablesApi.endpoints.getLinkTasks.initiate());
+    const subtasks = await store.dispatch(actionablesApi.endpoints.getLinkSubtasks.initiate());
+    expect([goals.data, tasks.data, subtasks.data]).toEqual([[], [], []]);
   });
 });

@@ -1,4 +1,5 @@
 import { actionable as actionableSchema, type Actionable } from '@tracker/contracts/actionables/http';
+import type { Reading } from '../../../lib/api/checked-query.ts';
 
 /** spec.md §5's texts, verbatim. */
 export const importMessages = {
@@ -6,6 +7,7 @@ export const importMessages = {
   badFormat: 'Invalid actionables data format',
   missingId: 'Actionable missing ID',
   invalidItem: 'Invalid actionable data',
+  invalidResponse: 'Invalid response format from server',
 } as const;
 
 /** The server takes at most 5 MB per import; a bigger file is refused before it is read. */
@@ -64,16 +66,38 @@ export const invalidActionable = (id: string, problem: string): ShownActionable 
 });
 
 /**
- * One item of an answer, checked against the contract: a non-object is 'Invalid actionable data', an
- * object without an id 'Actionable missing ID', and either (or any other malformed item) becomes the
- * placeholder. `index` keys a placeholder that has no id of its own.
+ * One actionable from the server, checked against the contract (spec.md §5): a non-object is
+ * 'Invalid actionable data', an object without an id 'Actionable missing ID', any other malformed
+ * one 'Invalid actionable data'.
+ */
+export const checkActionable = (raw: unknown): Reading<Actionable> => {
+  if (!isRecord(raw)) return { error: importMessages.invalidItem };
+  if (typeof raw.id !== 'string' || raw.id === '') return { error: importMessages.missingId };
+  const parsed = actionableSchema.safeParse(raw);
+  return parsed.success ? { data: parsed.data } : { error: importMessages.invalidItem };
+};
+
+/**
+ * One item of a list answer: checked as above, and a rejected one becomes the placeholder (keeping
+ * its id if it has one). `index` keys a placeholder that has no id of its own.
  */
 export const readActionable = (raw: unknown, index: number): ShownActionable => {
-  if (!isRecord(raw)) return invalidActionable(`invalid-${index}`, importMessages.invalidItem);
-  if (typeof raw.id !== 'string' || raw.id === '') return invalidActionable(`invalid-${index}`, importMessages.missingId);
-  const parsed = actionableSchema.safeParse(raw);
-  return parsed.success ? parsed.data : invalidActionable(raw.id, importMessages.invalidItem);
+  const checked = checkActionable(raw);
+  if ('data' in checked) return checked.data;
+  const id = isRecord(raw) && typeof raw.id === 'string' && raw.id !== '' ? raw.id : `invalid-${index}`;
+  return invalidActionable(id, checked.error);
 };
+
+/**
+ * The answer to a create, an update or a read of one item: `{[key]: {...}}`. With no object there it
+ * is 'Invalid response format from server' (spec.md §5); an object there is checked as above.
+ */
+export const readAnswerItem =
+  (key: 'actionable' | 'habit') =>
+  (answer: unknown): Reading<Actionable> => {
+    const raw = isRecord(answer) ? answer[key] : undefined;
+    return isRecord(raw) ? checkActionable(raw) : { error: importMessages.invalidResponse };
+  };
 
 /** A list answer: `{[key]: [...]}` or a bare array (spec.md §7), each item read as above. */
 export const readActionableList = (response: unknown, key: 'actionables' | 'habits'): ShownActionable[] => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importErrorLines, importMessages, parseImport, readActionable, readActionableList } from './import-parser.ts';
+import { importErrorLines, importMessages, parseImport, readActionable, readActionableList, readAnswerItem } from './import-parser.ts';
 
 const stored = {
   id: '5b7e1c2a-0000-4000-8000-000000000001',
@@ -68,8 +68,22 @@ describe('reading items from the server (spec.md §5)', () => {
     expect(readActionable(withoutId, 1)).toMatchObject({ id: 'invalid-1', title: 'Error: Invalid Actionable', loadProblem: 'Actionable missing ID' });
   });
 
-  it('turns any other malformed item into the placeholder, keeping its id', () => {
-    expect(readActionable({ ...stored, status: 'maybe' }, 0)).toMatchObject({ id: stored.id, title: 'Error: Invalid Actionable', active: false });
+  it("turns a malformed item into the placeholder 'Error: Invalid Actionable', inactive, 'This actionable could not be properly loaded'", () => {
+    expect(readActionable({ ...stored, status: 'maybe' }, 0)).toMatchObject({
+      id: stored.id,
+      title: 'Error: Invalid Actionable',
+      active: false,
+      description: 'This actionable could not be properly loaded',
+      loadProblem: 'Invalid actionable data',
+    });
+  });
+
+  it("reads a create or update answer with no actionable object in it as 'Invalid response format from server'", () => {
+    for (const answer of [null, '', [], {}, { actionable: 'x' }, { habit: stored }]) {
+      expect(readAnswerItem('actionable')(answer)).toEqual({ error: 'Invalid response format from server' });
+    }
+    expect(readAnswerItem('habit')({ habit: stored })).toEqual({ data: stored });
+    expect(readAnswerItem('habit')({ habit: { title: 'no id' } })).toEqual({ error: 'Actionable missing ID' });
   });
 
   it('reads a list as {actionables}, {habits} or a bare array', () => {

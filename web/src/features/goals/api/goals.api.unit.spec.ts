@@ -177,11 +177,17 @@ describe('goal, task and subtask calls never throw: a failure is an error object
   });
 
   it('failed list fetches for goals, tasks and subtasks give empty lists, and still say they failed', async () => {
-    for (const name of ['fetch goals', 'fetch tasks', 'fetch subtasks'] as const) {
-      const result = await outcome(name, { status: 503 });
-      expect(listOrEmpty(result)).toEqual([]);
-      expect(callFailure(result.error)).toBe('Server error (503): Unknown error');
-    }
+    fakeApi({
+      [calls['fetch goals'].route]: () => ({ status: 503 }),
+      [calls['fetch tasks'].route]: () => ({ status: 503 }),
+      [calls['fetch subtasks'].route]: () => ({ status: 503 }),
+    });
+    const s = store();
+    const goals = await s.dispatch(goalsApi.endpoints.getGoals.initiate());
+    const tasks = await s.dispatch(goalsApi.endpoints.getGoalTasks.initiate(goal.id));
+    const subtasks = await s.dispatch(goalsApi.endpoints.getTaskSubtasks.initiate(task.id));
+    expect([listOrEmpty(goals), listOrEmpty(tasks), listOrEmpty(subtasks)]).toEqual([[], [], []]);
+    expect([goals, tasks, subtasks].map((result) => callFailure(result.error))).toEqual(Array(3).fill('Server error (503): Unknown error'));
   });
 });
 
