@@ -1,4 +1,4 @@
-import type { ApiError, FieldErrors } from '../../lib/api/api-errors.ts';
+import { fieldErrors, type ApiError, type FieldErrors } from '../../lib/api/api-errors.ts';
 import { fieldMessage } from './field-message.ts';
 
 /** A form's human labels by the server's field key, e.g. { pointsToBeAwarded: 'Points to award' }. */
@@ -124,4 +124,10 @@ export const formFailureText = (error: ApiError, fallback: string, errors: Field
   const { message } = failureOf(error);
   if (message !== undefined && isHumanMessage(message) && !messages.includes(message)) return message;
   return `${fallback}. Please check the ${messages.length === 1 ? 'field' : 'fields'} marked below.`;
+};
+
+/** A failure told in one line (a toast): the failure text, then every field error led by its label. */
+export const failureWithFields = (error: ApiError, fallback: string, labels: FieldLabels): string => {
+  const lines = otherFieldMessages(fieldErrors(error), [], labels);
+  return lines.length === 0 ? failureText(error, fallback) : [fallback, ...lines].map((line) => line.replace(/\.?$/, '.')).join(' ');
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../lib/api/api-errors.ts';
-import { errorAt, failureText, formFailureText, humanFieldMessage, keyLabel, labelOf, otherFieldMessages } from './form-errors.ts';
+import { errorAt, failureText, failureWithFields, formFailureText, humanFieldMessage, keyLabel, labelOf, otherFieldMessages } from './form-errors.ts';
 
 const problem = (status: number, message: string, code: string, errors?: Array<{ field: string; message: string }>): ApiError => ({
   status,
@@ -115,4 +115,19 @@ describe('formFailureText', () => {
   });
   it('is the failure text when no field is named', () =>
     expect(formFailureText(problem(401, 'Invalid email or password', 'unauthorized'), 'Login failed', {})).toBe('Invalid email or password'));
+});
+
+describe('failureWithFields', () => {
+  it('tells the failure and each field error with its label in one line', () => {
+    const error = problem(400, 'statusSettings.pending.priority: must be a whole number from 1 (first) to 4', 'validation_failed', [
+      { field: 'statusSettings.pending.priority', message: 'must be a whole number from 1 (first) to 4' },
+    ]);
+    expect(failureWithFields(error, 'Failed to update setting', { 'statusSettings.pending.priority': 'Priority of Pending' })).toBe(
+      'Failed to update setting. Priority of Pending must be a whole number from 1 (first) to 4.',
+    );
+  });
+  it('is the failure text when no field is named', () =>
+    expect(failureWithFields(problem(500, 'An unexpected error occurred', 'internal_error'), 'Failed to update setting', {})).toBe(
+      'Failed to update setting. Something went wrong on our side. Please try again in a moment.',
+    ));
 });

@@ -21,7 +21,7 @@ export interface NewPasswordFieldsProps {
   autoFocus?: boolean | undefined;
 }
 
-/** 'New password' and 'Confirm password'; a mismatch found by `password.confirmed()` shows under the second. */
+/** 'New password' and 'Confirm password'; what `password.check()` finds shows under the first (the rules) or the second (a mismatch). */
 export const NewPasswordFields = ({ password, error, autoFocus }: NewPasswordFieldsProps) => (
   <>
     <NewPasswordField
@@ -30,7 +30,7 @@ export const NewPasswordFields = ({ password, error, autoFocus }: NewPasswordFie
       autoFocus={autoFocus}
       value={password.newPassword}
       onChange={(event) => password.setNewPassword(event.target.value)}
-      error={error}
+      error={password.problem ?? error}
     />
     <TextField
       label="Confirm password"

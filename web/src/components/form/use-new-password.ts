@@ -1,23 +1,30 @@
 import { useState } from 'react';
+import { newPassword as newPasswordCheck } from './field-checks.ts';
 
 /**
- * A new password typed twice. `confirmed()` compares the two entries when the form is submitted; a
- * mismatch shows under the confirmation until the next submit.
+ * A new password typed twice. `check()` runs when the form is submitted: the server's password rules
+ * on the first entry, then whether the two match; what fails shows under its field until the next
+ * submit.
  */
 export const useNewPassword = () => {
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
   const [mismatch, setMismatch] = useState(false);
   return {
     newPassword,
     setNewPassword,
     confirmation,
     setConfirmation,
+    /** What the password rules say about the first entry, after `check()`. */
+    problem,
     mismatch,
-    confirmed: (): boolean => {
+    check: (): boolean => {
+      const found = newPasswordCheck(newPassword);
       const matches = newPassword === confirmation;
-      setMismatch(!matches);
-      return matches;
+      setProblem(found);
+      setMismatch(found === undefined && !matches);
+      return found === undefined && matches;
     },
     clear: () => {
       setNewPassword('');

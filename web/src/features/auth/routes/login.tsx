@@ -1,11 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { hasProblems, type Problems } from '../../../components/form/field-checks.ts';
 import { CurrentPasswordField } from '../../../components/form/password-fields.tsx';
+import { ServerErrorAlert } from '../../../components/form/server-error-alert.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useFirstInvalidFocus } from '../../../components/form/use-first-invalid-focus.ts';
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
-import { errorMessage, fieldErrors } from '../../../lib/api/api-errors.ts';
+import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { useLoginMutation } from '../../../lib/api/auth.api.ts';
+import { loginProblems, type LoginValues } from '../components/auth-checks.ts';
 import { EmailField } from '../components/email-field.tsx';
 import { useRedirectAfterSignIn } from '../hooks/use-redirect-after-sign-in.ts';
 
@@ -15,12 +18,18 @@ export const LoginRoute = () => {
   const [login, { isLoading, error }] = useLoginMutation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [problems, setProblems] = useState<Problems<keyof LoginValues>>({});
+  const { ref, focusFirstInvalid } = useFirstInvalidFocus();
   const errors = fieldErrors(error);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const found = loginProblems({ email, password });
+    setProblems(found);
+    if (hasProblems(found)) return focusFirstInvalid();
     const result = await login({ email: email.trim(), password });
     if ('data' in result) await proceed();
+    else focusFirstInvalid();
   };
 
   return (
@@ -33,16 +42,16 @@ export const LoginRoute = () => {
         </p>
       }
     >
-      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-        {error && <FormAlert kind="error">{errorMessage(error, 'Login failed')}</FormAlert>}
-        <EmailField autoFocus value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email} />
+      <form ref={ref} className="form" onSubmit={(event) => void submit(event)} noValidate>
+        {error && <ServerErrorAlert error={error} fallback="Login failed" shown={['email', 'password']} />}
+        <EmailField autoFocus value={email} onChange={(event) => setEmail(event.target.value)} error={problems.email ?? errors.email} />
         <div className="field-with-action">
           <CurrentPasswordField
             label="Password"
             name="password"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
-            error={errors.password}
+            error={problems.password ?? errors.password}
           />
           <Link className="field-with-action__link" to="/forgot-password">
             Forgot password?

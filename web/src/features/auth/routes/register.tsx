@@ -1,28 +1,37 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { hasProblems, type Problems } from '../../../components/form/field-checks.ts';
 import { NewPasswordField } from '../../../components/form/password-fields.tsx';
+import { ServerErrorAlert } from '../../../components/form/server-error-alert.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
+import { useFirstInvalidFocus } from '../../../components/form/use-first-invalid-focus.ts';
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
-import { errorMessage, fieldErrors } from '../../../lib/api/api-errors.ts';
+import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { useRegisterMutation } from '../../../lib/api/auth.api.ts';
+import { registerProblems, type RegisterValues } from '../components/auth-checks.ts';
 import { EmailField } from '../components/email-field.tsx';
 import { useRedirectAfterSignIn } from '../hooks/use-redirect-after-sign-in.ts';
 
-/** The server validates (its zod contract is the one rule book); its field errors show under each field. */
+/** The form checks the registration contract's rules before sending; the server's field errors show under each field too. */
 export const RegisterRoute = () => {
   const { keepingRedirect, proceed } = useRedirectAfterSignIn();
   const [register, { isLoading, error }] = useRegisterMutation();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [problems, setProblems] = useState<Problems<keyof RegisterValues>>({});
+  const { ref, focusFirstInvalid } = useFirstInvalidFocus();
   const errors = fieldErrors(error);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const found = registerProblems({ name, email, password });
+    setProblems(found);
+    if (hasProblems(found)) return focusFirstInvalid();
     const result = await register({ name: name.trim(), email: email.trim(), password });
     if ('data' in result) await proceed();
+    else focusFirstInvalid();
   };
 
   return (
@@ -35,8 +44,8 @@ export const RegisterRoute = () => {
         </p>
       }
     >
-      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-        {error && <FormAlert kind="error">{errorMessage(error, 'Registration failed')}</FormAlert>}
+      <form ref={ref} className="form" onSubmit={(event) => void submit(event)} noValidate>
+        {error && <ServerErrorAlert error={error} fallback="Registration failed" shown={['name', 'email', 'password']} />}
         <TextField
           label="Name"
           name="name"
@@ -46,10 +55,16 @@ export const RegisterRoute = () => {
           maxLength={100}
           value={name}
           onChange={(event) => setName(event.target.value)}
-          error={errors.name}
+          error={problems.name ?? errors.name}
         />
-        <EmailField value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email} />
-        <NewPasswordField label="Password" name="password" value={password} onChange={(event) => setPassword(event.target.value)} error={errors.password} />
+        <EmailField value={email} onChange={(event) => setEmail(event.target.value)} error={problems.email ?? errors.email} />
+        <NewPasswordField
+          label="Password"
+          name="password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={problems.password ?? errors.password}
+        />
         <SubmitButton pending={isLoading} className="button--block">
           Create account
         </SubmitButton>

@@ -3,7 +3,9 @@ import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { NewPasswordFields } from '../../../components/form/password-fields.tsx';
+import { failureText } from '../../../components/form/form-errors.ts';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useFirstInvalidFocus } from '../../../components/form/use-first-invalid-focus.ts';
 import { useNewPassword } from '../../../components/form/use-new-password.ts';
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { errorMessage, fieldErrors } from '../../../lib/api/api-errors.ts';
@@ -14,12 +16,14 @@ export const ResetPasswordRoute = () => {
   const token = searchParams.get('token') ?? '';
   const [resetPassword, { isLoading, error, data }] = useResetPasswordMutation();
   const password = useNewPassword();
+  const { ref, focusFirstInvalid } = useFirstInvalidFocus();
   const errors = fieldErrors(error);
   const tokenRejected = Boolean(errors.token) || errorMessage(error, '') === messages.resetTokenInvalid;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (password.confirmed()) void resetPassword({ token, newPassword: password.newPassword });
+    if (password.check()) void resetPassword({ token, newPassword: password.newPassword });
+    else focusFirstInvalid();
   };
 
   const footer = (
@@ -52,10 +56,10 @@ export const ResetPasswordRoute = () => {
 
   return (
     <AuthLayout title="Choose a new password" subtitle="Pick a password you have not used here before." footer={footer}>
-      <form className="form" onSubmit={submit} noValidate>
+      <form ref={ref} className="form" onSubmit={submit} noValidate>
         {error && (
           <FormAlert kind="error">
-            {errorMessage(error, 'Failed to reset the password')}
+            {tokenRejected ? messages.resetTokenInvalid : failureText(error, 'Failed to reset the password')}
             {tokenRejected && (
               <>
                 {' '}

@@ -1,15 +1,19 @@
 import type { User } from '@tracker/contracts/users/http';
 import { useMemo, useState, type FormEvent } from 'react';
+import { hasProblems, type Problems } from '../../../components/form/field-checks.ts';
+import { errorAt } from '../../../components/form/form-errors.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { ServerErrorAlert } from '../../../components/form/server-error-alert.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
+import { useFirstInvalidFocus } from '../../../components/form/use-first-invalid-focus.ts';
 import { useToast } from '../../../components/toasts/use-toast.ts';
-import { fieldErrors, unshownFieldErrors } from '../../../lib/api/api-errors.ts';
+import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { useUpdateMeMutation } from '../../../lib/api/auth.api.ts';
+import { profileFieldLabels, profileProblems, type ProfileValues } from './profile-checks.ts';
 import { browserTimezone, timezoneOptions } from './timezones.ts';
 
-const shownFields = ['name', 'timezone', 'dateOfBirth'] as const;
+const shownFields = ['name', 'timezone', 'dateOfBirth'];
 
 export const ProfileForm = ({ user }: { user: User }) => {
   const [updateMe, { isLoading, error }] = useUpdateMeMutation();
@@ -19,19 +23,24 @@ export const ProfileForm = ({ user }: { user: User }) => {
   const [dateOfBirth, setDateOfBirth] = useState(user.dateOfBirth ?? '');
   const zones = useMemo(() => timezoneOptions(timezone), [timezone]);
   const detected = browserTimezone();
+  const [problems, setProblems] = useState<Problems<keyof ProfileValues>>({});
+  const { ref, focusFirstInvalid } = useFirstInvalidFocus();
   const errors = fieldErrors(error);
-  const others = unshownFieldErrors(errors, shownFields);
   const today = new Date().toISOString().slice(0, 10);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const found = profileProblems({ name, dateOfBirth }, today);
+    setProblems(found);
+    if (hasProblems(found)) return focusFirstInvalid();
     const result = await updateMe({ name: name.trim(), timezone, dateOfBirth: dateOfBirth || null });
     if (!('error' in result)) toast.success('Your profile has been saved.', { title: 'Profile updated' });
+    else focusFirstInvalid();
   };
 
   return (
-    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-      {error && <ServerErrorAlert error={error} fallback="Failed to update profile" others={others} />}
+    <form ref={ref} className="form" onSubmit={(event) => void submit(event)} noValidate>
+      {error && <ServerErrorAlert error={error} fallback="Failed to update profile" shown={shownFields} labels={profileFieldLabels} />}
       <TextField
         label="Name"
         name="name"
@@ -40,7 +49,7 @@ export const ProfileForm = ({ user }: { user: User }) => {
         maxLength={100}
         value={name}
         onChange={(event) => setName(event.target.value)}
-        error={errors.name}
+        error={problems.name ?? errorAt(errors, 'name')}
       />
       <div className="form__row">
         <SelectField
@@ -50,7 +59,7 @@ export const ProfileForm = ({ user }: { user: User }) => {
           value={timezone}
           onChange={(event) => setTimezone(event.target.value)}
           hint={detected && detected !== timezone ? `This device is set to ${detected.replaceAll('_', ' ')}.` : undefined}
-          error={errors.timezone}
+          error={errorAt(errors, 'timezone')}
         />
         <TextField
           label="Date of birth"
@@ -60,7 +69,7 @@ export const ProfileForm = ({ user }: { user: User }) => {
           max={today}
           value={dateOfBirth}
           onChange={(event) => setDateOfBirth(event.target.value)}
-          error={errors.dateOfBirth}
+          error={problems.dateOfBirth ?? errorAt(errors, 'dateOfBirth')}
         />
       </div>
       <div className="form__actions">

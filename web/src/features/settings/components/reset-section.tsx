@@ -2,7 +2,7 @@ import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
-import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { failureText } from '../../../components/form/form-errors.ts';
 import { settingsFailures, useResetSettingsMutation } from '../../../lib/settings/settings.api.ts';
 import { zoneLabel } from '../../../lib/settings/timezones.ts';
 
@@ -44,7 +44,7 @@ export const ResetSection = () => {
           title="Reset all settings?"
           confirmLabel="Reset"
           pending={isLoading}
-          error={error ? errorMessage(error, settingsFailures.reset) : undefined}
+          error={error ? failureText(error, settingsFailures.reset) : undefined}
           onConfirm={() => void confirm()}
           onCancel={() => setConfirming(false)}
         >

@@ -2,7 +2,7 @@ import { settingsStatuses, type Settings, type SettingsStatus, type StatusSettin
 import { useState, type FormEvent } from 'react';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
-import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { failureWithFields, type FieldLabels } from '../../../components/form/form-errors.ts';
 import { settingsFailures, useChangeStatusSettingsMutation } from '../../../lib/settings/settings.api.ts';
 import { orderedStatuses, withPriority } from '../../../lib/settings/status-order.ts';
 
@@ -14,6 +14,16 @@ export const statusNames: Record<SettingsStatus, string> = {
 };
 
 const ranks = settingsStatuses.map((_, index) => index + 1);
+
+/** What the server's field errors are led by: the controls' own names ('Priority of Pending'), never 'statusSettings.pending.priority'. */
+const statusFieldLabels: FieldLabels = Object.fromEntries(
+  settingsStatuses.flatMap((status) => [
+    [`statusSettings.${status}`, statusNames[status]],
+    [`statusSettings.${status}.priority`, `Priority of ${statusNames[status]}`],
+    [`statusSettings.${status}.visible`, `Show ${statusNames[status]}`],
+    [`statusSettings.${status}.color`, `Colour of ${statusNames[status]}`],
+  ]),
+);
 
 const sameSettings = (a: StatusSettings, b: StatusSettings) => settingsStatuses.every((status) => JSON.stringify(a[status]) === JSON.stringify(b[status]));
 
@@ -34,7 +44,7 @@ export const StatusSection = ({ settings }: { settings: Settings }) => {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const result = await changeStatusSettings(draft);
-    if ('error' in result) toast.error(errorMessage(result.error, settingsFailures.change));
+    if ('error' in result) toast.error(failureWithFields(result.error, settingsFailures.change, statusFieldLabels));
     else toast.success('Lists follow your new order.', { title: 'Statuses saved' });
   };
 

@@ -3,7 +3,8 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
-import { errorMessage, fieldErrors } from '../../../lib/api/api-errors.ts';
+import { errorAt, failureText } from '../../../components/form/form-errors.ts';
+import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { settingsFailures, useChangeTimezoneMutation } from '../../../lib/settings/settings.api.ts';
 import { browserTimezone, timezoneOptions, zoneLabel } from '../../../lib/settings/timezones.ts';
 import { initialTimezone } from './timezone-default.ts';
@@ -32,7 +33,7 @@ export const TimezoneSection = ({ settings }: { settings: Settings }) => {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const result = await changeTimezone(zone);
-    if ('error' in result) toast.error(errorMessage(result.error, settingsFailures.timezone));
+    if ('error' in result) toast.error(failureText(result.error, settingsFailures.timezone));
     else toast.success(`Days now count in ${zoneLabel(result.data.timezone)}.`, { title: 'Time zone saved' });
   };
 
@@ -62,7 +63,7 @@ export const TimezoneSection = ({ settings }: { settings: Settings }) => {
             value={zone}
             onChange={(event) => setZone(event.target.value)}
             hint={hint}
-            error={fieldErrors(error).timezone}
+            error={errorAt(fieldErrors(error), 'timezone')}
           />
           <SubmitButton pending={isLoading}>{suggested ? 'Use this time zone' : 'Save time zone'}</SubmitButton>
         </div>

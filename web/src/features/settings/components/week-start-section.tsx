@@ -1,7 +1,8 @@
 import { weekStarts, type Settings, type WeekStart } from '@tracker/contracts/settings/http';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
-import { errorMessage, fieldErrors } from '../../../lib/api/api-errors.ts';
+import { errorAt, failureText } from '../../../components/form/form-errors.ts';
+import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { settingsFailures, useChangeWeekStartMutation } from '../../../lib/settings/settings.api.ts';
 
 const dayNames = (() => {
@@ -18,7 +19,7 @@ export const WeekStartSection = ({ settings }: { settings: Settings }) => {
 
   const choose = async (weekStart: WeekStart) => {
     const result = await changeWeekStart(weekStart);
-    if ('error' in result) toast.error(errorMessage(result.error, settingsFailures.weekStart));
+    if ('error' in result) toast.error(failureText(result.error, settingsFailures.weekStart));
     else toast.success(`Weeks now start on ${dayNames.find((day) => day.value === weekStart)?.label ?? weekStart}.`, { title: 'Week start saved' });
   };
 
@@ -37,7 +38,7 @@ export const WeekStartSection = ({ settings }: { settings: Settings }) => {
         value={value}
         disabled={isLoading}
         onChange={(event) => void choose(event.target.value as WeekStart)}
-        error={fieldErrors(error).weekStart}
+        error={errorAt(fieldErrors(error), 'weekStart')}
       />
     </section>
   );
