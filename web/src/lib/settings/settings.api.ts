@@ -1,4 +1,13 @@
-import type { Settings, SettingsBody, settingsResponse, StatusSettingsPatch, Theme, WeekStart } from '@tracker/contracts/settings/http';
+import {
+  settingsDefaults,
+  type Settings,
+  type SettingsBody,
+  type settingsResponse,
+  type SettingsValues,
+  type StatusSettingsPatch,
+  type Theme,
+  type WeekStart,
+} from '@tracker/contracts/settings/http';
 import type { z } from 'zod';
 import { api } from '../api/api.ts';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../api/idempotency-key.ts';
@@ -16,6 +25,13 @@ export const settingsFailures = {
   timezone: 'Failed to update timezone',
   weekStart: 'Failed to update week start day',
 } as const;
+
+/**
+ * spec.md §8: the settings a screen works with: the user's, or spec.md §9's defaults (time zone
+ * America/New_York, week start sunday, theme system, the default status order) while they load or
+ * when they cannot be read.
+ */
+export const settingsOrDefaults = (settings: Settings | undefined): SettingsValues => settings ?? settingsDefaults;
 
 type SettingsAnswer = z.infer<typeof settingsResponse>;
 

@@ -1,5 +1,14 @@
 import type { Actionable, completeActionableResponse, completeHabitResponse } from '@tracker/contracts/actionables/http';
-import type { DailyActionable, dailyActionablesResponse, DashboardSummary, dashboardSummaryResponse } from '@tracker/contracts/dashboard/http';
+import type {
+  ActionablesInRangeResponse,
+  DailyActionable,
+  dailyActionablesResponse,
+  DashboardSummary,
+  dashboardSummaryResponse,
+  GoalsInRangeResponse,
+  SubtasksInRangeResponse,
+  TasksInRangeResponse,
+} from '@tracker/contracts/dashboard/http';
 import type { Activity, HeatmapDay, pointsHeatmapResponse, PointsStats, pointsStatsResponse, recentActivitiesResponse } from '@tracker/contracts/points/http';
 import type { z } from 'zod';
 import { api } from '../../../lib/api/api.ts';
@@ -20,6 +29,10 @@ export interface DailyActionables {
 /** spec.md §8's fallback texts for the dashboard's reads and the completions it offers. */
 export const dashboardFailures = {
   daily: 'Failed to fetch daily actionables',
+  goalsInRange: 'Failed to fetch goals in date range',
+  tasksInRange: 'Failed to fetch tasks in date range',
+  subtasksInRange: 'Failed to fetch subtasks in date range',
+  actionablesInRange: 'Failed to fetch actionables in date range',
   summary: 'Failed to fetch dashboard summary',
   stats: 'Failed to fetch points stats',
   recent: 'Failed to fetch recent activities',
@@ -27,6 +40,31 @@ export const dashboardFailures = {
   completeActionable: 'Failed to complete actionable',
   completeHabit: 'Failed to complete habit',
 } as const;
+
+/**
+ * spec.md §8: what a failed read of the dashboard shows instead of nothing: empty lists and zero
+ * counts (`dataOrFallback` picks it; a card still has the query's error to say so and offer a retry).
+ */
+export const dashboardFallbacks = {
+  summary: {
+    totalPoints: 0,
+    goalsCount: 0,
+    tasksCount: 0,
+    subtasksCount: 0,
+    actionablesCount: 0,
+    completedCount: 0,
+    topAchievements: [],
+    dailyPoints: [],
+  } satisfies DashboardSummary,
+  stats: { today: 0, week: 0, month: 0, total: 0, streak: 0, range: 0 } satisfies PointsStats,
+  recent: [] as Activity[],
+  heatmap: [] as HeatmapDay[],
+  daily: (date: string): DailyActionables => ({ date, actionables: [] }),
+  goalsInRange: { goals: [], summary: { totalPoints: 0, goalCount: 0 } } satisfies GoalsInRangeResponse,
+  tasksInRange: { tasks: [], summary: { taskCount: 0 } } satisfies TasksInRangeResponse,
+  subtasksInRange: { subtasks: [], summary: { subtaskCount: 0 } } satisfies SubtasksInRangeResponse,
+  actionablesInRange: { actionables: [], summary: { totalPoints: 0, completedCount: 0, pendingCount: 0 } } satisfies ActionablesInRangeResponse,
+};
 
 /** Recent activity shows this many lines (the route allows up to 100; spec.md §9's default is 5). */
 export const RECENT_LIMIT = 8;
@@ -83,6 +121,23 @@ export const dashboardApi = api.enhanceEndpoints({ addTagTypes: ['Dashboard', 'P
       transformResponse: (response: z.infer<typeof dailyActionablesResponse>) => response,
       providesTags: ['Dashboard', ...pointsSources],
     }),
+    /** GET /dashboard/date-range/{goals,tasks,subtasks,actionables}: what the range created, had due or completed, with a summary. */
+    getGoalsInRange: build.query<GoalsInRangeResponse, RangeArgs>({
+      query: (range) => ({ url: '/dashboard/date-range/goals', params: { ...range } }),
+      providesTags: ['Dashboard', 'GoalProgress'],
+    }),
+    getTasksInRange: build.query<TasksInRangeResponse, RangeArgs>({
+      query: (range) => ({ url: '/dashboard/date-range/tasks', params: { ...range } }),
+      providesTags: ['Dashboard', 'GoalProgress'],
+    }),
+    getSubtasksInRange: build.query<SubtasksInRangeResponse, RangeArgs>({
+      query: (range) => ({ url: '/dashboard/date-range/subtasks', params: { ...range } }),
+      providesTags: ['Dashboard', 'GoalProgress'],
+    }),
+    getActionablesInRange: build.query<ActionablesInRangeResponse, RangeArgs>({
+      query: (range) => ({ url: '/dashboard/date-range/actionables', params: { ...range } }),
+      providesTags: ['Dashboard', ...pointsSources],
+    }),
 
     /** PATCH /actionables/{id}/complete (empty body): `{actionable, pointsAwarded}`. */
     completeDailyActionable: build.mutation<z.infer<typeof completeActionableResponse>, Actionable>({
@@ -103,6 +158,10 @@ export const {
   useGetRecentActivitiesQuery,
   useGetHeatmapQuery,
   useGetDailyActionablesQuery,
+  useGetGoalsInRangeQuery,
+  useGetTasksInRangeQuery,
+  useGetSubtasksInRangeQuery,
+  useGetActionablesInRangeQuery,
   useCompleteDailyActionableMutation,
   useCompleteDailyHabitMutation,
 } = dashboardApi;
