@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
+import { autoDismiss } from './auto-dismiss.ts';
 import { selectToasts, toastDismissed, type Toast, type ToastKind } from './toasts.slice.ts';
 import './toast-region.css';
 
@@ -10,11 +11,7 @@ const ToastItem = ({ toast }: { toast: Toast }) => {
   const dispatch = useDispatch();
   const dismiss = () => dispatch(toastDismissed(toast.id));
 
-  useEffect(() => {
-    if (toast.durationMs <= 0) return;
-    const timer = window.setTimeout(() => dispatch(toastDismissed(toast.id)), toast.durationMs);
-    return () => window.clearTimeout(timer);
-  }, [dispatch, toast.id, toast.durationMs]);
+  useEffect(() => autoDismiss({ durationMs: toast.durationMs }, () => dispatch(toastDismissed(toast.id))), [dispatch, toast.id, toast.durationMs]);
 
   return (
     <div className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : undefined} data-testid={`toast-${toast.kind}`}>

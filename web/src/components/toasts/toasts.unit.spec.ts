@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../app/store.ts';
+import { autoDismiss } from './auto-dismiss.ts';
+import { ToastRegion } from './toast-region.tsx';
+import { toastKinds, toastShown } from './toasts.slice.ts';
+
+const regionWith = (...kinds: (typeof toastKinds)[number][]) => {
+  const store = makeStore();
+  for (const kind of kinds) store.dispatch(toastShown({ kind, message: `A ${kind} message` }));
+  return renderToStaticMarkup(createElement(Provider, { store, children: createElement(ToastRegion) }));
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('toasts (spec.md §2, §9)', () => {
+  it('appear at the top right', () => {
+    const css = readFileSync(new URL('./toast-region.css', import.meta.url), 'utf8');
+    const region = /\.toast-region\s*\{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(region).toMatch(/position:\s*fixed/);
+    expect(region).toMatch(/top:\s*[^;]+;/);
+    expect(region).toMatch(/right:\s*[^;]+;/);
+    expect(region).not.toMatch(/(?:^|\s)(?:left|bottom):/);
+  });
+
+  it('come in four kinds: success, error, warning, info', () => {
+    expect(toastKinds).toEqual(['success', 'error', 'warning', 'info']);
+    const markup = regionWith(...toastKinds);
+    for (const kind of toastKinds) {
+      expect(markup).toContain(`class="toast toast--${kind}"`);
+      expect(markup).toContain(`A ${kind} message`);
+    }
+  });
+
+  it('each have a close button', () => {
+    const markup = regionWith('success', 'error', 'warning', 'info');
+    expect(markup.match(/<button type="button" class="toast__close" aria-label="Close notification">/g)).toHaveLength(4);
+  });
+
+  it('auto-dismiss after 5 seconds by default', () => {
+    vi.useFakeTimers();
+    const store = makeStore();
+    store.dispatch(toastShown({ kind: 'info', message: 'Saved' }));
+    const [toast] = store.getState().toasts.items;
+    const dismiss = vi.fn();
+    autoDismiss(toast!, dismiss);
+    vi.advanceTimersByTime(4_999);
+    expect(dismiss).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(dismiss).toHaveBeenCalledOnce();
+  });
+
+  it('stay until closed with a duration of 0, and a closed one is not dismissed again', () => {
+    vi.useFakeTimers();
+    const kept = vi.fn();
+    autoDismiss({ durationMs: 0 }, kept);
+    const closed = vi.fn();
+    const cancel = autoDismiss({ durationMs: 5_000 }, closed);
+    cancel();
+    vi.advanceTimersByTime(60_000);
+    expect(kept).not.toHaveBeenCalled();
+    expect(closed).not.toHaveBeenCalled();
+  });
+});
