@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { loginPathFor, redirectTarget } from './redirect-target.ts';
 
-describe('redirectTarget', () => {
-  it('follows a redirect path', () => expect(redirectTarget('/profile?tab=1')).toBe('/profile?tab=1'));
-  it('defaults to /dashboard', () => expect(redirectTarget(null)).toBe('/dashboard'));
+describe('redirectTarget (spec.md §2)', () => {
+  it('after login goes to the redirect query parameter when it is a string, else to /dashboard', () => {
+    expect(redirectTarget('/profile?tab=1')).toBe('/profile?tab=1');
+    expect(redirectTarget(null)).toBe('/dashboard');
+  });
   it('refuses other origins', () => {
     expect(redirectTarget('https://evil.example')).toBe('/dashboard');
     expect(redirectTarget('//evil.example')).toBe('/dashboard');

@@ -27,13 +27,25 @@ describe('the dashboard range kept on this device', () => {
     expect(readStoredRange()).toBeUndefined();
   });
 
-  it('ignores what it cannot use: junk, or a range the server would refuse', () => {
-    items.set(RANGE_STORAGE_KEY, '{not json');
+  it.each([
+    ['junk JSON', '{not json'],
+    ['null', 'null'],
+    ['a string', '"2026-10-01"'],
+    ['an array', JSON.stringify(['2026-10-01'])],
+    ['wrong types', JSON.stringify({ startDate: 20261001, endDate: true })],
+    ['nested objects', JSON.stringify({ startDate: { a: '2026-10-01' }, endDate: ['2026-10-31'] })],
+    ['huge strings', JSON.stringify({ startDate: `2026-10-01${'x'.repeat(1_000_000)}`, endDate: '2026-10-31' })],
+    ['an impossible date', JSON.stringify({ startDate: '2026-02-30', endDate: '2026-03-01' })],
+    ['a range the server would refuse', JSON.stringify({ startDate: '2026-10-31', endDate: '2026-10-01' })],
+    ['a range too long', JSON.stringify({ startDate: '2020-01-01', endDate: '2026-10-01' })],
+  ])('ignores what it cannot use: %s', (_, raw) => {
+    items.set(RANGE_STORAGE_KEY, raw);
     expect(readStoredRange()).toBeUndefined();
-    items.set(RANGE_STORAGE_KEY, JSON.stringify({ startDate: '2026-10-31', endDate: '2026-10-01' }));
-    expect(readStoredRange()).toBeUndefined();
-    items.set(RANGE_STORAGE_KEY, JSON.stringify(['2026-10-01']));
-    expect(readStoredRange()).toBeUndefined();
+  });
+
+  it('gives back only the range, whatever else was stored with it', () => {
+    items.set(RANGE_STORAGE_KEY, JSON.stringify({ startDate: '2026-10-01', endDate: '2026-10-31', extra: { a: 1 } }));
+    expect(readStoredRange()).toEqual({ startDate: '2026-10-01', endDate: '2026-10-31' });
   });
 
   it('works without storage at all', () => {
