@@ -64,11 +64,21 @@ const belongsTo = (field: string, shown: string): boolean => field === shown || 
 /** The server's message for a field the form shows, including messages about parts of it ('recurrence.days.0' for 'recurrence.days'). */
 export const errorAt = (errors: FieldErrors, shown: string): string | undefined => Object.entries(errors).find(([field]) => belongsTo(field, shown))?.[1];
 
+/** A field error led by the field's human label ('Points to award must be …'); one about the whole body has none. */
+export const labelledMessage = (field: string, message: string, labels: FieldLabels): string =>
+  field === 'body' ? humanFieldMessage(message) : fieldMessage(labelOf(field, labels), humanFieldMessage(message));
+
 /** Messages for the fields a form does not show, each led by the field's human label. */
 export const otherFieldMessages = (errors: FieldErrors, shown: readonly string[], labels: FieldLabels): string[] =>
   Object.entries(errors)
     .filter((entry): entry is [string, string] => entry[1] !== undefined && !shown.some((field) => belongsTo(entry[0], field)))
-    .map(([field, message]) => (field === 'body' ? humanFieldMessage(message) : fieldMessage(labelOf(field, labels), humanFieldMessage(message))));
+    .map(([field, message]) => labelledMessage(field, message, labels));
+
+/** A prepared 'field: message' line (as api-errors' unshownFieldErrors writes them) said with the field's label instead of its key. */
+export const humanFieldLine = (line: string, labels: FieldLabels = {}): string => {
+  const match = /^([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)*): (.*)$/s.exec(line);
+  return match ? labelledMessage(match[1]!, match[2]!, labels) : line;
+};
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 

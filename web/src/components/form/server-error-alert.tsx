@@ -1,6 +1,6 @@
 import { fieldErrors, type ApiError } from '../../lib/api/api-errors.ts';
 import { FormAlert } from './form-alert.tsx';
-import { formFailureText, otherFieldMessages, type FieldLabels } from './form-errors.ts';
+import { formFailureText, humanFieldLine, otherFieldMessages, type FieldLabels } from './form-errors.ts';
 
 export interface ServerErrorAlertProps {
   error: ApiError;
@@ -10,7 +10,10 @@ export interface ServerErrorAlertProps {
   shown?: readonly string[] | undefined;
   /** Human labels by field key, for the field errors listed here (shown fields or not). */
   labels?: FieldLabels | undefined;
-  /** Prepared lines for fields the form does not show; used instead of `shown` and `labels`. */
+  /**
+   * Prepared lines for fields the form does not show, used instead of `shown`; a 'field: message'
+   * line is said with the field's label (from `labels`, else made from the key), never the raw key.
+   */
   others?: readonly string[] | undefined;
 }
 
@@ -20,7 +23,7 @@ export interface ServerErrorAlertProps {
  */
 export const ServerErrorAlert = ({ error, fallback, shown = [], labels = {}, others }: ServerErrorAlertProps) => {
   const errors = fieldErrors(error);
-  const lines = others ?? otherFieldMessages(errors, shown, labels);
+  const lines = others ? others.map((line) => humanFieldLine(line, labels)) : otherFieldMessages(errors, shown, labels);
   return (
     <FormAlert kind="error">
       {formFailureText(error, fallback, errors)}
