@@ -1,72 +1,149 @@
 import { useSelector } from 'react-redux';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
-import { RouteErrorScreen } from '../components/errors/route-error-screen.tsx';
-import { AppLayout } from '../components/layouts/app-layout.tsx';
-import { ActionablesRoute } from '../features/actionables/routes/actionables.tsx';
-import { HabitsRoute } from '../features/actionables/routes/habits.tsx';
-import { AuditRoute } from '../features/audit/routes/audit.tsx';
-import { ForgotPasswordRoute } from '../features/auth/routes/forgot-password.tsx';
-import { LoginRoute } from '../features/auth/routes/login.tsx';
-import { RegisterRoute } from '../features/auth/routes/register.tsx';
-import { ResetPasswordRoute } from '../features/auth/routes/reset-password.tsx';
-import { VerifyEmailRoute } from '../features/auth/routes/verify-email.tsx';
-import { DashboardRoute } from '../features/dashboard/routes/dashboard.tsx';
-import { GoalsRoute } from '../features/goals/routes/goals.tsx';
-import { LeaderboardRoute } from '../features/leaderboard/routes/leaderboard.tsx';
-import { ProfileRoute } from '../features/profile/routes/profile.tsx';
-import { SettingsRoute } from '../features/settings/routes/settings.tsx';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { selectIsAuthenticated } from '../lib/auth/auth.slice.ts';
 import { GuestOnly, RequireAuth } from '../lib/auth/route-guards.tsx';
-import { NotFoundRoute } from './routes/not-found.tsx';
+import { lazyPage } from './routes/lazy-page.ts';
+import { RouteFailure } from './routes/route-failure.tsx';
+import { RouteLoading } from './routes/route-loading.tsx';
 
 const HomeRedirect = () => {
   const authenticated = useSelector(selectIsAuthenticated);
   return <Navigate to={authenticated ? '/dashboard' : '/login'} replace />;
 };
 
-export const routes = [
+// Every page is its own chunk (docs/ARCHITECTURE.md, "Web: code-splitting and bundle budget"); the
+// guards stay eager so a redirect never waits for a page it will not show.
+export const routes: RouteObject[] = [
   {
     element: <Outlet />,
-    errorElement: <RouteErrorScreen />,
+    errorElement: <RouteFailure />,
+    hydrateFallbackElement: <RouteLoading />,
     children: [
       { path: '/', element: <HomeRedirect /> },
       {
-        path: '/login',
         element: (
           <GuestOnly>
-            <LoginRoute />
+            <Outlet />
           </GuestOnly>
+        ),
+        children: [
+          {
+            path: '/login',
+            lazy: lazyPage(
+              () => import('../features/auth/routes/login.tsx'),
+              (m) => m.LoginRoute,
+            ),
+          },
+          {
+            path: '/register',
+            lazy: lazyPage(
+              () => import('../features/auth/routes/register.tsx'),
+              (m) => m.RegisterRoute,
+            ),
+          },
+        ],
+      },
+      {
+        path: '/forgot-password',
+        lazy: lazyPage(
+          () => import('../features/auth/routes/forgot-password.tsx'),
+          (m) => m.ForgotPasswordRoute,
         ),
       },
       {
-        path: '/register',
-        element: (
-          <GuestOnly>
-            <RegisterRoute />
-          </GuestOnly>
+        path: '/reset-password',
+        lazy: lazyPage(
+          () => import('../features/auth/routes/reset-password.tsx'),
+          (m) => m.ResetPasswordRoute,
         ),
       },
-      { path: '/forgot-password', element: <ForgotPasswordRoute /> },
-      { path: '/reset-password', element: <ResetPasswordRoute /> },
-      { path: '/verify-email', element: <VerifyEmailRoute /> },
+      {
+        path: '/verify-email',
+        lazy: lazyPage(
+          () => import('../features/auth/routes/verify-email.tsx'),
+          (m) => m.VerifyEmailRoute,
+        ),
+      },
       {
         element: (
           <RequireAuth>
-            <AppLayout />
+            <Outlet />
           </RequireAuth>
         ),
         children: [
-          { path: '/dashboard', element: <DashboardRoute /> },
-          { path: '/goals', element: <GoalsRoute /> },
-          { path: '/actionables', element: <ActionablesRoute /> },
-          { path: '/habits', element: <HabitsRoute /> },
-          { path: '/leaderboard', element: <LeaderboardRoute /> },
-          { path: '/audit', element: <AuditRoute /> },
-          { path: '/profile', element: <ProfileRoute /> },
-          { path: '/settings', element: <SettingsRoute /> },
+          {
+            lazy: lazyPage(
+              () => import('../components/layouts/app-layout.tsx'),
+              (m) => m.AppLayout,
+            ),
+            children: [
+              {
+                path: '/dashboard',
+                lazy: lazyPage(
+                  () => import('../features/dashboard/routes/dashboard.tsx'),
+                  (m) => m.DashboardRoute,
+                ),
+              },
+              {
+                path: '/goals',
+                lazy: lazyPage(
+                  () => import('../features/goals/routes/goals.tsx'),
+                  (m) => m.GoalsRoute,
+                ),
+              },
+              {
+                path: '/actionables',
+                lazy: lazyPage(
+                  () => import('../features/actionables/routes/actionables.tsx'),
+                  (m) => m.ActionablesRoute,
+                ),
+              },
+              {
+                path: '/habits',
+                lazy: lazyPage(
+                  () => import('../features/actionables/routes/habits.tsx'),
+                  (m) => m.HabitsRoute,
+                ),
+              },
+              {
+                path: '/leaderboard',
+                lazy: lazyPage(
+                  () => import('../features/leaderboard/routes/leaderboard.tsx'),
+                  (m) => m.LeaderboardRoute,
+                ),
+              },
+              {
+                path: '/audit',
+                lazy: lazyPage(
+                  () => import('../features/audit/routes/audit.tsx'),
+                  (m) => m.AuditRoute,
+                ),
+              },
+              {
+                path: '/profile',
+                lazy: lazyPage(
+                  () => import('../features/profile/routes/profile.tsx'),
+                  (m) => m.ProfileRoute,
+                ),
+              },
+              {
+                path: '/settings',
+                lazy: lazyPage(
+                  () => import('../features/settings/routes/settings.tsx'),
+                  (m) => m.SettingsRoute,
+                ),
+              },
+            ],
+          },
         ],
       },
-      { path: '*', element: <NotFoundRoute /> },
+      {
+        path: '*',
+        lazy: lazyPage(
+          () => import('./routes/not-found.tsx'),
+          (m) => m.NotFoundRoute,
+        ),
+      },
     ],
   },
 ];
