@@ -29,6 +29,9 @@ describe('humanFieldMessage', () => {
     expect(humanFieldMessage('monthly recurrence needs a dayOfMonth from 1 to 31')).toBe('must be a whole number from 1 to 31');
     expect(humanFieldMessage('must not contain NUL or unpaired surrogate characters')).toBe('contains characters that cannot be saved');
     expect(humanFieldMessage('Invalid IANA time zone')).toBe('is not a time zone this app knows');
+    expect(humanFieldMessage('Password must be at most 72 bytes long (bcrypt uses only the first 72 bytes)')).toBe(
+      'Password is too long: use at most 72 characters (fewer with accents or emoji)',
+    );
   });
   it("words zod's own defaults for people", () => {
     expect(humanFieldMessage('Invalid input: expected number, received string')).toBe('is not valid');
