@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations, seriousViolations } from './support/axe.ts';
 import { chromiumAvailable, launchBrowser } from './support/browser.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -140,6 +141,8 @@ describe.skipIf(!chromiumAvailable)('the goal tree, in a real browser', () => {
     await page.getByRole('checkbox', { name: 'In progress' }).uncheck();
     await page.getByTestId(`goal-contains-matches-${goal.id}`).waitFor();
     expect(await textOf(`goal-contains-matches-${goal.id}`)).toBe('Contains matches');
+    const dimmed = await seriousViolations(page);
+    expect(dimmed, describeViolations('goals, filtered', dimmed)).toEqual([]);
     await page.getByRole('button', { name: 'Expand goal Learn Spanish' }).click();
     await page.getByTestId(`task-${vocabulary.id}`).waitFor();
     expect(await page.getByTestId(`task-contains-matches-${vocabulary.id}`).count()).toBe(0);
@@ -179,6 +182,8 @@ describe.skipIf(!chromiumAvailable)('the goal tree, in a real browser', () => {
     await page.getByRole('button', { name: 'Complete goal Learn Spanish' }).click();
     const question = page.getByRole('dialog', { name: 'Complete goal “Learn Spanish”?' });
     await question.getByText('It still has 1 open task and 1 open subtask. Complete them too?').waitFor();
+    const asking = await seriousViolations(page);
+    expect(asking, describeViolations('complete goal question', asking)).toEqual([]);
     await question.getByRole('button', { name: 'Cancel' }).click();
     await question.waitFor({ state: 'detached' });
     expect(await statusOf(`/goals/goals/${goal.id}`, 'goal')).toBe('pending');
@@ -203,5 +208,126 @@ describe.skipIf(!chromiumAvailable)('the goal tree, in a real browser', () => {
     expect(await statusOf(`/goals/goals/${goal.id}`, 'goal')).toBe('completed');
     expect(await statusOf(`/goals/tasks/${grammar.id}`, 'task')).toBe('completed');
     expect(await statusOf(`/goals/subtasks/${verbs.id}`, 'subtask')).toBe('completed');
+  }, 60_000);
+
+  /** The focused element's accessible name or text, and the test id of the row it sits in. */
+  const focused = () =>
+    page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      return {
+        name: element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? '',
+        row: element?.closest('[data-testid]')?.getAttribute('data-testid') ?? '',
+      };
+    });
+  const untilFocused = async (expected: Partial<{ name: string; row: string }>) => {
+    for (let tries = 0; tries < 100; tries += 1) {
+      const now = await focused();
+      if (Object.entries(expected).every(([key, value]) => now[key as 'name' | 'row'] === value)) return;
+      await page.waitForTimeout(50);
+    }
+    expect(await focused()).toMatchObject(expected);
+  };
+
+  it('titles the page, closes forms on Escape, puts the focus somewhere useful, and names a renamed and moved task by its new title', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${app.url}/goals`);
+    await page.getByRole('heading', { name: 'Goals', level: 1 }).waitFor();
+    expect(await page.title()).toBe('Goals · Points Tracker');
+
+    // Escape closes the new-goal form; the focus goes back to the button that opened it.
+    await page.getByRole('button', { name: 'New goal' }).click();
+    const goalForm = page.getByRole('form', { name: 'New goal' });
+    await goalForm.getByLabel('Title').waitFor();
+    await page.keyboard.press('Escape');
+    await goalForm.waitFor({ state: 'detached' });
+    await untilFocused({ name: 'New goal' });
+
+    // After a create, the new goal's title has the focus.
+    await page.getByRole('button', { name: 'New goal' }).click();
+    await goalForm.getByLabel('Title').fill('Write a novel');
+    await page.keyboard.press('Enter');
+    await goalForm.waitFor({ state: 'detached' });
+    const novel = (await api<{ goals: Array<{ id: string; title: string }> }>('/goals/goals')).goals.find((goal) => goal.title === 'Write a novel')!;
+    await untilFocused({ name: 'Write a novel', row: `goal-${novel.id}` });
+
+    // Escape closes an edit form and an add form; the focus goes back to their buttons.
+    await page.getByRole('button', { name: 'Edit goal Write a novel' }).click();
+    await page.getByRole('form', { name: 'Edit goal Write a novel' }).getByLabel('Title').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('form', { name: 'Edit goal Write a novel' }).waitFor({ state: 'detached' });
+    await untilFocused({ name: 'Edit goal Write a novel' });
+    await page.getByRole('button', { name: 'Add task to goal Write a novel' }).click();
+    const taskForm = page.getByRole('form', { name: 'New task in Write a novel' });
+    await taskForm.getByLabel('Title').waitFor();
+    await page.keyboard.press('Escape');
+    await taskForm.waitFor({ state: 'detached' });
+    await untilFocused({ name: 'Add task to goal Write a novel' });
+
+    // A new task takes the focus too.
+    await page.getByRole('button', { name: 'Add task to goal Write a novel' }).click();
+    await taskForm.getByLabel('Title').fill('Outline');
+    await taskForm.getByRole('button', { name: 'Save' }).click();
+    await taskForm.waitFor({ state: 'detached' });
+    const outline = (await api<{ tasks: Array<{ id: string }> }>(`/goals/goals/${novel.id}/tasks`)).tasks[0]!;
+    await untilFocused({ name: 'Outline', row: `task-${outline.id}` });
+
+    // Renamed and moved in one save: the toast names the task by its new title.
+    const { goal: poems } = await create<{ goal: { id: string } }>('/goals/goals', { title: 'Publish poems', priority: 2 });
+    await page.reload();
+    await page.getByTestId(`task-${outline.id}`).waitFor();
+    await page.getByRole('button', { name: 'Edit task Outline' }).click();
+    const editTask = page.getByRole('form', { name: 'Edit task Outline' });
+    await editTask.getByLabel('Title').fill('Chapter plan');
+    await editTask.getByLabel('Goal').selectOption(poems.id);
+    await editTask.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('toast-info').filter({ hasText: '“Chapter plan” now belongs to “Publish poems”.' }).waitFor();
+    await page.getByRole('region', { name: 'Tasks of goal Publish poems' }).getByTestId(`task-${outline.id}`).waitFor();
+
+    // Deleting the only task puts the focus on its list's heading; deleting a goal, on the next goal.
+    await page.getByRole('button', { name: 'Delete task Chapter plan' }).click();
+    await page.getByRole('dialog', { name: 'Delete task “Chapter plan”?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByTestId(`task-${outline.id}`).waitFor({ state: 'detached' });
+    await untilFocused({ name: 'Tasks' });
+    expect(await page.evaluate(() => document.activeElement?.closest('section')?.getAttribute('aria-label'))).toBe('Tasks of goal Publish poems');
+    const goalTitles = await page.getByRole('list', { name: 'Goals' }).locator(':scope > li .work-item__title').allTextContents();
+    const after = goalTitles[goalTitles.indexOf('Publish poems') + 1]!;
+    await page.getByRole('button', { name: 'Delete goal Publish poems' }).click();
+    await page.getByRole('dialog', { name: 'Delete goal “Publish poems”?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByTestId(`goal-${poems.id}`).waitFor({ state: 'detached' });
+    await untilFocused({ name: after.trim() });
+  }, 60_000);
+
+  it("on a 375 px phone: goals on the first screen, and a selected item's details where the user is", async () => {
+    for (let n = 1; n <= 5; n += 1) await create('/goals/goals', { title: `Phone goal ${n}`, priority: 3 });
+    const goals = (await api<{ goals: Array<{ id: string; title: string }> }>('/goals/goals')).goals;
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${app.url}/goals`);
+    const list = page.getByRole('list', { name: 'Goals' });
+    await list.waitFor();
+
+    // The overview is there, compact, and the first goal is wholly on the first screen.
+    await page.getByRole('region', { name: 'Overview' }).waitFor();
+    const first = (await list.locator(':scope > li').first().boundingBox())!;
+    expect(first.y + first.height).toBeLessThanOrEqual(800);
+    // Filters fold behind a button on a phone.
+    expect(await page.getByRole('checkbox', { name: 'Completed' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    expect(await page.getByRole('checkbox', { name: 'Completed' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: /^Filters/ }).click();
+
+    // The last goal, far down: its details open right under it, in view; the side panel is not used.
+    const last = goals[goals.length - 1]!;
+    const title = page.getByTestId(`goal-${last.id}`).getByRole('button', { name: last.title, exact: true });
+    await title.scrollIntoViewIfNeeded();
+    await title.click();
+    const details = page.getByTestId(`inline-details-${last.id}`);
+    await details.waitFor();
+    const box = (await details.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeLessThan(800);
+    expect(await page.getByTestId('selection-panel').isVisible()).toBe(false);
+    const phone = await seriousViolations(page);
+    expect(phone, describeViolations('goals on a phone, an item selected', phone)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
   }, 60_000);
 });

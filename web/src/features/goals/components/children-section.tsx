@@ -2,6 +2,8 @@ import { useState, type ReactNode } from 'react';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
 import { PlusIcon } from './work-item-icons.tsx';
 import { headingTags, itemName, kindLabels, type WorkItem } from './work-item-format.ts';
+import { deletionFocusAttribute } from './focus-after-deletion.ts';
+import { useRequestFocus } from './focus-request.tsx';
 import { WorkItemForm } from './work-item-form.tsx';
 import { levels } from './work-item-levels.ts';
 import { blankValues, createFields, type WorkItemValues } from './work-item-values.ts';
@@ -22,6 +24,7 @@ export const ChildrenSection = <K extends WorkItemKind>({ kind, parent, count, c
   const level = levels[kind];
   const [create, creation] = level.useCreate();
   const [adding, setAdding] = useState(false);
+  const requestFocus = useRequestFocus();
   const Heading: (typeof headingTags)[WorkItemKind] = headingTags[kind];
   const parentName = itemName(parent.kind, parent.item.title);
   const { title } = parent.item;
@@ -29,13 +32,16 @@ export const ChildrenSection = <K extends WorkItemKind>({ kind, parent, count, c
 
   const submit = async (values: WorkItemValues) => {
     const result = await create(level.createBody(createFields(values), parent.item.id));
-    if (!('error' in result)) setAdding(false);
+    if ('error' in result) return;
+    // The new item takes the focus once it is listed.
+    requestFocus(kind, result.data.id);
+    setAdding(false);
   };
 
   return (
     <section className={`children children--${kind}s`} aria-label={`${plural} of ${parentName}`}>
       <header className="children__header">
-        <Heading className="children__title">
+        <Heading className="children__title" tabIndex={-1} {...{ [deletionFocusAttribute]: '' }}>
           {plural}
           {count !== undefined && count > 0 && <span className="children__count">{count}</span>}
         </Heading>

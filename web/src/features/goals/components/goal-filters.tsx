@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
 import {
@@ -13,15 +14,23 @@ import {
 import { priorityNames, statusLabels } from './work-item-format.ts';
 import './goal-filters.css';
 
-/** Status and priority checkboxes (all on by default); they filter goals, tasks and subtasks alike. */
+/**
+ * Status and priority checkboxes (all on by default); they filter goals, tasks and subtasks alike. On a
+ * phone they fold behind a 'Filters' button, so the first screen shows goals rather than checkboxes.
+ */
 export const GoalFilters = () => {
   const dispatch = useAppDispatch();
   const statusFilter = useAppSelector(selectStatusFilter);
   const priorityFilter = useAppSelector(selectPriorityFilter);
   const allShown = useAppSelector(selectFiltersAreDefault);
   const { orderStatuses } = useStatusSettings();
+  const [open, setOpen] = useState(false);
   return (
-    <div className="filters" role="group" aria-label="Filters">
+    <div className={`filters${open ? ' filters--open' : ''}`} role="group" aria-label="Filters">
+      <button type="button" className="button button--small button--ghost filters__toggle" aria-expanded={open} onClick={() => setOpen((shown) => !shown)}>
+        Filters
+        <span className="filters__summary">{allShown ? 'showing all' : 'some hidden'}</span>
+      </button>
       <fieldset className="filters__group">
         <legend className="filters__legend">Status</legend>
         <div className="filters__options">

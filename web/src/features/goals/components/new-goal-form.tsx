@@ -1,13 +1,18 @@
 import { useCreateGoalMutation } from '../api/goals.api.ts';
+import { useRequestFocus } from './focus-request.tsx';
 import { WorkItemForm } from './work-item-form.tsx';
 import { blankValues, createFields, type WorkItemValues } from './work-item-values.ts';
 
 export const NewGoalForm = ({ onDone }: { onDone: () => void }) => {
   const [createGoal, creation] = useCreateGoalMutation();
+  const requestFocus = useRequestFocus();
 
   const create = async (values: WorkItemValues) => {
     const result = await createGoal(createFields(values));
-    if (!('error' in result)) onDone();
+    if ('error' in result) return;
+    // The new goal takes the focus once it is listed.
+    requestFocus('goal', result.data.id);
+    onDone();
   };
 
   return (

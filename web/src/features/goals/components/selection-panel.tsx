@@ -1,4 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
+import { useId } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { useGetGoalsQuery, useGetGoalTasksQuery, useGetTaskSubtasksQuery } from '../api/goals.api.ts';
 import { selectionCleared, selectSelectedGoalId, selectSelectedSubtaskId, selectSelectedTaskId } from '../stores/goals.slice.ts';
@@ -40,17 +41,32 @@ export const SelectionPanel = () => {
       </section>
     );
   }
-  const { kind, item } = selected;
+  return <SelectedItemCard kind={selected.kind} item={selected.item} titleTag="h2" onClear={() => dispatch(selectionCleared())} />;
+};
+
+export interface SelectedItemCardProps {
+  kind: WorkItemKind;
+  item: WorkItem;
+  /** h2 in the side panel; inside the tree, a level below the item's own heading. */
+  titleTag: 'h2' | 'h4' | 'h5' | 'h6';
+  onClear: () => void;
+  className?: string;
+  testId?: string;
+}
+
+/** The selected item's kind, title, status, priority and details: the side panel on a wide screen, inline under its row on a phone. */
+export const SelectedItemCard = ({ kind, item, titleTag: Title, onClear, className = '', testId = 'selection-panel' }: SelectedItemCardProps) => {
+  const titleId = useId();
   return (
-    <section className="panel selection-panel" aria-labelledby="selection-title" data-testid="selection-panel">
+    <section className={`panel selection-panel ${className}`} aria-labelledby={titleId} data-testid={testId}>
       <header className="selection-panel__header">
         <div>
           <p className="selection-panel__kind">{kindLabels[kind]}</p>
-          <h2 id="selection-title" className="selection-panel__title">
+          <Title id={titleId} className="selection-panel__title">
             {item.title}
-          </h2>
+          </Title>
         </div>
-        <button type="button" className="icon-button" aria-label="Clear selection" onClick={() => dispatch(selectionCleared())}>
+        <button type="button" className="icon-button" aria-label="Clear selection" onClick={onClear}>
           <span aria-hidden="true">×</span>
         </button>
       </header>

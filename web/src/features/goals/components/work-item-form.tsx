@@ -1,5 +1,5 @@
 import type { WorkItemStatus } from '@tracker/contracts/goals/http';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { SelectField, type SelectOption } from '../../../components/form/select-field.tsx';
 import { ServerErrorAlert } from '../../../components/form/server-error-alert.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
@@ -36,11 +36,21 @@ const shownFields = ['title', 'description', 'priority', 'status', 'dueDate', 's
 
 /**
  * Create (title, description, priority, due date) and edit (also status, start and end dates, and a
- * task's goal) for every level of the tree. noValidate: the server's contract is the rule book, and
+ * task's goal) for every level of the tree. Escape cancels. noValidate: the server's contract is the rule book, and
  * its field errors appear under the fields.
  */
 export const WorkItemForm = ({ mode, name, saveLabel, cancelLabel, initial, goalOptions, pending, error, fallback, onSubmit, onCancel }: WorkItemFormProps) => {
   const [values, setValues] = useState(initial);
+  // What opened the form (read while rendering, before the title field takes the focus) gets it back when
+  // the form goes and the focus would otherwise fall to the page: after Cancel, Escape, or an edit's save.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  useEffect(
+    () => () => {
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost && opener?.isConnected) opener.focus();
+    },
+    [opener],
+  );
   const headingId = useId();
   const errors = fieldErrors(error);
   const others = unshownFieldErrors(errors, shownFields);
@@ -76,8 +86,14 @@ export const WorkItemForm = ({ mode, name, saveLabel, cancelLabel, initial, goal
     onSubmit(values);
   };
 
+  const keyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || pending) return;
+    event.preventDefault();
+    onCancel();
+  };
+
   return (
-    <form className="form work-item-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
+    <form className="form work-item-form" onSubmit={submit} onKeyDown={keyDown} noValidate aria-labelledby={headingId}>
       <p id={headingId} className="work-item-form__title">
         {name}
       </p>

@@ -1,6 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { GoalProgress, WorkItemStatus } from '@tracker/contracts/goals/http';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { errorMessage } from '../../../lib/api/api-errors.ts';
@@ -8,6 +9,8 @@ import { useGetGoalsQuery } from '../api/goals.api.ts';
 import { itemCollapsed, itemExpanded, selectionCleared, selectIsExpanded } from '../stores/goals.slice.ts';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
 import { CompleteGoalDialog } from './complete-goal-dialog.tsx';
+import { focusAfterDeletion } from './focus-after-deletion.ts';
+import { useFocusWhenRequested } from './focus-request.tsx';
 import { completedTooSentence, hasOpenWork, openWorkSentence } from './goal-completion.ts';
 import { GoalProgressBar } from './goal-progress-bar.tsx';
 import { useCompleteOpenWork } from './use-complete-open-work.ts';
@@ -18,7 +21,11 @@ import { levels, type ItemOf, type WorkItemChanges } from './work-item-levels.ts
 import { changedFields, valuesOf, type WorkItemValues } from './work-item-values.ts';
 import { WorkItemDetails } from './work-item-details.tsx';
 import { WorkItemRow } from './work-item-row.tsx';
+import { SelectedItemCard } from './selection-panel.tsx';
 import './work-item-node.css';
+
+/** One heading level below the item's own (h3, h4, h5). */
+const selectedTitleTags = { goal: 'h4', task: 'h5', subtask: 'h6' } as const;
 
 export interface WorkItemNodeProps<K extends WorkItemKind> {
   kind: K;
@@ -123,13 +130,27 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
     if (askAfter) askToComplete();
   };
 
+  // On a narrow screen the side panel is gone: the details open under the row, scrolled into view.
+  const inlineDetails = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const details = inlineDetails.current;
+    if (selected && details && details.offsetParent !== null) details.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
+
+  const node = useRef<HTMLLIElement>(null);
+  const title = useFocusWhenRequested<HTMLButtonElement>(kind, item.id);
+
   const remove = async () => {
     const result = await deleteItem(item);
-    if (!('error' in result)) stopDeleting();
+    if ('error' in result) return;
+    // The focus goes to the next item (or the list's heading), not back to the gone item's Delete button.
+    const next = focusAfterDeletion(node.current);
+    flushSync(stopDeleting);
+    next?.focus();
   };
 
   return (
-    <li className={`work-item work-item--${kind} work-item--${item.status}${containsMatch ? ' work-item--context' : ''}`}>
+    <li ref={node} className={`work-item work-item--${kind} work-item--${item.status}${containsMatch ? ' work-item--context' : ''}`}>
       <WorkItemRow
         kind={kind}
         item={item}
@@ -137,6 +158,7 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
         expanded={expanded}
         selected={selected}
         containsMatch={containsMatch}
+        titleRef={title}
         busy={completion.isLoading || statusChange.isLoading || cascade.pending}
         footer={progress && <GoalProgressBar title={item.title} progress={progress} />}
         onToggleExpanded={() => dispatch(expanded ? itemCollapsed(ref) : itemExpanded(ref))}
@@ -146,6 +168,18 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
         onEdit={startEditing}
         onDelete={askToDelete}
       />
+      {selected && (
+        <div ref={inlineDetails} className="work-item__selection">
+          <SelectedItemCard
+            kind={kind}
+            item={item}
+            titleTag={selectedTitleTags[kind]}
+            className="selection-panel--inline"
+            testId={`inline-details-${item.id}`}
+            onClear={() => dispatch(selectionCleared())}
+          />
+        </div>
+      )}
       {editing && (
         <WorkItemEditor
           kind={kind}

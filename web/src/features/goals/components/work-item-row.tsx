@@ -1,5 +1,5 @@
 import type { WorkItemStatus } from '@tracker/contracts/goals/http';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
 import { CalendarIcon, CheckIcon, ChevronIcon, EditIcon, StarIcon, TrashIcon } from './work-item-icons.tsx';
 import { formatDay, headingTags, isOverdue, itemName, pointsTotal, priorityLabel, type WorkItem } from './work-item-format.ts';
@@ -13,6 +13,8 @@ export interface WorkItemRowProps {
   bodyId: string;
   expanded: boolean;
   selected: boolean;
+  /** The title button, which selects the item; it takes the focus after the item is created. */
+  titleRef?: Ref<HTMLButtonElement> | undefined;
   /** Shown only as the way to a filter match below it. */
   containsMatch: boolean;
   /** A status change or completion is on its way: the controls wait for it. */
@@ -33,7 +35,7 @@ export interface WorkItemRowProps {
  * ('Complete subtask Buy shoes') while its visible text stays short.
  */
 export const WorkItemRow = (props: WorkItemRowProps) => {
-  const { kind, item, bodyId, expanded, selected, containsMatch, busy, footer } = props;
+  const { kind, item, bodyId, expanded, selected, containsMatch, busy, footer, titleRef, onSelect } = props;
   const name = itemName(kind, item.title);
   const Heading = headingTags[kind];
   const completed = item.status === 'completed';
@@ -52,7 +54,7 @@ export const WorkItemRow = (props: WorkItemRowProps) => {
         <ChevronIcon />
       </button>
       <Heading className="work-item__heading">
-        <button type="button" className="work-item__title" aria-pressed={selected} onClick={props.onSelect}>
+        <button ref={titleRef} type="button" className="work-item__title" aria-pressed={selected} onClick={onSelect}>
           {completed && (
             <span className="work-item__done" aria-hidden="true">
               <CheckIcon />

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useGetGoalsQuery } from '../api/goals.api.ts';
 import { GoalFilters } from '../components/goal-filters.tsx';
+import { deletionFocusAttribute } from '../components/focus-after-deletion.ts';
+import { FocusRequestProvider } from '../components/focus-request.tsx';
 import { GoalsOverview } from '../components/goals-overview.tsx';
 import { NewGoalForm } from '../components/new-goal-form.tsx';
 import { SelectionPanel } from '../components/selection-panel.tsx';
@@ -15,31 +17,35 @@ export const GoalsRoute = () => {
   const { data: goals } = useGetGoalsQuery();
   const hasGoals = (goals?.length ?? 0) > 0;
   return (
-    <div className="page">
-      <title>Goals · Points Tracker</title>
-      <header className="page-header">
-        <div>
-          <p className="page-header__eyebrow">Goals → tasks → subtasks</p>
-          <h1 className="page-header__title">Goals</h1>
+    <FocusRequestProvider>
+      <div className="page">
+        <title>Goals · Points Tracker</title>
+        <header className="page-header">
+          <div>
+            <p className="page-header__eyebrow">Goals → tasks → subtasks</p>
+            <h1 className="page-header__title" tabIndex={-1} {...{ [deletionFocusAttribute]: '' }}>
+              Goals
+            </h1>
+          </div>
+          <button type="button" className="button button--primary" aria-expanded={creating} onClick={() => setCreating((open) => !open)}>
+            <PlusIcon />
+            New goal
+          </button>
+        </header>
+        <GoalsOverview />
+        <div className={`goals-layout${hasGoals ? '' : ' goals-layout--single'}`}>
+          <div className="goals-layout__main">
+            {hasGoals && <GoalFilters />}
+            {creating && <NewGoalForm onDone={() => setCreating(false)} />}
+            <WorkItemList kind="goal" onCreateFirst={() => setCreating(true)} />
+          </div>
+          {hasGoals && (
+            <aside className="goals-layout__aside" aria-label="Selected item">
+              <SelectionPanel />
+            </aside>
+          )}
         </div>
-        <button type="button" className="button button--primary" aria-expanded={creating} onClick={() => setCreating((open) => !open)}>
-          <PlusIcon />
-          New goal
-        </button>
-      </header>
-      <GoalsOverview />
-      <div className={`goals-layout${hasGoals ? '' : ' goals-layout--single'}`}>
-        <div className="goals-layout__main">
-          {hasGoals && <GoalFilters />}
-          {creating && <NewGoalForm onDone={() => setCreating(false)} />}
-          <WorkItemList kind="goal" onCreateFirst={() => setCreating(true)} />
-        </div>
-        {hasGoals && (
-          <aside className="goals-layout__aside" aria-label="Selected item">
-            <SelectionPanel />
-          </aside>
-        )}
       </div>
-    </div>
+    </FocusRequestProvider>
   );
 };
