@@ -8,14 +8,12 @@ import { api } from '../lib/api/api.ts';
 import { authSlice, type AuthState } from '../lib/auth/auth.slice.ts';
 import { mirrorTokenToStorage } from '../lib/auth/token-storage.ts';
 import { localStorageEngine } from '../lib/persist/local-storage-engine.ts';
-import { AUTH_PERSIST_VERSION, persistedAuthKeys, restoreAuth } from '../lib/persist/persisted-auth.ts';
-import { GOALS_PERSIST_VERSION, restoreGoals } from '../lib/persist/persisted-goals.ts';
-import { validatedMigrate } from '../lib/persist/validated-migrate.ts';
+import { AUTH_PERSIST_VERSION, GOALS_PERSIST_VERSION, migrateAuth, migrateGoals, persistedAuthKeys } from '../lib/persist/persisted-slices.ts';
 
 /**
  * Persisted (spec.md §4): of auth only token and user; the goal tree's selections, expansions and
- * filters. Each slice is versioned and validated on load (lib/persist): what does not fit is dropped
- * and the slice keeps its initial value, so no stored value can break the app. Settings are not
+ * filters. Each slice is versioned and validated on load (lib/persist/persisted-slices.ts): what does
+ * not fit is dropped and the slice keeps its initial value, so no stored value can break the app. Settings are not
  * persisted here: they are server data (RTK Query) and the one a first paint needs, the theme, is
  * kept on the device by lib/settings/theme.ts. persistReducer adds a `_persist` key nobody reads;
  * the casts keep it out of RootState so tests can preload plain slice states.
@@ -27,7 +25,7 @@ const rootReducerWith = (storage: Storage) =>
         key: 'auth',
         storage,
         version: AUTH_PERSIST_VERSION,
-        migrate: validatedMigrate(restoreAuth),
+        migrate: migrateAuth,
         whitelist: persistedAuthKeys,
         timeout: PERSIST_TIMEOUT_MS,
       },
@@ -35,7 +33,7 @@ const rootReducerWith = (storage: Storage) =>
     ) as unknown as Reducer<AuthState, UnknownAction, Partial<AuthState>>,
     [toastsSlice.reducerPath]: toastsSlice.reducer,
     [goalsSlice.reducerPath]: persistReducer(
-      { key: 'goals', storage, version: GOALS_PERSIST_VERSION, migrate: validatedMigrate(restoreGoals), timeout: PERSIST_TIMEOUT_MS },
+      { key: 'goals', storage, version: GOALS_PERSIST_VERSION, migrate: migrateGoals, timeout: PERSIST_TIMEOUT_MS },
       goalsSlice.reducer,
     ) as unknown as Reducer<GoalsState, UnknownAction, Partial<GoalsState>>,
     [api.reducerPath]: api.reducer,

@@ -1,20 +1,21 @@
-import { z } from 'zod';
-
 /** spec.md §4: the token is kept in local storage (under `token`) as well as in persisted state. */
 export const TOKEN_STORAGE_KEY = 'token';
 
 /**
  * A token this client can send: it goes into an Authorization header, where anything but visible
  * ASCII makes the browser throw. Anything else read back from storage is treated as no token.
+ * A pattern rather than a zod schema: this runs before the first render, where zod is not loaded.
  */
-export const usableToken = z.string().regex(/^[\x21-\x7e]{1,4096}$/);
+export const USABLE_TOKEN = /^[\x21-\x7e]{1,4096}$/;
+
+export const isUsableToken = (value: unknown): value is string => typeof value === 'string' && USABLE_TOKEN.test(value);
 
 const local = (): Storage | undefined => (typeof window === 'undefined' ? undefined : window.localStorage);
 
 export const readStoredToken = (): string | null => {
   try {
-    const parsed = usableToken.safeParse(local()?.getItem(TOKEN_STORAGE_KEY));
-    return parsed.success ? parsed.data : null;
+    const stored = local()?.getItem(TOKEN_STORAGE_KEY);
+    return isUsableToken(stored) ? stored : null;
   } catch {
     return null;
   }

@@ -4,9 +4,6 @@ import { z } from 'zod';
 import type { GoalsState } from '../../features/goals/stores/goals.slice.ts';
 import { fittingFields, type FieldSchemas } from './validated-migrate.ts';
 
-/** Bump when the stored shape changes, and translate the older shape in `restoreGoals`. */
-export const GOALS_PERSIST_VERSION = 1;
-
 const priorities = [1, 2, 3, 4, 5] as const;
 const MAX_IDS = 10_000;
 

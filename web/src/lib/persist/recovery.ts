@@ -1,5 +1,7 @@
 import { TOKEN_STORAGE_KEY } from '../auth/token-storage.ts';
-import { THEME_STORAGE_KEY } from '../settings/theme.ts';
+
+/** lib/settings/theme.ts's key, written out: importing that module would load zod before the first screen. */
+const THEME_STORAGE_KEY = 'theme';
 
 /**
  * What a reload from the error screen keeps on this device: the session and the theme, both checked

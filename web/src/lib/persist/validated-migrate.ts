@@ -34,13 +34,14 @@ export const storedVersion = (stored: Record<string, unknown>): number => {
  * redux-persist's `migrate` for one slice: whatever was stored comes back only as far as `restore`
  * validates it. State written by a newer app (a rollback) has a shape this one does not know and is
  * dropped; older versions go through `restore` too, which is where a change of shape would be
- * translated. Async, so even a bug in `restore` becomes a rejected promise, which redux-persist
- * treats as nothing stored, never a crash.
+ * translated. `restore` is loaded only when something is stored, so its schemas (and zod) stay out
+ * of the first screen's JavaScript. Any failure here, even a bug in `restore`, becomes a rejected
+ * promise, which redux-persist treats as nothing stored, never a crash.
  */
 export const validatedMigrate =
-  <S>(restore: (stored: Record<string, unknown>) => Partial<S>): PersistMigrate =>
-  // eslint-disable-next-line @typescript-eslint/require-await
+  <S>(loadRestore: () => Promise<(stored: Record<string, unknown>) => Partial<S>>): PersistMigrate =>
   async (stored, currentVersion): Promise<PersistedState> => {
     if (!isRecord(stored) || storedVersion(stored) > currentVersion) return undefined;
+    const restore = await loadRestore();
     return { ...restore(stored), _persist: { version: currentVersion, rehydrated: false } };
   };

@@ -4,8 +4,9 @@ import { makeStore } from '../../app/store.ts';
 import { initialGoalsState } from '../../features/goals/stores/goals.slice.ts';
 import { aUser } from '../../testing/fixtures.ts';
 import { memoryStorage } from '../../testing/memory-storage.ts';
-import { AUTH_PERSIST_VERSION, restoreAuth } from './persisted-auth.ts';
-import { GOALS_PERSIST_VERSION, restoreGoals } from './persisted-goals.ts';
+import { restoreAuth } from './persisted-auth.ts';
+import { restoreGoals } from './persisted-goals.ts';
+import { AUTH_PERSIST_VERSION, GOALS_PERSIST_VERSION } from './persisted-slices.ts';
 import { validatedMigrate } from './validated-migrate.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -115,7 +116,7 @@ describe('persisted state is validated on load: what does not fit is dropped', (
   });
 
   it('drops state written by a newer version and stamps what it keeps with the current one', async () => {
-    const migrate = validatedMigrate(restoreAuth);
+    const migrate = validatedMigrate(() => Promise.resolve(restoreAuth));
     await expect(
       migrate({ token: 'tok', _persist: { version: AUTH_PERSIST_VERSION + 1, rehydrated: true } } as never, AUTH_PERSIST_VERSION),
     ).resolves.toBeUndefined();
