@@ -211,14 +211,15 @@ describe.skipIf(!chromiumAvailable)('the goal tree, in a real browser', () => {
   }, 60_000);
 
   /** The focused element's accessible name or text, and the test id of the row it sits in. */
+  // A string: this file is type-checked without the DOM library.
   const focused = () =>
-    page.evaluate(() => {
-      const element = document.activeElement as HTMLElement | null;
+    page.evaluate<{ name: string; row: string }>(`(() => {
+      const element = document.activeElement;
       return {
         name: element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? '',
         row: element?.closest('[data-testid]')?.getAttribute('data-testid') ?? '',
       };
-    });
+    })()`);
   const untilFocused = async (expected: Partial<{ name: string; row: string }>) => {
     for (let tries = 0; tries < 100; tries += 1) {
       const now = await focused();
@@ -288,7 +289,7 @@ describe.skipIf(!chromiumAvailable)('the goal tree, in a real browser', () => {
     await page.getByRole('dialog', { name: 'Delete task “Chapter plan”?' }).getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByTestId(`task-${outline.id}`).waitFor({ state: 'detached' });
     await untilFocused({ name: 'Tasks' });
-    expect(await page.evaluate(() => document.activeElement?.closest('section')?.getAttribute('aria-label'))).toBe('Tasks of goal Publish poems');
+    expect(await page.evaluate(`document.activeElement?.closest('section')?.getAttribute('aria-label')`)).toBe('Tasks of goal Publish poems');
     const goalTitles = await page.getByRole('list', { name: 'Goals' }).locator(':scope > li .work-item__title').allTextContents();
     const after = goalTitles[goalTitles.indexOf('Publish poems') + 1]!;
     await page.getByRole('button', { name: 'Delete goal Publish poems' }).click();
