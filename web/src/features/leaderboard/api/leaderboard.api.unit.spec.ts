@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../../app/store.ts';
+import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { fakeApi } from '../../../testing/fake-api.ts';
+import { aUser } from '../../../testing/fixtures.ts';
+import { leaderboardApi, leaderboardFailure } from './leaderboard.api.ts';
+
+const signedIn = () => makeStore({ auth: { token: 'tok', user: aUser(), error: null, isAdmin: false } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the leaderboard', () => {
+  it('asks GET /points/leaderboard with the limit and reads {leaderboard}', async () => {
+    const entry = { rank: 1, userId: aUser().id, name: 'Ada Lovelace', totalPoints: 120 };
+    const urls: string[] = [];
+    fakeApi({ 'GET /api/points/leaderboard': () => ({ status: 200, body: { leaderboard: [entry] } }) });
+    const inner = globalThis.fetch;
+    vi.stubGlobal('fetch', (request: Request) => {
+      urls.push(request.url);
+      return inner(request);
+    });
+    const result = await signedIn().dispatch(leaderboardApi.endpoints.getLeaderboard.initiate(10));
+    expect(new URL(urls[0]!).search).toBe('?limit=10');
+    expect(result.data).toEqual([entry]);
+  });
+
+  it("shows 'Failed to fetch leaderboard' when the server gives no message", async () => {
+    fakeApi({ 'GET /api/points/leaderboard': () => ({ status: 500 }) });
+    const result = await signedIn().dispatch(leaderboardApi.endpoints.getLeaderboard.initiate(10));
+    expect(errorMessage(result.error, leaderboardFailure)).toBe('Failed to fetch leaderboard');
+  });
+});
