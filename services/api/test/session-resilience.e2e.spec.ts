@@ -1,0 +1,99 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launchBrowser } from './support/browser.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+/** A redux-persist entry as the app writes it: each field JSON-encoded, then the whole object. */
+const written = (slice: Record<string, unknown>, version = 1): string =>
+  JSON.stringify(Object.fromEntries(Object.entries({ ...slice, _persist: { version, rehydrated: true } }).map(([key, value]) => [key, JSON.stringify(value)])));
+
+describe.skipIf(!chromiumAvailable)('the app shell survives bad stored state and expired sessions, in a real browser', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const signIn = async (email: string, password: string) => {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+  };
+
+  const signedInAt = async (path: string) => {
+    const account = await app.registerUser('Resilient Person');
+    context = await browser.newContext();
+    page = await context.newPage();
+    await page.goto(`${app.url}/login`);
+    await signIn(account.email, account.password);
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${app.url}${path}`);
+    await page.getByTestId('user-name').waitFor();
+    return account;
+  };
+
+  const stored = (key: string) => page.evaluate((name) => window.localStorage.getItem(name), key);
+  const store = (items: Record<string, string>) =>
+    page.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+    }, items);
+
+  it('corrupt persisted state and reload: the app recovers, still signed in', async () => {
+    await signedInAt('/goals');
+    const corruptions: Record<string, string>[] = [
+      { 'persist:auth': '{not json', 'persist:goals': 'null', 'dashboard-range': '{"startDate":' },
+      {
+        'persist:auth': written({ user: { name: { first: 'Ada' } }, isAdmin: true, error: 'stale' }),
+        'persist:goals': written({ selectedTaskId: 42, expandedGoalIds: 'g1', statusFilter: [{}], priorityFilter: 'x'.repeat(100_000) }),
+        'dashboard-range': JSON.stringify({ startDate: [], endDate: null }),
+      },
+      { 'persist:auth': written({ user: null }, 99), 'persist:goals': written({ expandedGoalIds: ['g1'] }, 99) },
+    ];
+    for (const corruption of corruptions) {
+      await store(corruption);
+      await page.reload();
+      await page.getByTestId('user-name').waitFor();
+      expect(await page.getByTestId('user-name').textContent()).toContain('Resilient Person');
+      expect(new URL(page.url()).pathname).toBe('/goals');
+      expect(await page.getByText('Something went wrong').count()).toBe(0);
+      await page.goto(`${app.url}/dashboard`);
+      await page.getByTestId('user-name').waitFor();
+      expect(await page.getByText('Something went wrong').count()).toBe(0);
+      await page.goto(`${app.url}/goals`);
+      await page.getByTestId('user-name').waitFor();
+    }
+  });
+
+  it('an expired or invalid token: the notice offers to sign in again, and signing in comes back to the page', async () => {
+    const account = await signedInAt('/leaderboard?from=notice');
+    await store({ token: 'expired.session.token', 'persist:auth': written({ token: 'expired.session.token', user: null }) });
+    await page.reload();
+
+    const notice = page.getByRole('alert').filter({ hasText: 'Your session has expired.' });
+    await notice.waitFor();
+    // spec.md §4: the 401 itself changes nothing; the page stays where it is.
+    expect(new URL(page.url()).pathname).toBe('/leaderboard');
+
+    await notice.getByRole('link', { name: 'Sign in again' }).click();
+    await page.waitForURL(/\/login\?redirect=/);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/leaderboard?from=notice');
+    expect(await stored('token')).toBeNull();
+
+    await signIn(account.email, account.password);
+    await page.waitForURL((url) => url.pathname === '/leaderboard' && url.search === '?from=notice');
+    await page.getByTestId('user-name').waitFor();
+    expect(await page.getByText('Your session has expired.').count()).toBe(0);
+    expect(await stored('token')).not.toBe('expired.session.token');
+  });
+});
