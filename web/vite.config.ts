@@ -17,12 +17,21 @@ export default defineConfig({
   plugins: [
     react(),
     bundleBudget({
-      maxFirstScreenGzip: 150_000,
-      // Warn only while the first screens are over (issue 11: zod and recharts in their static graph).
-      enforce: false,
+      budgetGzip: 150_000,
+      // Each limit stops growth while its screen is over the budget (issue 11: zod in the entry, recharts in
+      // the dashboard's static graph); lower it to the budget once the screen fits.
       firstScreens: {
-        '/login': ['src/features/auth/routes/login.tsx'],
-        '/dashboard': ['src/components/layouts/app-layout.tsx', 'src/features/dashboard/routes/dashboard.tsx'],
+        '/login': { modules: ['src/features/auth/routes/login.tsx'], failAboveGzip: 185_000 },
+        // Signed in, the stored session is checked (lib/persist) before anything renders.
+        '/dashboard': {
+          modules: [
+            'src/lib/persist/persisted-auth.ts',
+            'src/lib/persist/persisted-goals.ts',
+            'src/components/layouts/app-layout.tsx',
+            'src/features/dashboard/routes/dashboard.tsx',
+          ],
+          failAboveGzip: 295_000,
+        },
       },
       reportFile: '.vite/bundle-report.json',
     }),

@@ -15,6 +15,7 @@ interface BundleReport {
 interface ColdLoad {
   /** Every script fetched before the main heading appeared, as `assets/<file>`. */
   js: string[];
+  title: string;
   headingMs: number;
   domContentLoadedMs: number;
   loadMs: number;
@@ -58,10 +59,11 @@ const coldLoad = async (context: BrowserContext, url: string, heading: string): 
   await page.goto(url);
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
   const js = [...requested];
+  const title = await page.title();
   await page.waitForLoadState('load');
-  const timing = await page.evaluate<Omit<ColdLoad, 'js'>>(readTimings);
+  const timing = await page.evaluate<Omit<ColdLoad, 'js' | 'title'>>(readTimings);
   await page.close();
-  return { js: js.sort(), ...timing };
+  return { js: js.sort(), title, ...timing };
 };
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -98,6 +100,7 @@ describe.skipIf(!chromiumAvailable)('the first screen, cold, over loopback', () 
     const load = await coldLoad(context, `${app.url}/login`, 'Welcome back');
     await context.close();
     logLoad('/login', load);
+    expect(load.title).toBe('Log in · Points Tracker');
     expect(load.js).toEqual(report.screens['/login']!.js);
     expect(chunksWith('recharts').length).toBeGreaterThan(0);
     expect(load.js.filter((file) => chunksWith('recharts').includes(file))).toEqual([]);
@@ -120,6 +123,7 @@ describe.skipIf(!chromiumAvailable)('the first screen, cold, over loopback', () 
     const load = await coldLoad(context, `${app.url}/dashboard`, 'Dashboard');
     await context.close();
     logLoad('/dashboard', load);
+    expect(load.title).toBe('Dashboard · Points Tracker');
     expect(load.js).toEqual(report.screens['/dashboard']!.js);
   });
 
@@ -139,6 +143,7 @@ describe.skipIf(!chromiumAvailable)('the first screen, cold, over loopback', () 
     await page.unroute(`**/${register!.fileName}`);
     await alert.getByRole('button', { name: 'Reload Page' }).click();
     await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
+    expect(await page.title()).toBe('Create account · Points Tracker');
     await context.close();
   });
 });

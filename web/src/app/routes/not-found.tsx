@@ -11,6 +11,7 @@ export const NotFoundRoute = () => {
   return (
     <div className="auth-layout">
       <main className="auth-card not-found">
+        <title>Page not found · Points Tracker</title>
         <div className="auth-card__brand">
           <Brand />
         </div>

@@ -36,6 +36,7 @@ export const ForgotPasswordRoute = () => {
         </p>
       }
     >
+      <title>Reset your password · Points Tracker</title>
       {data ? (
         <FormAlert kind="success">{data.message}</FormAlert>
       ) : (

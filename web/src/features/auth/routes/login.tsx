@@ -42,6 +42,7 @@ export const LoginRoute = () => {
         </p>
       }
     >
+      <title>Log in · Points Tracker</title>
       <form ref={ref} className="form" onSubmit={(event) => void submit(event)} noValidate>
         {error && <ServerErrorAlert error={error} fallback="Login failed" shown={['email', 'password']} />}
         <EmailField autoFocus value={email} onChange={(event) => setEmail(event.target.value)} error={problems.email ?? errors.email} />

@@ -44,6 +44,7 @@ export const RegisterRoute = () => {
         </p>
       }
     >
+      <title>Create account · Points Tracker</title>
       <form ref={ref} className="form" onSubmit={(event) => void submit(event)} noValidate>
         {error && <ServerErrorAlert error={error} fallback="Registration failed" shown={['name', 'email', 'password']} />}
         <TextField

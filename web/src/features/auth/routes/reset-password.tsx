@@ -35,6 +35,7 @@ export const ResetPasswordRoute = () => {
   if (!token) {
     return (
       <AuthLayout title="Reset your password" footer={footer}>
+        <title>Reset your password · Points Tracker</title>
         <FormAlert kind="error">This reset link is incomplete. Please use the link from your e-mail, or request a new one.</FormAlert>
         <Link className="button button--secondary button--block" to="/forgot-password">
           Request a new link
@@ -46,6 +47,7 @@ export const ResetPasswordRoute = () => {
   if (data) {
     return (
       <AuthLayout title="Password changed" footer={footer}>
+        <title>Password changed · Points Tracker</title>
         <FormAlert kind="success">{data.message}</FormAlert>
         <Link className="button button--primary button--block" to="/login">
           Continue to log in
@@ -56,6 +58,7 @@ export const ResetPasswordRoute = () => {
 
   return (
     <AuthLayout title="Choose a new password" subtitle="Pick a password you have not used here before." footer={footer}>
+      <title>Choose a new password · Points Tracker</title>
       <form ref={ref} className="form" onSubmit={submit} noValidate>
         {error && (
           <FormAlert kind="error">

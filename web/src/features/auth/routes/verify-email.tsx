@@ -35,6 +35,7 @@ export const VerifyEmailRoute = () => {
   if (!token) {
     return (
       <AuthLayout title="Verify your e-mail">
+        <title>Verify your e-mail · Points Tracker</title>
         <FormAlert kind="error">This verification link is incomplete. Please use the link from your e-mail.</FormAlert>
         {next}
       </AuthLayout>
@@ -44,6 +45,7 @@ export const VerifyEmailRoute = () => {
   if (isUninitialized || isLoading) {
     return (
       <AuthLayout title="Verifying your e-mail">
+        <title>Verifying your e-mail · Points Tracker</title>
         <p className="loading-line" role="status">
           <span className="spinner spinner--dark" aria-hidden="true" />
           Checking your verification link…
@@ -54,6 +56,7 @@ export const VerifyEmailRoute = () => {
 
   return (
     <AuthLayout title={isSuccess ? 'E-mail verified' : 'Verification failed'}>
+      <title>{`${isSuccess ? 'E-mail verified' : 'Verification failed'} · Points Tracker`}</title>
       {isSuccess ? (
         <FormAlert kind="success">{data?.message}</FormAlert>
       ) : (

@@ -7,6 +7,7 @@ export const ProfileRoute = () => {
   const user = useAppSelector(selectCurrentUser);
   return (
     <div className="page page--narrow">
+      <title>Profile · Points Tracker</title>
       <header className="page-header">
         <div>
           <p className="page-header__eyebrow">Account</p>
