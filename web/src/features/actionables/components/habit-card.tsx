@@ -108,15 +108,10 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
       <HabitHistory title={habit.title} days={habitHistory(habit, today, zone, HISTORY_WEEKS)} testId={`habit-history-${habit.id}`} />
       <div className="habit-card__actions">
         {!period.done && habit.active && (
-          <button
-            type="button"
-            className="button button--small button--success"
-            onClick={() => void completeToday()}
-            disabled={completion.isLoading}
-            aria-label={`Complete ${name} today`}
-          >
+          <button type="button" className="button button--small button--success" onClick={() => void completeToday()} disabled={completion.isLoading}>
             {completion.isLoading ? <span className="spinner" aria-hidden="true" /> : <CheckIcon />}
-            Complete today
+            {/* The name 'Complete habit Read today' comes from the text, so it holds what is seen ('Complete today'). */}
+            Complete<span className="visually-hidden"> {name}</span> today
           </button>
         )}
         <button
