@@ -55,6 +55,14 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
     const email = `actionables.${Date.now()}@example.com`;
     await page.goto(`${app.url}/register`);
     await page.getByLabel('Name').fill('Habit Builder');
+    // The register form checks the contract's rules first: the message sits beside the field, in the server's words.
+    await page.getByLabel('Email').fill('habit.builder');
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Email must be a valid email address').waitFor();
+    await page.getByText('Password must be at least 8 characters long').waitFor();
+    expect(await page.evaluate(`document.activeElement?.getAttribute('name')`)).toBe('email');
+    expect(page.url()).toMatch(/\/register$/);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('a good long password');
     await page.getByRole('button', { name: 'Create account' }).click();
