@@ -1,3 +1,4 @@
+import type { Actionable } from '@tracker/contracts/actionables/http';
 import type { Goal, Subtask, Task } from '@tracker/contracts/goals/http';
 import type { User } from '@tracker/contracts/users/http';
 
@@ -50,5 +51,29 @@ export const aSubtask = (overrides: Partial<Subtask> = {}): Subtask => ({
   ...workItem('9f1c2d3e-0000-4000-8000-00000000c001', 'Buy shoes'),
   taskId: '9f1c2d3e-0000-4000-8000-00000000b001',
   goalId: '9f1c2d3e-0000-4000-8000-00000000a001',
+  ...overrides,
+});
+
+export const anActionable = (overrides: Partial<Actionable> = {}): Actionable => ({
+  id: '5b7e1c2a-0000-4000-8000-000000000001',
+  title: 'Buy milk',
+  description: '',
+  weight: 2,
+  deadline: null,
+  completedAt: null,
+  createdAt: '2026-11-20T09:00:00.000Z',
+  userId: '0b8a3c1e-7c2e-4d7b-9b0a-1f2e3d4c5b6a',
+  goalId: null,
+  taskId: null,
+  subtaskId: null,
+  isHabit: false,
+  streak: 0,
+  lastCompletedAt: null,
+  active: true,
+  reminderTime: null,
+  pointsAwarded: 0,
+  pointsToBeAwarded: 0,
+  recurrence: { frequency: 'daily', days: [], dayOfMonth: null },
+  status: 'pending',
   ...overrides,
 });

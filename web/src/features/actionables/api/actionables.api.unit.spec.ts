@@ -1,36 +1,11 @@
-import type { Actionable } from '@tracker/contracts/actionables/http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../../app/store.ts';
 import { callFailure, errorMessage as shownMessage } from '../../../lib/api/api-errors.ts';
 import { fakeApi, type FakeResponse } from '../../../testing/fake-api.ts';
-import { aUser } from '../../../testing/fixtures.ts';
+import { anActionable, aUser } from '../../../testing/fixtures.ts';
 import { actionableFailures, actionablesApi, habitFailures, listFailure } from './actionables.api.ts';
 
 const signedIn = () => makeStore({ auth: { token: 'tok', user: aUser(), error: null, isAdmin: false } });
-
-const anActionable = (overrides: Partial<Actionable> = {}): Actionable => ({
-  id: '5b7e1c2a-0000-4000-8000-000000000001',
-  title: 'Buy milk',
-  description: '',
-  weight: 2,
-  deadline: null,
-  completedAt: null,
-  createdAt: '2026-11-20T09:00:00.000Z',
-  userId: '0b8a3c1e-7c2e-4d7b-9b0a-1f2e3d4c5b6a',
-  goalId: null,
-  taskId: null,
-  subtaskId: null,
-  isHabit: false,
-  streak: 0,
-  lastCompletedAt: null,
-  active: true,
-  reminderTime: null,
-  pointsAwarded: 0,
-  pointsToBeAwarded: 0,
-  recurrence: { frequency: 'daily', days: [], dayOfMonth: null },
-  status: 'pending',
-  ...overrides,
-});
 
 /** The full URLs fetched (fakeApi records paths only). */
 const recordUrls = (): string[] => {

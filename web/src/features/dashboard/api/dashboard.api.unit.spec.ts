@@ -1,16 +1,15 @@
-import type { Actionable } from '@tracker/contracts/actionables/http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../../app/store.ts';
 import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { dataOrFallback } from '../../../lib/api/data-or-fallback.ts';
 import { fakeApi } from '../../../testing/fake-api.ts';
-import { aUser } from '../../../testing/fixtures.ts';
+import { anActionable, aUser } from '../../../testing/fixtures.ts';
 import { dashboardApi, dashboardFailures, dashboardFallbacks } from './dashboard.api.ts';
 
 type Store = ReturnType<typeof signedIn>;
 const signedIn = () => makeStore({ auth: { token: 'tok', user: aUser(), error: null, isAdmin: false } });
 const range = { startDate: '2026-11-17', endDate: '2026-11-23', timezone: 'Europe/London' };
-const item = { id: '5b7e1c2a-0000-4000-8000-000000000001', isHabit: false, goalId: null, taskId: null, subtaskId: null } as unknown as Actionable;
+const item = anActionable();
 const { endpoints } = dashboardApi;
 
 /** Each dashboard call with a §8 fallback: the route it asks and how it is dispatched. */
