@@ -13,10 +13,13 @@ import { AUTH_PERSIST_VERSION, GOALS_PERSIST_VERSION, migrateAuth, migrateGoals,
 /**
  * Persisted (spec.md §4): of auth only token and user; the goal tree's selections, expansions and
  * filters. Each slice is versioned and validated on load (lib/persist/persisted-slices.ts): what does
- * not fit is dropped and the slice keeps its initial value, so no stored value can break the app. Settings are not
- * persisted here: they are server data (RTK Query) and the one a first paint needs, the theme, is
- * kept on the device by lib/settings/theme.ts. persistReducer adds a `_persist` key nobody reads;
- * the casts keep it out of RootState so tests can preload plain slice states.
+ * not fit is dropped and the slice keeps its initial value, so no stored value can break the app.
+ * No separate settings copy: settings are server data (RTK Query, lib/settings), and what a screen
+ * needs before their answer is already kept on the device: the theme (lib/settings/theme.ts, applied
+ * before the first paint) and the time zone (the persisted user's). Week start and status order only
+ * arrange server data that is not persisted either and is fetched alongside them; a stale copy would
+ * instead risk showing another device's older choices. persistReducer adds a `_persist` key nobody
+ * reads; the casts keep it out of RootState so tests can preload plain slice states.
  */
 const rootReducerWith = (storage: Storage) =>
   combineReducers({
