@@ -57,7 +57,10 @@ export const authSlice = createSlice({
       })
       .addMatcher(updateMe.matchFulfilled, (state, { payload }) => {
         // A password change ends earlier sessions; the answer carries this session's new token.
-        if (state.token && payload.token) state.token = payload.token;
+        if (state.token && payload.token) {
+          state.token = payload.token;
+          state.sessionExpired = false;
+        }
       })
       .addMatcher(login.matchRejected, (state, { payload }) => {
         state.error = errorMessage(payload, 'Login failed');
