@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { Card } from '../../../components/states/card.tsx';
+import { QueryStatus } from '../../../components/states/query-states.tsx';
 import { auditFailure, useGetPointsAuditQuery } from '../api/audit.api.ts';
 import { asOfInstant, choiceFromParams, describeChoice, paramsOfChoice, todayIn, type AsOfChoice } from '../components/as-of.ts';
 import { AsOfPicker } from '../components/as-of-picker.tsx';
-import { AuditCard, LoadError, LoadingLine } from '../components/audit-card.tsx';
 import { mismatchedPositions, runningTotals, type EntryOrder } from '../components/audit-timeline.ts';
 import { EntriesTable } from '../components/entries-table.tsx';
 import { NoPointsYet } from '../components/no-points-yet.tsx';
@@ -34,18 +34,14 @@ export const AuditRoute = () => {
   const scope = choice ? `as of ${describeChoice(choice)}` : 'up to now';
 
   const changeChoice = (next: AsOfChoice | undefined) => setParams(paramsOfChoice(next), { replace: true });
-  const retry = () => void refetch();
-
-  const status =
-    audit === undefined ? (
-      isFetching || !error ? (
-        <LoadingLine>Replaying your points from the event log…</LoadingLine>
-      ) : (
-        <LoadError message={errorMessage(error, auditFailure)} onRetry={retry} retrying={isFetching} />
-      )
-    ) : error && !isFetching ? (
-      <LoadError message={errorMessage(error, auditFailure)} onRetry={retry} retrying={isFetching} />
-    ) : undefined;
+  // A new as-of moment has no data until its answer: loading, not the last moment's audit.
+  const status = (
+    <QueryStatus
+      query={{ data: audit, error, isLoading: isFetching, isFetching, refetch }}
+      failure={auditFailure}
+      loading="Replaying your points from the event log…"
+    />
+  );
 
   const rows = audit ? runningTotals(audit.entries) : [];
   const isEmpty = audit !== undefined && audit.entries.length === 0 && audit.mismatches.length === 0 && audit.ledgerTotal === 0;
@@ -68,18 +64,18 @@ export const AuditRoute = () => {
       {audit &&
         (isEmpty ? (
           choice ? (
-            <AuditCard id="audit-empty" title="Nothing earned by then">
+            <Card id="audit-empty" title="Nothing earned by then">
               <p className="audit__empty">No points had been earned {scope}. Clear the date to see the present.</p>
-            </AuditCard>
+            </Card>
           ) : (
             <NoPointsYet />
           )
         ) : (
           <>
-            <AuditCard id="audit-timeline" title="Running total" subtitle={`Your points over time, ${scope}`}>
+            <Card id="audit-timeline" title="Running total" subtitle={`Your points over time, ${scope}`}>
               {rows.length === 0 ? <p className="audit__empty">No award or revocation {scope}.</p> : <RunningTotalChart rows={rows} end={end} zone={zone} />}
-            </AuditCard>
-            <AuditCard
+            </Card>
+            <Card
               id="audit-entries"
               title="Awards and revocations"
               subtitle={`${countOf(awards, 'award', 'awards')}, ${countOf(rows.length - awards, 'revocation', 'revocations')}`}
@@ -90,7 +86,7 @@ export const AuditRoute = () => {
               ) : (
                 <EntriesTable rows={rows} order={order} zone={zone} flagged={mismatchedPositions(audit.mismatches)} />
               )}
-            </AuditCard>
+            </Card>
           </>
         ))}
     </div>

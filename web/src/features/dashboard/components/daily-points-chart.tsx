@@ -1,7 +1,8 @@
 import type { DailyPoints } from '@tracker/contracts/dashboard/http';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { dashboardFailures, useGetDashboardSummaryQuery, type RangeArgs } from '../api/dashboard.api.ts';
-import { CardBody, DashboardCard, EmptyNote } from './card-states.tsx';
+import { Card, EmptyNote } from '../../../components/states/card.tsx';
+import { QueryBody } from '../../../components/states/query-states.tsx';
 import { formatLocalDate } from './local-dates.ts';
 import './daily-points-chart.css';
 
@@ -63,15 +64,15 @@ const Chart = ({ days }: { days: DailyPoints[] }) => (
 export const DailyPointsCard = ({ range, rangeLabel }: { range: RangeArgs; rangeLabel: string }) => {
   const query = useGetDashboardSummaryQuery(range);
   return (
-    <DashboardCard id="daily-points" title="Daily points" subtitle={rangeLabel}>
-      <CardBody query={query} failure={dashboardFailures.summary} loading="Loading your daily points…">
+    <Card id="daily-points" title="Daily points" subtitle={rangeLabel}>
+      <QueryBody query={query} failure={dashboardFailures.summary} loading="Loading your daily points…">
         {({ dailyPoints }) => (
           <>
             {dailyPoints.every((day) => day.points === 0) && <EmptyNote>No points in this range yet. Complete something to see a bar grow.</EmptyNote>}
             <Chart days={dailyPoints} />
           </>
         )}
-      </CardBody>
-    </DashboardCard>
+      </QueryBody>
+    </Card>
   );
 };

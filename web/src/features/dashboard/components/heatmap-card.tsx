@@ -2,7 +2,8 @@ import type { HeatmapDay } from '@tracker/contracts/points/http';
 import type { WeekStart } from '@tracker/contracts/settings/http';
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { dashboardFailures, useGetHeatmapQuery, type RangeArgs } from '../api/dashboard.api.ts';
-import { CardBody, DashboardCard } from './card-states.tsx';
+import { Card } from '../../../components/states/card.tsx';
+import { QueryBody } from '../../../components/states/query-states.tsx';
 import { heatLevel, heatmapGrid, monthMarks, weekdayNames, type HeatmapGrid } from './heatmap-grid.ts';
 import { formatLocalDate } from './local-dates.ts';
 import './heatmap-card.css';
@@ -195,10 +196,10 @@ const Heatmap = ({ days, weekStart }: { days: HeatmapDay[]; weekStart: WeekStart
 export const HeatmapCard = ({ range, weekStart }: { range: RangeArgs; weekStart: WeekStart }) => {
   const query = useGetHeatmapQuery(range);
   return (
-    <DashboardCard id="heatmap" title="Activity" subtitle="Points per day over the last year" className="dash-grid__wide">
-      <CardBody query={query} failure={dashboardFailures.heatmap} loading="Loading your year…">
+    <Card id="heatmap" title="Activity" subtitle="Points per day over the last year" className="dash-grid__wide">
+      <QueryBody query={query} failure={dashboardFailures.heatmap} loading="Loading your year…">
         {(days) => (days.length === 0 ? null : <Heatmap days={days} weekStart={weekStart} />)}
-      </CardBody>
-    </DashboardCard>
+      </QueryBody>
+    </Card>
   );
 };

@@ -1,13 +1,14 @@
 import { dashboardFailures, useGetPointsStatsQuery, type RangeArgs } from '../api/dashboard.api.ts';
-import { CardBody, DashboardCard } from './card-states.tsx';
+import { Card } from '../../../components/states/card.tsx';
+import { QueryBody } from '../../../components/states/query-states.tsx';
 import { StatTiles } from './stat-tiles.tsx';
 
 /** Points today, this week (from the user's week start), this month, in total, and the streak of days with points. */
 export const PointsStatsCard = ({ range }: { range: RangeArgs }) => {
   const query = useGetPointsStatsQuery(range);
   return (
-    <DashboardCard id="points-stats" title="Points" className="dash-grid__wide">
-      <CardBody query={query} failure={dashboardFailures.stats} loading="Loading your points…">
+    <Card id="points-stats" title="Points" className="dash-grid__wide">
+      <QueryBody query={query} failure={dashboardFailures.stats} loading="Loading your points…">
         {(stats) => (
           <StatTiles
             label="Points"
@@ -20,7 +21,7 @@ export const PointsStatsCard = ({ range }: { range: RangeArgs }) => {
             ]}
           />
         )}
-      </CardBody>
-    </DashboardCard>
+      </QueryBody>
+    </Card>
   );
 };

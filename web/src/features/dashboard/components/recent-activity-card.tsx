@@ -1,6 +1,7 @@
 import type { Activity } from '@tracker/contracts/points/http';
 import { dashboardFailures, RECENT_LIMIT, useGetRecentActivitiesQuery } from '../api/dashboard.api.ts';
-import { CardBody, DashboardCard, EmptyNote } from './card-states.tsx';
+import { Card, EmptyNote } from '../../../components/states/card.tsx';
+import { QueryBody } from '../../../components/states/query-states.tsx';
 import { formatMomentIn } from './local-dates.ts';
 import { PointsBadge } from './points-badge.tsx';
 import './activity-lists.css';
@@ -20,8 +21,8 @@ const kindOf = (entityType: string): string => entityType.charAt(0).toUpperCase(
 export const RecentActivityCard = ({ zone }: { zone: string }) => {
   const query = useGetRecentActivitiesQuery(RECENT_LIMIT);
   return (
-    <DashboardCard id="recent-activity" title="Recent activity">
-      <CardBody query={query} failure={dashboardFailures.recent} loading="Loading recent activity…">
+    <Card id="recent-activity" title="Recent activity">
+      <QueryBody query={query} failure={dashboardFailures.recent} loading="Loading recent activity…">
         {(activities) =>
           activities.length === 0 ? (
             <EmptyNote>Nothing yet. What you create and complete shows up here.</EmptyNote>
@@ -42,7 +43,7 @@ export const RecentActivityCard = ({ zone }: { zone: string }) => {
             </ol>
           )
         }
-      </CardBody>
-    </DashboardCard>
+      </QueryBody>
+    </Card>
   );
 };

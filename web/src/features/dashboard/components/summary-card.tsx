@@ -1,13 +1,14 @@
 import { dashboardFailures, useGetDashboardSummaryQuery, type RangeArgs } from '../api/dashboard.api.ts';
-import { CardBody, DashboardCard } from './card-states.tsx';
+import { Card } from '../../../components/states/card.tsx';
+import { QueryBody } from '../../../components/states/query-states.tsx';
 import { StatTiles } from './stat-tiles.tsx';
 
 /** The range at a glance: points earned in it and the items created, due or completed in it. */
 export const SummaryCard = ({ range, rangeLabel }: { range: RangeArgs; rangeLabel: string }) => {
   const query = useGetDashboardSummaryQuery(range);
   return (
-    <DashboardCard id="summary" title="Summary" subtitle={rangeLabel}>
-      <CardBody query={query} failure={dashboardFailures.summary} loading="Loading the summary…">
+    <Card id="summary" title="Summary" subtitle={rangeLabel}>
+      <QueryBody query={query} failure={dashboardFailures.summary} loading="Loading the summary…">
         {(summary) => (
           <StatTiles
             label="Summary"
@@ -21,7 +22,7 @@ export const SummaryCard = ({ range, rangeLabel }: { range: RangeArgs; rangeLabe
             ]}
           />
         )}
-      </CardBody>
-    </DashboardCard>
+      </QueryBody>
+    </Card>
   );
 };

@@ -5,7 +5,8 @@ import { useToast } from '../../../components/toasts/use-toast.ts';
 import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
 import { dashboardFailures, useCompleteDailyActionableMutation, useCompleteDailyHabitMutation, useGetDailyActionablesQuery } from '../api/dashboard.api.ts';
-import { CardBody, DashboardCard, EmptyNote } from './card-states.tsx';
+import { Card, EmptyNote } from '../../../components/states/card.tsx';
+import { QueryBody } from '../../../components/states/query-states.tsx';
 import { formatLocalDate, localDateIn } from './local-dates.ts';
 import './today-card.css';
 
@@ -51,7 +52,7 @@ export const TodayCard = ({ zone }: { zone: string }) => {
   };
 
   return (
-    <DashboardCard
+    <Card
       id="today"
       title="Today"
       subtitle={query.data ? formatLocalDate(query.data.date, { weekday: 'long', month: 'long', day: 'numeric' }) : undefined}
@@ -61,7 +62,7 @@ export const TodayCard = ({ zone }: { zone: string }) => {
         </Link>
       }
     >
-      <CardBody query={query} failure={dashboardFailures.daily} loading="Loading today's list…">
+      <QueryBody query={query} failure={dashboardFailures.daily} loading="Loading today's list…">
         {({ date, actionables }) => {
           const shown = arrange(actionables);
           if (actionables.length === 0) return <EmptyNote>Nothing due today and no habits scheduled. Enjoy the quiet.</EmptyNote>;
@@ -105,7 +106,7 @@ export const TodayCard = ({ zone }: { zone: string }) => {
             </>
           );
         }}
-      </CardBody>
-    </DashboardCard>
+      </QueryBody>
+    </Card>
   );
 };

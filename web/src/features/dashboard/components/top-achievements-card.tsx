@@ -1,6 +1,7 @@
 import type { TopAchievement } from '@tracker/contracts/dashboard/http';
 import { dashboardFailures, useGetDashboardSummaryQuery, type RangeArgs } from '../api/dashboard.api.ts';
-import { CardBody, DashboardCard, EmptyNote } from './card-states.tsx';
+import { Card, EmptyNote } from '../../../components/states/card.tsx';
+import { QueryBody } from '../../../components/states/query-states.tsx';
 import { formatMomentIn } from './local-dates.ts';
 import { PointsBadge } from './points-badge.tsx';
 import './activity-lists.css';
@@ -17,8 +18,8 @@ const sources: Record<TopAchievement['sourceType'], string> = {
 export const TopAchievementsCard = ({ range, rangeLabel, zone }: { range: RangeArgs; rangeLabel: string; zone: string }) => {
   const query = useGetDashboardSummaryQuery(range);
   return (
-    <DashboardCard id="top-achievements" title="Top achievements" subtitle={rangeLabel}>
-      <CardBody query={query} failure={dashboardFailures.summary} loading="Loading your achievements…">
+    <Card id="top-achievements" title="Top achievements" subtitle={rangeLabel}>
+      <QueryBody query={query} failure={dashboardFailures.summary} loading="Loading your achievements…">
         {({ topAchievements }) =>
           topAchievements.length === 0 ? (
             <EmptyNote>No points in this range yet.</EmptyNote>
@@ -42,7 +43,7 @@ export const TopAchievementsCard = ({ range, rangeLabel, zone }: { range: RangeA
             </ol>
           )
         }
-      </CardBody>
-    </DashboardCard>
+      </QueryBody>
+    </Card>
   );
 };
