@@ -43,11 +43,10 @@ describe.skipIf(!chromiumAvailable)('the app shell survives bad stored state and
     return account;
   };
 
-  const stored = (key: string) => page.evaluate((name) => window.localStorage.getItem(name), key);
+  // Strings rather than functions: this package's types have no DOM.
+  const stored = (key: string) => page.evaluate(`window.localStorage.getItem(${JSON.stringify(key)})`) as Promise<string | null>;
   const store = (items: Record<string, string>) =>
-    page.evaluate((entries) => {
-      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
-    }, items);
+    page.evaluate(`for (const [key, value] of Object.entries(${JSON.stringify(items)})) window.localStorage.setItem(key, value)`);
 
   it('corrupt persisted state and reload: the app recovers, still signed in', async () => {
     await signedInAt('/goals');
