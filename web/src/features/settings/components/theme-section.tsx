@@ -1,6 +1,6 @@
 import { themes, type Settings, type Theme } from '@tracker/contracts/settings/http';
+import { failureText } from '../../../components/form/form-errors.ts';
 import { useToast } from '../../../components/toasts/use-toast.ts';
-import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { settingsFailures, useChangeThemeMutation } from '../../../lib/settings/settings.api.ts';
 import { applyTheme, showTheme } from '../../../lib/settings/theme.ts';
 
@@ -26,9 +26,10 @@ export const ThemeSection = ({ settings }: { settings: Settings }) => {
     applyTheme(theme);
     const result = await changeTheme(theme);
     if ('error' in result) {
-      const refused = 'status' in result.error && typeof result.error.status === 'number';
+      const { error } = result;
+      const refused = error !== undefined && 'status' in error && typeof error.status === 'number';
       (refused ? applyTheme : showTheme)(settings.theme);
-      toast.error(errorMessage(result.error, settingsFailures.change));
+      toast.error(failureText(error, settingsFailures.change));
     }
   };
 
