@@ -1,8 +1,9 @@
+import { useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks.ts';
-import type { ApiError } from '../../../lib/api/api-errors.ts';
+import { errorMessage, type ApiError } from '../../../lib/api/api-errors.ts';
 import { useCompleteSubtaskMutation, useUpdateTaskMutation } from '../api/goals.api.ts';
 import { workItemTreeApi } from '../stores/work-item-tree.api.ts';
-import { openWorkOf } from './goal-completion.ts';
+import { completedTooSentence, openWorkOf } from './goal-completion.ts';
 
 export type OpenWorkOutcome = { completed: { tasks: number; subtasks: number } } | { error: ApiError };
 
@@ -33,5 +34,41 @@ export const useCompleteOpenWork = (): ((goalId: string) => Promise<OpenWorkOutc
       if ('error' in result) return { error: result.error };
     }
     return { completed: { tasks: open.tasks.length, subtasks: open.subtasks.length } };
+  };
+};
+
+/**
+ * The question before completing a goal that has open work: whether it is open, and its answers. 'Complete
+ * all' completes the open work first (useCompleteOpenWork), then the goal by `completeGoal`; a failure
+ * stays in the dialog.
+ */
+export const useCompletionQuestion = (goalId: string, completeGoal: () => Promise<string | undefined>, completedToo: (note: string) => void) => {
+  const [asking, setAsking] = useState(false);
+  const [state, setState] = useState<{ pending: boolean; error?: string | undefined }>({ pending: false });
+  const completeOpenWork = useCompleteOpenWork();
+  const answer = async (withOpenWork: boolean) => {
+    setState({ pending: true });
+    let note: string | undefined;
+    if (withOpenWork) {
+      const outcome = await completeOpenWork(goalId);
+      if ('error' in outcome) return setState({ pending: false, error: errorMessage(outcome.error, 'Failed to update task') });
+      note = completedTooSentence(outcome.completed.tasks, outcome.completed.subtasks);
+    }
+    const error = await completeGoal();
+    setState({ pending: false, error });
+    if (error) return;
+    setAsking(false);
+    if (note) completedToo(note);
+  };
+  return {
+    asking,
+    ...state,
+    ask: () => {
+      setState({ pending: false });
+      setAsking(true);
+    },
+    cancel: () => setAsking(false),
+    completeAll: () => void answer(true),
+    completeGoalOnly: () => void answer(false),
   };
 };

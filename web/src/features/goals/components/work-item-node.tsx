@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { GoalProgress, WorkItemStatus } from '@tracker/contracts/goals/http';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { useToast } from '../../../components/toasts/use-toast.ts';
@@ -11,9 +11,9 @@ import type { WorkItemKind } from '../types/work-item-kind.ts';
 import { CompleteGoalDialog } from './complete-goal-dialog.tsx';
 import { focusAfterDeletion } from './focus-after-deletion.ts';
 import { useFocusWhenRequested } from './focus-request.tsx';
-import { completedTooSentence, hasOpenWork, openWorkSentence } from './goal-completion.ts';
+import { hasOpenWork, openWorkSentence } from './goal-completion.ts';
 import { GoalProgressBar } from './goal-progress-bar.tsx';
-import { useCompleteOpenWork } from './use-complete-open-work.ts';
+import { useCompletionQuestion } from './use-complete-open-work.ts';
 import { statusPointsToast } from './points-toast.ts';
 import { kindLabels, pointsTotal } from './work-item-format.ts';
 import { DeleteWorkItemDialog, useEditAndDelete, WorkItemEditor } from './work-item-editing.tsx';
@@ -77,33 +77,16 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
   };
 
   // A goal with open tasks or subtasks asks first whether to complete them too.
-  const [askingToComplete, setAskingToComplete] = useState(false);
-  const [cascade, setCascade] = useState<{ pending: boolean; error?: string | undefined }>({ pending: false });
-  const completeOpenWork = useCompleteOpenWork();
   const asksBeforeCompleting = kind === 'goal' && hasOpenWork(progress);
-  const askToComplete = () => {
-    setCascade({ pending: false });
-    setAskingToComplete(true);
-  };
-
-  const completeGoal = async (withOpenWork: boolean) => {
-    setCascade({ pending: true });
-    let alsoDone: string | undefined;
-    if (withOpenWork) {
-      const outcome = await completeOpenWork(item.id);
-      if ('error' in outcome) return setCascade({ pending: false, error: errorMessage(outcome.error, 'Failed to update task') });
-      alsoDone = completedTooSentence(outcome.completed.tasks, outcome.completed.subtasks);
-    }
-    const error = await applyStatus('completed');
-    setCascade({ pending: false, error });
-    if (error) return;
-    setAskingToComplete(false);
-    if (alsoDone) toast.info(alsoDone, { title: `${label} completed` });
-  };
+  const question = useCompletionQuestion(
+    item.id,
+    () => applyStatus('completed'),
+    (note) => toast.info(note, { title: `${label} completed` }),
+  );
 
   const setStatus = async (status: WorkItemStatus) => {
     if (status === 'completed' && completeItem) return void (await completeByOwnCall(completeItem));
-    if (status === 'completed' && asksBeforeCompleting) return askToComplete();
+    if (status === 'completed' && asksBeforeCompleting) return question.ask();
     const error = await applyStatus(status);
     if (error) toast.error(error);
   };
@@ -127,7 +110,7 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
     }
     if (completeAfter && !(await completeByOwnCall(completeAfter))) return;
     stopEditing();
-    if (askAfter) askToComplete();
+    if (askAfter) question.ask();
   };
 
   // On a narrow screen the side panel is gone: the details open under the row, scrolled into view.
@@ -159,7 +142,7 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
         selected={selected}
         containsMatch={containsMatch}
         titleRef={title}
-        busy={completion.isLoading || statusChange.isLoading || cascade.pending}
+        busy={completion.isLoading || statusChange.isLoading || question.pending}
         footer={progress && <GoalProgressBar title={item.title} progress={progress} />}
         onToggleExpanded={() => dispatch(expanded ? itemCollapsed(ref) : itemExpanded(ref))}
         onSelect={() => dispatch(selected ? selectionCleared() : level.selected(item))}
@@ -203,15 +186,15 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
             <WorkItemDetails item={item} />
           </div>
         ))}
-      {askingToComplete && progress && (
+      {question.asking && progress && (
         <CompleteGoalDialog
           title={item.title}
           question={openWorkSentence(progress)}
-          pending={cascade.pending}
-          error={cascade.error}
-          onCompleteAll={() => void completeGoal(true)}
-          onCompleteGoalOnly={() => void completeGoal(false)}
-          onCancel={() => setAskingToComplete(false)}
+          pending={question.pending}
+          error={question.error}
+          onCompleteAll={question.completeAll}
+          onCompleteGoalOnly={question.completeGoalOnly}
+          onCancel={question.cancel}
         />
       )}
       {confirming && (
