@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 describe("spec.md §8's settings fallback texts: a failure without a server message shows them", () => {
-  it.each(Object.entries(settingsFailures))("'%s' is shown as '%s'", async (call, text) => {
+  it.each(Object.entries(settingsFailures).map(([call, text]) => [text, call]))("'%s' (%s)", async (text, call) => {
     const { route, run } = calls[call as keyof typeof settingsFailures];
     fakeApi({ [route]: () => ({ status: 500 }) });
     const { error } = await run(signedIn());

@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 describe("spec.md §8's dashboard fallback texts: a failure without a server message shows them", () => {
-  it.each(Object.entries(dashboardFailures))("'%s' is shown as '%s'", async (call, text) => {
+  it.each(Object.entries(dashboardFailures).map(([call, text]) => [text, call]))("'%s' (%s)", async (text, call) => {
     const { route, run } = calls[call as keyof typeof dashboardFailures];
     fakeApi({ [route]: () => ({ status: 500 }) });
     const { error } = await run(signedIn());
