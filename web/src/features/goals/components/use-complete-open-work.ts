@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { errorMessage, type ApiError } from '../../../lib/api/api-errors.ts';
-import { useCompleteSubtaskMutation, useUpdateTaskMutation } from '../api/goals.api.ts';
-import { workItemTreeApi } from '../stores/work-item-tree.api.ts';
+import { goalsApi, useCompleteSubtaskMutation, useUpdateTaskMutation } from '../api/goals.api.ts';
 import { completedTooSentence, openWorkOf } from './goal-completion.ts';
 
 export type OpenWorkOutcome = { completed: { tasks: number; subtasks: number } } | { error: ApiError };
@@ -17,8 +16,8 @@ export const useCompleteOpenWork = (): ((goalId: string) => Promise<OpenWorkOutc
   const [completeSubtask] = useCompleteSubtaskMutation();
   const [updateTask] = useUpdateTaskMutation();
   return async (goalId) => {
-    const tasksRead = dispatch(workItemTreeApi.endpoints.getAllTasks.initiate(undefined, { forceRefetch: true }));
-    const subtasksRead = dispatch(workItemTreeApi.endpoints.getAllSubtasks.initiate(undefined, { forceRefetch: true }));
+    const tasksRead = dispatch(goalsApi.endpoints.getAllTasks.initiate(undefined, { forceRefetch: true }));
+    const subtasksRead = dispatch(goalsApi.endpoints.getAllSubtasks.initiate(undefined, { forceRefetch: true }));
     const [tasks, subtasks] = await Promise.all([tasksRead, subtasksRead]);
     tasksRead.unsubscribe();
     subtasksRead.unsubscribe();

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { filterVerdict, parentsOfMatches, type FilterVerdict } from '../stores/filter-paths.ts';
 import { matchesFilters, selectFiltersAreDefault, selectPriorityFilter, selectStatusFilter } from '../stores/goals.slice.ts';
-import { useGetAllSubtasksQuery, useGetAllTasksQuery } from '../stores/work-item-tree.api.ts';
+import { useGetAllSubtasksQuery, useGetAllTasksQuery } from '../api/goals.api.ts';
 import type { WorkItem } from './work-item-format.ts';
 
 /**
