@@ -36,8 +36,8 @@ const shownFields = ['title', 'description', 'priority', 'status', 'dueDate', 's
 
 /**
  * Create (title, description, priority, due date) and edit (also status, start and end dates, and a
- * task's goal) for every level of the tree. Escape cancels. noValidate: the server's contract is the rule book, and
- * its field errors appear under the fields.
+ * task's goal) for every level of the tree; Escape cancels. noValidate: the server's contract is the
+ * rule book, and its field errors appear under the fields.
  */
 export const WorkItemForm = ({ mode, name, saveLabel, cancelLabel, initial, goalOptions, pending, error, fallback, onSubmit, onCancel }: WorkItemFormProps) => {
   const [values, setValues] = useState(initial);
