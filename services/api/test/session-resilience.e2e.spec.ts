@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations, seriousViolations } from './support/axe.ts';
 import { chromiumAvailable, launchBrowser } from './support/browser.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -83,6 +84,11 @@ describe.skipIf(!chromiumAvailable)('the app shell survives bad stored state and
     await notice.waitFor();
     // spec.md §4: the 401 itself changes nothing; the page stays where it is.
     expect(new URL(page.url()).pathname).toBe('/leaderboard');
+    for (const theme of ['light', 'dark']) {
+      await page.evaluate(`document.documentElement.dataset.theme = '${theme}'`);
+      const problems = await seriousViolations(page);
+      expect(problems, describeViolations(`session-expired notice, ${theme}`, problems)).toEqual([]);
+    }
 
     await notice.getByRole('link', { name: 'Sign in again' }).click();
     await page.waitForURL(/\/login\?redirect=/);
