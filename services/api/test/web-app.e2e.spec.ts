@@ -244,9 +244,10 @@ describe.skipIf(!chromiumAvailable)('the whole web app, in a real browser', () =
     expect(['light', 'dark', 'system']).toContain(await theme());
     expect(await errorScreen().count()).toBe(0);
 
-    // Log out: the login screen, and the dashboard is out of reach again.
+    // Log out: /login itself (spec.md §4; a deliberate logout is no expired session, so no ?redirect=),
+    // and the dashboard is out of reach again.
     await page.getByRole('button', { name: 'Log out' }).click();
-    await page.waitForURL(/\/login$/);
+    await page.waitForURL(/\/login$/, { timeout: 10_000 });
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     expect(await page.evaluate(`window.localStorage.getItem('token')`)).toBeNull();
     await page.goto(`${app.url}/dashboard`);

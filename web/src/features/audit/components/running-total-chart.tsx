@@ -39,8 +39,12 @@ export const RunningTotalChart = ({ rows, end, zone }: RunningTotalChartProps) =
   // Ticks as dates over days, as times within one day.
   const sameDay = last - first < 86_400_000;
   const tick = (time: number) => formatIn(zone, sameDay ? { hour: 'numeric', minute: '2-digit' } : { month: 'short', day: 'numeric' }, time);
-  // Five evenly spaced ticks, one per label: awards minutes apart gave several '10:55 AM' drawn over each other.
-  const ticks = [...new Map([0, 1, 2, 3, 4].map((step) => first + ((last - first) * step) / 4).map((time) => [tick(time), time])).values()];
+  // Five evenly spaced ticks, the first of each label only: awards minutes apart drew '10:55 AM' over itself.
+  const ticks: number[] = [];
+  for (const step of [0, 1, 2, 3, 4]) {
+    const time = first + ((last - first) * step) / 4;
+    if (!ticks.some((shown) => tick(shown) === tick(time))) ticks.push(time);
+  }
   const moment = (time: number) => formatIn(zone, { dateStyle: 'medium', timeStyle: 'short' }, time);
   return (
     <figure className="total-chart" data-testid="audit-chart">
