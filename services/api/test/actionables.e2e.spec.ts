@@ -74,7 +74,7 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
     await nav('Actionables').click();
     await page.waitForURL(/\/actionables$/);
     await page.getByTestId('actionables-empty').waitFor();
-    expect(await page.title()).toBe('Actionables · Points Tracker');
+    await expect.poll(() => page.title()).toBe('Actionables · Points Tracker');
     await page.getByRole('button', { name: 'New actionable' }).first().click();
     const form = page.getByRole('form', { name: 'New actionable' });
     await form.getByLabel('Title').fill('Buy milk');
@@ -170,7 +170,7 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
     await nav('Habits').click();
     await page.waitForURL(/\/habits$/);
     await page.getByTestId('habits-empty').waitFor();
-    expect(await page.title()).toBe('Habits · Points Tracker');
+    await expect.poll(() => page.title()).toBe('Habits · Points Tracker');
     // Escape closes a form, from the keyboard alone.
     await page.getByRole('button', { name: 'New habit' }).click();
     const habitForm = page.getByRole('form', { name: 'New habit' });

@@ -40,7 +40,7 @@ describe.skipIf(!chromiumAvailable)('the points audit, in a real browser', () =>
   beforeAll(async () => {
     app = await startTestApp();
     browser = await launchBrowser();
-    // This device is in Tokyo; the account keeps the default zone (New York): the page counts in the account's.
+    // This device is in Tokyo; the account, registered here, then moves to New York: the page counts in the account's.
     context = await browser.newContext({ timezoneId: 'Asia/Tokyo' });
     page = await context.newPage();
   });
@@ -76,13 +76,15 @@ describe.skipIf(!chromiumAvailable)('the points audit, in a real browser', () =>
     await page.getByLabel('Password').fill('a good long password');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(/\/dashboard$/);
+    expect((await call<{ user: { timezone: string } }>('GET', '/auth/me')).user.timezone).toBe('Asia/Tokyo');
+    await call('PUT', '/settings/timezone', { timezone: 'America/New_York' });
     const zone = (await call<{ user: { timezone: string } }>('GET', '/auth/me')).user.timezone;
     expect(zone).toBe('America/New_York');
 
     // No points yet: the page says how points are earned, and nothing is out of place.
     await nav('Points audit').click();
     await page.waitForURL(/\/audit$/);
-    expect(await page.title()).toBe('Points audit · Points Tracker');
+    await expect.poll(() => page.title()).toBe('Points audit · Points Tracker');
     await page.getByTestId('audit-empty').getByRole('heading', { name: 'No points yet' }).waitFor();
     await page.getByTestId('audit-empty').getByText('Subtasks, tasks and goals').waitFor();
     await waitForText('audit-verdict-title', 'Every point is accounted for');

@@ -12,7 +12,8 @@ describe.skipIf(!chromiumAvailable)('signing up and in, in a real browser', () =
   beforeAll(async () => {
     app = await startTestApp();
     browser = await launchBrowser();
-    page = await browser.newPage();
+    // A device in Tokyo: registration sends its zone, so the account counts days there from the start.
+    page = await browser.newPage({ timezoneId: 'Asia/Tokyo' });
   });
   afterAll(async () => {
     await browser?.close();
@@ -21,6 +22,9 @@ describe.skipIf(!chromiumAvailable)('signing up and in, in a real browser', () =
 
   it('registers, logs out, logs in and sees the name', async () => {
     await registerLogoutLogin(page, app.url, 'Browser Person');
+    const token = (await page.evaluate('window.localStorage.getItem("token")')) as string;
+    expect((await app.json('GET', '/api/auth/me', { token })).body.user.timezone).toBe('Asia/Tokyo');
+    expect((await app.json('GET', '/api/settings', { token })).body.settings.timezone).toBe('Asia/Tokyo');
     await page.reload();
     await page.getByTestId('user-name').waitFor();
     expect(await page.getByTestId('user-name').textContent()).toContain('Browser Person');

@@ -63,7 +63,7 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     const itemId = created.body.actionable.id;
 
     await page.goto(`${app.url}/dashboard`);
-    expect(await page.title()).toBe('Dashboard · Points Tracker');
+    await expect.poll(() => page.title()).toBe('Dashboard · Points Tracker');
     await page.getByTestId(`today-${itemId}`).waitFor();
     await waitForText('stat-today', '0');
     expect(await textOf('stat-total')).toBe('0');
@@ -129,7 +129,7 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     await page.waitForURL(/\/settings$/);
     const zonePicker = page.getByRole('combobox', { name: 'Time zone' });
     await zonePicker.waitFor();
-    expect(await page.title()).toBe('Settings · Points Tracker');
+    await expect.poll(() => page.title()).toBe('Settings · Points Tracker');
     expect(await zonePicker.inputValue()).toBe('Europe/Paris');
     expect(await textOf('settings-timezone-current')).toBe('America/New York');
     await page.getByText('Detected from this device.').waitFor();
@@ -183,7 +183,7 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     await page.waitForURL(/\/leaderboard$/);
     const row = page.getByTestId(`leaderboard-${userId}`);
     await row.waitFor();
-    expect(await page.title()).toBe('Leaderboard · Points Tracker');
+    await expect.poll(() => page.title()).toBe('Leaderboard · Points Tracker');
     expect(await row.getAttribute('aria-current')).toBe('true');
     expect(await row.textContent()).toContain('Dash Runner');
     expect(await row.locator('td').last().textContent()).toBe('20');

@@ -9,6 +9,7 @@ import { useFirstInvalidFocus } from '../../../components/form/use-first-invalid
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { useRegisterMutation } from '../../../lib/api/auth.api.ts';
+import { browserTimezone } from '../../../lib/settings/timezones.ts';
 import { registerProblems, type RegisterValues } from '../components/auth-checks.ts';
 import { EmailField } from '../components/email-field.tsx';
 import { useRedirectAfterSignIn } from '../hooks/use-redirect-after-sign-in.ts';
@@ -29,7 +30,11 @@ export const RegisterRoute = () => {
     const found = registerProblems({ name, email, password });
     setProblems(found);
     if (hasProblems(found)) return focusFirstInvalid();
-    const result = await register({ name: name.trim(), email: email.trim(), password });
+    // Days count in this device's zone from the start; a zone the server does not know is left to settings.
+    const account = { name: name.trim(), email: email.trim(), password };
+    const timezone = browserTimezone();
+    let result = await register(timezone ? { ...account, timezone } : account);
+    if ('error' in result && timezone && fieldErrors(result.error).timezone) result = await register(account);
     if ('data' in result) await proceed();
     else focusFirstInvalid();
   };
