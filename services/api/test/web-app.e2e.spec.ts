@@ -325,6 +325,14 @@ describe.skipIf(!chromiumAvailable)('the whole web app, in a real browser', () =
     ];
 
     const problems: string[] = [];
+    /** axe on the page as it is (at its current width), then its screenshots. */
+    const check = async (tab: Page, name: string, themeName: Theme, { widths = [1280, 375], overlay = false } = {}) => {
+      const found: AxeProblem[] = await seriousViolations(tab);
+      const verdict = found.length ? describeViolations(`${name} (${themeName})`, found) : `${name} (${themeName}): no serious or critical violation`;
+      report(verdict);
+      if (found.length) problems.push(verdict);
+      for (const width of widths) await screenshot(tab, name, width, themeName, { fullPage: !overlay });
+    };
     const visit = async (tab: Page, themeName: Theme, { name, path, link, ready }: Screen) => {
       if (link) {
         await tab.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
@@ -335,12 +343,7 @@ describe.skipIf(!chromiumAvailable)('the whole web app, in a real browser', () =
       await ready(tab);
       await settled(tab);
       await expect.poll(() => tab.evaluate('document.documentElement.dataset.theme'), { message: `${name} in ${themeName}` }).toBe(themeName);
-      const found: AxeProblem[] = await seriousViolations(tab);
-      const verdict = found.length ? describeViolations(`${name} (${themeName})`, found) : `${name} (${themeName}): no serious or critical violation`;
-      report(verdict);
-      if (found.length) problems.push(verdict);
-      await screenshot(tab, name, 1280, themeName);
-      await screenshot(tab, name, 375, themeName);
+      await check(tab, name, themeName);
       // Nothing makes a phone scroll sideways; the outermost elements that stick out are named.
       const scrollWidth = (await tab.evaluate('document.documentElement.scrollWidth')) as number;
       if (scrollWidth > 375) {
@@ -359,6 +362,22 @@ describe.skipIf(!chromiumAvailable)('the whole web app, in a real browser', () =
       await call('PATCH', '/settings', { theme: themeName });
       await page.evaluate(`localStorage.setItem('theme', '${themeName}')`);
       for (const screen of signedIn) await visit(page, themeName, screen);
+
+      // Two states over a screen: the confirmation dialog (on Settings, the last screen) and the phone's menu.
+      await page.getByRole('button', { name: 'Reset to defaults' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Reset all settings?' });
+      await dialog.waitFor();
+      await check(page, 'dialog-reset-settings', themeName, { overlay: true });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.evaluate('window.scrollTo(0, 0)');
+      const menu = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' });
+      await menu.click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Goals', exact: true }).waitFor();
+      await check(page, 'menu', themeName, { widths: [375], overlay: true });
+      await page.keyboard.press('Escape');
+      await page.setViewportSize({ width: 1280, height: 900 });
     }
     await guestContext.close();
     report(`Screenshots: ${SCREENSHOT_DIR}`);
