@@ -245,7 +245,10 @@ describe.skipIf(!chromiumAvailable)('the whole web app, in a real browser', () =
     expect(await errorScreen().count()).toBe(0);
 
     // Log out: /login itself (spec.md §4; a deliberate logout is no expired session, so no ?redirect=),
-    // and the dashboard is out of reach again.
+    // and the dashboard is out of reach again. From a fresh page load, as a returning user would: the
+    // login page's code is not loaded yet.
+    await page.reload();
+    await waitForText('stat-total', '65');
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(/\/login$/, { timeout: 10_000 });
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
