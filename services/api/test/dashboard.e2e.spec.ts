@@ -170,8 +170,18 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     expect(await page.getByRole('radio', { name: /^Dark/ }).isChecked()).toBe(true);
     expect(await textOf('settings-timezone-current')).toBe('Asia/Tokyo');
 
+    // Arrowing through the days saves none of them: a draft until Enter, and Escape drops it.
+    const weekStart = page.getByLabel('Week starts on');
+    await weekStart.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByText('Enter to apply, Esc to undo').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => weekStart.inputValue()).toBe('sunday');
+    expect((await api<{ settings: Settings }>('/settings')).settings.weekStart).toBe('sunday');
+
     // Week start monday: the heatmap's rows start on Monday.
-    await page.getByLabel('Week starts on').selectOption('monday');
+    await weekStart.selectOption('monday');
     await page.getByTestId('toast-success').filter({ hasText: 'Weeks now start on Monday' }).waitFor();
     expect((await api<{ settings: Settings }>('/settings')).settings.weekStart).toBe('monday');
     await nav('Dashboard').click();

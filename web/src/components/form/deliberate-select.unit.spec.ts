@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { statusSelectStep } from './status-select-intent.ts';
+import { deliberateSelectStep as statusSelectStep } from './deliberate-select.ts';
 
-describe('statusSelectStep', () => {
+describe('a self-saving select (a row status, the week start)', () => {
   it('applies a choice from the open list at once', () => {
-    expect(statusSelectStep('pending', null, { type: 'picked', status: 'in-progress', byKeyboard: false })).toEqual({ draft: null, commit: 'in-progress' });
+    expect(statusSelectStep('pending', null, { type: 'picked', value: 'in-progress', byKeyboard: false })).toEqual({ draft: null, commit: 'in-progress' });
   });
 
   it('keeps arrowing through the options as a draft, saving nothing', () => {
-    const first = statusSelectStep('pending', null, { type: 'picked', status: 'in-progress', byKeyboard: true });
+    const first = statusSelectStep('pending', null, { type: 'picked', value: 'in-progress', byKeyboard: true });
     expect(first).toEqual({ draft: 'in-progress' });
-    expect(statusSelectStep('pending', first.draft, { type: 'picked', status: 'completed', byKeyboard: true })).toEqual({ draft: 'completed' });
+    expect(statusSelectStep('pending', first.draft, { type: 'picked', value: 'completed', byKeyboard: true })).toEqual({ draft: 'completed' });
   });
 
   it('saves the draft on Enter', () => {
@@ -25,7 +25,7 @@ describe('statusSelectStep', () => {
   });
 
   it('does nothing when the choice is the saved status, or there is no draft', () => {
-    expect(statusSelectStep('pending', 'in-progress', { type: 'picked', status: 'pending', byKeyboard: true })).toEqual({ draft: null });
+    expect(statusSelectStep('pending', 'in-progress', { type: 'picked', value: 'pending', byKeyboard: true })).toEqual({ draft: null });
     expect(statusSelectStep('pending', null, { type: 'confirmed' })).toEqual({ draft: null });
     expect(statusSelectStep('pending', null, { type: 'left' })).toEqual({ draft: null });
   });
