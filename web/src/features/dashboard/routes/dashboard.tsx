@@ -76,14 +76,15 @@ export const DashboardRoute = () => {
       </header>
       <div className="dash-grid">
         <PointsStatsCard range={args} />
+        {/* Top achievements under the chart of the same range: the two columns end at about the same height. */}
         <div className="dash-grid__column">
           <TodayCard zone={zone} />
           <DailyPointsCard range={args} rangeLabel={label} />
+          <TopAchievementsCard range={args} rangeLabel={label} zone={zone} />
         </div>
         <div className="dash-grid__column">
           <SummaryCard range={args} rangeLabel={label} />
           <RecentActivityCard zone={zone} />
-          <TopAchievementsCard range={args} rangeLabel={label} zone={zone} />
         </div>
         <HeatmapCard range={heatmapArgs} weekStart={weekStart} />
       </div>
