@@ -1,4 +1,4 @@
-import { createSlice, isAnyOf } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@tracker/contracts/users/http';
 import { errorMessage } from '../api/api-errors.ts';
 import { authApi } from '../api/auth.api.ts';
@@ -16,6 +16,12 @@ export interface AuthState {
    * offers to sign in again instead; not persisted, a reload asks the server afresh.
    */
   sessionExpired: boolean;
+  /**
+   * Where a deliberate logout goes (/login, or /login?redirect=<page> after an expired session). The
+   * signed-in page may still be on screen when the token goes (the next page's chunk is loading), and
+   * its guard must send the user there, not to a login that would bring them back. Not persisted.
+   */
+  signedOutTo?: string | null;
 }
 
 export const initialAuthState = (): AuthState => ({ token: readStoredToken(), user: null, error: null, isAdmin: false, sessionExpired: false });
@@ -26,12 +32,13 @@ export const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
   reducers: {
-    /** Logout clears token, user and error (spec.md §4); the caller navigates to /login. */
-    loggedOut: (state) => {
+    /** Logout clears token, user and error (spec.md §4) and goes to /login (or `to`). */
+    loggedOut: (state, { payload }: PayloadAction<{ to?: string } | undefined>) => {
       state.token = null;
       state.user = null;
       state.error = null;
       state.sessionExpired = false;
+      state.signedOutTo = payload?.to ?? '/login';
     },
     authErrorDismissed: (state) => {
       state.error = null;
@@ -50,6 +57,7 @@ export const authSlice = createSlice({
         state.user = payload.user;
         state.error = null;
         state.sessionExpired = false;
+        state.signedOutTo = null;
       })
       .addMatcher(isAnyOf(getMe.matchFulfilled, updateMe.matchFulfilled), (state, { payload }) => {
         // A late answer after logout must not bring the user back.
@@ -84,8 +92,10 @@ export const authSlice = createSlice({
     selectAuthError: (state) => state.error,
     selectIsAdmin: (state) => state.isAdmin,
     selectSessionExpired: (state) => state.sessionExpired === true,
+    selectSignedOutTo: (state) => state.signedOutTo ?? null,
   },
 });
 
 export const { loggedOut, authErrorDismissed } = authSlice.actions;
-export const { selectToken, selectCurrentUser, selectIsAuthenticated, selectAuthError, selectIsAdmin, selectSessionExpired } = authSlice.selectors;
+export const { selectToken, selectCurrentUser, selectIsAuthenticated, selectAuthError, selectIsAdmin, selectSessionExpired, selectSignedOutTo } =
+  authSlice.selectors;

@@ -3,7 +3,7 @@ import { makeStore } from '../../app/store.ts';
 import { fakeApi } from '../../testing/fake-api.ts';
 import { aUser } from '../../testing/fixtures.ts';
 import { authApi } from '../api/auth.api.ts';
-import { loggedOut, selectIsAdmin, selectSessionExpired } from './auth.slice.ts';
+import { loggedOut, selectIsAdmin, selectSessionExpired, selectSignedOutTo } from './auth.slice.ts';
 import { sessionExpired } from './session-events.ts';
 import { logOut } from './use-logout.ts';
 
@@ -25,9 +25,20 @@ describe('the auth slice (spec.md §4)', () => {
         return store.dispatch(action);
       },
     );
-    // To /login first: clearing first would let the page's guard redirect with ?redirect=<page>.
     expect(steps.slice(0, 2)).toEqual(['navigate /login', loggedOut.type]);
     expect(store.getState().auth).toMatchObject({ token: null, user: null, error: null });
+    // The login page's chunk may still be loading: the page's guard, left without a token, sends the
+    // user where the logout went (/login), not to /login?redirect=<page>.
+    expect(selectSignedOutTo(store.getState())).toBe('/login');
+  });
+
+  it('an expired session signs out to /login?redirect=<page>, and the next sign-in forgets it', async () => {
+    const store = signedIn();
+    await logOut(() => undefined, store.dispatch, '/login?redirect=/goals');
+    expect(selectSignedOutTo(store.getState())).toBe('/login?redirect=/goals');
+    fakeApi({ 'POST /api/auth/login': () => ({ status: 200, body: { token: 'new', user: aUser() } }) });
+    await store.dispatch(authApi.endpoints.login.initiate({ email: 'a@b.c', password: 'x' }));
+    expect(selectSignedOutTo(store.getState())).toBeNull();
   });
 
   it('admin status is held in state but never set', async () => {

@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { selectIsAuthenticated } from './auth.slice.ts';
+import { selectIsAuthenticated, selectSignedOutTo } from './auth.slice.ts';
 import { loginPathFor, redirectTarget } from './redirect-target.ts';
 
 /** Signed-in pages: without a token, go to /login?redirect=<this path>. */
 export const RequireAuth = ({ children }: { children: ReactNode }) => {
   const authenticated = useSelector(selectIsAuthenticated);
+  const signedOutTo = useSelector(selectSignedOutTo);
   const location = useLocation();
-  if (!authenticated) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
+  // After a deliberate logout: where the logout went, not back here after signing in again.
+  if (!authenticated) return <Navigate to={signedOutTo ?? loginPathFor(`${location.pathname}${location.search}`)} replace />;
   return children;
 };
 

@@ -1,5 +1,5 @@
 import { persistStore } from 'redux-persist';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store.ts';
 import { fakeApi } from '../../testing/fake-api.ts';
 import { aUser } from '../../testing/fixtures.ts';
@@ -7,6 +7,12 @@ import { memoryStorage } from '../../testing/memory-storage.ts';
 import { authApi } from '../api/auth.api.ts';
 import { loggedOut } from './auth.slice.ts';
 import { readStoredToken, TOKEN_STORAGE_KEY } from './token-storage.ts';
+
+// Rehydration checks stored state with a module loaded on demand; loaded here, so fake timers alone
+// drive the rest (loading a module takes real time, which runAllTimersAsync does not wait for).
+beforeAll(async () => {
+  await import('../persist/persisted-auth.ts');
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();

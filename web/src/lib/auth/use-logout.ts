@@ -6,20 +6,21 @@ import { api } from '../api/api.ts';
 import { loggedOut } from './auth.slice.ts';
 
 /**
- * Goes to /login (or `to`, e.g. /login?redirect=<page> after an expired session), then clears token,
- * user and error and drops cached server data (spec.md §4).
- * The order matters: router updates run in a transition while store updates render at once, so
- * clearing first would let RequireAuth, still on the old page, redirect on its own.
- * flushSync commits the login page before the token goes.
+ * Goes to /login (or `to`, e.g. /login?redirect=<page> after an expired session), clears token, user
+ * and error and drops cached server data (spec.md §4). The login page may not be loaded yet (routes
+ * are code-split): while its chunk arrives the signed-in page stays on screen and, once the token is
+ * gone, its guard sends the user to the same `to` the logout named (auth.slice.ts `signedOutTo`),
+ * never to a login that would bring them back here.
  */
 export const logOut = async (
   navigate: (to: string, options: NavigateOptions) => Promise<void> | void,
   dispatch: (action: UnknownAction) => unknown,
   to = '/login',
 ): Promise<void> => {
-  await navigate(to, { replace: true, flushSync: true });
-  dispatch(loggedOut());
+  const navigated = navigate(to, { replace: true, flushSync: true });
+  dispatch(loggedOut({ to }));
   dispatch(api.util.resetApiState());
+  await navigated;
 };
 
 export const useLogout = (): ((to?: string) => Promise<void>) => {
