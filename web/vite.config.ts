@@ -18,10 +18,11 @@ export default defineConfig({
     react(),
     bundleBudget({
       budgetGzip: 150_000,
-      // Each limit stops growth while its screen is over the budget (issue 11: zod in the entry, recharts in
-      // the dashboard's static graph); lower it to the budget once the screen fits.
+      // A new visitor's first screen (/login) fails the build above the budget. The signed-in first
+      // screen is over it: react, redux, the router and zod alone are 153 kB gz (zod checks the stored
+      // session and builds the contracts' constants); its limit stops growth. recharts loads after it.
       firstScreens: {
-        '/login': { modules: ['src/features/auth/routes/login.tsx'], failAboveGzip: 185_000 },
+        '/login': { modules: ['src/features/auth/routes/login.tsx'], failAboveGzip: 150_000 },
         // Signed in, the stored session is checked (lib/persist) before anything renders.
         '/dashboard': {
           modules: [
@@ -30,7 +31,7 @@ export default defineConfig({
             'src/components/layouts/app-layout.tsx',
             'src/features/dashboard/routes/dashboard.tsx',
           ],
-          failAboveGzip: 295_000,
+          failAboveGzip: 185_000,
         },
       },
       reportFile: '.vite/bundle-report.json',

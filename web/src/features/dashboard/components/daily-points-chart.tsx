@@ -1,21 +1,16 @@
 import type { DailyPoints } from '@tracker/contracts/dashboard/http';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense } from 'react';
 import { dashboardFailures, useGetDashboardSummaryQuery, type RangeArgs } from '../api/dashboard.api.ts';
 import { Card, EmptyNote } from '../../../components/states/card.tsx';
 import { QueryBody } from '../../../components/states/query-states.tsx';
 import { formatLocalDate } from './local-dates.ts';
 import './daily-points-chart.css';
 
-const shortDate = (date: string) => formatLocalDate(date, { month: 'short', day: 'numeric' });
 const longDate = (date: string) => formatLocalDate(date);
 
-const tooltipStyle = {
-  background: 'var(--surface)',
-  border: '1px solid var(--border)',
-  borderRadius: 8,
-  boxShadow: 'var(--shadow)',
-  color: 'var(--text)',
-};
+// recharts is the largest library of the app (about 90 kB gzipped): the bars arrive after the rest of
+// the first screen, in the same space, and the table below says the same figures meanwhile.
+const DailyPointsPlot = lazy(() => import('./daily-points-plot.tsx'));
 
 /**
  * Points per local day of the range (zeros included), as bars; the same figures in a table for
@@ -24,22 +19,9 @@ const tooltipStyle = {
 const Chart = ({ days }: { days: DailyPoints[] }) => (
   <figure className="daily-chart" data-testid="daily-points-chart">
     <div className="daily-chart__plot" aria-hidden="true">
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
-          <CartesianGrid vertical={false} />
-          <XAxis dataKey="date" tickFormatter={shortDate} tickLine={false} axisLine={false} minTickGap={12} className="daily-chart__axis" />
-          <YAxis allowDecimals={false} tickLine={false} axisLine={false} width={48} className="daily-chart__axis" />
-          <Tooltip
-            cursor={{ fill: 'var(--primary-soft)' }}
-            contentStyle={tooltipStyle}
-            labelStyle={{ color: 'var(--text-muted)', fontWeight: 600 }}
-            itemStyle={{ color: 'var(--text)' }}
-            labelFormatter={(label) => (typeof label === 'string' ? longDate(label) : '')}
-            formatter={(value) => [`${String(value)} points`, 'Earned']}
-          />
-          <Bar dataKey="points" name="Points" className="daily-chart__bar" radius={[4, 4, 0, 0]} maxBarSize={36} isAnimationActive={false} />
-        </BarChart>
-      </ResponsiveContainer>
+      <Suspense fallback={null}>
+        <DailyPointsPlot days={days} />
+      </Suspense>
     </div>
     <table className="visually-hidden">
       <caption>Points per day</caption>
