@@ -54,8 +54,11 @@ export class RebuildRunning extends Error {
 /** A catch-up pass that reads fewer events than this is followed by the swap. */
 const SMALL_CATCH_UP = 1_000;
 const MAX_CATCH_UP_PASSES = 20;
-/** How long the swap waits for batches and queries in flight before it gives up (and is tried again). */
+/** How long the swap waits for batches in flight before it gives up (and is tried again). */
 const SWAP_LOCK_TIMEOUT = '5s';
+/** How often the swap tries to take every live table at once, and the pause between two tries. */
+const SWAP_TABLE_LOCK_ATTEMPTS = 400;
+const SWAP_TABLE_LOCK_PAUSE_MS = 25;
 const SWAP_ATTEMPTS = 5;
 
 /** Events read from the log, and those the selected projectors handle, decoded. */
@@ -246,7 +249,9 @@ export const rebuildReadModels = async (options: RebuildOptions): Promise<Rebuil
 
     phase = 'swap';
     report();
-    for (let attempt = 1; ; attempt++) {
+    let busy = 0;
+    let timedOut = 0;
+    for (;;) {
       const before: Checkpoint = position;
       const eventsBefore = events;
       try {
@@ -260,6 +265,11 @@ export const rebuildReadModels = async (options: RebuildOptions): Promise<Rebuil
           for (const [name, at] of liveCheckpoints) {
             if (store.comparePositions(at, position) > 0) throw new Error(`${name} is live at ${at}, past the rebuild's ${position}`);
           }
+          // Every live table at once, without waiting: a swap that waited for one table while holding
+          // another could deadlock with a query reading both, and PostgreSQL might abort the query. Now
+          // queries wait for the swap (a few ALTERs), and the swap never waits for them: busy, it rolls
+          // back and tries again a moment later.
+          await sql`LOCK TABLE ${sql.join(tables.map((table) => sql.id(schema, table)))} IN ACCESS EXCLUSIVE MODE NOWAIT`.execute(trx);
           await sql`CREATE SCHEMA ${sql.id(oldSchema)}`.execute(trx);
           for (const table of tables) {
             await sql`ALTER TABLE ${sql.id(schema, table)} SET SCHEMA ${sql.id(oldSchema)}`.execute(trx);
@@ -272,7 +282,9 @@ export const rebuildReadModels = async (options: RebuildOptions): Promise<Rebuil
         // Rolled back: the fresh schema is as it was before the attempt.
         position = before;
         events = eventsBefore;
-        if (attempt >= SWAP_ATTEMPTS || !isLockTimeout(error)) throw error;
+        if (!isLockTimeout(error)) throw error;
+        if (isBusyTable(error) ? ++busy >= SWAP_TABLE_LOCK_ATTEMPTS : ++timedOut >= SWAP_ATTEMPTS) throw error;
+        if (isBusyTable(error)) await new Promise((resolve) => setTimeout(resolve, SWAP_TABLE_LOCK_PAUSE_MS * (0.5 + Math.random())));
       }
     }
     phase = 'done';
@@ -351,6 +363,8 @@ const refire = async (admin: pg.Client, schema: string, tables: readonly string[
 };
 
 const isLockTimeout = (error: unknown): boolean => (error as { code?: string } | undefined)?.code === '55P03';
+/** NOWAIT's refusal (lock_timeout's says 'canceling statement due to lock timeout'). */
+const isBusyTable = (error: unknown): boolean => isLockTimeout(error) && /could not obtain lock/.test((error as { message?: string }).message ?? '');
 
 /** The rebuilt projectors' checkpoints, and the progress announcement read-your-writes listens to, with the swap. */
 const setCheckpoints = async (trx: Transaction<ReadModels>, schema: string, names: readonly string[], position: Checkpoint): Promise<void> => {

@@ -68,7 +68,7 @@ export const startTestApp = async (
   let offset = 0;
   const runtime = await startRuntime(config, {
     role: options.role ?? 'all',
-    log: pino({ level: 'silent' }),
+    log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     mailer: options.env?.SMTP_URL ? undefined : (options.mailer ?? { send: async (mail) => void mails.push(mail) }),
     clock: () => new Date(Date.now() + offset),
     // Every answer in every test is checked against its route's declared response schema.
