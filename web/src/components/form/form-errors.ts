@@ -75,12 +75,6 @@ export const otherFieldMessages = (errors: FieldErrors, shown: readonly string[]
     .filter((entry): entry is [string, string] => entry[1] !== undefined && !shown.some((field) => belongsTo(entry[0], field)))
     .map(([field, message]) => labelledMessage(field, message, labels));
 
-/** A prepared 'field: message' line (as api-errors' unshownFieldErrors writes them) said with the field's label instead of its key. */
-export const humanFieldLine = (line: string, labels: FieldLabels = {}): string => {
-  const match = /^([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)*): (.*)$/s.exec(line);
-  return match ? labelledMessage(match[1]!, match[2]!, labels) : line;
-};
-
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 interface Failure {

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../lib/api/api-errors.ts';
-import {
-  errorAt,
-  failureText,
-  failureWithFields,
-  humanFieldLine,
-  formFailureText,
-  humanFieldMessage,
-  keyLabel,
-  labelOf,
-  otherFieldMessages,
-} from './form-errors.ts';
+import { errorAt, failureText, failureWithFields, formFailureText, humanFieldMessage, keyLabel, labelOf, otherFieldMessages } from './form-errors.ts';
 
 const problem = (status: number, message: string, code: string, errors?: Array<{ field: string; message: string }>): ApiError => ({
   status,
@@ -143,12 +133,4 @@ describe('failureWithFields', () => {
     expect(failureWithFields(problem(500, 'An unexpected error occurred', 'internal_error'), 'Failed to update setting', {})).toBe(
       'Failed to update setting. Something went wrong on our side. Please try again in a moment.',
     ));
-});
-
-describe('humanFieldLine', () => {
-  it("says a prepared 'field: message' line with the field's label", () => {
-    expect(humanFieldLine('pointsToBeAwarded: must be a whole number from 0 to 1000')).toBe('Points to be awarded must be a whole number from 0 to 1000');
-    expect(humanFieldLine('recurrence.daysOfWeek: must hold at most 7 weekdays', { recurrence: 'Repeats' })).toBe('Repeats must hold at most 7 weekdays');
-  });
-  it('leaves a sentence as it is', () => expect(humanFieldLine('Nothing was imported')).toBe('Nothing was imported'));
 });

@@ -1,6 +1,6 @@
 import { fieldErrors, type ApiError } from '../../lib/api/api-errors.ts';
 import { FormAlert } from './form-alert.tsx';
-import { formFailureText, humanFieldLine, otherFieldMessages, type FieldLabels } from './form-errors.ts';
+import { formFailureText, otherFieldMessages, type FieldLabels } from './form-errors.ts';
 
 export interface ServerErrorAlertProps {
   error: ApiError;
@@ -10,20 +10,15 @@ export interface ServerErrorAlertProps {
   shown?: readonly string[] | undefined;
   /** Human labels by field key, for the field errors listed here (shown fields or not). */
   labels?: FieldLabels | undefined;
-  /**
-   * Prepared lines for fields the form does not show, used instead of `shown`; a 'field: message'
-   * line is said with the field's label (from `labels`, else made from the key), never the raw key.
-   */
-  others?: readonly string[] | undefined;
 }
 
 /**
  * A failed submit: a headline for people (never 'title: is required' or an internal text) and, led
  * by their human labels, the field errors no field of the form shows, so none is lost.
  */
-export const ServerErrorAlert = ({ error, fallback, shown = [], labels = {}, others }: ServerErrorAlertProps) => {
+export const ServerErrorAlert = ({ error, fallback, shown = [], labels = {} }: ServerErrorAlertProps) => {
   const errors = fieldErrors(error);
-  const lines = others ? others.map((line) => humanFieldLine(line, labels)) : otherFieldMessages(errors, shown, labels);
+  const lines = otherFieldMessages(errors, shown, labels);
   return (
     <FormAlert kind="error">
       {formFailureText(error, fallback, errors)}

@@ -43,9 +43,3 @@ export const fieldErrors = (error: ApiError): FieldErrors => {
   }
   return result;
 };
-
-/** Field errors for fields a form does not show, so they are not lost. */
-export const unshownFieldErrors = (errors: FieldErrors, shown: readonly string[]): string[] =>
-  Object.entries(errors)
-    .filter(([field]) => !shown.includes(field))
-    .map(([field, message]) => `${field}: ${message}`);

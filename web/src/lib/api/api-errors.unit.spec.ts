@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callFailure, errorMessage, fieldErrors, unshownFieldErrors, type CallError } from './api-errors.ts';
+import { callFailure, errorMessage, fieldErrors, type CallError } from './api-errors.ts';
 
 const fieldError: CallError = {
   status: 400,
@@ -59,6 +59,5 @@ describe('field errors of a 400', () => {
     expect(fieldErrors(error)).toEqual({ title: 'is required', weight: 'must be a whole number from 1 to 10' });
     expect(fieldErrors(fieldError)).toEqual({ title: 'is required' });
     expect(fieldErrors(serverFault)).toEqual({});
-    expect(unshownFieldErrors(fieldErrors(error), ['title'])).toEqual(['weight: must be a whole number from 1 to 10']);
   });
 });

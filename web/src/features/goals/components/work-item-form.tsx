@@ -5,7 +5,7 @@ import { ServerErrorAlert } from '../../../components/form/server-error-alert.ts
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextAreaField } from '../../../components/form/text-area-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
-import { fieldErrors, unshownFieldErrors, type ApiError } from '../../../lib/api/api-errors.ts';
+import { fieldErrors, type ApiError } from '../../../lib/api/api-errors.ts';
 import { priorities, workItemStatuses } from '../stores/goals.slice.ts';
 import { priorityLabel, statusLabels } from './work-item-format.ts';
 import type { WorkItemValues } from './work-item-values.ts';
@@ -33,6 +33,18 @@ export interface WorkItemFormProps {
 }
 
 const shownFields = ['title', 'description', 'priority', 'status', 'dueDate', 'startDate', 'endDate', 'goalId'] as const;
+/** How the form names each field in messages it lists (a server error for a field it does not show). */
+const fieldLabels = {
+  title: 'Title',
+  description: 'Description',
+  priority: 'Priority',
+  status: 'Status',
+  dueDate: 'Due date',
+  startDate: 'Start date',
+  endDate: 'End date',
+  goalId: 'Goal',
+  taskId: 'Task',
+};
 
 /**
  * Create (title, description, priority, due date) and edit (also status, start and end dates, and a
@@ -53,7 +65,6 @@ export const WorkItemForm = ({ mode, name, saveLabel, cancelLabel, initial, goal
   );
   const headingId = useId();
   const errors = fieldErrors(error);
-  const others = unshownFieldErrors(errors, shownFields);
   const editing = mode === 'edit';
   const set =
     <K extends keyof WorkItemValues>(key: K) =>
@@ -97,7 +108,7 @@ export const WorkItemForm = ({ mode, name, saveLabel, cancelLabel, initial, goal
       <p id={headingId} className="work-item-form__title">
         {name}
       </p>
-      {error && <ServerErrorAlert error={error} fallback={fallback} others={others} />}
+      {error && <ServerErrorAlert error={error} fallback={fallback} shown={shownFields} labels={fieldLabels} />}
       <TextField
         label="Title"
         name="title"
