@@ -41,7 +41,7 @@ const expand = (kind: WorkItemKind, id: string) => itemExpanded({ kind, id });
 const collapse = (kind: WorkItemKind, id: string) => itemCollapsed({ kind, id });
 
 describe('the initial state', () => {
-  it('selects and expands nothing and shows every status and priority (spec.md §4, §9)', () => {
+  it('starts with priority filter values 1 to 5 all selected and the three goal statuses shown, nothing selected or expanded (spec.md §4, §9)', () => {
     expect(reduce(undefined, { type: 'init' })).toEqual({
       selectedGoalId: null,
       selectedTaskId: null,
