@@ -208,6 +208,25 @@ describe.skipIf(!chromiumAvailable)('the goal tree, in a real browser', () => {
     expect(await statusOf(`/goals/goals/${goal.id}`, 'goal')).toBe('completed');
     expect(await statusOf(`/goals/tasks/${grammar.id}`, 'task')).toBe('completed');
     expect(await statusOf(`/goals/subtasks/${verbs.id}`, 'subtask')).toBe('completed');
+
+    // A task with an open subtask asks too (its subtasks read fresh): 'Complete all' completes the subtask, then the task.
+    const { goal: reading } = await create<{ goal: { id: string } }>('/goals/goals', { title: 'Read more', priority: 3 });
+    const { task: novel } = await create<{ task: { id: string } }>('/goals/tasks', { title: 'A novel', goalId: reading.id, priority: 3 });
+    const { subtask: chapter } = await create<{ subtask: { id: string } }>('/goals/subtasks', { title: 'Chapter one', taskId: novel.id, priority: 3 });
+    await page.reload();
+    await page.getByRole('button', { name: 'Expand goal Read more' }).click();
+    await page.getByRole('button', { name: 'Complete task A novel' }).click();
+    const taskQuestion = page.getByRole('dialog', { name: 'Complete task “A novel”?' });
+    await taskQuestion.getByText('It still has 1 open subtask. Complete them too?').waitFor();
+    await taskQuestion.getByRole('button', { name: 'Cancel' }).click();
+    await taskQuestion.waitFor({ state: 'detached' });
+    expect(await statusOf(`/goals/tasks/${novel.id}`, 'task')).toBe('pending');
+    await page.getByRole('button', { name: 'Complete task A novel' }).click();
+    await taskQuestion.getByRole('button', { name: 'Complete all' }).click();
+    await taskQuestion.waitFor({ state: 'detached' });
+    await page.getByTestId('toast-info').filter({ hasText: 'Its 1 subtask was completed too.' }).waitFor();
+    expect(await statusOf(`/goals/tasks/${novel.id}`, 'task')).toBe('completed');
+    expect(await statusOf(`/goals/subtasks/${chapter.id}`, 'subtask')).toBe('completed');
   }, 60_000);
 
   /** The focused element's accessible name or text, and the test id of the row it sits in. */

@@ -32,3 +32,10 @@ export const openWorkOf = (goalId: string, tasks: readonly Task[], subtasks: rea
 /** The toast after a cascade: 'Its 2 tasks and 1 subtask were completed too.' */
 export const completedTooSentence = (tasks: number, subtasks: number): string | undefined =>
   tasks + subtasks === 0 ? undefined : `Its ${both(tasks, subtasks)} ${tasks + subtasks === 1 ? 'was' : 'were'} completed too.`;
+
+/** A task's subtasks that are not completed yet: what 'Complete all' completes before the task. */
+export const openSubtasksOf = (taskId: string, subtasks: readonly Subtask[]): Subtask[] =>
+  subtasks.filter((subtask) => subtask.taskId === taskId && subtask.status !== 'completed');
+
+/** The question's body for a task: 'It still has 2 open subtasks.' */
+export const openSubtasksSentence = (open: number): string => `It still has ${both(0, open, 'open ')}.`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aSubtask, aTask } from '../../../testing/fixtures.ts';
-import { completedTooSentence, hasOpenWork, openWorkOf, openWorkSentence } from './goal-completion.ts';
+import { completedTooSentence, hasOpenWork, openSubtasksOf, openSubtasksSentence, openWorkOf, openWorkSentence } from './goal-completion.ts';
 
 const progress = (tasks: [number, number], subtasks: [number, number] = [0, 0]) => ({
   tasks: { completed: tasks[0], total: tasks[1] },
@@ -44,5 +44,20 @@ describe('completing a goal with open tasks', () => {
     expect(completedTooSentence(2, 1)).toBe('Its 2 tasks and 1 subtask were completed too.');
     expect(completedTooSentence(1, 0)).toBe('Its 1 task was completed too.');
     expect(completedTooSentence(0, 0)).toBeUndefined();
+  });
+});
+
+describe('completing a task with open subtasks', () => {
+  it("finds that task's open subtasks only, and says how many", () => {
+    const subtasks = [
+      aSubtask({ id: 's1', taskId: 't1', status: 'pending' }),
+      aSubtask({ id: 's2', taskId: 't1', status: 'completed' }),
+      aSubtask({ id: 's3', taskId: 't1', status: 'in-progress' }),
+      aSubtask({ id: 's4', taskId: 't2', status: 'pending' }),
+    ];
+    expect(openSubtasksOf('t1', subtasks).map((subtask) => subtask.id)).toEqual(['s1', 's3']);
+    expect(openSubtasksSentence(2)).toBe('It still has 2 open subtasks.');
+    expect(openSubtasksSentence(1)).toBe('It still has 1 open subtask.');
+    expect(completedTooSentence(0, 2)).toBe('Its 2 subtasks were completed too.');
   });
 });

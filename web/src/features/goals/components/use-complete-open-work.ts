@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { errorMessage, type ApiError } from '../../../lib/api/api-errors.ts';
 import { goalsApi, useCompleteSubtaskMutation, useUpdateTaskMutation } from '../api/goals.api.ts';
-import { completedTooSentence, openWorkOf } from './goal-completion.ts';
+import { completedTooSentence, openSubtasksOf, openWorkOf } from './goal-completion.ts';
 
 export type OpenWorkOutcome = { completed: { tasks: number; subtasks: number } } | { error: ApiError };
 
@@ -36,38 +36,71 @@ export const useCompleteOpenWork = (): ((goalId: string) => Promise<OpenWorkOutc
   };
 };
 
+/** A task's open subtasks, read fresh; none when they cannot be read (completing the task is not held up). */
+export const useOpenSubtasks = () => {
+  const dispatch = useAppDispatch();
+  return async (taskId: string) => {
+    const read = dispatch(goalsApi.endpoints.getTaskSubtasks.initiate(taskId, { forceRefetch: true }));
+    const subtasks = await read;
+    read.unsubscribe();
+    return openSubtasksOf(taskId, subtasks.data ?? []);
+  };
+};
+
+/** 'Complete all' for a task: its open subtasks, one by one (their own call, which awards their points). */
+export const useCompleteOpenSubtasks = (): ((taskId: string) => Promise<OpenWorkOutcome>) => {
+  const openSubtasks = useOpenSubtasks();
+  const [completeSubtask] = useCompleteSubtaskMutation();
+  return async (taskId) => {
+    const open = await openSubtasks(taskId);
+    for (const subtask of open) {
+      const result = await completeSubtask(subtask);
+      if ('error' in result) return { error: result.error };
+    }
+    return { completed: { tasks: 0, subtasks: open.length } };
+  };
+};
+
 /**
- * The question before completing a goal that has open work: whether it is open, and its answers. 'Complete
- * all' completes the open work first (useCompleteOpenWork), then the goal by `completeGoal`; a failure
- * stays in the dialog.
+ * The question before completing a goal or a task that has open work: the question asked (null when none
+ * is), and its answers. 'Complete all' completes the open work first, then the item by `completeItem`; a
+ * failure stays in the dialog.
  */
-export const useCompletionQuestion = (goalId: string, completeGoal: () => Promise<string | undefined>, completedToo: (note: string) => void) => {
-  const [asking, setAsking] = useState(false);
+export const useCompletionQuestion = (
+  kind: 'goal' | 'task',
+  itemId: string,
+  completeItem: () => Promise<string | undefined>,
+  completedToo: (note: string) => void,
+) => {
+  const [asking, setAsking] = useState<string | null>(null);
   const [state, setState] = useState<{ pending: boolean; error?: string | undefined }>({ pending: false });
   const completeOpenWork = useCompleteOpenWork();
+  const completeOpenSubtasks = useCompleteOpenSubtasks();
   const answer = async (withOpenWork: boolean) => {
     setState({ pending: true });
     let note: string | undefined;
     if (withOpenWork) {
-      const outcome = await completeOpenWork(goalId);
-      if ('error' in outcome) return setState({ pending: false, error: errorMessage(outcome.error, 'Failed to update task') });
+      const outcome = await (kind === 'goal' ? completeOpenWork : completeOpenSubtasks)(itemId);
+      if ('error' in outcome)
+        return setState({ pending: false, error: errorMessage(outcome.error, `Failed to update ${kind === 'goal' ? 'task' : 'subtask'}`) });
       note = completedTooSentence(outcome.completed.tasks, outcome.completed.subtasks);
     }
-    const error = await completeGoal();
+    const error = await completeItem();
     setState({ pending: false, error });
     if (error) return;
-    setAsking(false);
+    setAsking(null);
     if (note) completedToo(note);
   };
   return {
     asking,
     ...state,
-    ask: () => {
+    /** Asks `question` ('It still has 2 open subtasks.'). */
+    ask: (question: string) => {
       setState({ pending: false });
-      setAsking(true);
+      setAsking(question);
     },
-    cancel: () => setAsking(false),
+    cancel: () => setAsking(null),
     completeAll: () => void answer(true),
-    completeGoalOnly: () => void answer(false),
+    completeItemOnly: () => void answer(false),
   };
 };

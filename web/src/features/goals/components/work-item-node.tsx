@@ -8,12 +8,12 @@ import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { useGetGoalsQuery } from '../api/goals.api.ts';
 import { itemCollapsed, itemExpanded, selectionCleared, selectIsExpanded } from '../stores/goals.slice.ts';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
-import { CompleteGoalDialog } from './complete-goal-dialog.tsx';
+import { CompleteOpenWorkDialog } from './complete-open-work-dialog.tsx';
 import { focusAfterDeletion } from './focus-after-deletion.ts';
 import { useFocusWhenRequested } from './focus-request.tsx';
-import { hasOpenWork, openWorkSentence } from './goal-completion.ts';
+import { hasOpenWork, openSubtasksSentence, openWorkSentence } from './goal-completion.ts';
 import { GoalProgressBar } from './goal-progress-bar.tsx';
-import { useCompletionQuestion } from './use-complete-open-work.ts';
+import { useCompletionQuestion, useOpenSubtasks } from './use-complete-open-work.ts';
 import { statusPointsToast } from './points-toast.ts';
 import { kindLabels, pointsTotal } from './work-item-format.ts';
 import { DeleteWorkItemDialog, useEditAndDelete, WorkItemEditor } from './work-item-editing.tsx';
@@ -76,17 +76,30 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
     return undefined;
   };
 
-  // A goal with open tasks or subtasks asks first whether to complete them too.
-  const asksBeforeCompleting = kind === 'goal' && hasOpenWork(progress);
+  // A goal with open tasks or subtasks, or a task with open subtasks, asks first whether to complete them too.
+  const asksBeforeCompleting = kind === 'task' || (kind === 'goal' && hasOpenWork(progress));
   const question = useCompletionQuestion(
+    kind === 'goal' ? 'goal' : 'task',
     item.id,
     () => applyStatus('completed'),
     (note) => toast.info(note, { title: `${label} completed` }),
   );
+  const openSubtasks = useOpenSubtasks();
+
+  /** Completes the goal or task, or asks first when it has open work (a task's subtasks are read fresh). */
+  const completeOrAsk = async () => {
+    if (kind === 'goal' && progress && hasOpenWork(progress)) return question.ask(openWorkSentence(progress));
+    if (kind === 'task') {
+      const open = await openSubtasks(item.id);
+      if (open.length > 0) return question.ask(openSubtasksSentence(open.length));
+    }
+    const error = await applyStatus('completed');
+    if (error) toast.error(error);
+  };
 
   const setStatus = async (status: WorkItemStatus) => {
     if (status === 'completed' && completeItem) return void (await completeByOwnCall(completeItem));
-    if (status === 'completed' && asksBeforeCompleting) return question.ask();
+    if (status === 'completed' && asksBeforeCompleting) return completeOrAsk();
     const error = await applyStatus(status);
     if (error) toast.error(error);
   };
@@ -110,7 +123,7 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
     }
     if (completeAfter && !(await completeByOwnCall(completeAfter))) return;
     stopEditing();
-    if (askAfter) question.ask();
+    if (askAfter) await completeOrAsk();
   };
 
   // On a narrow screen the side panel is gone: the details open under the row, scrolled into view.
@@ -186,14 +199,15 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
             <WorkItemDetails item={item} />
           </div>
         ))}
-      {question.asking && progress && (
-        <CompleteGoalDialog
+      {question.asking !== null && kind !== 'subtask' && (
+        <CompleteOpenWorkDialog
+          kind={kind === 'goal' ? 'goal' : 'task'}
           title={item.title}
-          question={openWorkSentence(progress)}
+          question={question.asking}
           pending={question.pending}
           error={question.error}
           onCompleteAll={question.completeAll}
-          onCompleteGoalOnly={question.completeGoalOnly}
+          onCompleteItemOnly={question.completeItemOnly}
           onCancel={question.cancel}
         />
       )}

@@ -1,25 +1,28 @@
 import { useEffect, useId, useRef } from 'react';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import '../../../components/dialogs/confirm-dialog.css';
-import './complete-goal-dialog.css';
+import { kindLabels } from './work-item-format.ts';
+import './complete-open-work-dialog.css';
 
-export interface CompleteGoalDialogProps {
+export interface CompleteOpenWorkDialogProps {
+  /** A goal (its open tasks and subtasks) or a task (its open subtasks). */
+  kind: 'goal' | 'task';
   title: string;
   /** 'It still has 2 open tasks and 1 open subtask.' */
   question: string;
   pending: boolean;
   error: string | undefined;
   onCompleteAll: () => void;
-  onCompleteGoalOnly: () => void;
+  onCompleteItemOnly: () => void;
   onCancel: () => void;
 }
 
 /**
- * The question before completing a goal that still has open tasks: complete them too, the goal only, or
- * nothing. Three answers, so not the shared yes/no dialog; it behaves the same: a native modal <dialog>
+ * The question before completing a goal that still has open tasks and subtasks, or a task with open
+ * subtasks: complete them too, the item only, or nothing. Three answers, so not the shared yes/no dialog; it behaves the same: a native modal <dialog>
  * (focus kept inside, Escape cancels) that gives focus back to what opened it.
  */
-export const CompleteGoalDialog = ({ title, question, pending, error, onCompleteAll, onCompleteGoalOnly, onCancel }: CompleteGoalDialogProps) => {
+export const CompleteOpenWorkDialog = ({ kind, title, question, pending, error, onCompleteAll, onCompleteItemOnly, onCancel }: CompleteOpenWorkDialogProps) => {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -47,7 +50,7 @@ export const CompleteGoalDialog = ({ title, question, pending, error, onComplete
       }}
     >
       <h2 id={titleId} className="dialog__title">
-        {`Complete goal “${title}”?`}
+        {`Complete ${kind} “${title}”?`}
       </h2>
       <div id={bodyId} className="dialog__body">
         <p>{question} Complete them too?</p>
@@ -57,8 +60,8 @@ export const CompleteGoalDialog = ({ title, question, pending, error, onComplete
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending} autoFocus>
           Cancel
         </button>
-        <button type="button" className="button button--secondary" onClick={onCompleteGoalOnly} disabled={pending}>
-          Goal only
+        <button type="button" className="button button--secondary" onClick={onCompleteItemOnly} disabled={pending}>
+          {kindLabels[kind]} only
         </button>
         <button type="button" className="button button--success" onClick={onCompleteAll} disabled={pending} aria-busy={pending || undefined}>
           {pending && <span className="spinner" aria-hidden="true" />}
