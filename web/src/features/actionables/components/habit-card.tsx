@@ -110,8 +110,11 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
         {!period.done && habit.active && (
           <button type="button" className="button button--small button--success" onClick={() => void completeToday()} disabled={completion.isLoading}>
             {completion.isLoading ? <span className="spinner" aria-hidden="true" /> : <CheckIcon />}
-            {/* The name 'Complete habit Read today' comes from the text, so it holds what is seen ('Complete today'). */}
-            Complete<span className="visually-hidden"> {name}</span> today
+            {/* The name 'Complete habit Read today' comes from the text, so it holds what is seen ('Complete today');
+                one span, so the button's flex gap does not fall between the words. */}
+            <span>
+              Complete<span className="visually-hidden"> {name}</span> today
+            </span>
           </button>
         )}
         <button
