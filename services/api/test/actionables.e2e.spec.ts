@@ -216,18 +216,18 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
 
     // Both screens fit a 375 px wide phone.
     await page.setViewportSize({ width: 375, height: 800 });
-    expect(await fitsWidth()).toBeLessThanOrEqual(375);
+    await expect.poll(fitsWidth).toBeLessThanOrEqual(375);
     // On a phone the sections are behind the Menu button, which says whether it is open.
     const menu = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' });
     expect(await nav('Actionables').isVisible()).toBe(false);
     await menu.click();
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
     expect(await nav('Habits').getAttribute('aria-current')).toBe('page');
-    expect(await fitsWidth()).toBeLessThanOrEqual(375);
+    await expect.poll(fitsWidth).toBeLessThanOrEqual(375);
     await nav('Actionables').click();
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     await page.getByTestId(`actionable-${actionableId}`).waitFor();
-    expect(await fitsWidth()).toBeLessThanOrEqual(375);
+    await expect.poll(fitsWidth).toBeLessThanOrEqual(375);
     // Escape closes the menu and gives the focus back to its button.
     await menu.click();
     await nav('Goals').waitFor();
@@ -243,7 +243,7 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
         const box = await nav(name).boundingBox();
         expect(box && box.x >= 0 && box.x + box.width <= width, `${name} at ${width} px`).toBe(true);
       }
-      expect(await fitsWidth()).toBeLessThanOrEqual(width);
+      await expect.poll(fitsWidth).toBeLessThanOrEqual(width);
     }
     expect(await nav('Actionables').getAttribute('aria-current')).toBe('page');
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -218,6 +218,8 @@ describe.skipIf(!chromiumAvailable)('the whole web app, in a real browser', () =
     expect(titles).toEqual(['Pay the rent', 'Pay the rent', 'Stretch', 'Stretch']);
 
     // Persisted state that no longer fits (junk, wrong types) must not trap the user on the error screen.
+    // Written with the app closed (a plain file of the same origin), so the app cannot write over it.
+    await page.goto(`${app.url}/favicon.svg`);
     await page.evaluate(`(() => {
       const token = localStorage.getItem('token');
       localStorage.setItem('persist:auth', JSON.stringify({ token: JSON.stringify(token), user: JSON.stringify({ id: 7, name: ['not', 'a', 'name'] }), _persist: '{"version":-1' }));
@@ -348,7 +350,13 @@ describe.skipIf(!chromiumAvailable)('the whole web app, in a real browser', () =
       await expect.poll(() => tab.evaluate('document.documentElement.dataset.theme'), { message: `${name} in ${themeName}` }).toBe(themeName);
       await check(tab, name, themeName);
       // Nothing makes a phone scroll sideways; the outermost elements that stick out are named.
-      const scrollWidth = (await tab.evaluate('document.documentElement.scrollWidth')) as number;
+      // Charts follow a new width when their ResizeObserver fires: a moment is allowed for that.
+      const pageWidth = async () => (await tab.evaluate('document.documentElement.scrollWidth')) as number;
+      let scrollWidth = await pageWidth();
+      for (let tries = 0; tries < 20 && scrollWidth > 375; tries += 1) {
+        await tab.waitForTimeout(100);
+        scrollWidth = await pageWidth();
+      }
       if (scrollWidth > 375) {
         const culprits = (await tab.evaluate(`[...document.querySelectorAll('body *')]
           .filter((element) => element.getBoundingClientRect().right > 376 && (element.parentElement?.getBoundingClientRect().right ?? 0) <= 376)
