@@ -187,7 +187,7 @@ const seedIds = async (app: TestApp): Promise<{ token: string; ids: string[] }> 
   return { token, ids: [goal.body.goal.id, task.body.task.id, subtask.body.subtask.id, othersGoal.body.goal.id] };
 };
 
-describe('every read route under generated query strings', () => {
+describe('every route under generated input: read routes their query strings, write routes their bodies', () => {
   let app: TestApp;
   let token: string;
   let ids: string[] = [];
@@ -221,17 +221,6 @@ describe('every read route under generated query strings', () => {
     expect(statuses.get(400)).toBeGreaterThan(0);
     await expectEveryProjectorAtTheHead(app);
   });
-});
-
-describe('every write route under generated input', () => {
-  let app: TestApp;
-  let token: string;
-  let ids: string[] = [];
-  beforeAll(async () => {
-    app = await startTestApp();
-    ({ token, ids } = await seedIds(app));
-  });
-  afterAll(async () => app?.stop());
 
   it(`answers no 5xx to ${writeRoutes.length} write routes × ${RUNS_PER_ROUTE} generated requests, and every projector stays at the head`, async () => {
     const failures: string[] = [];

@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { FormAlert } from '../form/form-alert.tsx';
-import './confirm-dialog.css';
+import type { ReactNode } from 'react';
+import { ModalDialog } from './modal-dialog.tsx';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -14,47 +13,15 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/**
- * A modal question before something that cannot be undone. Rendered only while open: it opens as a
- * native modal <dialog> (focus kept inside, Escape cancels, the page behind inert) and gives focus back
- * to what opened it when it goes.
- */
-export const ConfirmDialog = ({ title, children, confirmLabel, pending = false, error, onConfirm, onCancel }: ConfirmDialogProps) => {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const bodyId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    return () => {
-      if (dialog.open) dialog.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
-
-  return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
-      onCancel={(event) => {
-        // Escape: the owner decides (it unmounts the dialog), so the element never closes behind React's back.
-        event.preventDefault();
-        if (!pending) onCancel();
-      }}
-    >
-      <h2 id={titleId} className="dialog__title">
-        {title}
-      </h2>
-      <div id={bodyId} className="dialog__body">
-        {children}
-      </div>
-      {error && <FormAlert kind="error">{error}</FormAlert>}
-      <div className="dialog__actions">
+/** A modal question before something that cannot be undone: Cancel (focused first) or the confirming action. */
+export const ConfirmDialog = ({ title, children, confirmLabel, pending = false, error, onConfirm, onCancel }: ConfirmDialogProps) => (
+  <ModalDialog
+    title={title}
+    pending={pending}
+    error={error}
+    onCancel={onCancel}
+    actions={
+      <>
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending} autoFocus>
           Cancel
         </button>
@@ -62,7 +29,9 @@ export const ConfirmDialog = ({ title, children, confirmLabel, pending = false, 
           {pending && <span className="spinner" aria-hidden="true" />}
           {confirmLabel}
         </button>
-      </div>
-    </dialog>
-  );
-};
+      </>
+    }
+  >
+    {children}
+  </ModalDialog>
+);

@@ -1,7 +1,7 @@
-import { settingsDefaults, type SettingsStatus, type StatusSettings } from '@tracker/contracts/settings/http';
+import type { SettingsStatus, StatusSettings } from '@tracker/contracts/settings/http';
 import { useMemo } from 'react';
 import { arrangeByStatus, isStatusVisible, orderStatuses, sortByStatus } from './status-order.ts';
-import { useGetSettingsQuery } from './settings.api.ts';
+import { settingsOrDefaults, useGetSettingsQuery } from './settings.api.ts';
 
 export interface StatusSettingsView {
   /** The user's settings, or spec.md §9's defaults while they load or when they cannot be read (§8). */
@@ -19,7 +19,7 @@ export interface StatusSettingsView {
 /** How the user orders and shows statuses, for any list that shows them. */
 export const useStatusSettings = (): StatusSettingsView => {
   const { data } = useGetSettingsQuery();
-  const statusSettings = data?.statusSettings ?? settingsDefaults.statusSettings;
+  const { statusSettings } = settingsOrDefaults(data);
   return useMemo(
     () => ({
       statusSettings,

@@ -1,28 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { anActionable } from '../../../testing/fixtures.ts';
 import { importErrorLines, importMessages, parseImport, readActionable, readActionableList, readAnswerItem } from './import-parser.ts';
 
-const stored = {
-  id: '5b7e1c2a-0000-4000-8000-000000000001',
-  title: 'Buy milk',
-  description: '',
-  weight: 2,
-  deadline: '2026-11-23T17:00:00.000Z',
-  completedAt: null,
-  createdAt: '2026-11-20T09:00:00.000Z',
-  userId: '0b8a3c1e-7c2e-4d7b-9b0a-1f2e3d4c5b6a',
-  goalId: null,
-  taskId: null,
-  subtaskId: null,
-  isHabit: false,
-  streak: 0,
-  lastCompletedAt: null,
-  active: true,
-  reminderTime: null,
-  pointsAwarded: 0,
-  pointsToBeAwarded: 0,
-  recurrence: { frequency: 'daily', days: [], dayOfMonth: null },
-  status: 'pending',
-};
+const stored = anActionable({ deadline: '2026-11-23T17:00:00.000Z' });
 
 describe('parsing an import (spec.md §5)', () => {
   it("refuses text that is not JSON: 'Failed to parse JSON data'", () => {

@@ -1,9 +1,8 @@
-import { DEFAULT_WEEK_START } from '@tracker/contracts/constants';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { selectCurrentUser } from '../../../lib/auth/auth.slice.ts';
-import { useGetSettingsQuery } from '../../../lib/settings/settings.api.ts';
+import { settingsOrDefaults, useGetSettingsQuery } from '../../../lib/settings/settings.api.ts';
 import { browserTimezone, isKnownTimezone } from '../../../lib/settings/timezones.ts';
 import type { RangeArgs } from '../api/dashboard.api.ts';
 import { DailyPointsCard } from '../components/daily-points-chart.tsx';
@@ -42,7 +41,7 @@ const rangeLabel = (range: DateRange, today: string): string => {
 export const DashboardRoute = () => {
   const zone = useUserZone();
   const { data: settings } = useGetSettingsQuery();
-  const weekStart = settings?.weekStart ?? DEFAULT_WEEK_START;
+  const { weekStart } = settingsOrDefaults(settings);
   const today = localDateIn(zone);
   const [params, setParams] = useSearchParams();
   // The address first (a reload, a shared link), else the range chosen on an earlier visit, else the last 7 days.
