@@ -253,8 +253,6 @@ describe('sessions after a password change', () => {
   it('ends every session issued before the change, whichever way the password changed', async () => {
     const { token: before, email, password } = await app.registerUser();
     const other = await app.json('POST', '/api/auth/login', { body: { email, password } });
-    // Tokens carry whole seconds: let the change happen in a later second than their issue.
-    await new Promise((r) => setTimeout(r, 1100));
     const changed = await app.json('PUT', '/api/auth/me', { token: before, body: { currentPassword: password, newPassword: 'after-the-change' } });
     expect(changed.status).toBe(200);
     for (const stale of [before, other.body.token]) {
@@ -273,7 +271,6 @@ describe('sessions after a password change', () => {
       }
       throw new Error('no reset mail');
     })();
-    await new Promise((r) => setTimeout(r, 1100));
     const reset = await app.json('POST', '/api/auth/reset-password', {
       body: { token: new URL(mail.link!).searchParams.get('token'), newPassword: 'after-the-reset' },
     });
@@ -284,23 +281,89 @@ describe('sessions after a password change', () => {
   });
 });
 
-describe('password reset', () => {
-  const lastLink = (to: string, path: string) => {
-    const mail = [...app.mails].reverse().find((m) => m.to === to && m.link?.includes(path));
-    if (!mail) throw new Error(`no ${path} mail for ${to}`);
-    return new URL(mail.link!).searchParams.get('token')!;
-  };
-  const waitForMail = async (to: string, path: string) => {
-    for (let i = 0; i < 100; i++) {
-      try {
-        return lastLink(to, path);
-      } catch {
-        await new Promise((r) => setTimeout(r, 20));
-      }
+const lastLink = (to: string, path: string) => {
+  const mail = [...app.mails].reverse().find((m) => m.to === to && m.link?.includes(path));
+  if (!mail) throw new Error(`no ${path} mail for ${to}`);
+  return new URL(mail.link!).searchParams.get('token')!;
+};
+const waitForMail = async (to: string, path: string) => {
+  for (let i = 0; i < 100; i++) {
+    try {
+      return lastLink(to, path);
+    } catch {
+      await new Promise((r) => setTimeout(r, 20));
     }
-    return lastLink(to, path);
-  };
+  }
+  return lastLink(to, path);
+};
 
+/** The whole second a JWT's `iat` names. */
+const issuedSecond = (token: string): number => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).iat;
+
+/**
+ * Puts the app's clock at the start of its next whole second (no other test here leaves it moved);
+ * `rewind` sets it back there, so the next request happens in that same second however long the
+ * ones before took; `restore` puts it back on the real clock.
+ */
+const oneSecond = () => {
+  let moved = 1000 - (Date.now() % 1000);
+  app.advanceClock(moved);
+  const started = Date.now();
+  return {
+    rewind() {
+      const back = Date.now() - started;
+      app.advanceClock(-back);
+      moved -= back;
+    },
+    restore: () => app.advanceClock(-moved),
+  };
+};
+
+describe('sessions in the very second of a password change', () => {
+  it('ends a session issued in the same second as a profile password change; the token the change answers works', async () => {
+    const { email, password } = await app.registerUser();
+    const second = oneSecond();
+    try {
+      const login = await app.json('POST', '/api/auth/login', { body: { email, password } });
+      second.rewind();
+      const changed = await app.json('PUT', '/api/auth/me', { token: login.body.token, body: { currentPassword: password, newPassword: 'same-second-pass' } });
+      expect(changed.status).toBe(200);
+      const me = await app.json('GET', '/api/auth/me', { token: changed.body.token });
+      expect(me.status).toBe(200);
+      // The case at hand: the change (its time is the profile's updatedAt) in the login's second.
+      expect(Math.floor(Date.parse(me.body.user.updatedAt) / 1000)).toBe(issuedSecond(login.body.token));
+      const stale = await app.json('GET', '/api/auth/me', { token: login.body.token });
+      expect(stale.status).toBe(401);
+      expect(stale.body.message).toBe(messages.invalidToken);
+      const again = await app.json('POST', '/api/auth/login', { body: { email, password: 'same-second-pass' } });
+      expect((await app.json('GET', '/api/auth/me', { token: again.body.token })).status).toBe(200);
+    } finally {
+      second.restore();
+    }
+  });
+
+  it('ends a session issued in the same second as a password reset', async () => {
+    const { email, password } = await app.registerUser();
+    await app.json('POST', '/api/auth/forgot-password', { body: { email } });
+    const resetToken = await waitForMail(email, '/reset-password');
+    const second = oneSecond();
+    try {
+      const login = await app.json('POST', '/api/auth/login', { body: { email, password } });
+      second.rewind();
+      expect((await app.json('POST', '/api/auth/reset-password', { body: { token: resetToken, newPassword: 'same-second-reset' } })).status).toBe(200);
+      const stale = await app.json('GET', '/api/auth/me', { token: login.body.token });
+      expect(stale.status).toBe(401);
+      const again = await app.json('POST', '/api/auth/login', { body: { email, password: 'same-second-reset' } });
+      const me = await app.json('GET', '/api/auth/me', { token: again.body.token });
+      expect(me.status).toBe(200);
+      expect(Math.floor(Date.parse(me.body.user.updatedAt) / 1000)).toBe(issuedSecond(login.body.token));
+    } finally {
+      second.restore();
+    }
+  });
+});
+
+describe('password reset', () => {
   it('answers forgot-password the same whether or not the address exists', async () => {
     const { email } = await app.registerUser();
     const known = await app.request('POST', '/api/auth/forgot-password', { body: { email } });

@@ -33,11 +33,15 @@ export interface Accounts {
     input: { name: string; email: string; password: string; timezone?: string | undefined },
     context: Omit<CommandContext, 'userId'>,
   ): Promise<{ userId: string; position?: Position | undefined }>;
-  /** The user's profile on success; the same Unauthorized for an unknown e-mail and a wrong password. */
+  /**
+   * The user's profile and the password change the session is issued under (that of the password
+   * just checked) on success; the same Unauthorized for an unknown e-mail and a wrong password.
+   */
   login(
     input: { email: string; password: string },
     context: Omit<CommandContext, 'userId'>,
-  ): Promise<{ user: Omit<User, 'lastActive'>; position?: Position | undefined }>;
+  ): Promise<{ user: Omit<User, 'lastActive'>; passwordChangedAt: string | null; position?: Position | undefined }>;
+  /** `passwordChangedAt` is set when the password changed: the change the new session is issued under. */
   updateProfile(
     input: {
       name?: string | undefined;
@@ -47,7 +51,7 @@ export interface Accounts {
       newPassword?: string | undefined;
     },
     context: CommandContext,
-  ): Promise<{ position?: Position | undefined; passwordChanged: boolean }>;
+  ): Promise<{ position?: Position | undefined; passwordChangedAt?: string | undefined }>;
   /** Forgot-password's whole work in the request: one event, the same whether or not an account has the address. */
   askPasswordReset(email: string, context: Omit<CommandContext, 'userId'>): Promise<void>;
   /** Mail reactor, on UserRegistered: issue the verification token (once per cause) and mail it. */
@@ -153,19 +157,22 @@ export const createAccounts = (deps: {
       if (!user.profile.isActive) throw new Unauthorized(messages.accountInactive);
       const result = await commands.execute(userDecider, userStream(user.profile.id), { type: 'RecordLogin' }, { ...context, userId: user.profile.id });
       const state = result.state as Registered;
-      return { user: state.profile, position: result.position };
+      return { user: state.profile, passwordChangedAt: user.passwordChangedAt, position: result.position };
     },
 
     async updateProfile(input, context) {
       const stream = userStream(context.userId);
       let position: Position | undefined;
+      let passwordChangedAt: string | undefined;
       if (input.newPassword !== undefined) {
         const user = await loadUser(context.userId);
         if (!user || !(await passwords.verify(input.currentPassword ?? '', user.passwordHash))) {
           throw new ValidationFailed(messages.currentPasswordWrong, 'currentPassword');
         }
         const passwordHash = await passwords.hash(input.newPassword);
-        position = (await commands.execute(userDecider, stream, { type: 'ChangePassword', passwordHash }, context)).position;
+        const changed = await commands.execute(userDecider, stream, { type: 'ChangePassword', passwordHash }, context);
+        position = changed.position;
+        passwordChangedAt = (changed.state as Registered).passwordChangedAt ?? undefined;
       }
       const { name, timezone, dateOfBirth } = input;
       const updated = await commands.execute(
@@ -177,7 +184,7 @@ export const createAccounts = (deps: {
           idempotencyKey: context.idempotencyKey ? `${context.idempotencyKey}:profile` : undefined,
         },
       );
-      return { position: updated.position ?? position, passwordChanged: input.newPassword !== undefined };
+      return { position: updated.position ?? position, passwordChangedAt };
     },
 
     async askPasswordReset(email, context) {

@@ -52,7 +52,7 @@ const guarded = async <T>(services: AuthServices, email: string, ip: string, att
 const updateProfile = async ({ body, ctx, services, settle }: RouteInput<unknown, unknown, typeof profileUpdateBody._output, AuthServices>) => {
   const update = () => services.accounts.updateProfile(body, commandContext(ctx));
   // A current-password check is a login attempt: same limits, same counters.
-  const { position, passwordChanged } =
+  const { position, passwordChangedAt } =
     body.newPassword === undefined
       ? await update()
       : await guarded(
@@ -64,7 +64,8 @@ const updateProfile = async ({ body, ctx, services, settle }: RouteInput<unknown
         );
   await settle(position);
   const user = await currentUser(services, ctx.state.userId);
-  return passwordChanged ? { user, token: await services.tokens.sign(ctx.state.userId) } : { user };
+  // The session that made the change goes on, under the new password; every other one ends.
+  return passwordChangedAt !== undefined ? { user, token: await services.tokens.sign(ctx.state.userId, passwordChangedAt) } : { user };
 };
 
 export const authRoutes = [
@@ -86,7 +87,7 @@ export const authRoutes = [
       ]);
       const { userId, position } = await services.accounts.register(body, commandContext(ctx));
       await settle(position);
-      return { token: await services.tokens.sign(userId), user: await currentUser(services, userId) };
+      return { token: await services.tokens.sign(userId, null), user: await currentUser(services, userId) };
     },
   }),
   route({
@@ -99,7 +100,7 @@ export const authRoutes = [
     response: authResponse,
     settles,
     handle: async ({ body, ctx, services, settle }) => {
-      const { user, position } = await guarded(
+      const { user, passwordChangedAt, position } = await guarded(
         services,
         body.email,
         ctx.ip,
@@ -107,7 +108,10 @@ export const authRoutes = [
         (error) => error instanceof Unauthorized,
       );
       await settle(position);
-      return { token: await services.tokens.sign(user.id), user: (await findUserById(services.db, user.id)) ?? { ...user, lastActive: user.lastLoginAt } };
+      return {
+        token: await services.tokens.sign(user.id, passwordChangedAt),
+        user: (await findUserById(services.db, user.id)) ?? { ...user, lastActive: user.lastLoginAt },
+      };
     },
   }),
   route({

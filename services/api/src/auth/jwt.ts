@@ -9,10 +9,25 @@ const AUDIENCE = 'points-tracker-app';
 /** Clocks drift a little between replicas; a token issued further ahead than this was not issued by us. */
 const MAX_CLOCK_SKEW_SECONDS = 60;
 
+/** Private claim: the password change the session was issued under, in ms since the epoch (0: none yet). */
+const PASSWORD_CHANGED_CLAIM = 'pwc';
+
+export interface Session {
+  userId: string;
+  /** Second of issue (`iat`). */
+  issuedAt: number;
+  /**
+   * The password change (ms since the epoch, 0 for none) the session was issued under: a later
+   * change ends it. Undefined for tokens signed before the claim existed.
+   */
+  passwordChangedAt: number | undefined;
+}
+
 export interface TokenService {
-  sign(userId: string): Promise<string>;
-  /** Whom the token was issued to and when (seconds); Unauthorized for anything forged, expired or malformed. */
-  verify(token: string): Promise<{ userId: string; issuedAt: number }>;
+  /** A session for the user, issued under the password change at `passwordChangedAt` (null: never changed). */
+  sign(userId: string, passwordChangedAt: string | null): Promise<string>;
+  /** The session a token names; Unauthorized for anything forged, expired or malformed. */
+  verify(token: string): Promise<Session>;
 }
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800, y: 31_557_600 };
@@ -29,10 +44,10 @@ export const createTokenService = (secretBytes: Uint8Array, ttl: string, now: ()
   const secret = createSecretKey(secretBytes);
   const lifetime = lifetimeSeconds(ttl);
   return {
-    sign: (userId) => {
+    sign: (userId, passwordChangedAt) => {
       // Both from the service's clock: given a relative expiry, jose would read the system clock.
       const issuedAt = Math.floor(now().getTime() / 1000);
-      return new SignJWT({})
+      return new SignJWT({ [PASSWORD_CHANGED_CLAIM]: passwordChangedAt === null ? 0 : Date.parse(passwordChangedAt) })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -63,7 +78,11 @@ export const createTokenService = (secretBytes: Uint8Array, ttl: string, now: ()
       ) {
         throw new Unauthorized(messages.invalidToken);
       }
-      return { userId: claims.sub!, issuedAt: claims.iat };
+      const passwordChangedAt = claims[PASSWORD_CHANGED_CLAIM];
+      if (passwordChangedAt !== undefined && !(Number.isSafeInteger(passwordChangedAt) && (passwordChangedAt as number) >= 0)) {
+        throw new Unauthorized(messages.invalidToken);
+      }
+      return { userId: claims.sub!, issuedAt: claims.iat, passwordChangedAt: passwordChangedAt as number | undefined };
     },
   };
 };

@@ -9,23 +9,36 @@ const now = new Date('2026-03-01T12:00:00Z');
 const tokens = createTokenService(secret, '7d', () => now);
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-const forge = (claims: { sub?: string; iat?: number; exp?: number }) => {
-  let jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer('points-tracker').setAudience('points-tracker-app');
+const forge = (claims: { sub?: string; iat?: number; exp?: number; pwc?: unknown }) => {
+  let jwt = new SignJWT(claims.pwc === undefined ? {} : { pwc: claims.pwc })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer('points-tracker')
+    .setAudience('points-tracker-app');
   if (claims.sub !== undefined) jwt = jwt.setSubject(claims.sub);
   if (claims.iat !== undefined) jwt = jwt.setIssuedAt(claims.iat);
   return jwt.setExpirationTime(claims.exp ?? seconds(now) + 3600).sign(secret);
 };
 
 describe('tokens', () => {
-  it('verify what they signed: the user and the second it was issued', async () => {
+  it('verify what they signed: the user, the second it was issued, the password change it was issued under (ms)', async () => {
     const userId = randomUUID();
-    expect(await tokens.verify(await tokens.sign(userId))).toEqual({ userId, issuedAt: seconds(now) });
+    expect(await tokens.verify(await tokens.sign(userId, null))).toEqual({ userId, issuedAt: seconds(now), passwordChangedAt: 0 });
+    const changedAt = '2026-03-01T11:59:59.123Z';
+    expect(await tokens.verify(await tokens.sign(userId, changedAt))).toEqual({ userId, issuedAt: seconds(now), passwordChangedAt: Date.parse(changedAt) });
+  });
+
+  it('verify tokens signed before the password-change claim existed, and refuse a claim that is no instant', async () => {
+    const userId = randomUUID();
+    expect(await tokens.verify(await forge({ sub: userId, iat: seconds(now) }))).toEqual({ userId, issuedAt: seconds(now), passwordChangedAt: undefined });
+    for (const pwc of ['1700000000000', -1, 1.5, null, Number.MAX_VALUE]) {
+      await expect(tokens.verify(await forge({ sub: userId, iat: seconds(now), pwc }))).rejects.toBeInstanceOf(Unauthorized);
+    }
   });
 
   it('expire a lifetime after they were issued by the service clock, not the system clock', async () => {
     let at = new Date(Date.now() + 30 * 86_400_000);
     const tokens = createTokenService(new TextEncoder().encode('a-secret-that-is-long-enough-0123456789abcdef'), '7d', () => at);
-    const token = await tokens.sign(randomUUID());
+    const token = await tokens.sign(randomUUID(), null);
     at = new Date(at.getTime() + 7 * 86_400_000 - 5_000);
     await expect(tokens.verify(token)).resolves.toBeDefined();
     at = new Date(at.getTime() + 10_000);
@@ -60,6 +73,6 @@ describe('tokens', () => {
     await expect(tokens.verify(await forge({ iat: seconds(now) }))).rejects.toBeInstanceOf(Unauthorized);
     await expect(tokens.verify(await forge({ sub: randomUUID(), iat: seconds(now) - 7200, exp: seconds(now) - 10 }))).rejects.toBeInstanceOf(Unauthorized);
     const other = createTokenService(new TextEncoder().encode('another-secret-0123456789-abcdefghijklmnopq'), '7d', () => now);
-    await expect(tokens.verify(await other.sign(randomUUID()))).rejects.toBeInstanceOf(Unauthorized);
+    await expect(tokens.verify(await other.sign(randomUUID(), null))).rejects.toBeInstanceOf(Unauthorized);
   });
 });

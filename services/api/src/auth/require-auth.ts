@@ -2,13 +2,24 @@ import type { Middleware } from 'koa';
 import { messages } from '@tracker/contracts/messages';
 import { Unauthorized } from '@tracker/domain/common/errors';
 import type { AppState } from '../http/app-state.ts';
-import type { TokenService } from './jwt.ts';
+import type { Session, TokenService } from './jwt.ts';
 import type { SessionFactsReader } from './session-facts.ts';
 
 /**
+ * Whether a session was issued under the account's current password. A session carries the change it was
+ * issued under (the login's, or the change that issued it), so a later change ends it whatever the
+ * clocks said: compared by issue time in whole seconds, a session issued in the very second of a
+ * change survived it. Tokens from before that claim fall back to the issue second (they expire).
+ */
+const issuedUnderCurrentPassword = (session: Session, passwordChangedAt: Date | null): boolean => {
+  const changedAt = passwordChangedAt?.getTime() ?? 0;
+  return session.passwordChangedAt !== undefined ? session.passwordChangedAt >= changedAt : session.issuedAt >= Math.floor(changedAt / 1000);
+};
+
+/**
  * Bearer JWT → ctx.state.userId (and the user's time zone, read in the same query); the user id never
- * comes from anywhere else. A token issued before
- * the account's last password change, or for an account that is gone or deactivated, is refused.
+ * comes from anywhere else. A session issued under an earlier password than the account's, or for an
+ * account that is gone or deactivated, is refused.
  */
 export const requireAuth =
   (tokens: TokenService, sessions: SessionFactsReader): Middleware<AppState> =>
@@ -16,10 +27,10 @@ export const requireAuth =
     const header = ctx.get('authorization');
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw new Unauthorized(messages.authTokenRequired);
-    const { userId, issuedAt } = await tokens.verify(match[1]!);
+    const session = await tokens.verify(match[1]!);
+    const { userId } = session;
     const facts = await sessions.find(userId);
-    const changedAt = facts?.password_changed_at ? Math.floor(facts.password_changed_at.getTime() / 1000) : 0;
-    if (!facts || !facts.is_active || issuedAt < changedAt) throw new Unauthorized(messages.invalidToken);
+    if (!facts || !facts.is_active || !issuedUnderCurrentPassword(session, facts.password_changed_at)) throw new Unauthorized(messages.invalidToken);
     ctx.state.userId = userId;
     ctx.state.timezone = facts.timezone;
     await next();

@@ -22,6 +22,8 @@ export type UserState =
       status: 'registered';
       profile: Omit<User, 'lastActive'>;
       passwordHash: string;
+      /** When the password last changed (null: never since registration); sessions carry it. */
+      passwordChangedAt: string | null;
       /** Outstanding reset tokens by hash; a password change voids them all. */
       resetTokens: Record<string, IssuedToken>;
       verificationTokens: Record<string, IssuedToken>;
@@ -143,6 +145,7 @@ export const evolve = (state: UserState, event: Recorded<Event>): UserState => {
     return {
       status: 'registered',
       passwordHash: data.passwordHash,
+      passwordChangedAt: null,
       resetTokens: {},
       verificationTokens: {},
       settings: defaultsBesidesZone,
@@ -191,7 +194,7 @@ export const evolve = (state: UserState, event: Recorded<Event>): UserState => {
     }
     case 'PasswordChanged':
       // Any reset token issued before the change is void, whichever way the password changed.
-      return { ...touched, passwordHash: event.data.passwordHash, resetTokens: {} };
+      return { ...touched, passwordHash: event.data.passwordHash, passwordChangedAt: event.occurredAt, resetTokens: {} };
     case 'PasswordResetRequested':
       return { ...state, resetTokens: { ...state.resetTokens, [event.data.tokenHash]: { expiresAt: event.data.expiresAt } } };
     case 'EmailVerificationRequested':
