@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, id, instant, isStorableText, isoDateTime, text, timezone, title, wholeNumber } from '../common/fields.ts';
+import { calendarDate, id, instant, isStorableText, isoDateTime, pastInstant, text, timezone, title, wholeNumber } from '../common/fields.ts';
 
 /** spec.md §3 defaults. */
 export const actionableDefaults = {
@@ -118,14 +118,29 @@ export const updateActionableBody = z.object({ title: title.optional(), ...edita
 export type UpdateActionableBody = z.infer<typeof updateActionableBody>;
 
 /**
+ * The longest streak any event records (HabitStreakExtended's `streak`, HabitStreakReset's
+ * `previousStreak`, an import's history in ActionableCreated). The decider never extends past it.
+ */
+export const HABIT_STREAK_MAX = 1_000_000;
+/**
+ * The longest streak an import may bring: 100,000 occurrences (274 years of a daily habit), so an
+ * imported habit has 900,000 completions before it meets HABIT_STREAK_MAX.
+ */
+export const IMPORT_STREAK_MAX = 100_000;
+/** How far past the server's clock an imported completion may lie: the exporting device's clock may run ahead. */
+export const IMPORT_CLOCK_SKEW_MS = 24 * 3_600_000;
+
+/**
  * One item of an import: what a create takes, plus the history an export carries (status,
  * completion dates, streak). Ids, userId, createdAt and pointsAwarded are dropped: imported items
- * get new ids and award no points.
+ * get new ids and award no points. The history is bounded by what the domain can go on from:
+ * completions happened (not after the import, give or take a day of clock skew: a later one would
+ * credit an occurrence still to come) and the streak is at most IMPORT_STREAK_MAX.
  */
 export const importedActionable = createActionableBody.extend({
-  completedAt: instant.nullable().optional(),
-  lastCompletedAt: instant.nullable().optional(),
-  streak: wholeNumber(0, 1_000_000).optional(),
+  completedAt: pastInstant(IMPORT_CLOCK_SKEW_MS).nullable().optional(),
+  lastCompletedAt: pastInstant(IMPORT_CLOCK_SKEW_MS).nullable().optional(),
+  streak: wholeNumber(0, IMPORT_STREAK_MAX).optional(),
 });
 export type ImportedActionable = z.infer<typeof importedActionable>;
 

@@ -65,16 +65,51 @@ const isInstant = (value: string): boolean => {
 // A date-time without an offset is UTC, whatever the server's zone.
 const withZone = (value: string): string => (/T|\s/.test(value) && !/(Z|[+-]\d{2}:?\d{2})$/.test(value) ? `${value}Z` : value);
 
-/** An instant sent by a client: ISO 8601 date or date-time (UTC unless it says otherwise), stored as an ISO instant. */
+/**
+ * The first and last instant a client may send. Zones run from −12 (Etc/GMT+12) to +14
+ * (Pacific/Kiritimati), so an instant in this span falls on a day from 1900-01-01 to 9999-12-31 in
+ * every zone — the user's, whatever it is or becomes. The rule is one comparison and needs no zone:
+ * `9999-12-31T23:59:59-12:00` (10000-01-01T11:59:59Z) and `1900-01-01T00:00:00+14:00`
+ * (1899-12-31T10:00:00Z) are refused whichever zone the user is in, and so is the date `1900-01-01`
+ * (midnight UTC is still 1899 west of Greenwich).
+ */
+export const INSTANT_MIN = '1900-01-01T12:00:00.000Z';
+export const INSTANT_MAX = '9999-12-31T09:59:59.999Z';
+const INSTANT_MIN_MS = Date.parse(INSTANT_MIN);
+const INSTANT_MAX_MS = Date.parse(INSTANT_MAX);
+const isWithinEveryZonesCalendar = (value: string): boolean => {
+  const at = Date.parse(withZone(value));
+  return at >= INSTANT_MIN_MS && at <= INSTANT_MAX_MS;
+};
+
+/**
+ * An instant sent by a client (every one: deadlines, due/start/end dates, imported completions, range
+ * bounds): ISO 8601 date or date-time, UTC unless it says otherwise, from `INSTANT_MIN` to
+ * `INSTANT_MAX` whatever its offset; parsed to the ISO instant that is stored (`storedInstant`
+ * accepts every one of them).
+ */
 export const instant = z
   .string()
-  .refine(isInstant, { message: `must be an ISO 8601 date or date-time from ${YEAR_MIN} to ${YEAR_MAX}` })
+  .refine((value) => isInstant(value) && isWithinEveryZonesCalendar(value), {
+    message: `must be an ISO 8601 date or date-time from ${INSTANT_MIN} to ${INSTANT_MAX} (its date in every time zone from ${YEAR_MIN} to ${YEAR_MAX})`,
+  })
   .transform((value) => new Date(withZone(value)).toISOString());
+
+/**
+ * An instant that has already happened, give or take `skew` milliseconds of the sender's clock (an
+ * imported completion). Checked against the server's clock when the body is parsed.
+ */
+export const pastInstant = (skew: number) =>
+  instant.refine((at) => Date.parse(at) <= Date.now() + skew, { message: `must not be later than now (${skew / 3_600_000} hours of clock skew allowed)` });
 
 /** An instant as the server writes it (events, answers). */
 export const isoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' });
 
-/** An instant as stored in events: an ISO date-time within the years every store handles. */
+/**
+ * An instant as stored in events: an ISO date-time within the years every store handles. Wider than
+ * `instant` on purpose: events stored before the instant's bounds (a deadline at
+ * 9999-12-31T23:00:00Z) must still be read.
+ */
 export const storedInstant = isoDateTime.refine(isInstant, { message: `must be a date-time from ${YEAR_MIN} to ${YEAR_MAX}` });
 
 /** A whole number sent as a JSON number: "3", 3.5, true and "0x3" are refused. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, id, instant, isoDateTime, timezone, wholeNumberParam } from '../common/fields.ts';
+import { INSTANT_MAX, INSTANT_MIN, calendarDate, id, instant, isoDateTime, timezone, wholeNumberParam } from '../common/fields.ts';
 import { pointsSourceTypes } from './events.ts';
 
 /** Ranges: at most this many days (inclusive), except heatmaps. */
@@ -12,7 +12,7 @@ export const DEFAULT_HEATMAP_DAYS = 365;
 export const MAX_LIST_LIMIT = 100;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const dayMessage = 'must be a real date (YYYY-MM-DD) or an ISO 8601 date-time from 1900 to 9999';
+const dayMessage = `must be a real date (YYYY-MM-DD) from 1900 to 9999 or an ISO 8601 date-time from ${INSTANT_MIN} to ${INSTANT_MAX}`;
 
 /**
  * One end of a range: a local date (YYYY-MM-DD), or an ISO instant that stands for the local date

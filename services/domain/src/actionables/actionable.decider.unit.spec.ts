@@ -1,8 +1,14 @@
 // fast-check is a dev dependency of the repository, used only by tests.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ActionableFields } from '@tracker/contracts/actionables/events';
-import type { CreateActionableBody, ImportedActionable, Recurrence, UpdateActionableBody } from '@tracker/contracts/actionables/http';
+import { habitStreakExtended, type ActionableFields } from '@tracker/contracts/actionables/events';
+import {
+  HABIT_STREAK_MAX,
+  type CreateActionableBody,
+  type ImportedActionable,
+  type Recurrence,
+  type UpdateActionableBody,
+} from '@tracker/contracts/actionables/http';
 import { fold, type Recorded } from '../common/decider.ts';
 import { Conflict, NotFound } from '../common/errors.ts';
 import { specify } from '../common/specify.ts';
@@ -522,4 +528,34 @@ describe(`property: habit completions through the decider, across ${zones.length
       ),
       { numRuns: 300 },
     ));
+});
+
+describe("at the calendar's edges", () => {
+  const KIRITIMATI = 'Pacific/Kiritimati';
+  it('never counts a completion before a deadline past 9999 in the zone as late (its local date was +010000-01-01)', () => {
+    // Stored before the contracts bounded instants: 9999-12-31T23:59:59Z is 10000-01-01 in +14.
+    const now = clockAt(new Date('2026-03-02T10:00:00.000Z'), KIRITIMATI);
+    given([createdWith({ weight: 4, deadline: '9999-12-31T23:59:59.000Z' })])
+      .when({ type: 'CompleteActionable', userId, clock: now })
+      .then([statusChanged('pending', 'completed'), completed(now), awarded(40)]);
+  });
+  it('completes a habit standing at the longest streak an event records, without going past it (it produced 1,000,001)', () => {
+    const imported = recorded({
+      type: 'ActionableCreated',
+      data: {
+        actionableId,
+        userId,
+        ...defaults,
+        title: 'Stretch',
+        isHabit: true,
+        imported: { status: 'pending', completedAt: null, lastCompletedAt: '2026-03-01T17:00:00.000Z', streak: HABIT_STREAK_MAX, lastCredited: '2026-03-01' },
+      },
+    });
+    given([imported])
+      .when({ type: 'CompleteHabit', userId, clock: on('2026-03-02') })
+      .then([habitCompleted(on('2026-03-02')), streakExtended('2026-03-02', HABIT_STREAK_MAX), habitAwarded(20, HABIT_STREAK_MAX)]);
+    // …which its contract accepts, where one more is refused.
+    expect(habitStreakExtended.safeParse(streakExtended('2026-03-02', HABIT_STREAK_MAX)).success).toBe(true);
+    expect(habitStreakExtended.safeParse(streakExtended('2026-03-02', HABIT_STREAK_MAX + 1)).success).toBe(false);
+  });
 });

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
-import type { Recurrence } from '@tracker/contracts/actionables/http';
-import { localDateOf } from '../time/local-date.ts';
+import { HABIT_STREAK_MAX, type Recurrence } from '@tracker/contracts/actionables/http';
+import { isLocalDate, localDateOf } from '../time/local-date.ts';
 
 /*
  * Recurrence and streak arithmetic for habits, on local dates (YYYY-MM-DD strings, compared as
@@ -38,7 +38,13 @@ const day = (date: LocalDate): DateTime => {
   if (!parsed.isValid) throw new Error(`Not a calendar date: ${date}`);
   return parsed;
 };
-const iso = (date: DateTime): LocalDate => date.toISODate()!;
+// Local dates compare as strings, so every one must be YYYY-MM-DD: a walk past 9999-12-31 would
+// give `+010000-01-01`, which sorts before every real date.
+const iso = (date: DateTime): LocalDate => {
+  const written = date.toISODate()!;
+  if (!isLocalDate(written)) throw new RangeError(`Outside the calendar (1900–9999): ${written}`);
+  return written;
+};
 
 /** 0 = Sunday … 6 = Saturday (luxon counts Monday 1 … Sunday 7). */
 export const weekdayOf = (date: LocalDate): number => day(date).weekday % 7;
@@ -131,6 +137,9 @@ export type Credit = { kind: 'already-credited'; occurrence: LocalDate } | { kin
 export const creditCompletion = (recurrence: Recurrence, state: StreakState, localDate: LocalDate): Credit => {
   const occurrence = latestOccurrenceOnOrBefore(recurrence, localDate);
   if (state.lastCredited !== null && occurrence <= state.lastCredited) return { kind: 'already-credited', occurrence };
-  if (isNextAfter(recurrence, state.lastCredited, occurrence)) return { kind: 'credited', occurrence, streak: state.streak + 1, reset: false };
+  // The streak stops growing at the most an event records: a streak that long (2,700 years of a
+  // daily habit, or an import's) still completes, as the same streak.
+  if (isNextAfter(recurrence, state.lastCredited, occurrence))
+    return { kind: 'credited', occurrence, streak: Math.min(state.streak + 1, HABIT_STREAK_MAX), reset: false };
   return { kind: 'credited', occurrence, streak: 1, reset: state.streak > 0 };
 };

@@ -1,7 +1,7 @@
 // fast-check is a dev dependency of the repository, used only by tests.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Recurrence } from '@tracker/contracts/actionables/http';
+import { HABIT_STREAK_MAX, type Recurrence } from '@tracker/contracts/actionables/http';
 import {
   creditCompletion,
   habitDayOf,
@@ -239,4 +239,21 @@ describe(`properties: completion histories across ${zones.length} zones`, () => 
       ),
       { numRuns: RUNS },
     ));
+});
+
+describe("at the calendar's edges", () => {
+  it('stops a streak at the longest an event records (HABIT_STREAK_MAX), still crediting the completion', () => {
+    expect(creditCompletion(daily, { lastCredited: '2026-03-01', streak: HABIT_STREAK_MAX }, '2026-03-02')).toEqual({
+      kind: 'credited',
+      occurrence: '2026-03-02',
+      streak: HABIT_STREAK_MAX,
+      reset: false,
+    });
+    expect(creditCompletion(daily, { lastCredited: '2026-03-01', streak: HABIT_STREAK_MAX - 1 }, '2026-03-02')).toMatchObject({ streak: HABIT_STREAK_MAX });
+    expect(creditCompletion(daily, { lastCredited: '2026-03-01', streak: 7 }, '2026-03-02')).toMatchObject({ streak: 8 });
+  });
+  it('refuses to walk past 9999-12-31 rather than write +010000-01-01, which sorts before every real date', () => {
+    expect(latestOccurrenceOnOrBefore(daily, '9999-12-31')).toBe('9999-12-31');
+    expect(() => nextOccurrenceAfter(daily, '9999-12-31')).toThrow(RangeError);
+  });
 });

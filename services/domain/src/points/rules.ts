@@ -1,3 +1,5 @@
+import { isLaterDate } from '../time/local-date.ts';
+
 /**
  * Points rules, version 1 (DESIGN.md). Every award records the version it was computed with, so an
  * audit replays each award through the rules that made it.
@@ -13,10 +15,11 @@ export const workItemPoints = (kind: WorkItemKind, priority: number): number => 
 
 /**
  * Late means completed after the end of the deadline's local day: on a later local date than the
- * deadline's, both in the zone of the completion. No deadline, never late.
+ * deadline's, both in the zone of the completion. No deadline, never late. Dates compare as dates
+ * (YYYY-MM-DD, never an expanded year that would sort before today).
  */
 export const isLateCompletion = (deadlineLocalDate: string | null, completionLocalDate: string): boolean =>
-  deadlineLocalDate !== null && completionLocalDate > deadlineLocalDate;
+  deadlineLocalDate !== null && isLaterDate(completionLocalDate, deadlineLocalDate);
 
 /** pointsToBeAwarded when > 0, else 10 × weight; half (rounded down, at least 1) when late. */
 export const actionablePoints = (weight: number, pointsToBeAwarded: number, late: boolean): number => {

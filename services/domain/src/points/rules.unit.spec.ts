@@ -19,6 +19,10 @@ describe('points rules v1', () => {
     expect(isLateCompletion('2026-03-01', '2026-03-02')).toBe(true);
     expect(isLateCompletion(null, '2099-01-01')).toBe(false);
   });
+  it('compares the dates as dates: a far deadline is never before today, an expanded year is refused', () => {
+    expect(isLateCompletion('9999-12-31', '2026-03-02')).toBe(false);
+    expect(() => isLateCompletion('+010000-01-01', '2026-03-02')).toThrow('Not a YYYY-MM-DD local date');
+  });
   it('pays 1 point at least, late or not', () => {
     expect(actionablePoints(1, 1, false)).toBe(1);
     expect(actionablePoints(1, 0, true)).toBe(5);

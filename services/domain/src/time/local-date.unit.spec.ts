@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { localDateOf } from './local-date.ts';
+import { INSTANT_MAX, INSTANT_MIN } from '@tracker/contracts/common/fields';
+import { isLaterDate, localDateOf } from './local-date.ts';
 
 it('gives the calendar date where the user is, not in UTC', () => {
   const instant = new Date('2026-03-08T03:30:00.000Z');
@@ -9,4 +10,18 @@ it('gives the calendar date where the user is, not in UTC', () => {
 });
 it('refuses an unknown zone rather than falling back', () => {
   expect(() => localDateOf(new Date(), 'Mars/Olympus')).toThrow('Invalid time zone');
+});
+it('clamps an instant whose local date leaves 1900–9999 to the calendar’s end, never an expanded year', () => {
+  // Deadlines stored before the contracts bounded instants: 10000-01-01 in +14, 1899-12-31 in −12.
+  expect(localDateOf(new Date('9999-12-31T23:59:59.000Z'), 'Pacific/Kiritimati')).toBe('9999-12-31');
+  expect(localDateOf(new Date('1900-01-01T00:00:00.000Z'), 'Etc/GMT+12')).toBe('1900-01-01');
+  // The bounds contracts accept are inside in every zone without clamping.
+  expect(localDateOf(new Date(INSTANT_MAX), 'Pacific/Kiritimati')).toBe('9999-12-31');
+  expect(localDateOf(new Date(INSTANT_MIN), 'Etc/GMT+12')).toBe('1900-01-01');
+  expect(localDateOf(new Date(INSTANT_MIN), 'Etc/GMT-14')).toBe('1900-01-02');
+});
+it('compares local dates as dates, refusing any other width', () => {
+  expect(isLaterDate('2026-03-02', '2026-03-01')).toBe(true);
+  expect(isLaterDate('2026-03-01', '9999-12-31')).toBe(false);
+  expect(() => isLaterDate('2026-03-01', '+010000-01-01')).toThrow('Not a YYYY-MM-DD local date: +010000-01-01');
 });
