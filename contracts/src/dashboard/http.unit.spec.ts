@@ -53,9 +53,10 @@ describe('list limits', () => {
 });
 
 describe('leaderboard entries', () => {
-  it('hold rank, userId, name and totalPoints and nothing else', () => {
-    const entry = { rank: 1, userId: '7d7b5c94-44a6-4325-a660-b50c567d3c8d', name: 'Ada', totalPoints: 10 };
+  it("hold rank, name, totalPoints and whether it is the caller's row, nothing else: no userId", () => {
+    const entry = { rank: 1, name: 'Ada', totalPoints: 10, isCurrentUser: false };
     expect(leaderboardEntry.parse(entry)).toEqual(entry);
     expect(leaderboardEntry.safeParse({ ...entry, email: 'ada@example.com' }).success).toBe(false);
+    expect(leaderboardEntry.safeParse({ ...entry, userId: '7d7b5c94-44a6-4325-a660-b50c567d3c8d' }).success).toBe(false);
   });
 });

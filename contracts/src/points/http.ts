@@ -83,8 +83,11 @@ export type HeatmapDay = z.infer<typeof heatmapDay>;
 export const pointsHeatmapResponse = z.object({ heatmap: z.array(heatmapDay) });
 export type PointsHeatmapResponse = z.infer<typeof pointsHeatmapResponse>;
 
-/** Only these four fields of any other user are ever exposed. */
-export const leaderboardEntry = z.strictObject({ rank: z.number().int(), userId: id, name: z.string(), totalPoints: z.number().int() });
+/**
+ * Names and totals only: nothing that identifies another user (no id, no e-mail). `isCurrentUser`
+ * marks the caller's own row, so a client can show it without knowing anyone's id.
+ */
+export const leaderboardEntry = z.strictObject({ rank: z.number().int(), name: z.string(), totalPoints: z.number().int(), isCurrentUser: z.boolean() });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntry>;
 export const leaderboardResponse = z.object({ leaderboard: z.array(leaderboardEntry) });
 export type LeaderboardResponse = z.infer<typeof leaderboardResponse>;

@@ -153,7 +153,7 @@ describe('recent activity', () => {
 });
 
 describe('leaderboard', () => {
-  it('ranks active users by total, ties sharing a rank, with nothing but rank, id, name and total', async () => {
+  it("ranks active users by total, ties sharing a rank, with nothing but rank, name, total and whether it is the viewer's row (no user id)", async () => {
     const [first, tieA, tieB, last, gone] = [someone(), someone(), someone(), someone(), someone()];
     const big = 1_000_000_000;
     await project([
@@ -168,14 +168,21 @@ describe('leaderboard', () => {
       // No account in the read model: not listed.
       gone.award('2026-03-01', big + 40),
     ]);
-    const board = await leaderboard(readModels.db, 4);
+    const board = await leaderboard(readModels.db, 4, tieB.userId);
     const tied = [tieA.userId, tieB.userId].sort();
+    const tiedEntry = (userId: string | undefined) => ({
+      rank: 2,
+      name: userId === tieA.userId ? 'Tie A' : 'Tie B',
+      totalPoints: big + 20,
+      isCurrentUser: userId === tieB.userId,
+    });
     expect(board).toEqual([
-      { rank: 1, userId: first.userId, name: 'First', totalPoints: big + 30 },
-      { rank: 2, userId: tied[0], name: tied[0] === tieA.userId ? 'Tie A' : 'Tie B', totalPoints: big + 20 },
-      { rank: 2, userId: tied[1], name: tied[1] === tieA.userId ? 'Tie A' : 'Tie B', totalPoints: big + 20 },
-      { rank: 4, userId: last.userId, name: 'Last', totalPoints: big + 10 },
+      { rank: 1, name: 'First', totalPoints: big + 30, isCurrentUser: false },
+      tiedEntry(tied[0]),
+      tiedEntry(tied[1]),
+      { rank: 4, name: 'Last', totalPoints: big + 10, isCurrentUser: false },
     ]);
-    expect(await leaderboard(readModels.db, 2)).toEqual(board.slice(0, 2));
+    expect(await leaderboard(readModels.db, 2, tieB.userId)).toEqual(board.slice(0, 2));
+    expect((await leaderboard(readModels.db, 4, first.userId)).map((entry) => entry.isCurrentUser)).toEqual([true, false, false, false]);
   });
 });

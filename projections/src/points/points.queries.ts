@@ -156,9 +156,10 @@ export const recentActivities = async (db: ReadModelDb, userId: string, limit: n
 
 /**
  * GET /points/leaderboard: the best totals first (ties by user id), active accounts only. Ties share
- * a rank (1, 2, 2, 4). Only rank, id, name and total leave this function: nothing else about anyone.
+ * a rank (1, 2, 2, 4). Only rank, name and total leave this function, and whether the row is the
+ * viewer's: names and totals only, no one's id.
  */
-export const leaderboard = async (db: ReadModelDb, limit: number): Promise<LeaderboardEntry[]> => {
+export const leaderboard = async (db: ReadModelDb, limit: number, viewerId: string): Promise<LeaderboardEntry[]> => {
   const rows = await db
     .selectFrom('user_points')
     .innerJoin('users', 'users.id', 'user_points.user_id')
@@ -171,6 +172,6 @@ export const leaderboard = async (db: ReadModelDb, limit: number): Promise<Leade
   let rank = 0;
   return rows.map((row, index) => {
     if (index === 0 || rows[index - 1]!.total !== row.total) rank = index + 1;
-    return { rank, userId: row.user_id, name: row.name, totalPoints: row.total };
+    return { rank, name: row.name, totalPoints: row.total, isCurrentUser: row.user_id === viewerId };
   });
 };

@@ -19,7 +19,6 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
   let context: BrowserContext;
   let page: Page;
   let token: string;
-  let userId: string;
   let credentials: { email: string; password: string };
 
   beforeAll(async () => {
@@ -30,7 +29,6 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     page = await context.newPage();
     const registered = await app.registerUser('Dash Runner');
     token = registered.token;
-    userId = registered.user.id;
     credentials = { email: registered.email, password: registered.password };
     // Signed in the way the app keeps a session: the token in local storage, read when the app starts.
     await page.goto(`${app.url}/favicon.svg`);
@@ -191,7 +189,7 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     // The leaderboard shows the user, highlighted, with their points.
     await nav('Leaderboard').click();
     await page.waitForURL(/\/leaderboard$/);
-    const row = page.getByTestId(`leaderboard-${userId}`);
+    const row = page.getByTestId('leaderboard-me');
     await row.waitFor();
     await expect.poll(() => page.title()).toBe('Leaderboard · Points Tracker');
     expect(await row.getAttribute('aria-current')).toBe('true');

@@ -372,7 +372,7 @@ describe("today's actionables", () => {
 });
 
 describe('leaderboard', () => {
-  it('ranks totals (ties share a rank) and exposes only rank, userId, name and totalPoints', async () => {
+  it("ranks totals (ties share a rank) and answers names and totals only: rank, name, totalPoints and whether the row is the caller's — no userId", async () => {
     clockAt('2026-05-01T12:00:00Z');
     const top = await newUser('Top scorer');
     const tieA = await newUser('Tie A');
@@ -385,23 +385,29 @@ describe('leaderboard', () => {
 
     const res = await call(tieA, 'GET', '/points/leaderboard?limit=100');
     expect(res.status).toBe(200);
-    const board = res.body.leaderboard as Array<{ rank: number; userId: string; name: string; totalPoints: number }>;
-    expect(board[0]).toEqual({ rank: 1, userId: top.id, name: 'Top scorer', totalPoints: 3000 });
-    const tied = board.filter((entry) => entry.userId === tieA.id || entry.userId === tieB.id);
+    const board = res.body.leaderboard as Array<{ rank: number; name: string; totalPoints: number; isCurrentUser: boolean }>;
+    expect(board[0]).toEqual({ rank: 1, name: 'Top scorer', totalPoints: 3000, isCurrentUser: false });
+    const tied = board.filter((entry) => entry.name === 'Tie A' || entry.name === 'Tie B');
     expect(tied).toHaveLength(2);
+    expect(tied.filter((entry) => entry.isCurrentUser).map((entry) => entry.name)).toEqual(['Tie A']);
+    expect(board.filter((entry) => entry.isCurrentUser)).toHaveLength(1);
     expect(tied.map((entry) => entry.totalPoints)).toEqual([1998, 1998]);
     expect(tied[0]!.rank).toBe(tied[1]!.rank);
     for (const [index, entry] of board.entries()) {
-      expect(Object.keys(entry).sort()).toEqual(['name', 'rank', 'totalPoints', 'userId']);
+      expect(Object.keys(entry).sort()).toEqual(['isCurrentUser', 'name', 'rank', 'totalPoints']);
       if (index > 0) {
         expect(entry.totalPoints).toBeLessThanOrEqual(board[index - 1]!.totalPoints);
         expect(entry.rank).toBe(entry.totalPoints === board[index - 1]!.totalPoints ? board[index - 1]!.rank : index + 1);
       }
     }
     const text = JSON.stringify(res.body);
-    for (const user of [top, tieA, tieB]) expect(text).not.toContain(user.email);
-    expect((await get(top, '/points/leaderboard')).leaderboard).toEqual(board.slice(0, 10));
-    expect((await get(top, '/points/leaderboard?limit=1')).leaderboard).toEqual([board[0]]);
+    for (const user of [top, tieA, tieB]) {
+      expect(text).not.toContain(user.email);
+      expect(text).not.toContain(user.id);
+    }
+    const asTop = (await get(top, '/points/leaderboard')).leaderboard;
+    expect(asTop).toEqual(board.slice(0, 10).map((entry) => ({ ...entry, isCurrentUser: entry.name === 'Top scorer' })));
+    expect((await get(top, '/points/leaderboard?limit=1')).leaderboard).toEqual([asTop[0]]);
   });
 });
 
@@ -442,10 +448,11 @@ describe('isolation', () => {
     expect((await get(alice, '/dashboard/daily-actionables')).actionables).toHaveLength(3);
     expect((await get(alice, '/dashboard/summary')).summary).toMatchObject({ goalsCount: 1, tasksCount: 1, subtasksCount: 1, actionablesCount: 3 });
     const board = (await get(bob, '/points/leaderboard?limit=100')).leaderboard;
-    const aliceEntry = board.find((entry: { userId: string }) => entry.userId === alice.id);
-    expect(Object.keys(aliceEntry).sort()).toEqual(['name', 'rank', 'totalPoints', 'userId']);
-    expect(aliceEntry).toMatchObject({ name: 'Alice', totalPoints: (await get(alice, '/points/stats')).stats.total });
-    expect(board.some((entry: { userId: string }) => entry.userId === bob.id)).toBe(false);
+    const aliceEntry = board.find((entry: { name: string }) => entry.name === 'Alice');
+    expect(Object.keys(aliceEntry).sort()).toEqual(['isCurrentUser', 'name', 'rank', 'totalPoints']);
+    expect(aliceEntry).toMatchObject({ name: 'Alice', totalPoints: (await get(alice, '/points/stats')).stats.total, isCurrentUser: false });
+    expect(JSON.stringify(board)).not.toContain(alice.id);
+    expect(board.some((entry: { name: string }) => entry.name === 'Bob')).toBe(false);
   });
 
   it('asks for a session on every route', async () => {

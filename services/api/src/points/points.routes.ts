@@ -65,11 +65,11 @@ export const pointsRoutes: AnyRoute<PointsServices>[] = [
   route({
     method: 'get',
     path: '/points/leaderboard',
-    summary: 'The best totals: rank, user id, name and total points, nothing else (limit: default 10, at most 100)',
+    summary: "The best totals: rank, name and total points, and whether the row is the caller's; no user ids (limit: default 10, at most 100)",
     tag,
     auth: true,
     query: leaderboardQuery,
     response: leaderboardResponse,
-    handle: async ({ query, services: { db } }) => ({ leaderboard: await leaderboard(db, query.limit ?? LEADERBOARD_LIMIT) }),
+    handle: async ({ ctx, query, services: { db } }) => ({ leaderboard: await leaderboard(db, query.limit ?? LEADERBOARD_LIMIT, ctx.state.userId) }),
   }),
 ];

@@ -13,7 +13,7 @@ afterEach(() => {
 
 describe('the leaderboard', () => {
   it('asks GET /points/leaderboard with the limit and reads {leaderboard}', async () => {
-    const entry = { rank: 1, userId: aUser().id, name: 'Ada Lovelace', totalPoints: 120 };
+    const entry = { rank: 1, name: 'Ada Lovelace', totalPoints: 120, isCurrentUser: true };
     const urls: string[] = [];
     fakeApi({ 'GET /api/points/leaderboard': () => ({ status: 200, body: { leaderboard: [entry] } }) });
     const inner = globalThis.fetch;
