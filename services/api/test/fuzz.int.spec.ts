@@ -27,6 +27,13 @@ const nasty = fc.oneof(
     '10000-01-01',
     '9999-12-31',
     '9999-12-31T23:59:59.999Z',
+    // Offsets that move an instant past the calendar's ends (10000-01-01 and 1899-12-31 in UTC), and the ends themselves.
+    '9999-12-31T23:59:59-12:00',
+    '1900-01-01T00:00:00+14:00',
+    '9999-12-31T09:59:59.999Z',
+    '9999-12-31T10:00:00Z',
+    '1900-01-01T12:00:00Z',
+    '1900-01-01T11:59:59.999Z',
     '0001-01-01T00:00:00Z',
     '2024-13-01',
     '2024-01-01T25:00:00Z',
@@ -50,7 +57,7 @@ const nasty = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 20 }),
   fc.constant('x'.repeat(300_000)),
   fc.integer(),
-  fc.constantFrom(0, -1, 1, 3, 5, 6, 2 ** 31, 2 ** 53 + 1, -(2 ** 63), 1e308, -0, 0.5, 3.0000001),
+  fc.constantFrom(0, -1, 1, 3, 5, 6, 100_000, 100_001, 1_000_000, 1_000_001, 2 ** 31, 2 ** 53 + 1, -(2 ** 63), 1e308, -0, 0.5, 3.0000001),
   fc.boolean(),
   fc.constant(null),
   fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }),
@@ -187,6 +194,64 @@ const seedIds = async (app: TestApp): Promise<{ token: string; ids: string[] }> 
   return { token, ids: [goal.body.goal.id, task.body.task.id, subtask.body.subtask.id, othersGoal.body.goal.id] };
 };
 
+/** Instants at the calendar's ends (INSTANT_MIN 1900-01-01T12:00Z, INSTANT_MAX 9999-12-31T09:59:59.999Z): on them, just inside, just outside, in the offsets that move them. */
+const edgeInstant = fc.constantFrom(
+  '9999-12-31T23:59:59-12:00',
+  '1900-01-01T00:00:00+14:00',
+  '9999-12-31T09:59:59.999Z',
+  '9999-12-31T10:00:00.000Z',
+  '9999-12-31T09:59:59.999+00:00',
+  '9999-12-31T09:59:59.999-00:00',
+  '9999-12-31T23:59:59.999+14:00',
+  '9999-12-31T23:59:59.999+13:59',
+  '9999-12-31T23:59:59Z',
+  '9999-12-31T23:59:59+00:00',
+  '9999-12-31',
+  '1900-01-01T12:00:00Z',
+  '1900-01-01T11:59:59.999Z',
+  '1900-01-01T12:00:00-00:00',
+  '1900-01-01T00:00:00-12:00',
+  '1900-01-01T00:00:00-11:59',
+  '1900-01-01T00:00:00+00:00',
+  '1900-01-01',
+  '1900-01-02',
+);
+const HOUR = 3_600_000;
+/** Around the import's own time: an imported completion may lie at most a day (IMPORT_CLOCK_SKEW_MS) after it. */
+const aroundNow = fc.constantFrom(-24 * HOUR, -1, 0, 23 * HOUR, 25 * HOUR, 1000 * 24 * HOUR).map((ms) => new Date(Date.now() + ms).toISOString());
+/** An import's streak: 0, the cap (IMPORT_STREAK_MAX 100,000) and the events' maximum (HABIT_STREAK_MAX 1,000,000), either side. */
+const edgeStreak = fc.constantFrom(0, 1, 99_999, 100_000, 100_001, 999_999, 1_000_000, 1_000_001);
+const INSTANT_FIELDS = ['deadline', 'dueDate', 'startDate', 'endDate', 'completedAt', 'lastCompletedAt'];
+const edgeValue = (key: string) => {
+  if (INSTANT_FIELDS.includes(key))
+    return fc.oneof({ weight: 3, arbitrary: edgeInstant }, { weight: 1, arbitrary: aroundNow }, { weight: 1, arbitrary: fc.constant(null) });
+  if (key === 'streak') return edgeStreak;
+  if (key === 'isHabit') return fc.boolean();
+  if (key === 'status') return fc.constantFrom('pending', 'in-progress', 'completed');
+  return fc.constant('Edge');
+};
+const EDGE_KEYS = [...INSTANT_FIELDS, 'streak', 'isHabit', 'status', 'title'];
+/** A body whose every field is either absent or valid but for the edges: so it reaches the decider and the store's guard. */
+const edgeRecord = (fields: string[]) => {
+  const keys = fields.filter((key) => EDGE_KEYS.includes(key));
+  return fc.record(Object.fromEntries(keys.map((key) => [key, edgeValue(key)])), { requiredKeys: [] });
+};
+/** Users at both ends of the world's offsets, and at UTC (±00:00). */
+const EDGE_ZONES = ['Etc/GMT+12', 'Pacific/Pago_Pago', 'UTC', 'Pacific/Kiritimati'];
+type Kind = 'goals' | 'tasks' | 'subtasks' | 'actionables' | 'habits';
+const kindOfPath = (path: string): Kind | undefined =>
+  path.startsWith('/goals/goals/')
+    ? 'goals'
+    : path.startsWith('/goals/tasks/')
+      ? 'tasks'
+      : path.startsWith('/goals/subtasks/')
+        ? 'subtasks'
+        : path.startsWith('/actionables/habits/')
+          ? 'habits'
+          : path.startsWith('/actionables/:id')
+            ? 'actionables'
+            : undefined;
+
 describe('every route under generated input: read routes their query strings, write routes their bodies', () => {
   let app: TestApp;
   let token: string;
@@ -248,4 +313,73 @@ describe('every route under generated input: read routes their query strings, wr
     // Whatever was accepted was projected: every projector reaches the head, none is failing.
     await expectEveryProjectorAtTheHead(app);
   });
+
+  // Routes that take an instant (or an import's history), then the completions that judge them.
+  const edgeRoutes = [
+    ...writeRoutes.filter((route) => [...fieldsOf(route.body), ...itemFieldsOf(route.body)].some((field) => INSTANT_FIELDS.includes(field))),
+    ...writeRoutes.filter((route) => route.path.endsWith('/complete')),
+  ];
+
+  it(`answers no 5xx to instants at the calendar's ends and imported history at its limits: ${edgeRoutes.length} routes × ${EDGE_ZONES.length} zones × ${RUNS_PER_ROUTE}`, async () => {
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    let sent = 0;
+    for (const zone of EDGE_ZONES) {
+      const { token: own } = await app.registerUser(`In ${zone}`);
+      expect((await app.json('PATCH', '/api/settings', { token: own, body: { timezone: zone } })).status).toBe(200);
+      const pool: Record<Kind, string[]> = { goals: [], tasks: [], subtasks: [], actionables: [], habits: [] };
+      const keep = (body: Record<string, any> | undefined) => {
+        if (body?.goal?.id) pool.goals.push(body.goal.id);
+        if (body?.task?.id) pool.tasks.push(body.task.id);
+        if (body?.subtask?.id) pool.subtasks.push(body.subtask.id);
+        for (const item of [body?.actionable, body?.habit, ...(body?.actionables ?? [])])
+          if (item?.id) (item.isHabit ? pool.habits : pool.actionables).push(item.id);
+      };
+      keep((await app.json('POST', '/api/goals/goals', { token: own, body: { title: 'Edge goal' } })).body);
+      keep((await app.json('POST', '/api/goals/tasks', { token: own, body: { title: 'Edge task', goalId: pool.goals[0] } })).body);
+      keep((await app.json('POST', '/api/goals/subtasks', { token: own, body: { title: 'Edge subtask', taskId: pool.tasks[0] } })).body);
+      keep((await app.json('POST', '/api/actionables/habits', { token: own, body: { title: 'Edge habit' } })).body);
+
+      for (const route of edgeRoutes) {
+        const itemFields = itemFieldsOf(route.body);
+        const body = itemFields.length > 0 ? fc.array(edgeRecord(itemFields), { minLength: 1, maxLength: 3 }) : edgeRecord(fieldsOf(route.body));
+        await fc.assert(
+          fc.asyncProperty(body, fc.nat(), async (generated, pick) => {
+            sent += 1;
+            const kind = kindOfPath(route.path);
+            const ids = kind === 'actionables' ? [...pool.actionables, ...pool.habits] : kind ? pool[kind] : [];
+            const path = route.path.replace(':id', ids.length > 0 ? ids[pick % ids.length]! : randomUUID());
+            // Links a create needs are the user's own; everything else is the generated edges.
+            const links = route.path === '/goals/tasks' ? { goalId: pool.goals[0] } : route.path === '/goals/subtasks' ? { taskId: pool.tasks[0] } : {};
+            const sentBody = Array.isArray(generated) ? generated : { ...generated, ...links };
+            const response = await app.json(route.method.toUpperCase(), `/api${path}`, { token: own, body: sentBody });
+            const answer = `${route.method.toUpperCase()} ${path} in ${zone} ${JSON.stringify(sentBody).slice(0, 400)} → ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`;
+            statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+            if (response.status >= 500) failures.push(answer);
+            if (response.status < 300) keep(response.body);
+            // A deadline still ahead is never late: full points (its local date can no longer sort before today's).
+            const done = response.body?.actionable;
+            if (
+              route.path === '/actionables/:id/complete' &&
+              response.status === 200 &&
+              !done.isHabit &&
+              done.deadline &&
+              Date.parse(done.deadline) > Date.now()
+            ) {
+              const full = done.pointsToBeAwarded > 0 ? done.pointsToBeAwarded : 10 * done.weight;
+              if (response.body.pointsAwarded !== full) failures.push(`late before its deadline: ${answer}`);
+            }
+            return response.status < 500;
+          }),
+          { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+        );
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBe(edgeRoutes.length * EDGE_ZONES.length * RUNS_PER_ROUTE);
+    // The edges reach the deciders: some are taken (the ends themselves), some refused (just past them).
+    expect((statuses.get(200) ?? 0) + (statuses.get(201) ?? 0)).toBeGreaterThan(0);
+    expect(statuses.get(400)).toBeGreaterThan(0);
+    await expectEveryProjectorAtTheHead(app);
+  }, 300_000);
 });
