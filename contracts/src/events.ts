@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actionableEvents } from './actionables/events.ts';
+import { actionableEvents, importEvents } from './actionables/events.ts';
 import { goalEvents, subtaskEvents, taskEvents } from './goals/events.ts';
 import { pointsEvents } from './points/events.ts';
 import { settingsEvents } from './settings/events.ts';
@@ -15,6 +15,7 @@ export const domainEvent = z.discriminatedUnion('type', [
   ...taskEvents,
   ...subtaskEvents,
   ...actionableEvents,
+  ...importEvents,
   ...pointsEvents,
 ]);
 export type DomainEvent = z.infer<typeof domainEvent>;

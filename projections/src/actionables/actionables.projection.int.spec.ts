@@ -6,6 +6,7 @@ import {
   actionableDeleted,
   actionableStatusChanged,
   actionableUpdated,
+  actionablesImported,
   goalDeleted,
   habitCompleted,
   habitStreakExtended,
@@ -116,6 +117,18 @@ describe('actionables projection', () => {
       given()
         .when([actionableCreated(by(0), { actionableId: id, isHabit: true, recurrence: { frequency: 'weekly', days: [1, 3, 5] } })])
         .then({ actionables: [row(id, 0, { is_habit: true, recurrence: { frequency: 'weekly', days: [1, 3, 5] } })] }));
+
+    it('writes every item of an import at once, and not again when each item’s stream begins with its copy', () => {
+      const importId = randomUUID();
+      const other = randomUUID();
+      return given()
+        .when([
+          actionablesImported(by(0), importId, [{ actionableId: id, title: 'One' }, { actionableId: other, title: 'Two', weight: 2 }]),
+          actionableCreated(by(0), { actionableId: id, title: 'One', importId }),
+          actionableCreated(by(0), { actionableId: other, title: 'Two', weight: 2, importId }),
+        ])
+        .then({ actionables: [row(id, 0, { title: 'One' }), row(other, 0, { title: 'Two', weight: 2 })] });
+    });
 
     it('keeps the history an import carried, with no points', () =>
       given()

@@ -5,6 +5,7 @@ import { defineProjector, type ProjectedEvent } from '../projector.ts';
 import type { ActionableRowUpdate, NewActionableCompletionRow, NewActionableRow } from './actionables.tables.ts';
 
 type ActionableProjected = ProjectedEvent<
+  | 'ActionablesImported'
   | 'ActionableCreated'
   | 'ActionableUpdated'
   | 'ActionableStatusChanged'
@@ -17,7 +18,7 @@ type ActionableProjected = ProjectedEvent<
   | 'PointsRevoked'
 >;
 
-const newRow = ({ data, metadata }: ProjectedEvent<'ActionableCreated'>): NewActionableRow => {
+const newRow = (data: ProjectedEvent<'ActionableCreated'>['data'], occurredAt: string): NewActionableRow => {
   const { imported } = data;
   return {
     id: data.actionableId,
@@ -41,8 +42,8 @@ const newRow = ({ data, metadata }: ProjectedEvent<'ActionableCreated'>): NewAct
     last_completed_at: imported?.lastCompletedAt ?? null,
     completed_at: imported?.completedAt ?? null,
     points_awarded: 0,
-    created_at: metadata.occurredAt,
-    updated_at: metadata.occurredAt,
+    created_at: occurredAt,
+    updated_at: occurredAt,
     last_status_at: null,
   };
 };
@@ -68,7 +69,7 @@ const changedColumns = (changes: Partial<ActionableFields>): ActionableRowUpdate
  * so answers built from a command's state and from this row agree).
  */
 const rowChange = (
-  event: Exclude<ActionableProjected, { type: 'ActionableCreated' | 'ActionableDeleted' | 'PointsAwarded' | 'PointsRevoked' }>,
+  event: Exclude<ActionableProjected, { type: 'ActionablesImported' | 'ActionableCreated' | 'ActionableDeleted' | 'PointsAwarded' | 'PointsRevoked' }>,
 ): ActionableRowUpdate => {
   const at = event.metadata.occurredAt;
   switch (event.type) {
@@ -115,8 +116,13 @@ const applyEvents = async (trx: Transaction<ReadModels>, events: ActionableProje
 
   for (const event of events) {
     switch (event.type) {
+      case 'ActionablesImported':
+        // The whole import at once: its items are visible together or not at all.
+        for (const item of event.data.items) created.set(item.actionableId, newRow(item, event.metadata.occurredAt));
+        break;
       case 'ActionableCreated':
-        created.set(event.data.actionableId, newRow(event));
+        // An imported item's own stream begins with a copy of what ActionablesImported already put here.
+        if (event.data.importId === undefined) created.set(event.data.actionableId, newRow(event.data, event.metadata.occurredAt));
         break;
       case 'ActionableDeleted': {
         const id = event.data.actionableId;
@@ -202,6 +208,7 @@ const applyEvents = async (trx: Transaction<ReadModels>, events: ActionableProje
 export const actionablesProjection = defineProjector({
   name: 'actionables',
   handles: [
+    'ActionablesImported',
     'ActionableCreated',
     'ActionableUpdated',
     'ActionableStatusChanged',

@@ -93,6 +93,22 @@ const completionAt = (by: EventContext) => {
 
 export const actionableCreated = (by: EventContext, data: Given<'ActionableCreated', 'actionableId'>) =>
   projectedEvent('ActionableCreated', { ...newActionable(by), ...data }, by);
+/** An import of items (each given by id and what differs from the defaults), with no history to speak of. */
+export const actionablesImported = (by: EventContext, importId: string, items: Array<Given<'ActionableCreated', 'actionableId'>>) =>
+  projectedEvent(
+    'ActionablesImported',
+    {
+      importId,
+      userId: by.userId,
+      fingerprint: '0'.repeat(64),
+      items: items.map((item) => ({
+        ...newActionable(by),
+        imported: { status: 'pending' as const, completedAt: null, lastCompletedAt: null, streak: 0, lastCredited: null },
+        ...item,
+      })),
+    },
+    by,
+  );
 export const actionableUpdated = (by: EventContext, data: DataOf<'ActionableUpdated'>) => projectedEvent('ActionableUpdated', data, by);
 export const actionableStatusChanged = (by: EventContext, data: Given<'ActionableStatusChanged', 'actionableId' | 'from' | 'to'>) =>
   projectedEvent('ActionableStatusChanged', { title: 'Actionable', ...data }, by);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
 import type { Actionable as ActionableAnswer } from '@tracker/contracts/actionables/http';
 import {
@@ -12,6 +12,7 @@ import {
   type EditableFields,
   type ImportedHistory,
 } from '@tracker/domain/actionables/actionable.decider';
+import { importDecider, type ImportStreamEvent } from '@tracker/domain/actionables/import.decider';
 import { streakAt, type LocalDate } from '@tracker/domain/actionables/recurrence';
 import { NotFound } from '@tracker/domain/common/errors';
 import type { Position } from '@tracker/eventstore/port';
@@ -41,25 +42,38 @@ export interface ActionableCommands {
   /** A new item's id: derived from the Idempotency-Key when there is one, so a retry names the same item. */
   newId(context: CommandContext): string;
   /**
-   * Imports already validated items, one stream each. Item i's id is derived from the
-   * Idempotency-Key and i (a request-scoped random base without one), and each append's event ids from
-   * the key too: a retry replays the items already stored and appends only the missing ones, never twice.
+   * Imports already validated items as one decision: one ActionablesImported in `import-<id>` (whole
+   * or not at all, on either store), then each item's own stream. The import's id is derived from the
+   * Idempotency-Key (random without one) and its event id from the key and the request's fingerprint:
+   * the same request again answers the first import; another request under the key is a 409.
    * Links that are not the caller's live items (an export from another account) are cleared.
    */
   importAll(entries: readonly ImportEntry[], context: CommandContext): Promise<ImportOutcome>;
+  /**
+   * Gives each item of a stored import its own stream, once (ids derived from the import): the
+   * request does it at once, the import reactor again after a crash; the later finds nothing to do.
+   */
+  materialise(imported: StoredImport, context: Pick<CommandContext, 'userId' | 'requestId'>): Promise<void>;
 }
+
+/** An import as stored: its event's data and when it was recorded. */
+export interface StoredImport {
+  data: ImportStreamEvent['data'];
+  occurredAt: string;
+}
+
 
 export interface ImportEntry {
   fields: EditableFields;
   history: ImportedHistory;
 }
 export interface ImportOutcome {
-  /** Where each append landed (read-your-writes: opaque, so the answer waits for each in turn). */
-  positions: Position[];
+  /** Where the import landed (read-your-writes); none when it was stored by an earlier request. */
+  position?: Position | undefined;
   items: Actionable[];
 }
 
-/** Appends at once while importing: streams are independent, so a few may go in parallel. */
+/** Item streams made at once while importing: streams are independent, so a few may go in parallel. */
 const IMPORT_CONCURRENCY = 8;
 
 export const createActionableCommands = (deps: { commands: CommandHandler; items: Pick<WorkItemCommands, 'ownLive' | 'reachable'> }): ActionableCommands => {
@@ -88,8 +102,8 @@ export const createActionableCommands = (deps: { commands: CommandHandler; items
     newId: (context) => (context.idempotencyKey ? derivedUuid(context.userId, context.idempotencyKey, 'actionable') : randomUUID()),
 
     async importAll(entries, context) {
-      const base = context.idempotencyKey ?? randomUUID();
-      const idOf = (index: number): string => derivedUuid(context.userId, base, 'import', String(index));
+      const fingerprint = createHash('sha256').update(JSON.stringify(entries)).digest('hex');
+      const importId = context.idempotencyKey ? derivedUuid(context.userId, context.idempotencyKey, 'import') : randomUUID();
       const timezone = context.timezone ?? DEFAULT_TIMEZONE;
       // Each distinct link is looked up once; a foreign or deleted one is cleared, not refused.
       const known = new Map<string, Promise<boolean>>();
@@ -111,36 +125,64 @@ export const createActionableCommands = (deps: { commands: CommandHandler; items
       };
       const ownLink = async (kind: 'goal' | 'task' | 'subtask', id: string | null | undefined): Promise<string | null> =>
         id && (await isOwn(kind, id)) ? id : null;
-
-      const results: Actionable[] = new Array<Actionable>(entries.length);
-      const positions: Position[] = [];
-      let next = 0;
-      const worker = async (): Promise<void> => {
-        while (next < entries.length) {
-          const index = next++;
-          const { fields, history } = entries[index]!;
-          const linked: EditableFields = {
+      const linked = await Promise.all(
+        entries.map(async ({ fields, history }, index) => ({
+          id: derivedUuid(context.userId, importId, 'item', String(index)),
+          history,
+          fields: {
             ...fields,
             goalId: await ownLink('goal', fields.goalId),
             taskId: await ownLink('task', fields.taskId),
             subtaskId: await ownLink('subtask', fields.subtaskId),
-          };
-          const id = idOf(index);
-          const result = await commands.execute(
+          },
+        })),
+      );
+
+      const stream = importStreamOf(importId);
+      const keyed = context.idempotencyKey ? { ...context, idempotencyKey: `${context.idempotencyKey}:${fingerprint}` } : context;
+      const result = await commands.execute(
+        importDecider,
+        stream,
+        { type: 'ImportActionables', importId, userId: context.userId, fingerprint, items: linked, timezone },
+        keyed,
+      );
+      // The import as stored (a retry's may be an earlier one's): its items and their creation instant.
+      // (A keyed append may have been a retry, answered with the stored import: read it back for its instant.)
+      const stored = context.idempotencyKey && result.events.length > 0 ? (await commands.load(importDecider, stream)).state : result.state;
+      if (stored.status !== 'imported') throw new Error(`Import ${importId} is not stored`);
+      const imported = { data: stored.import, occurredAt: stored.importedAt };
+      await this.materialise(imported, context);
+      return { position: result.position, items: imported.data.items.map((created) => itemOf(created, imported.occurredAt)) };
+    },
+
+    async materialise(imported, context) {
+      const { data, occurredAt } = imported;
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        while (next < data.items.length) {
+          const index = next++;
+          const created = data.items[index]!;
+          await commands.execute(
             actionableDecider,
-            streamOf(id),
-            { type: 'ImportActionable', id, userId: context.userId, fields: linked, history, timezone },
-            context,
+            streamOf(created.actionableId),
+            { type: 'MaterialiseImported', importId: data.importId, created },
+            // Event ids from the import and the item, so the request and the reactor write the same event.
+            { userId: data.userId, requestId: context.requestId, causationId: importStreamOf(data.importId), now: new Date(occurredAt), idempotencyKey: `import:${data.importId}:${index}` },
           );
-          if (result.state.status !== 'active') throw new Error(`Imported actionable ${id} is not active`);
-          results[index] = result.state.item;
-          if (result.position) positions.push(result.position);
         }
       };
-      await Promise.all(Array.from({ length: Math.min(IMPORT_CONCURRENCY, entries.length) }, worker));
-      return { positions, items: results };
+      await Promise.all(Array.from({ length: Math.min(IMPORT_CONCURRENCY, data.items.length) }, worker));
     },
   };
+};
+
+export const importStreamOf = (importId: string): string => `import-${importId}`;
+
+/** An imported item as its ActionableCreated makes it (what the decider's state would be). */
+const itemOf = (created: StoredImport['data']['items'][number], occurredAt: string): Actionable => {
+  const state = actionableDecider.evolve({ status: 'none' }, { type: 'ActionableCreated', data: created, occurredAt });
+  if (state.status !== 'active') throw new Error(`Imported actionable ${created.actionableId} is not active`);
+  return state.item;
 };
 
 /** An actionable as the command left it (answers when the read model is behind); a habit's streak as of `today`. */

@@ -9,7 +9,7 @@ import type { ActionableCommands } from './actionable-commands.ts';
 
 export const ACTIONABLES_UNLINK = 'actionables_unlink';
 
-const handles = ['ActionableCreated', 'ActionableUpdated', 'ActionableDeleted', 'GoalDeleted', 'TaskDeleted', 'SubtaskDeleted'] as const;
+const handles = ['ActionablesImported', 'ActionableCreated', 'ActionableUpdated', 'ActionableDeleted', 'GoalDeleted', 'TaskDeleted', 'SubtaskDeleted'] as const;
 type Handled = ProjectedEvent<(typeof handles)[number]>;
 type Trx = Transaction<OperationalTables>;
 type Link = 'goal_id' | 'task_id' | 'subtask_id';
@@ -45,6 +45,21 @@ export const actionablesUnlinkReactor = (actionables: ActionableCommands): LaneM
 
   const react = async (trx: Trx, event: Handled): Promise<void> => {
     switch (event.type) {
+      case 'ActionablesImported': {
+        const links = event.data.items.map(({ actionableId, userId, goalId, taskId, subtaskId }) => ({
+          actionable_id: actionableId,
+          user_id: userId,
+          goal_id: goalId ?? null,
+          task_id: taskId ?? null,
+          subtask_id: subtaskId ?? null,
+        }));
+        await trx
+          .insertInto('actionable_links')
+          .values(links)
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+        return;
+      }
       case 'ActionableCreated': {
         const { actionableId, userId, goalId, taskId, subtaskId } = event.data;
         await trx

@@ -2,6 +2,7 @@ import { defineFeature, type AppServices } from '../feature.ts';
 import { createWorkItemCommands } from '../goals/work-item-commands.ts';
 import { createActionableCommands, type ActionableCommands } from './actionable-commands.ts';
 import { actionableRoutes } from './actionables.routes.ts';
+import { actionablesImportReactor } from './actionables-import.reactor.ts';
 import { actionablesUnlinkReactor } from './actionables-unlink.reactor.ts';
 
 export interface ActionablesServices extends AppServices {
@@ -17,5 +18,5 @@ export const actionablesFeature = defineFeature<ActionablesServices>({
     actionables: createActionableCommands({ commands: app.commands, items: createWorkItemCommands({ commands: app.commands }) }),
   }),
   routes: actionableRoutes,
-  reactors: ({ actionables }) => [actionablesUnlinkReactor(actionables)],
+  reactors: ({ actionables }) => [actionablesUnlinkReactor(actionables), actionablesImportReactor(actionables)],
 });

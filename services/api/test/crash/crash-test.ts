@@ -1,7 +1,9 @@
 // npm run test:crash — the product as users run it (`npm start`, its own PostgreSQL), killed with
 // SIGKILL (the whole process group) at random moments while clients complete subtasks, restarted
 // each time. Like Jepsen's set checker: every acknowledged completion must be present exactly once,
-// and the points ledger must hold exactly the awards of what was completed.
+// and the points ledger must hold exactly the awards of what was completed. Imports of 100 items run
+// beside them: after every restart each import is there whole or not at all, and a retry under its
+// Idempotency-Key completes it exactly once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,6 +16,9 @@ const KILLS = Number(process.env.CRASH_KILLS ?? 6);
 const USERS = 4;
 const SUBTASKS_PER_USER = 60;
 const WORKERS = 8;
+const IMPORTS_PER_USER = 6;
+const IMPORT_ITEMS = 100;
+const IMPORT_WORKERS = 2;
 
 const freePort = (): Promise<number> =>
   new Promise((resolve) => {
@@ -87,12 +92,44 @@ interface Subtask {
   acked: boolean;
 }
 
+interface Import {
+  key: string;
+  token: string;
+  prefix: string;
+  /** Acknowledged: a 201 answered it. */
+  acked: boolean;
+}
+
+/** How many of the user's actionables carry each import's prefix (every page of the list). */
+const importedCounts = async (call: ReturnType<typeof api>, token: string, imports: Import[]): Promise<Map<Import, number>> => {
+  const titles: string[] = [];
+  let cursor: string | null | undefined;
+  do {
+    const { status, body } = await call('GET', `/actionables${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, token);
+    if (status !== 200) throw new Error(`GET /actionables answered ${status}`);
+    titles.push(...(body.actionables as Array<{ title: string }>).map((item) => item.title));
+    cursor = body.nextCursor as string | null | undefined;
+  } while (cursor);
+  return new Map(imports.map((imported) => [imported, titles.filter((title) => title.startsWith(imported.prefix)).length]));
+};
+
 const main = async (): Promise<number> => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tracker-crash-'));
   const port = await freePort();
   const call = api(port);
+  const caughtUp = async (): Promise<void> => {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const ready = await call('GET', '/ready').catch(() => undefined);
+      if (ready?.status === 200 && Object.values(ready.body.projections as Record<string, { caughtUp: boolean }>).every((p) => p.caughtUp)) return;
+      await sleep(200);
+    }
+    throw new Error('read models did not catch up');
+  };
   let { running } = await start(port, dataDir);
   const subtasks: Subtask[] = [];
+  const imports: Import[] = [];
+  const tokens: string[] = [];
   try {
     for (let u = 0; u < USERS; u++) {
       const { body } = await call('POST', '/auth/register', undefined, {
@@ -101,6 +138,8 @@ const main = async (): Promise<number> => {
         password: 'correct horse battery',
       });
       const token = body.token as string;
+      tokens.push(token);
+      for (let i = 0; i < IMPORTS_PER_USER; i++) imports.push({ key: `import-${randomUUID()}`, token, prefix: `Import ${u}.${i} #`, acked: false });
       const goal = await call('POST', '/goals/goals', token, { title: `Goal ${u}` });
       const task = await call('POST', '/goals/tasks', token, { goalId: goal.body.goal.id, title: `Task ${u}` });
       for (let s = 0; s < SUBTASKS_PER_USER; s++) {
@@ -112,6 +151,8 @@ const main = async (): Promise<number> => {
 
     let firstTimeRestarts = 0;
     let pending = [...subtasks];
+    let pendingImports = [...imports];
+    let partialImports = 0;
     for (let round = 1; round <= KILLS; round++) {
       let stop = false;
       const work = pending.sort(() => Math.random() - 0.5);
@@ -130,10 +171,24 @@ const main = async (): Promise<number> => {
           }
         }
       });
+      const importWork = pendingImports.sort(() => Math.random() - 0.5);
+      let nextImport = 0;
+      const importers = Array.from({ length: IMPORT_WORKERS }, async () => {
+        while (!stop && nextImport < importWork.length) {
+          const imported = importWork[nextImport++]!;
+          const items = Array.from({ length: IMPORT_ITEMS }, (_, n) => ({ title: `${imported.prefix}${n}`, weight: 1 + (n % 10) }));
+          // The same key and body on every try.
+          const answer = await call('POST', '/actionables/import', imported.token, items, imported.key).catch(() => undefined);
+          if (answer?.status === 201) {
+            if (answer.body.imported !== IMPORT_ITEMS) throw new Error(`import ${imported.key} answered ${answer.body.imported} items`);
+            imported.acked = true;
+          }
+        }
+      });
       await sleep(150 + Math.random() * 900);
       await killGroup(running);
       stop = true;
-      await Promise.all(workers);
+      await Promise.all([...workers, ...importers]);
       const restarted = await start(port, dataDir);
       running = restarted.running;
       if (restarted.firstTime) firstTimeRestarts += 1;
@@ -142,21 +197,33 @@ const main = async (): Promise<number> => {
         ({ running } = await start(port, dataDir));
       }
       pending = subtasks.filter((s) => !s.acked);
+      pendingImports = imports.filter((i) => !i.acked);
+      // Whatever the kill interrupted, each import is whole or absent once the read models have caught up.
+      await caughtUp();
+      for (const token of tokens) {
+        const counts = await importedCounts(call, token, imports.filter((i) => i.token === token));
+        for (const [imported, count] of counts) {
+          if (count !== 0 && count !== IMPORT_ITEMS) partialImports += 1;
+          if (imported.acked && count !== IMPORT_ITEMS) partialImports += 1;
+        }
+      }
       process.stdout.write(
-        `kill ${round}: ${subtasks.length - pending.length}/${subtasks.length} acknowledged, restart ${restarted.firstTime ? 'first time' : 'FAILED'}\n`,
+        `kill ${round}: ${subtasks.length - pending.length}/${subtasks.length} acknowledged, imports ${imports.length - pendingImports.length}/${imports.length}, restart ${restarted.firstTime ? 'first time' : 'FAILED'}\n`,
       );
     }
 
     // Every user's view, read back after all the crashes, once the read models have caught up.
-    await (async () => {
-      const deadline = Date.now() + 60_000;
-      while (Date.now() < deadline) {
-        const ready = await call('GET', '/ready').catch(() => undefined);
-        if (ready?.status === 200 && Object.values(ready.body.projections as Record<string, { caughtUp: boolean }>).every((p) => p.caughtUp)) return;
-        await sleep(200);
-      }
-      throw new Error('read models did not catch up');
-    })();
+    await caughtUp();
+    // The imports the last round left unanswered are retried under their keys: each completes exactly once.
+    for (const imported of imports.filter((i) => !i.acked)) {
+      const items = Array.from({ length: IMPORT_ITEMS }, (_, n) => ({ title: `${imported.prefix}${n}`, weight: 1 + (n % 10) }));
+      const answer = await call('POST', '/actionables/import', imported.token, items, imported.key);
+      if (answer.status !== 201) throw new Error(`import retry ${imported.key} answered ${answer.status}`);
+      imported.acked = true;
+    }
+    let importsNotOnce = 0;
+    for (const token of tokens)
+      for (const count of (await importedCounts(call, token, imports.filter((i) => i.token === token))).values()) if (count !== IMPORT_ITEMS) importsNotOnce += 1;
     let lost = 0;
     let doubled = 0;
     let wrongPoints = 0;
@@ -175,13 +242,15 @@ const main = async (): Promise<number> => {
       if (completed) expectedLedger += subtask.points;
     }
     const acked = subtasks.filter((s) => s.acked).length;
-    const ok = lost === 0 && doubled === 0 && wrongPoints === 0 && ledger === expectedLedger && firstTimeRestarts === KILLS;
+    const ok =
+      lost === 0 && doubled === 0 && wrongPoints === 0 && ledger === expectedLedger && firstTimeRestarts === KILLS && partialImports === 0 && importsNotOnce === 0;
     process.stdout.write(
       [
         `kills: ${KILLS}, restarts first time: ${firstTimeRestarts}/${KILLS}`,
         `completions acknowledged: ${acked}/${subtasks.length}; done but never acknowledged (in flight at a kill): ${unacknowledgedButDone}`,
         `lost: ${lost}, doubled: ${doubled}, wrong points: ${wrongPoints}`,
         `ledger: ${ledger} points; awards of what is completed: ${expectedLedger}`,
+        `imports of ${IMPORT_ITEMS}: ${imports.length}; partial after a restart: ${partialImports}; not present exactly once after the retries: ${importsNotOnce}`,
         ok ? 'PASS' : 'FAIL',
       ].join('\n') + '\n',
     );

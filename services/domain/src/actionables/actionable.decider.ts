@@ -60,6 +60,8 @@ export type ActionableCommand =
   | { type: 'CreateActionable'; id: string; userId: string; fields: EditableFields; status?: ActionableStatus | undefined; clock: Clock }
   /** `timezone`: the importer's, to place the last completion on its local date. */
   | { type: 'ImportActionable'; id: string; userId: string; fields: EditableFields; history: ImportedHistory; timezone: string }
+  /** Gives an item of an ActionablesImported its own stream (once; a repeat decides nothing). */
+  | { type: 'MaterialiseImported'; importId: string; created: ImportedCreation }
   | { type: 'UpdateActionable'; userId: string; fields: EditableFields; status?: ActionableStatus | undefined; clock: Clock }
   /** PATCH /actionables/{id}/complete: a habit given here completes as a habit. */
   | { type: 'CompleteActionable'; userId: string; clock: Clock }
@@ -239,6 +241,25 @@ const newItem = (id: string, userId: string, fields: ActionableFields, createdAt
   pointsAwarded: 0,
 });
 
+type ImportedCreation = Required<Pick<EventOf<'ActionableCreated'>['data'], 'imported'>> & Omit<EventOf<'ActionableCreated'>['data'], 'importId'>;
+
+/** What an imported item is created as: defaults filled in, its last completion placed on the importer's local date. */
+export const importedCreation = (command: Omit<Extract<ActionableCommand, { type: 'ImportActionable' }>, 'type'>): ImportedCreation => {
+  const fields = withDefaults(command.fields);
+  const { history } = command;
+  const lastCompletedAt = history.lastCompletedAt ?? null;
+  const lastCredited =
+    fields.isHabit && lastCompletedAt !== null ? latestOccurrenceOnOrBefore(fields.recurrence, habitDayOf(lastCompletedAt, command.timezone)) : null;
+  const imported = {
+    status: history.status ?? 'pending',
+    completedAt: history.completedAt ?? null,
+    lastCompletedAt,
+    streak: history.streak ?? 0,
+    lastCredited,
+  };
+  return { actionableId: command.id, userId: command.userId, ...fields, imported };
+};
+
 export const decide = (command: ActionableCommand, state: ActionableState): ActionableStreamEvent[] => {
   switch (command.type) {
     case 'CreateActionable': {
@@ -250,20 +271,11 @@ export const decide = (command: ActionableCommand, state: ActionableState): Acti
     }
     case 'ImportActionable': {
       if (state.status !== 'none') throw new Conflict(actionableMessages.alreadyExists);
-      const fields = withDefaults(command.fields);
-      const { history } = command;
-      const lastCompletedAt = history.lastCompletedAt ?? null;
-      const lastCredited =
-        fields.isHabit && lastCompletedAt !== null ? latestOccurrenceOnOrBefore(fields.recurrence, habitDayOf(lastCompletedAt, command.timezone)) : null;
-      const imported = {
-        status: history.status ?? 'pending',
-        completedAt: history.completedAt ?? null,
-        lastCompletedAt,
-        streak: history.streak ?? 0,
-        lastCredited,
-      };
-      return [{ type: 'ActionableCreated', data: { actionableId: command.id, userId: command.userId, ...fields, imported } }];
+      return [{ type: 'ActionableCreated', data: importedCreation(command) }];
     }
+    case 'MaterialiseImported':
+      // Once there (by the request or by the reactor, whichever came first), there is nothing to do.
+      return state.status === 'none' ? [{ type: 'ActionableCreated', data: { ...command.created, importId: command.importId } }] : [];
     case 'UpdateActionable': {
       const item = ownLive(state, command.userId);
       const changes = changedFields(item, command.fields);
@@ -299,7 +311,7 @@ const withItem = (state: ActionableState, change: (item: Actionable) => Actionab
 export const evolve = (state: ActionableState, event: Recorded<ActionableStreamEvent>): ActionableState => {
   switch (event.type) {
     case 'ActionableCreated': {
-      const { actionableId, userId, imported, ...fields } = event.data;
+      const { actionableId, userId, imported, importId: _, ...fields } = event.data;
       const item = newItem(actionableId, userId, fields, event.occurredAt);
       return { status: 'active', item: imported ? { ...item, ...imported } : item };
     }
