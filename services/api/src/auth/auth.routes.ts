@@ -29,22 +29,33 @@ const currentUser = async ({ db }: AuthServices, userId: string) => {
   return user;
 };
 
-/** Failures counted per (e-mail, client address) and per address: a stranger cannot lock the owner out. */
-const loginChecks = ({ limits }: AuthServices, email: string, ip: string): [RateCheck, RateCheck] => [
+/**
+ * Failures counted per (e-mail, client address) — a stranger cannot lock the owner out — and per
+ * address in steps of short windows (each step its own key: windows of different lengths may start
+ * at the same instant) — an address is slowed down, not shut for everyone behind it.
+ */
+const loginChecks = ({ limits }: AuthServices, email: string, ip: string): [RateCheck, ...RateCheck[]] => [
   { key: `login-failures:email-ip:${normaliseEmail(email)}|${ip}`, rule: limits.loginFailuresPerEmailAndIp },
-  { key: `login-failures:ip:${ip}`, rule: limits.loginFailuresPerIp },
+  ...limits.loginFailuresPerIp.map((rule) => ({ key: `login-failures:ip:${rule.windowSeconds}s:${ip}`, rule })),
 ];
 
 /** Runs a password check under login protection: refused while over the limits, failures counted, a success clears its run. */
-const guarded = async <T>(services: AuthServices, email: string, ip: string, attempt: () => Promise<T>, failed: (error: unknown) => boolean): Promise<T> => {
-  const checks = loginChecks(services, email, ip);
-  await services.rateLimiter.check(checks);
+const guarded = async <T>(
+  services: AuthServices,
+  email: string,
+  ctx: { ip: string; state: { now: Date } },
+  attempt: () => Promise<T>,
+  failed: (error: unknown) => boolean,
+): Promise<T> => {
+  const at = ctx.state.now;
+  const checks = loginChecks(services, email, ctx.ip);
+  await services.rateLimiter.check(checks, at);
   try {
     const result = await attempt();
-    await services.rateLimiter.clear(checks[0]);
+    await services.rateLimiter.clear(checks[0], at);
     return result;
   } catch (error) {
-    if (failed(error)) await services.rateLimiter.fail(checks);
+    if (failed(error)) await services.rateLimiter.fail(checks, at);
     throw error;
   }
 };
@@ -58,7 +69,7 @@ const updateProfile = async ({ body, ctx, services, settle }: RouteInput<unknown
       : await guarded(
           services,
           (await currentUser(services, ctx.state.userId)).email,
-          ctx.ip,
+          ctx,
           update,
           (error) => error instanceof ValidationFailed && error.field === 'currentPassword',
         );
@@ -81,10 +92,13 @@ export const authRoutes = [
     settles,
     handle: async ({ body, ctx, services, settle }) => {
       const { limits } = services;
-      await services.rateLimiter.hit([
-        { key: `register:ip:${ctx.ip}`, rule: limits.registerPerIp },
-        { key: `register:email:${normaliseEmail(body.email)}`, rule: limits.registerPerEmail },
-      ]);
+      await services.rateLimiter.hit(
+        [
+          { key: `register:ip:${ctx.ip}`, rule: limits.registerPerIp },
+          { key: `register:email:${normaliseEmail(body.email)}`, rule: limits.registerPerEmail },
+        ],
+        ctx.state.now,
+      );
       const { userId, position } = await services.accounts.register(body, commandContext(ctx));
       await settle(position);
       return { token: await services.tokens.sign(userId, null), user: await currentUser(services, userId) };
@@ -103,7 +117,7 @@ export const authRoutes = [
       const { user, passwordChangedAt, position } = await guarded(
         services,
         body.email,
-        ctx.ip,
+        ctx,
         () => services.accounts.login(body, commandContext(ctx)),
         (error) => error instanceof Unauthorized,
       );
@@ -155,12 +169,13 @@ export const authRoutes = [
     response: messageResponse,
     handle: async ({ body, ctx, services }) => {
       const { limits } = services;
-      await services.rateLimiter.hit([
-        { key: `forgot:ip:${ctx.ip}`, rule: limits.forgotPerIp },
-        { key: `forgot:email:${normaliseEmail(body.email)}`, rule: limits.forgotPerEmail },
-      ]);
+      // The asking address may be refused; the account may not: a stranger asking for it must
+      // neither learn anything nor stop its owner's mails for long. Past the account's allowance the
+      // answer is the same and nothing is mailed, until its short window has passed.
+      await services.rateLimiter.hit([{ key: `forgot:ip:${ctx.ip}`, rule: limits.forgotPerIp }], ctx.state.now);
+      const mail = await services.rateLimiter.allow([{ key: `forgot:email:${normaliseEmail(body.email)}`, rule: limits.forgotPerEmail }], ctx.state.now);
       // One event, the same whether or not the address has an account; the mail reactor does the rest.
-      await services.accounts.askPasswordReset(body.email, commandContext(ctx));
+      if (mail) await services.accounts.askPasswordReset(body.email, commandContext(ctx));
       return { message: messages.forgotPasswordSent };
     },
   }),

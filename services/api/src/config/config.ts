@@ -55,20 +55,31 @@ export interface Config {
   /**
    * Login protection (OWASP; rate-limiter-flexible's "login endpoint" scheme): failed attempts are
    * counted per (e-mail, client address) — a stranger's failures never lock the owner out from their
-   * own address — and per address across e-mails; a success clears its (e-mail, address) count.
+   * own address — and per address across e-mails, in steps of short windows that slow the address
+   * down rather than shut out everyone behind it (a shared office or phone network) for long; a
+   * success clears its (e-mail, address) count. Forgot-password: a request past `forgotPerEmail`
+   * is answered alike and mails nothing (the owner may ask again once the short window has passed);
+   * past `forgotPerIp` the asking address gets 429.
    */
-  rateLimits: Record<
-    'loginFailuresPerEmailAndIp' | 'loginFailuresPerIp' | 'registerPerEmail' | 'registerPerIp' | 'forgotPerEmail' | 'forgotPerIp',
-    RateLimitRule
-  >;
+  rateLimits: Record<'loginFailuresPerEmailAndIp' | 'registerPerEmail' | 'registerPerIp' | 'forgotPerEmail' | 'forgotPerIp', RateLimitRule> & {
+    /** Steps, shortest window first: reaching one makes the address wait out that window. */
+    loginFailuresPerIp: RateLimitRule[];
+  };
 }
 
 export const defaultRateLimits: Config['rateLimits'] = {
   loginFailuresPerEmailAndIp: { limit: 10, windowSeconds: 15 * 60 },
-  loginFailuresPerIp: { limit: 100, windowSeconds: 24 * 60 * 60 },
+  // A typo-prone office gets 10 failures a minute; a sprayer waits up to a minute, then 5, then 15
+  // (at most 160 guesses an hour from one address), and nobody behind it waits longer than that.
+  loginFailuresPerIp: [
+    { limit: 10, windowSeconds: 60 },
+    { limit: 20, windowSeconds: 5 * 60 },
+    { limit: 40, windowSeconds: 15 * 60 },
+  ],
   registerPerEmail: { limit: 5, windowSeconds: 60 * 60 },
   registerPerIp: { limit: 20, windowSeconds: 60 * 60 },
-  forgotPerEmail: { limit: 5, windowSeconds: 60 * 60 },
+  // Reset mails to one account: two per five minutes, however many addresses ask.
+  forgotPerEmail: { limit: 2, windowSeconds: 5 * 60 },
   forgotPerIp: { limit: 20, windowSeconds: 60 * 60 },
 };
 

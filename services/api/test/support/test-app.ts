@@ -12,7 +12,7 @@ export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxy
 
 const generousLimits: Config['rateLimits'] = {
   loginFailuresPerEmailAndIp: { limit: 1000, windowSeconds: 60 },
-  loginFailuresPerIp: { limit: 10_000, windowSeconds: 60 },
+  loginFailuresPerIp: [{ limit: 10_000, windowSeconds: 60 }],
   registerPerEmail: { limit: 1000, windowSeconds: 60 },
   registerPerIp: { limit: 10_000, windowSeconds: 60 },
   forgotPerEmail: { limit: 1000, windowSeconds: 60 },
