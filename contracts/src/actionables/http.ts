@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, id, instant, isStorableText, isoDateTime, pastInstant, text, timezone, title, wholeNumber } from '../common/fields.ts';
+import { nextCursor, pageFields } from '../common/paging.ts';
 
 /** spec.md §3 defaults. */
 export const actionableDefaults = {
@@ -158,14 +159,19 @@ const statusListParam = z
   .transform((value) => value.split(',').map((part) => part.trim()))
   .pipe(z.array(actionableStatus).min(1));
 
+/** GET /actionables: a page (`limit`, `cursor`: common/paging.ts) of what the filters find. */
 export const listActionablesQuery = z.object({
   date: calendarDate.optional(),
   timezone: timezone.optional(),
   status: statusListParam.optional(),
   isHabit: booleanParam.optional(),
+  ...pageFields,
 });
+/** GET /actionables/habits: a page of them. */
+export const habitsQuery = z.object(pageFields);
+/** GET /actionables/range and /export: a page of what the range touches. */
 export const rangeQuery = z
-  .object({ startDate: calendarDate, endDate: calendarDate, timezone: timezone.optional() })
+  .object({ startDate: calendarDate, endDate: calendarDate, timezone: timezone.optional(), ...pageFields })
   .refine((query) => query.endDate >= query.startDate, { message: 'must not be before startDate', path: ['endDate'] });
 export const idParams = z.object({ id });
 
@@ -195,9 +201,10 @@ export const actionable = z.object({
 export type Actionable = z.infer<typeof actionable>;
 
 export const actionableResponse = z.object({ actionable });
-export const actionablesResponse = z.object({ actionables: z.array(actionable) });
+/** A page of actionables; `nextCursor` asks for the next one (null: this was the last). */
+export const actionablesResponse = z.object({ actionables: z.array(actionable), nextCursor });
 export const habitResponse = z.object({ habit: actionable });
-export const habitsResponse = z.object({ habits: z.array(actionable) });
+export const habitsResponse = z.object({ habits: z.array(actionable), nextCursor });
 export const completeActionableResponse = z.object({ actionable, pointsAwarded: z.number().int() });
 export const completeHabitResponse = z.object({ habit: actionable, pointsAwarded: z.number().int(), streak: z.number().int() });
 
@@ -214,5 +221,12 @@ export const actionableStats = z.object({
 });
 export const actionableStatsResponse = z.object({ stats: actionableStats });
 export const heatmapResponse = z.object({ heatmap: z.array(z.object({ date: calendarDate, count: z.number().int(), points: z.number().int() })) });
-export const exportResponse = z.object({ actionables: z.array(actionable), exportedAt: isoDateTime, startDate: calendarDate, endDate: calendarDate });
+/** An export is paged like the lists: a complete export follows `nextCursor` and joins the pages' actionables. */
+export const exportResponse = z.object({
+  actionables: z.array(actionable),
+  exportedAt: isoDateTime,
+  startDate: calendarDate,
+  endDate: calendarDate,
+  nextCursor,
+});
 export const importResponse = z.object({ imported: z.number().int(), actionables: z.array(actionable) });

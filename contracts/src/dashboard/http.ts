@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { actionable } from '../actionables/http.ts';
 import { calendarDate, isoDateTime, timezone } from '../common/fields.ts';
+import { nextCursor, pageFields } from '../common/paging.ts';
 import { goal, subtask, task } from '../goals/http.ts';
-import { pointsSourceType } from '../points/http.ts';
+import { dateRangeQuery, pointsSourceType } from '../points/http.ts';
 
 export { dateRangeQuery, type DateRangeQuery } from '../points/http.ts';
+
+/** The date-range lists: the range, and a page of its items (`limit`, `cursor`: common/paging.ts). */
+export const dateRangePageQuery = dateRangeQuery.extend(pageFields);
 
 /** GET /dashboard/daily-actionables?timezone (defaults to the user's). */
 export const dailyActionablesQuery = z.object({ timezone: timezone.optional() });
@@ -19,16 +23,21 @@ export type DailyActionable = z.infer<typeof dailyActionable>;
 export const dailyActionablesResponse = z.object({ date: calendarDate, actionables: z.array(dailyActionable) });
 export type DailyActionablesResponse = z.infer<typeof dailyActionablesResponse>;
 
-/** Items created, due or completed in the range, with spec.md §3's summaries. */
+/**
+ * Items created, due or completed in the range, a page at a time (`nextCursor`: the next page, null
+ * on the last), with spec.md §3's summaries — always of the whole range, whichever page.
+ */
 export const goalsInRangeResponse = z.object({
   goals: z.array(goal),
   summary: z.object({ totalPoints: z.number().int(), goalCount: z.number().int() }),
+  nextCursor,
 });
-export const tasksInRangeResponse = z.object({ tasks: z.array(task), summary: z.object({ taskCount: z.number().int() }) });
-export const subtasksInRangeResponse = z.object({ subtasks: z.array(subtask), summary: z.object({ subtaskCount: z.number().int() }) });
+export const tasksInRangeResponse = z.object({ tasks: z.array(task), summary: z.object({ taskCount: z.number().int() }), nextCursor });
+export const subtasksInRangeResponse = z.object({ subtasks: z.array(subtask), summary: z.object({ subtaskCount: z.number().int() }), nextCursor });
 export const actionablesInRangeResponse = z.object({
   actionables: z.array(actionable),
   summary: z.object({ totalPoints: z.number().int(), completedCount: z.number().int(), pendingCount: z.number().int() }),
+  nextCursor,
 });
 
 export type GoalsInRangeResponse = z.infer<typeof goalsInRangeResponse>;

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import type { Actionable, ActionableStatus, Recurrence } from '@tracker/contracts/actionables/http';
 import { isOccurrence, streakAt, type LocalDate } from '@tracker/domain/actionables/recurrence';
 import type { ReadModelDb } from '../db.ts';
+import { readNewestFirst, type Page, type PageRequest } from '../paging.ts';
 import type { ActionableRow } from './actionables.tables.ts';
 
 // Every answer takes `today`: the caller's local date now (the route's clock, `clockAt`), so a
@@ -67,11 +68,7 @@ export const toActionable = (row: ActionableRow, today: LocalDate): Actionable =
   };
 };
 
-const newestFirst = <T extends { created_at: Date; id: string }>(a: T, b: T): number =>
-  b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-
-/** GET /actionables (and /actionables/habits with isHabit): newest first. */
-export const listActionables = async (db: ReadModelDb, userId: string, today: LocalDate, filter: ListFilter = {}): Promise<Actionable[]> => {
+const listQuery = (db: ReadModelDb, userId: string, filter: ListFilter) => {
   let query = db.selectFrom('actionables').selectAll().where('user_id', '=', userId);
   if (filter.statuses && filter.statuses.length > 0) query = query.where('status', 'in', [...filter.statuses]);
   if (filter.isHabit !== undefined) query = query.where('is_habit', '=', filter.isHabit);
@@ -85,11 +82,31 @@ export const listActionables = async (db: ReadModelDb, userId: string, today: Lo
       ]),
     );
   }
-  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-  // Whether a habit occurs on the day is calendar arithmetic on its recurrence: a user's habits are few.
-  const wanted = due ? rows.filter((row) => !row.is_habit || isOccurrence(row.recurrence, due.date)) : rows;
-  return wanted.map((row) => toActionable(row, today));
+  return query;
 };
+
+/**
+ * GET /actionables (and /actionables/habits with isHabit): newest first, one page of them (all without
+ * `page`). With `due`, a habit stays only if the day is one of its occurrences — calendar arithmetic
+ * on its recurrence, after the page is read, so such a page may hold fewer items than its limit
+ * (only `next` null says the list is over).
+ */
+export const listActionablesPage = async (
+  db: ReadModelDb,
+  userId: string,
+  today: LocalDate,
+  filter: ListFilter = {},
+  page?: PageRequest,
+): Promise<Page<Actionable>> => {
+  const { items, next } = await readNewestFirst(listQuery(db, userId, filter), page);
+  const { due } = filter;
+  const wanted = due ? items.filter((row) => !row.is_habit || isOccurrence(row.recurrence, due.date)) : items;
+  return { items: wanted.map((row) => toActionable(row, today)), next };
+};
+
+/** Every actionable the filter finds, newest first (for callers inside the server; routes read pages). */
+export const listActionables = async (db: ReadModelDb, userId: string, today: LocalDate, filter: ListFilter = {}): Promise<Actionable[]> =>
+  (await listActionablesPage(db, userId, today, filter)).items;
 
 /** GET /actionables/{id}: the caller's own, or nothing (another user's id reads as missing). */
 export const findActionable = async (db: ReadModelDb, userId: string, id: string, today: LocalDate): Promise<Actionable | undefined> => {
@@ -98,32 +115,45 @@ export const findActionable = async (db: ReadModelDb, userId: string, id: string
 };
 
 /**
- * GET /actionables/range (and export): created, due or completed in the range — created and due by
- * instant within the local days in the zone, completed by the local date each completion recorded
- * (or, for an import's history, its completedAt). Newest first.
+ * The ids of the actionables created, due or completed in the range — created and due by instant
+ * within the local days in the zone, completed by the local date each completion recorded (or, for an
+ * import's history, its completedAt). A union of index scans (by created, by deadline, by completion
+ * time, by completion day), not one OR over the user's rows.
  */
-export const actionablesInRange = async (db: ReadModelDb, userId: string, today: LocalDate, range: DateRange): Promise<Actionable[]> => {
+export const actionableIdsInRange = (db: ReadModelDb, userId: string, range: DateRange) => {
   const zone = range.timezone ?? 'UTC';
   const start = localDayBounds(range.startDate, zone).start;
   const end = localDayBounds(range.endDate, zone).end;
   const inRange = (column: 'created_at' | 'deadline' | 'completed_at') =>
-    db.selectFrom('actionables').selectAll().where('user_id', '=', userId).where(column, '>=', start).where(column, '<', end);
+    db.selectFrom('actionables').select('id').where('user_id', '=', userId).where(column, '>=', start).where(column, '<', end);
   const completedInRange = db
-    .selectFrom('actionables')
-    .selectAll()
+    .selectFrom('actionable_completions')
+    .select('actionable_id as id')
     .where('user_id', '=', userId)
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('actionable_completions')
-        .select('actionable_id')
-        .where('user_id', '=', userId)
-        .where('local_date', '>=', range.startDate)
-        .where('local_date', '<=', range.endDate),
-    );
-  // A union of index scans (by created, by deadline, by completion time, by completion day), not one OR over the user's rows.
-  const rows = await inRange('created_at').union(inRange('deadline')).union(inRange('completed_at')).union(completedInRange).execute();
-  return rows.sort(newestFirst).map((row) => toActionable(row, today));
+    .where('local_date', '>=', range.startDate)
+    .where('local_date', '<=', range.endDate);
+  return inRange('created_at').union(inRange('deadline')).union(inRange('completed_at')).union(completedInRange);
 };
+
+/** The caller's live actionables among `ids`. */
+export const actionablesAmong = (db: ReadModelDb, userId: string, ids: ReturnType<typeof actionableIdsInRange>) =>
+  db.selectFrom('actionables').selectAll().where('user_id', '=', userId).where('id', 'in', ids);
+
+/** GET /actionables/range (and export): the range's actionables, newest first, one page of them (all without `page`). */
+export const actionablesInRangePage = async (
+  db: ReadModelDb,
+  userId: string,
+  today: LocalDate,
+  range: DateRange,
+  page?: PageRequest,
+): Promise<Page<Actionable>> => {
+  const { items, next } = await readNewestFirst(actionablesAmong(db, userId, actionableIdsInRange(db, userId, range)), page);
+  return { items: items.map((row) => toActionable(row, today)), next };
+};
+
+/** Every actionable the range touches, newest first (for callers inside the server; routes read pages). */
+export const actionablesInRange = async (db: ReadModelDb, userId: string, today: LocalDate, range: DateRange): Promise<Actionable[]> =>
+  (await actionablesInRangePage(db, userId, today, range)).items;
 
 export type ActionableStats = {
   total: number;
@@ -192,3 +222,4 @@ export const actionableHeatmap = async (
   if (range.endDate) query = query.where('local_date', '<=', range.endDate);
   return query.groupBy('local_date').orderBy('local_date').execute();
 };
+

@@ -108,9 +108,14 @@ describe('work items in a range', () => {
     expect(await tasksInRange(readModels.db, alice.userId, first)).toEqual({
       tasks: [expect.objectContaining({ id: taskId, goalId })],
       summary: { taskCount: 1 },
+      next: null,
     });
     const subtasks = await subtasksInRange(readModels.db, alice.userId, first);
-    expect(subtasks).toEqual({ subtasks: [expect.objectContaining({ id: subtaskId, taskId, goalId, status: 'completed' })], summary: { subtaskCount: 1 } });
+    expect(subtasks).toEqual({
+      subtasks: [expect.objectContaining({ id: subtaskId, taskId, goalId, status: 'completed' })],
+      summary: { subtaskCount: 1 },
+      next: null,
+    });
   });
 });
 

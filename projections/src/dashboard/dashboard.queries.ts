@@ -3,10 +3,11 @@ import type { Actionable } from '@tracker/contracts/actionables/http';
 import type { DailyActionable, DashboardSummary, TopAchievement } from '@tracker/contracts/dashboard/http';
 import type { Goal, Subtask, Task } from '@tracker/contracts/goals/http';
 import { isOccurrence } from '@tracker/domain/actionables/recurrence';
-import { actionablesInRange, localDayBounds, toActionable } from '../actionables/actionables.queries.ts';
+import { actionableIdsInRange, actionablesInRangePage, localDayBounds, toActionable } from '../actionables/actionables.queries.ts';
 import type { ReadModelDb, ReadModels } from '../db.ts';
 import { baseFields, pointsHistories } from '../goals/work-items.queries.ts';
 import type { SubtaskRow, TaskRow } from '../goals/goals.tables.ts';
+import { readNewestFirst, type PageRequest } from '../paging.ts';
 import { daysOf, type DayRange } from '../points/points.queries.ts';
 
 /** A calendar date, YYYY-MM-DD. */
@@ -29,68 +30,96 @@ const instantsOf = (range: LocalRange) => ({
 
 type WorkItemTable = 'goals' | 'tasks' | 'subtasks';
 
-/** Created, due or completed in the range: a union of three index scans, not one OR over the user's rows. */
-const workItemsInRange = (db: ReadModelDb, table: WorkItemTable, userId: string, range: LocalRange) => {
+/** The ids of the items created, due or completed in the range: a union of three index scans, not one OR over the user's rows. */
+const workItemIdsInRange = (db: ReadModelDb, table: WorkItemTable, userId: string, range: LocalRange) => {
   const { start, end } = instantsOf(range);
   const by = (column: 'created_at' | 'due_date' | 'completed_at') =>
-    db.selectFrom(table).selectAll().where('user_id', '=', userId).where(column, '>=', start).where(column, '<', end);
+    db.selectFrom(table).select('id').where('user_id', '=', userId).where(column, '>=', start).where(column, '<', end);
   return by('created_at').union(by('due_date')).union(by('completed_at'));
 };
 
-const newestFirst = <T extends { createdAt: string; id: string }>(a: T, b: T): number =>
-  b.createdAt.localeCompare(a.createdAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-const netPoints = (item: { pointsHistory: Array<{ points: number }> }): number => item.pointsHistory.reduce((sum, entry) => sum + entry.points, 0);
-
-/** GET /dashboard/date-range/goals; totalPoints: the listed goals' net points (every award and revocation whose hierarchy names them). */
-export const goalsInRange = async (db: ReadModelDb, userId: string, range: LocalRange) => {
-  const rows = await workItemsInRange(db, 'goals', userId, range).execute();
-  const histories = await pointsHistories(
-    db,
-    'goal',
-    rows.map((row) => row.id),
-  );
-  const goals: Goal[] = rows.map((row) => baseFields(row, histories.get(row.id)!)).sort(newestFirst);
-  return { goals, summary: { totalPoints: goals.reduce((sum, goal) => sum + netPoints(goal), 0), goalCount: goals.length } };
+/** The range's items of a table, newest first: one page (all without `page`), with the count of the whole range. */
+const workItemsInRange = async (db: ReadModelDb, table: WorkItemTable, userId: string, range: LocalRange, page: PageRequest | undefined) => {
+  const ids = workItemIdsInRange(db, table, userId, range);
+  const rows = db.selectFrom(table).selectAll().where('user_id', '=', userId).where('id', 'in', ids);
+  const [listed, count] = await Promise.all([readNewestFirst(rows, page), countIds(db, ids)]);
+  return { ...listed, ids, count };
 };
 
-/** GET /dashboard/date-range/tasks. */
-export const tasksInRange = async (db: ReadModelDb, userId: string, range: LocalRange) => {
-  const rows = (await workItemsInRange(db, 'tasks', userId, range).execute()) as TaskRow[];
+/**
+ * GET /dashboard/date-range/goals, one page of the goals (all without `page`), newest first. The
+ * summary is the whole range's: goalCount, and totalPoints — the net points of every goal in it
+ * (every award and revocation whose hierarchy names them).
+ */
+export const goalsInRange = async (db: ReadModelDb, userId: string, range: LocalRange, page?: PageRequest) => {
+  const { items: rows, next, ids, count } = await workItemsInRange(db, 'goals', userId, range, page);
+  const [histories, totalPoints] = await Promise.all([
+    pointsHistories(
+      db,
+      'goal',
+      rows.map((row) => row.id),
+    ),
+    db
+      .selectFrom('points_ledger')
+      .select(sql<number>`coalesce(sum(points), 0)::int`.as('total'))
+      .where('goal_id', 'in', ids)
+      .executeTakeFirstOrThrow()
+      .then((row) => row.total),
+  ]);
+  const goals: Goal[] = rows.map((row) => baseFields(row, histories.get(row.id)!));
+  return { goals, summary: { totalPoints, goalCount: count }, next };
+};
+
+/** GET /dashboard/date-range/tasks: one page (all without `page`); taskCount counts the whole range. */
+export const tasksInRange = async (db: ReadModelDb, userId: string, range: LocalRange, page?: PageRequest) => {
+  const { items, next, count } = await workItemsInRange(db, 'tasks', userId, range, page);
+  const rows = items as TaskRow[];
   const histories = await pointsHistories(
     db,
     'task',
     rows.map((row) => row.id),
   );
-  const tasks: Task[] = rows.map((row) => ({ ...baseFields(row, histories.get(row.id)!), goalId: row.goal_id })).sort(newestFirst);
-  return { tasks, summary: { taskCount: tasks.length } };
+  const tasks: Task[] = rows.map((row) => ({ ...baseFields(row, histories.get(row.id)!), goalId: row.goal_id }));
+  return { tasks, summary: { taskCount: count }, next };
 };
 
-/** GET /dashboard/date-range/subtasks. */
-export const subtasksInRange = async (db: ReadModelDb, userId: string, range: LocalRange) => {
-  const rows = (await workItemsInRange(db, 'subtasks', userId, range).execute()) as SubtaskRow[];
+/** GET /dashboard/date-range/subtasks: one page (all without `page`); subtaskCount counts the whole range. */
+export const subtasksInRange = async (db: ReadModelDb, userId: string, range: LocalRange, page?: PageRequest) => {
+  const { items, next, count } = await workItemsInRange(db, 'subtasks', userId, range, page);
+  const rows = items as SubtaskRow[];
   const histories = await pointsHistories(
     db,
     'subtask',
     rows.map((row) => row.id),
   );
-  const subtasks: Subtask[] = rows.map((row) => ({ ...baseFields(row, histories.get(row.id)!), taskId: row.task_id, goalId: row.goal_id })).sort(newestFirst);
-  return { subtasks, summary: { subtaskCount: subtasks.length } };
+  const subtasks: Subtask[] = rows.map((row) => ({ ...baseFields(row, histories.get(row.id)!), taskId: row.task_id, goalId: row.goal_id }));
+  return { subtasks, summary: { subtaskCount: count }, next };
 };
 
 /**
- * GET /dashboard/date-range/actionables: the same items as GET /actionables/range. totalPoints: their
- * net points; completedCount: those completed; pendingCount: the rest (the two add up to the list).
+ * GET /dashboard/date-range/actionables: the same items as GET /actionables/range, one page of them
+ * (all without `page`). The summary is the whole range's: totalPoints, their net points;
+ * completedCount, those completed; pendingCount, the rest (the two add up to the range's items).
  */
-export const actionablesInRangeWithSummary = async (db: ReadModelDb, userId: string, today: LocalDate, range: LocalRange) => {
-  const actionables: Actionable[] = await actionablesInRange(db, userId, today, range);
-  const completedCount = actionables.filter((item) => item.status === 'completed').length;
+export const actionablesInRangeWithSummary = async (db: ReadModelDb, userId: string, today: LocalDate, range: LocalRange, page?: PageRequest) => {
+  const [listed, totals] = await Promise.all([
+    actionablesInRangePage(db, userId, today, range, page),
+    db
+      .selectFrom('actionables')
+      .select([
+        sql<number>`count(*)::int`.as('count'),
+        sql<number>`count(*) filter (where status = 'completed')::int`.as('completedCount'),
+        sql<number>`coalesce(sum(points_awarded), 0)::int`.as('totalPoints'),
+      ])
+      .where('user_id', '=', userId)
+      .where('id', 'in', actionableIdsInRange(db, userId, range))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const actionables: Actionable[] = listed.items;
   return {
     actionables,
-    summary: {
-      totalPoints: actionables.reduce((sum, item) => sum + item.pointsAwarded, 0),
-      completedCount,
-      pendingCount: actionables.length - completedCount,
-    },
+    summary: { totalPoints: totals.totalPoints, completedCount: totals.completedCount, pendingCount: totals.count - totals.completedCount },
+    next: listed.next,
   };
 };
 

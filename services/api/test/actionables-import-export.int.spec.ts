@@ -51,7 +51,7 @@ const portable = (items: Array<Record<string, unknown>>) =>
     .sort((a, b) => String(a.title).localeCompare(String(b.title)));
 
 describe('export', () => {
-  it('is a JSON download: attachment, {actionables, exportedAt, startDate, endDate}', async () => {
+  it('is a JSON download: attachment, {actionables, exportedAt, startDate, endDate, nextCursor}', async () => {
     const user = await newUser();
     const item = await newActionable(user, { title: 'Exported', weight: 4 });
     const range = wideRange(user);
@@ -60,7 +60,8 @@ describe('export', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="actionables-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.json"$/);
     const params = new URLSearchParams(range);
-    expect(Object.keys(res.body).sort()).toEqual(['actionables', 'endDate', 'exportedAt', 'startDate']);
+    expect(Object.keys(res.body).sort()).toEqual(['actionables', 'endDate', 'exportedAt', 'nextCursor', 'startDate']);
+    expect(res.body.nextCursor).toBeNull();
     expect(res.body).toMatchObject({ startDate: params.get('startDate'), endDate: params.get('endDate'), actionables: [item] });
     expect(new Date(res.body.exportedAt).toISOString()).toBe(res.body.exportedAt);
   });

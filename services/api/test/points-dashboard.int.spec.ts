@@ -130,9 +130,9 @@ describe('points and dashboard after a day of work', () => {
     expect(goals.summary).toEqual({ totalPoints: subtaskPoints, goalCount: 1 });
     expect(goals.goals[0].pointsHistory).toHaveLength(3);
     const tasks = await get(user, '/dashboard/date-range/tasks');
-    expect(tasks).toEqual({ tasks: [expect.objectContaining({ id: task.id, goalId: goal.id })], summary: { taskCount: 1 } });
+    expect(tasks).toEqual({ tasks: [expect.objectContaining({ id: task.id, goalId: goal.id })], summary: { taskCount: 1 }, nextCursor: null });
     const subtasks = await get(user, '/dashboard/date-range/subtasks');
-    expect(subtasks).toEqual({ subtasks: [expect.objectContaining({ id: subtask.id, status: 'completed' })], summary: { subtaskCount: 1 } });
+    expect(subtasks).toEqual({ subtasks: [expect.objectContaining({ id: subtask.id, status: 'completed' })], summary: { subtaskCount: 1 }, nextCursor: null });
     const actionables = await get(user, '/dashboard/date-range/actionables');
     expect(ids(actionables.actionables)).toEqual([habit.id, actionable.id]);
     expect(actionables.summary).toEqual({ totalPoints: actionablePoints + habitPoints, completedCount: 1, pendingCount: 1 });

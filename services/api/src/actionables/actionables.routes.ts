@@ -10,6 +10,7 @@ import {
   createHabitBody,
   exportResponse,
   habitResponse,
+  habitsQuery,
   habitsResponse,
   heatmapResponse,
   idParams,
@@ -26,11 +27,19 @@ import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
 import { clockAt, type EditableFields } from '@tracker/domain/actionables/actionable.decider';
 import type { LocalDate } from '@tracker/domain/actionables/recurrence';
 import { NotFound } from '@tracker/domain/common/errors';
-import { actionableHeatmap, actionableStats, actionablesInRange, findActionable, listActionables } from '@tracker/projections/actionables/actionables.queries';
+import {
+  actionableHeatmap,
+  actionableStats,
+  actionablesInRangePage,
+  findActionable,
+  listActionables,
+  listActionablesPage,
+} from '@tracker/projections/actionables/actionables.queries';
 import type { ReadModelDb } from '@tracker/projections/db';
 import { routesFor, type AnyRoute, type ApiContext } from '../http/api-router.ts';
 import { commandContext } from '../http/command-context.ts';
 import { allowLargerBody, ONE_MEGABYTE } from '../http/json-body.ts';
+import { nextCursorOf, PAGED, pageRequestOf } from '../http/paging.ts';
 import { clockOf, fromCommand, type ActionableOutcome } from './actionable-commands.ts';
 import type { ActionablesServices } from './actionables.feature.ts';
 
@@ -78,6 +87,13 @@ const findOwn = async (db: ReadModelDb, userId: string, id: string, today: Local
   return item;
 };
 
+/** A range query's local dates in its zone (the caller's unless told). */
+const rangeOf = (ctx: ApiContext, query: { startDate: string; endDate: string; timezone?: string | undefined }) => ({
+  startDate: query.startDate,
+  endDate: query.endDate,
+  timezone: query.timezone ?? zoneOf(ctx),
+});
+
 const heatmapQuery = z
   .object({ startDate: calendarDate.optional(), endDate: calendarDate.optional() })
   .refine((query) => !query.startDate || !query.endDate || query.endDate >= query.startDate, { message: 'must not be before startDate', path: ['endDate'] });
@@ -113,28 +129,34 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
   route({
     method: 'get',
     path: '/actionables',
-    summary: 'Actionables, newest first: due on a local date, by status, habits or not',
+    summary: `Actionables, newest first: due on a local date, by status, habits or not; ${PAGED}`,
     tag,
     auth: true,
     query: listActionablesQuery,
     response: actionablesResponse,
-    handle: async ({ ctx, query, services: { db } }) => ({
-      actionables: await listActionables(db, ctx.state.userId, todayOf(ctx), {
+    handle: async ({ ctx, query, services: { db } }) => {
+      const filter = {
         statuses: query.status,
         isHabit: query.isHabit,
         due: query.date ? { date: query.date, timezone: query.timezone ?? zoneOf(ctx) } : undefined,
-      }),
-    }),
+      };
+      const page = await listActionablesPage(db, ctx.state.userId, todayOf(ctx), filter, pageRequestOf(query));
+      return { actionables: page.items, nextCursor: nextCursorOf(page.next) };
+    },
   }),
   create('/actionables', false, actionableResponse, (actionable) => ({ actionable })),
   route({
     method: 'get',
     path: '/actionables/habits',
-    summary: 'Habits, newest first, each with its streak as of today',
+    summary: `Habits, newest first, each with its streak as of today; ${PAGED}`,
     tag,
     auth: true,
+    query: habitsQuery,
     response: habitsResponse,
-    handle: async ({ ctx, services: { db } }) => ({ habits: await listActionables(db, ctx.state.userId, todayOf(ctx), { isHabit: true }) }),
+    handle: async ({ ctx, query, services: { db } }) => {
+      const page = await listActionablesPage(db, ctx.state.userId, todayOf(ctx), { isHabit: true }, pageRequestOf(query));
+      return { habits: page.items, nextCursor: nextCursorOf(page.next) };
+    },
   }),
   create('/actionables/habits', true, habitResponse, (habit) => ({ habit })),
   route({
@@ -176,27 +198,34 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
   route({
     method: 'get',
     path: '/actionables/range',
-    summary: 'Actionables created, due or completed between two local dates',
+    summary: `Actionables created, due or completed between two local dates, newest first; ${PAGED}`,
     tag,
     auth: true,
     query: rangeQuery,
     response: actionablesResponse,
-    handle: async ({ ctx, query, services: { db } }) => ({
-      actionables: await actionablesInRange(db, ctx.state.userId, todayOf(ctx), { ...query, timezone: query.timezone ?? zoneOf(ctx) }),
-    }),
+    handle: async ({ ctx, query, services: { db } }) => {
+      const page = await actionablesInRangePage(db, ctx.state.userId, todayOf(ctx), rangeOf(ctx, query), pageRequestOf(query));
+      return { actionables: page.items, nextCursor: nextCursorOf(page.next) };
+    },
   }),
   route({
     method: 'get',
     path: '/actionables/export',
-    summary: 'A JSON download of the actionables created, due or completed between two local dates',
+    summary: `A JSON download of the actionables created, due or completed between two local dates, newest first; ${PAGED} (a complete export joins every page's actionables)`,
     tag,
     auth: true,
     query: rangeQuery,
     response: exportResponse,
     handle: async ({ ctx, query, services: { db } }) => {
-      const actionables = await actionablesInRange(db, ctx.state.userId, todayOf(ctx), { ...query, timezone: query.timezone ?? zoneOf(ctx) });
+      const page = await actionablesInRangePage(db, ctx.state.userId, todayOf(ctx), rangeOf(ctx, query), pageRequestOf(query));
       ctx.set('Content-Disposition', `attachment; filename="actionables-${query.startDate}-to-${query.endDate}.json"`);
-      return { actionables, exportedAt: ctx.state.now.toISOString(), startDate: query.startDate, endDate: query.endDate };
+      return {
+        actionables: page.items,
+        exportedAt: ctx.state.now.toISOString(),
+        startDate: query.startDate,
+        endDate: query.endDate,
+        nextCursor: nextCursorOf(page.next),
+      };
     },
   }),
   route({

@@ -3,6 +3,7 @@ import {
   dailyActionablesQuery,
   dailyActionablesResponse,
   dashboardSummaryResponse,
+  dateRangePageQuery,
   dateRangeQuery,
   goalsInRangeResponse,
   subtasksInRangeResponse,
@@ -20,6 +21,7 @@ import {
   tasksInRange,
 } from '@tracker/projections/dashboard/dashboard.queries';
 import { routesFor, type AnyRoute, type ApiContext } from '../http/api-router.ts';
+import { nextCursorOf, PAGED, pageRequestOf } from '../http/paging.ts';
 import { resolveRange, todayIn, zoneOf } from './local-range.ts';
 
 const route = routesFor<AppServices>();
@@ -47,44 +49,54 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
   route({
     method: 'get',
     path: '/dashboard/date-range/goals',
-    summary: 'Goals created, due or completed in the range (default the last 7 days), with their net points and count',
+    summary: `Goals created, due or completed in the range (default the last 7 days), newest first, with the range's net points and count; ${PAGED}`,
     tag,
     auth: true,
-    query: dateRangeQuery,
+    query: dateRangePageQuery,
     response: goalsInRangeResponse,
-    handle: async ({ ctx, query, services: { db } }) => goalsInRange(db, ctx.state.userId, rangeOf(ctx, query)),
+    handle: async ({ ctx, query, services: { db } }) => {
+      const { goals, summary, next } = await goalsInRange(db, ctx.state.userId, rangeOf(ctx, query), pageRequestOf(query));
+      return { goals, summary, nextCursor: nextCursorOf(next) };
+    },
   }),
   route({
     method: 'get',
     path: '/dashboard/date-range/tasks',
-    summary: 'Tasks created, due or completed in the range (default the last 7 days), with their count',
+    summary: `Tasks created, due or completed in the range (default the last 7 days), newest first, with the range's count; ${PAGED}`,
     tag,
     auth: true,
-    query: dateRangeQuery,
+    query: dateRangePageQuery,
     response: tasksInRangeResponse,
-    handle: async ({ ctx, query, services: { db } }) => tasksInRange(db, ctx.state.userId, rangeOf(ctx, query)),
+    handle: async ({ ctx, query, services: { db } }) => {
+      const { tasks, summary, next } = await tasksInRange(db, ctx.state.userId, rangeOf(ctx, query), pageRequestOf(query));
+      return { tasks, summary, nextCursor: nextCursorOf(next) };
+    },
   }),
   route({
     method: 'get',
     path: '/dashboard/date-range/subtasks',
-    summary: 'Subtasks created, due or completed in the range (default the last 7 days), with their count',
+    summary: `Subtasks created, due or completed in the range (default the last 7 days), newest first, with the range's count; ${PAGED}`,
     tag,
     auth: true,
-    query: dateRangeQuery,
+    query: dateRangePageQuery,
     response: subtasksInRangeResponse,
-    handle: async ({ ctx, query, services: { db } }) => subtasksInRange(db, ctx.state.userId, rangeOf(ctx, query)),
+    handle: async ({ ctx, query, services: { db } }) => {
+      const { subtasks, summary, next } = await subtasksInRange(db, ctx.state.userId, rangeOf(ctx, query), pageRequestOf(query));
+      return { subtasks, summary, nextCursor: nextCursorOf(next) };
+    },
   }),
   route({
     method: 'get',
     path: '/dashboard/date-range/actionables',
-    summary: 'Actionables created, due or completed in the range (default the last 7 days), with their points, completed and pending counts',
+    summary: `Actionables created, due or completed in the range (default the last 7 days), newest first, with the range's points, completed and pending counts; ${PAGED}`,
     tag,
     auth: true,
-    query: dateRangeQuery,
+    query: dateRangePageQuery,
     response: actionablesInRangeResponse,
     handle: async ({ ctx, query, services: { db } }) => {
       const range = rangeOf(ctx, query);
-      return actionablesInRangeWithSummary(db, ctx.state.userId, range.today, range);
+      const { actionables, summary, next } = await actionablesInRangeWithSummary(db, ctx.state.userId, range.today, range, pageRequestOf(query));
+      return { actionables, summary, nextCursor: nextCursorOf(next) };
     },
   }),
   route({

@@ -11,6 +11,7 @@ import { goal, subtask, task, type Goal, type Subtask, type Task } from '@tracke
 import { z } from 'zod';
 import { api } from '../../../lib/api/api.ts';
 import { checkedQuery, type Reading } from '../../../lib/api/checked-query.ts';
+import { everyPage, joinedList, withCursor } from '../../../lib/api/every-page.ts';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/api/idempotency-key.ts';
 import { readActionableList, readAnswerItem, type ShownActionable } from '../components/import-parser.ts';
 
@@ -95,18 +96,24 @@ const itemTags = (items: readonly ShownActionable[]) => items.map(({ id }) => ({
 // Tag types of this feature join the app's api here, so lib/api/api.ts stays as it is.
 export const actionablesApi = api.enhanceEndpoints({ addTagTypes: ['Actionable', 'Habit'] }).injectEndpoints({
   endpoints: (build) => ({
+    // The lists show everything the view holds (sorting and status filters work on the whole of it): every page is read.
     getActionables: build.query<ShownActionable[], ActionablesView>({
-      query: (view) =>
-        view.kind === 'range'
-          ? { url: '/actionables/range', params: { startDate: view.startDate, endDate: view.endDate, timezone: view.timezone } }
-          : { url: '/actionables', params: view.kind === 'date' ? { date: view.date, timezone: view.timezone } : {} },
-      transformResponse: (response: unknown) => readActionableList(response, 'actionables'),
+      queryFn: async (view, _api, _extraOptions, baseQuery) => {
+        const read = await everyPage(baseQuery, (cursor) =>
+          view.kind === 'range'
+            ? { url: '/actionables/range', params: withCursor({ startDate: view.startDate, endDate: view.endDate, timezone: view.timezone }, cursor) }
+            : { url: '/actionables', params: withCursor(view.kind === 'date' ? { date: view.date, timezone: view.timezone } : {}, cursor) },
+        );
+        return 'error' in read ? read : { data: readActionableList(joinedList(read.pages, 'actionables'), 'actionables'), meta: read.meta };
+      },
       providesTags: (items = []) => [listTag, ...itemTags(items)],
     }),
     getHabits: build.query<ShownActionable[], void>({
-      query: () => '/actionables/habits',
-      // spec.md §7: an array or {habits}.
-      transformResponse: (response: unknown) => readActionableList(response, 'habits'),
+      queryFn: async (_arg, _api, _extraOptions, baseQuery) => {
+        const read = await everyPage(baseQuery, (cursor) => ({ url: '/actionables/habits', params: withCursor({}, cursor) }));
+        // spec.md §7: an array or {habits}.
+        return 'error' in read ? read : { data: readActionableList(joinedList(read.pages, 'habits'), 'habits'), meta: read.meta };
+      },
       providesTags: (items = []) => [habitsTag, ...itemTags(items)],
     }),
 
@@ -171,22 +178,25 @@ export const actionablesApi = api.enhanceEndpoints({ addTagTypes: ['Actionable',
       invalidatesTags: [listTag, habitsTag],
     }),
     /**
-     * GET /actionables/export: the file's text as the server wrote it (kept as text, so the store
-     * holds nothing unserialisable), named as its Content-Disposition says.
+     * GET /actionables/export, every page of it: one file, the first page's answer with all the pages'
+     * actionables and no cursor — the shape of an export that fits one page (kept as text, so the
+     * store holds nothing unserialisable), named as its Content-Disposition says.
      */
     exportActionables: build.mutation<ExportFile, DateRange>({
-      query: (range) => ({
-        url: '/actionables/export',
-        params: { ...range },
-        // A failure still answers a problem document: read it as JSON so its message shows.
-        responseHandler: (response: Response) => (response.ok ? response.text() : response.json()),
-      }),
-      transformResponse: (text: string, meta, range) => ({
-        text,
-        filename:
-          filenameOf((meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('Content-Disposition')) ??
-          `actionables-${range.startDate}-to-${range.endDate}.json`,
-      }),
+      queryFn: async (range, _api, _extraOptions, baseQuery) => {
+        const read = await everyPage(baseQuery, (cursor) => ({ url: '/actionables/export', params: withCursor({ ...range }, cursor) }));
+        if ('error' in read) return read;
+        const { nextCursor: _last, ...first } = (read.pages[0] ?? {}) as Record<string, unknown>;
+        return {
+          data: {
+            text: JSON.stringify({ ...first, actionables: joinedList(read.pages, 'actionables') }),
+            filename:
+              filenameOf((read.meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('Content-Disposition')) ??
+              `actionables-${range.startDate}-to-${range.endDate}.json`,
+          },
+          meta: read.meta,
+        };
+      },
     }),
 
     /** The items an actionable can be linked to (read here, not through the goals feature: no imports across features). */

@@ -119,6 +119,52 @@ describe('actionables api', () => {
     expect(result.data).toEqual({ text: file, filename: 'actionables-2026-11-17-to-2026-11-23.json' });
   });
 
+  it('reads every page of a list, following nextCursor, in the order the server answers', async () => {
+    fakeApi({});
+    const [newer, older] = [anActionable({ title: 'Newer' }), anActionable({ id: '5b7e1c2a-0000-4000-8000-000000000002', title: 'Older' })];
+    const urls = pagedServer({ actionables: [newer] }, { actionables: [older] });
+    const list = await signedIn().dispatch(actionablesApi.endpoints.getActionables.initiate({ kind: 'date', date: '2026-11-23', timezone: 'UTC' }));
+    expect(urls.map((url) => new URL(url).search)).toEqual(['?date=2026-11-23&timezone=UTC', '?date=2026-11-23&timezone=UTC&cursor=page-2']);
+    expect(list.data?.map((item) => item.title)).toEqual(['Newer', 'Older']);
+  });
+
+  it('reads every page of the habits', async () => {
+    fakeApi({});
+    const urls = pagedServer(
+      { habits: [anActionable({ isHabit: true, title: 'Read' })] },
+      { habits: [anActionable({ id: '5b7e1c2a-0000-4000-8000-000000000002', isHabit: true, title: 'Run' })] },
+    );
+    const habits = await signedIn().dispatch(actionablesApi.endpoints.getHabits.initiate());
+    expect(urls.map((url) => new URL(url).search)).toEqual(['', '?cursor=page-2']);
+    expect(habits.data?.map((item) => item.title)).toEqual(['Read', 'Run']);
+  });
+
+  it("exports the whole range: every page's actionables in one file, with no cursor left in it", async () => {
+    fakeApi({});
+    const [newer, older] = [anActionable({ title: 'Newer' }), anActionable({ id: '5b7e1c2a-0000-4000-8000-000000000002', title: 'Older' })];
+    const head = { exportedAt: '2026-11-23T10:00:00.000Z', startDate: '2026-11-17', endDate: '2026-11-23' };
+    const urls = pagedServer({ actionables: [newer], ...head }, { actionables: [older], ...head });
+    const result = await signedIn().dispatch(
+      actionablesApi.endpoints.exportActionables.initiate({ startDate: '2026-11-17', endDate: '2026-11-23', timezone: 'UTC' }),
+    );
+    expect(urls).toHaveLength(2);
+    expect(new URL(urls[1]!).searchParams.get('cursor')).toBe('page-2');
+    expect(result.data?.filename).toBe('actionables-2026-11-17-to-2026-11-23.json');
+    expect(JSON.parse(result.data!.text)).toEqual({ actionables: [newer, older], ...head });
+  });
+
+  it('fails the whole read when a later page fails, rather than show half a list', async () => {
+    fakeApi({});
+    vi.stubGlobal('fetch', async (request: Request) =>
+      new URL(request.url).searchParams.has('cursor')
+        ? new Response(JSON.stringify({ message: 'cursor: must be the nextCursor of an earlier page' }), { status: 400 })
+        : new Response(JSON.stringify({ actionables: [anActionable()], nextCursor: 'page-2' }), { status: 200 }),
+    );
+    const list = await signedIn().dispatch(actionablesApi.endpoints.getActionables.initiate({ kind: 'all' }));
+    expect(list.data).toBeUndefined();
+    expect(list.error).toMatchObject({ status: 400 });
+  });
+
   it('shows why an export failed from the problem document', async () => {
     fakeApi({
       'GET /api/actionables/export': () => ({
@@ -132,6 +178,23 @@ describe('actionables api', () => {
     expect('error' in result && shownMessage(result.error, 'Failed to export actionables')).toBe('endDate: must not be before startDate');
   });
 });
+
+/**
+ * A server answering two pages: the first with nextCursor 'page-2', the second (asked with that
+ * cursor) with none, as the export route names its file. Returns the URLs fetched.
+ */
+const pagedServer = (first: Record<string, unknown>, second: Record<string, unknown>): string[] => {
+  const urls: string[] = [];
+  vi.stubGlobal('fetch', async (request: Request) => {
+    urls.push(request.url);
+    const body = new URL(request.url).searchParams.get('cursor') === 'page-2' ? { ...second, nextCursor: null } : { ...first, nextCursor: 'page-2' };
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json', 'content-disposition': 'attachment; filename="actionables-2026-11-17-to-2026-11-23.json"' },
+    });
+  });
+  return urls;
+};
 
 type Store = ReturnType<typeof signedIn>;
 const item = anActionable();

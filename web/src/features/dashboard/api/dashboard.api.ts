@@ -12,6 +12,7 @@ import type {
 import type { Activity, HeatmapDay, pointsHeatmapResponse, PointsStats, pointsStatsResponse, recentActivitiesResponse } from '@tracker/contracts/points/http';
 import type { z } from 'zod';
 import { api } from '../../../lib/api/api.ts';
+import { everyPage, joinedList, withCursor, type AppBaseQuery } from '../../../lib/api/every-page.ts';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/api/idempotency-key.ts';
 
 /** A range of local dates, both ends included, counted in `timezone` (the user's). */
@@ -60,14 +61,30 @@ export const dashboardFallbacks = {
   recent: [] as Activity[],
   heatmap: [] as HeatmapDay[],
   daily: (date: string): DailyActionables => ({ date, actionables: [] }),
-  goalsInRange: { goals: [], summary: { totalPoints: 0, goalCount: 0 } } satisfies GoalsInRangeResponse,
-  tasksInRange: { tasks: [], summary: { taskCount: 0 } } satisfies TasksInRangeResponse,
-  subtasksInRange: { subtasks: [], summary: { subtaskCount: 0 } } satisfies SubtasksInRangeResponse,
-  actionablesInRange: { actionables: [], summary: { totalPoints: 0, completedCount: 0, pendingCount: 0 } } satisfies ActionablesInRangeResponse,
+  goalsInRange: { goals: [], summary: { totalPoints: 0, goalCount: 0 }, nextCursor: null } satisfies GoalsInRangeResponse,
+  tasksInRange: { tasks: [], summary: { taskCount: 0 }, nextCursor: null } satisfies TasksInRangeResponse,
+  subtasksInRange: { subtasks: [], summary: { subtaskCount: 0 }, nextCursor: null } satisfies SubtasksInRangeResponse,
+  actionablesInRange: {
+    actionables: [],
+    summary: { totalPoints: 0, completedCount: 0, pendingCount: 0 },
+    nextCursor: null,
+  } satisfies ActionablesInRangeResponse,
 };
 
 /** Recent activity shows this many lines (the route allows up to 100; spec.md §9's default is 5). */
 export const RECENT_LIMIT = 8;
+
+/**
+ * A date-range list read whole (every page, the list under `key` joined): the summary is the whole
+ * range's on every page, so the first page's stands. The answer has no cursor left.
+ */
+const wholeRange =
+  <Answer extends { nextCursor: string | null }>(path: string, key: keyof Answer & string) =>
+  async <Meta>(range: RangeArgs, _api: unknown, _extraOptions: unknown, baseQuery: AppBaseQuery<Meta>) => {
+    const read = await everyPage(baseQuery, (cursor) => ({ url: path, params: withCursor({ ...range }, cursor) }));
+    if ('error' in read) return read;
+    return { data: { ...(read.pages[0] as Answer), [key]: joinedList(read.pages, key), nextCursor: null } as Answer, meta: read.meta };
+  };
 
 // A completion is one user action with its own key: a retry never awards twice.
 const idempotent = () => ({ [IDEMPOTENCY_HEADER]: newIdempotencyKey() });
@@ -123,19 +140,19 @@ export const dashboardApi = api.enhanceEndpoints({ addTagTypes: ['Dashboard', 'P
     }),
     /** GET /dashboard/date-range/{goals,tasks,subtasks,actionables}: what the range created, had due or completed, with a summary. */
     getGoalsInRange: build.query<GoalsInRangeResponse, RangeArgs>({
-      query: (range) => ({ url: '/dashboard/date-range/goals', params: { ...range } }),
+      queryFn: wholeRange<GoalsInRangeResponse>('/dashboard/date-range/goals', 'goals'),
       providesTags: ['Dashboard', 'GoalProgress'],
     }),
     getTasksInRange: build.query<TasksInRangeResponse, RangeArgs>({
-      query: (range) => ({ url: '/dashboard/date-range/tasks', params: { ...range } }),
+      queryFn: wholeRange<TasksInRangeResponse>('/dashboard/date-range/tasks', 'tasks'),
       providesTags: ['Dashboard', 'GoalProgress'],
     }),
     getSubtasksInRange: build.query<SubtasksInRangeResponse, RangeArgs>({
-      query: (range) => ({ url: '/dashboard/date-range/subtasks', params: { ...range } }),
+      queryFn: wholeRange<SubtasksInRangeResponse>('/dashboard/date-range/subtasks', 'subtasks'),
       providesTags: ['Dashboard', 'GoalProgress'],
     }),
     getActionablesInRange: build.query<ActionablesInRangeResponse, RangeArgs>({
-      query: (range) => ({ url: '/dashboard/date-range/actionables', params: { ...range } }),
+      queryFn: wholeRange<ActionablesInRangeResponse>('/dashboard/date-range/actionables', 'actionables'),
       providesTags: ['Dashboard', ...pointsSources],
     }),
 

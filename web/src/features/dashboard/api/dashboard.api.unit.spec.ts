@@ -55,7 +55,26 @@ describe('the date-range lists (spec.md §7)', () => {
     const result = await signedIn().dispatch(endpoints.getGoalsInRange.initiate(range));
     expect(requests[0]?.authorization).toBe('Bearer tok');
     expect(new URL(urls[0]!).search).toBe('?startDate=2026-11-17&endDate=2026-11-23&timezone=Europe%2FLondon');
-    expect(result.data).toEqual({ goals: [], summary: { totalPoints: 0, goalCount: 0 } });
+    expect(result.data).toEqual({ goals: [], summary: { totalPoints: 0, goalCount: 0 }, nextCursor: null });
+  });
+
+  it('read every page, following nextCursor, and keep the summary of the whole range', async () => {
+    fakeApi({});
+    const [first, second] = [anActionable({ title: 'Newer' }), anActionable({ id: '5b7e1c2a-0000-4000-8000-000000000002', title: 'Older' })];
+    const summary = { totalPoints: 30, completedCount: 1, pendingCount: 1 };
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', async (request: Request) => {
+      urls.push(request.url);
+      const cursor = new URL(request.url).searchParams.get('cursor');
+      const body = cursor === 'page-2' ? { actionables: [second], summary, nextCursor: null } : { actionables: [first], summary, nextCursor: 'page-2' };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    const result = await signedIn().dispatch(endpoints.getActionablesInRange.initiate(range));
+    expect(urls.map((url) => new URL(url).search)).toEqual([
+      '?startDate=2026-11-17&endDate=2026-11-23&timezone=Europe%2FLondon',
+      '?startDate=2026-11-17&endDate=2026-11-23&timezone=Europe%2FLondon&cursor=page-2',
+    ]);
+    expect(result.data).toEqual({ actionables: [first, second], summary, nextCursor: null });
   });
 });
 
