@@ -62,7 +62,10 @@ export const actionableDeleted = defineEvent('ActionableDeleted', z.object({ act
 /** A habit completion, credited to `occurrence`: the most recent scheduled local date on or before `localDate`. */
 export const habitCompleted = defineEvent('HabitCompleted', z.object({ ...completion, occurrence: calendarDate }));
 /** The streak after crediting `occurrence`. */
-export const habitStreakExtended = defineEvent('HabitStreakExtended', z.object({ actionableId: id, occurrence: calendarDate, streak: int(1, HABIT_STREAK_MAX) }));
+export const habitStreakExtended = defineEvent(
+  'HabitStreakExtended',
+  z.object({ actionableId: id, occurrence: calendarDate, streak: int(1, HABIT_STREAK_MAX) }),
+);
 /** The streak broke: an occurrence after `lastCredited` was missed before `occurrence` was credited. */
 export const habitStreakReset = defineEvent(
   'HabitStreakReset',
@@ -93,7 +96,10 @@ export const actionablesImported = defineEvent(
     importId: id,
     userId: id,
     fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
-    items: z.array(z.object({ ...created, imported: importedHistory })).min(1).max(IMPORT_MAX_ITEMS),
+    items: z
+      .array(z.object({ ...created, imported: importedHistory }))
+      .min(1)
+      .max(IMPORT_MAX_ITEMS),
   }),
 );
 export const importEvents = [actionablesImported] as const;

@@ -24,6 +24,7 @@ export const actionableMessages = {
   alreadyExists: 'Actionable already exists',
   tooManyToImport: 'must hold at most 1,000 actionables',
   nothingToImport: 'must hold at least one actionable',
+  accountFull: (max: number) => `An account holds at most ${max.toLocaleString('en-US')} actionables; this import would go beyond that`,
 } as const;
 
 export const IMPORT_MAX_ITEMS = 1000;

@@ -123,7 +123,10 @@ describe('actionables projection', () => {
       const other = randomUUID();
       return given()
         .when([
-          actionablesImported(by(0), importId, [{ actionableId: id, title: 'One' }, { actionableId: other, title: 'Two', weight: 2 }]),
+          actionablesImported(by(0), importId, [
+            { actionableId: id, title: 'One' },
+            { actionableId: other, title: 'Two', weight: 2 },
+          ]),
           actionableCreated(by(0), { actionableId: id, title: 'One', importId }),
           actionableCreated(by(0), { actionableId: other, title: 'Two', weight: 2, importId }),
         ])

@@ -223,3 +223,12 @@ export const actionableHeatmap = async (
   return query.groupBy('local_date').orderBy('local_date').execute();
 };
 
+/** How many live actionables and habits the user holds (the import's account limit). */
+export const countActionables = async (db: ReadModelDb, userId: string): Promise<number> => {
+  const { count } = await db
+    .selectFrom('actionables')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+};

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCommandHandler } from '../src/commands/command-handler.ts';
-import { createActionableCommands } from '../src/actionables/actionable-commands.ts';
+import { importDecider } from '@tracker/domain/actionables/import.decider';
+import { createCommandHandler, derivedUuid } from '../src/commands/command-handler.ts';
+import { createActionableCommands, importStreamOf } from '../src/actionables/actionable-commands.ts';
 import { createWorkItemCommands } from '../src/goals/work-item-commands.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -235,27 +236,108 @@ describe('import', () => {
     expect(await everything(user)).toHaveLength(4);
   });
 
-  it('Idempotency-Key: a retry completes a half-done import without doubling', async () => {
+  it('Idempotency-Key: the same key with another body is refused with 409 and changes nothing', async () => {
+    const user = await newUser();
+    const headers = { 'Idempotency-Key': 'import-reused-1' };
+    const first = await call(user, 'POST', '/actionables/import', [{ title: 'First' }, { title: 'Second' }], headers);
+    expect(first.status).toBe(201);
+    // The same number of items of the same kind: only the body tells them apart.
+    const reused = await call(user, 'POST', '/actionables/import', [{ title: 'Other' }, { title: 'Body' }], headers);
+    expect(reused.status, JSON.stringify(reused.body)).toBe(409);
+    expect(reused.body.code).toBe('idempotency_key_reused');
+    expect((await everything(user)).map((item) => item.title).sort()).toEqual(['First', 'Second']);
+    // The first request again is still answered as the first time.
+    const again = await call(user, 'POST', '/actionables/import', [{ title: 'First' }, { title: 'Second' }], headers);
+    expect(again.status).toBe(201);
+    expect(again.body.actionables.map((item: { id: string }) => item.id)).toEqual(first.body.actionables.map((item: { id: string }) => item.id));
+  });
+
+  it('is all or nothing: one item the store cannot hold refuses the whole import, stored nothing, again and again', async () => {
+    const user = await newUser();
+    const items = Array.from({ length: 20 }, (_, index) => ({ title: `Item ${index}` }));
+    items[14] = { ...items[14]!, deadline: '9999-12-31T23:59:59-12:00' } as (typeof items)[number];
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const res = await call(user, 'POST', '/actionables/import', items);
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(JSON.stringify(res.body.errors)).toContain('deadline');
+      expect(await everything(user)).toEqual([]);
+    }
+  });
+
+  it('an import stored whole before its request died: visible whole at once, its items made complete-able by the reactor, a retry answers the same', async () => {
     const user = await newUser();
     const items = [{ title: 'One' }, { title: 'Two', weight: 2 }, { title: 'Three', status: 'in-progress' as const }];
-    const key = 'import-half-done-1';
-    // A crash after the first two appends: the same commands, the same key, only the first two items.
+    const key = 'import-died-1';
+    const entries = items.map(({ title, ...rest }) => ({
+      fields: { title, weight: 'weight' in rest ? rest.weight : undefined },
+      history: { status: 'status' in rest ? rest.status : undefined },
+    }));
+    // The request dies right after storing the import, before any item has a stream of its own.
+    const commands = createCommandHandler({ store: app.runtime.store });
+    const dying: typeof commands = {
+      ...commands,
+      execute: (decider, stream, command, context, options) =>
+        stream.startsWith('actionable-') ? Promise.reject(new Error('the process died')) : commands.execute(decider, stream, command, context, options),
+    };
+    const context = { userId: user.id, requestId: 'died-import', now: new Date(), idempotencyKey: key, timezone: user.timezone };
+    await expect(createActionableCommands({ commands: dying, items: createWorkItemCommands({ commands }) }).importAll(entries, context)).rejects.toThrow(
+      'the process died',
+    );
+    // The read side has all three from the one event; the reactor gives each its stream, so each completes.
+    await expect.poll(async () => (await everything(user)).length, { timeout: 10_000 }).toBe(3);
+    const stored = await everything(user);
+    expect(stored.map((item) => item.title).sort()).toEqual(['One', 'Three', 'Two']);
+    for (const item of stored) {
+      await expect.poll(async () => (await call(user, 'PATCH', `/actionables/${String(item.id)}/complete`)).status, { timeout: 10_000 }).toBe(200);
+    }
+    expect((await stats(user)).totalPoints).toBe(10 + 20 + 10);
+    // The client's retry under its key: the same items, nothing new.
+    const retry = await createActionableCommands({ commands, items: createWorkItemCommands({ commands }) }).importAll(entries, {
+      ...context,
+      requestId: 'retry',
+    });
+    expect(retry.items.map((item) => item.id).sort()).toEqual(stored.map((item) => item.id).sort());
+    expect(await everything(user)).toHaveLength(3);
+  });
+
+  it('spreads a stored import over item streams once, whoever does it and however often', async () => {
+    const user = await newUser();
+    const res = await call(user, 'POST', '/actionables/import', [{ title: 'Once' }, { title: 'Twice' }], { 'Idempotency-Key': 'import-spread-1' });
+    expect(res.status).toBe(201);
     const commands = createCommandHandler({ store: app.runtime.store });
     const actionables = createActionableCommands({ commands, items: createWorkItemCommands({ commands }) });
-    const half = await actionables.importAll(
-      items.slice(0, 2).map(({ title, ...rest }) => ({ fields: { title, weight: 'weight' in rest ? rest.weight : undefined }, history: {} })),
-      { userId: user.id, requestId: 'crashed-import', now: new Date(), idempotencyKey: key, timezone: user.timezone },
-    );
-    expect(half.items).toHaveLength(2);
+    const stored = await commands.load(importDecider, importStreamOf(derivedUuid(user.id, 'import-spread-1', 'import')));
+    if (stored.state.status !== 'imported') throw new Error('the import is not stored');
+    // The reactor's repeat, twice more, at once: the item streams keep one creation each.
+    const again = { data: stored.state.import, occurredAt: stored.state.importedAt };
+    await Promise.all([
+      actionables.materialise(again, { userId: user.id, requestId: 'r1' }),
+      actionables.materialise(again, { userId: user.id, requestId: 'r2' }),
+    ]);
+    for (const item of res.body.actionables as Array<{ id: string }>) {
+      const events = [];
+      for await (const event of app.runtime.store.readStream(`actionable-${item.id}`)) events.push(event.type);
+      expect(events).toEqual(['ActionableCreated']);
+    }
+    expect(await everything(user)).toHaveLength(2);
+  });
 
-    const retry = await call(user, 'POST', '/actionables/import', items, { 'Idempotency-Key': key });
-    expect(retry.status, JSON.stringify(retry.body)).toBe(201);
-    expect(retry.body.imported).toBe(3);
-    const ids = retry.body.actionables.map((item: { id: string }) => item.id);
-    expect(ids.slice(0, 2)).toEqual(half.items.map((item) => item.id));
-    const stored = await everything(user);
-    expect(stored).toHaveLength(3);
-    expect(stored.map((item) => item.title).sort()).toEqual(['One', 'Three', 'Two']);
-    expect(stored.find((item) => item.title === 'Three')).toMatchObject({ status: 'in-progress' });
+  it('stops at the account limit (10,000 unless configured): the import that would go beyond is refused whole (422), the rest stays', async () => {
+    expect(app.config.accountMaxActionables).toBe(10_000);
+    const small = await startTestApp({ env: { ACCOUNT_MAX_ACTIONABLES: '25' } });
+    try {
+      const { token } = await small.registerUser('Filler');
+      const importing = (count: number) =>
+        small.json('POST', '/api/actionables/import', { token, body: Array.from({ length: count }, (_, index) => ({ title: `Bulk ${index}` })) });
+      expect((await importing(20)).status).toBe(201);
+      const refused = await importing(6);
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toBe('An account holds at most 25 actionables; this import would go beyond that');
+      expect((await small.json('GET', '/api/actionables/stats', { token })).body.stats.total).toBe(20);
+      expect((await importing(5)).status).toBe(201);
+      expect((await small.json('GET', '/api/actionables/stats', { token })).body.stats.total).toBe(25);
+    } finally {
+      await small.stop();
+    }
   });
 });

@@ -62,7 +62,6 @@ export interface StoredImport {
   occurredAt: string;
 }
 
-
 export interface ImportEntry {
   fields: EditableFields;
   history: ImportedHistory;
@@ -167,7 +166,13 @@ export const createActionableCommands = (deps: { commands: CommandHandler; items
             streamOf(created.actionableId),
             { type: 'MaterialiseImported', importId: data.importId, created },
             // Event ids from the import and the item, so the request and the reactor write the same event.
-            { userId: data.userId, requestId: context.requestId, causationId: importStreamOf(data.importId), now: new Date(occurredAt), idempotencyKey: `import:${data.importId}:${index}` },
+            {
+              userId: data.userId,
+              requestId: context.requestId,
+              causationId: importStreamOf(data.importId),
+              now: new Date(occurredAt),
+              idempotencyKey: `import:${data.importId}:${index}`,
+            },
           );
         }
       };

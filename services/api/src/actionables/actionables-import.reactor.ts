@@ -17,6 +17,9 @@ export const actionablesImportReactor = (actionables: ActionableCommands): LaneM
   name: ACTIONABLES_IMPORT,
   handles,
   apply: async (_trx, event) => {
-    await actionables.materialise({ data: event.data, occurredAt: event.metadata.occurredAt }, { userId: event.data.userId, requestId: event.metadata.correlationId });
+    await actionables.materialise(
+      { data: event.data, occurredAt: event.metadata.occurredAt },
+      { userId: event.data.userId, requestId: event.metadata.correlationId },
+    );
   },
 });

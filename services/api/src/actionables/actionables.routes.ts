@@ -26,13 +26,13 @@ import { calendarDate } from '@tracker/contracts/common/fields';
 import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
 import { clockAt, type EditableFields } from '@tracker/domain/actionables/actionable.decider';
 import type { LocalDate } from '@tracker/domain/actionables/recurrence';
-import { NotFound } from '@tracker/domain/common/errors';
+import { BusinessRuleViolated, NotFound } from '@tracker/domain/common/errors';
 import {
   actionableHeatmap,
   actionableStats,
   actionablesInRangePage,
+  countActionables,
   findActionable,
-  listActionables,
   listActionablesPage,
 } from '@tracker/projections/actionables/actionables.queries';
 import type { ReadModelDb } from '@tracker/projections/db';
@@ -239,19 +239,20 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     response: importResponse,
     status: 201,
     settles: SETTLES,
-    handle: async ({ ctx, body, services: { actionables, db }, settle }) => {
+    handle: async ({ ctx, body, services: { actionables, db, config }, settle }) => {
       const c = commandContext(ctx);
       const today = clockOf(c).localDate;
       const entries = body.map((item) => ({
         fields: fieldsOf(item),
         history: { status: item.status, completedAt: item.completedAt, lastCompletedAt: item.lastCompletedAt, streak: item.streak },
       }));
+      // A bound on what one account holds, counted from the read models (an import settles before it answers).
+      const max = config.accountMaxActionables;
+      if ((await countActionables(db, c.userId)) + entries.length > max) throw new BusinessRuleViolated(actionableMessages.accountFull(max), 'actionables');
       const outcome = await actionables.importAll(entries, c);
-      let settled = true;
-      // Positions are opaque: wait for each in turn (those already reached answer at once); stop at the first bound run out.
-      for (const position of outcome.positions) if (!(settled = await settle(position))) break;
-      const stored = settled ? new Map((await listActionables(db, c.userId, today, {})).map((item) => [item.id, item])) : new Map<string, Actionable>();
-      return { imported: outcome.items.length, actionables: outcome.items.map((item) => stored.get(item.id) ?? fromCommand(item, today)) };
+      // The read models take the import in one step: once there, every item is (the answer is the items as imported).
+      if (outcome.position) await settle(outcome.position);
+      return { imported: outcome.items.length, actionables: outcome.items.map((item) => fromCommand(item, today)) };
     },
   }),
   route({

@@ -29,6 +29,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
+  ACCOUNT_MAX_ACTIONABLES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
 });
 
 export interface RateLimitRule {
@@ -52,6 +53,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bcryptCost: number;
   readYourWritesTimeoutMs: number;
+  /** Live actionables and habits one account may hold: an import that would go beyond is refused whole. */
+  accountMaxActionables: number;
   /**
    * Login protection (OWASP; rate-limiter-flexible's "login endpoint" scheme): failed attempts are
    * counted per (e-mail, client address) — a stranger's failures never lock the owner out from their
@@ -109,6 +112,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: e.LOG_LEVEL,
     bcryptCost: e.BCRYPT_COST,
     readYourWritesTimeoutMs: e.READ_YOUR_WRITES_TIMEOUT_MS,
+    accountMaxActionables: e.ACCOUNT_MAX_ACTIONABLES,
     rateLimits: defaultRateLimits,
   };
 };

@@ -201,7 +201,11 @@ const main = async (): Promise<number> => {
       // Whatever the kill interrupted, each import is whole or absent once the read models have caught up.
       await caughtUp();
       for (const token of tokens) {
-        const counts = await importedCounts(call, token, imports.filter((i) => i.token === token));
+        const counts = await importedCounts(
+          call,
+          token,
+          imports.filter((i) => i.token === token),
+        );
         for (const [imported, count] of counts) {
           if (count !== 0 && count !== IMPORT_ITEMS) partialImports += 1;
           if (imported.acked && count !== IMPORT_ITEMS) partialImports += 1;
@@ -223,7 +227,14 @@ const main = async (): Promise<number> => {
     }
     let importsNotOnce = 0;
     for (const token of tokens)
-      for (const count of (await importedCounts(call, token, imports.filter((i) => i.token === token))).values()) if (count !== IMPORT_ITEMS) importsNotOnce += 1;
+      for (const count of (
+        await importedCounts(
+          call,
+          token,
+          imports.filter((i) => i.token === token),
+        )
+      ).values())
+        if (count !== IMPORT_ITEMS) importsNotOnce += 1;
     let lost = 0;
     let doubled = 0;
     let wrongPoints = 0;
@@ -243,7 +254,13 @@ const main = async (): Promise<number> => {
     }
     const acked = subtasks.filter((s) => s.acked).length;
     const ok =
-      lost === 0 && doubled === 0 && wrongPoints === 0 && ledger === expectedLedger && firstTimeRestarts === KILLS && partialImports === 0 && importsNotOnce === 0;
+      lost === 0 &&
+      doubled === 0 &&
+      wrongPoints === 0 &&
+      ledger === expectedLedger &&
+      firstTimeRestarts === KILLS &&
+      partialImports === 0 &&
+      importsNotOnce === 0;
     process.stdout.write(
       [
         `kills: ${KILLS}, restarts first time: ${firstTimeRestarts}/${KILLS}`,

@@ -41,12 +41,21 @@ export const decide = (command: ImportActionables, state: ImportState): ImportSt
   return [
     {
       type: 'ActionablesImported',
-      data: { importId, userId, fingerprint, items: command.items.map((item) => importedCreation({ id: item.id, userId, fields: item.fields, history: item.history, timezone })) },
+      data: {
+        importId,
+        userId,
+        fingerprint,
+        items: command.items.map((item) => importedCreation({ id: item.id, userId, fields: item.fields, history: item.history, timezone })),
+      },
     },
   ];
 };
 
-export const evolve = (_state: ImportState, event: Recorded<ImportStreamEvent>): ImportState => ({ status: 'imported', import: event.data, importedAt: event.occurredAt });
+export const evolve = (_state: ImportState, event: Recorded<ImportStreamEvent>): ImportState => ({
+  status: 'imported',
+  import: event.data,
+  importedAt: event.occurredAt,
+});
 
 export const importDecider: Decider<ImportActionables, ImportStreamEvent, ImportState> = {
   initialState: () => ({ status: 'none' }),

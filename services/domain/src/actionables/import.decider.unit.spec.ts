@@ -70,7 +70,10 @@ const recorded = (event: ImportStreamEvent): Recorded<ImportStreamEvent> => ({ .
 
 describe('importing actionables', () => {
   it('records every item in one event, with defaults and the history placed on local dates', () => given([]).when(importing()).then([imported]));
-  it('decides nothing for the same request again (a retry under its Idempotency-Key)', () => given([recorded(imported)]).when(importing()).thenNothing());
+  it('decides nothing for the same request again (a retry under its Idempotency-Key)', () =>
+    given([recorded(imported)])
+      .when(importing())
+      .thenNothing());
   it('refuses another request under the same Idempotency-Key', () =>
     given([recorded(imported)])
       .when(importing({ fingerprint: 'b'.repeat(64) }))
