@@ -18,7 +18,7 @@ const SUBTASKS_PER_USER = 60;
 const WORKERS = 8;
 const IMPORTS_PER_USER = 6;
 const IMPORT_ITEMS = 100;
-const IMPORT_WORKERS = 2;
+const IMPORT_WORKERS = 1;
 
 const freePort = (): Promise<number> =>
   new Promise((resolve) => {
@@ -185,7 +185,7 @@ const main = async (): Promise<number> => {
           }
         }
       });
-      await sleep(150 + Math.random() * 900);
+      await sleep(300 + Math.random() * 1700);
       await killGroup(running);
       stop = true;
       await Promise.all([...workers, ...importers]);
