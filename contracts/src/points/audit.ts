@@ -1,9 +1,48 @@
 import { z } from 'zod';
-import { id, instant, isoDateTime } from '../common/fields.ts';
+import { id, instant, isoDateTime, wholeNumberParam } from '../common/fields.ts';
 import { pointsSourceTypes } from './events.ts';
 
-/** GET /points/audit?asOf: the replay stops at that instant (inclusive); absent, it runs to the end of the log. */
-export const pointsAuditQuery = z.object({ asOf: instant.optional() });
+/** Entries in one answer when the request names no limit, and at most. */
+export const AUDIT_PAGE_DEFAULT = 500;
+export const AUDIT_PAGE_MAX = 1000;
+
+const cursorMessage = 'must be the nextCursor of an earlier page';
+// btoa/atob, not Buffer: the web imports these schemas too. A position is ASCII.
+const toBase64Url = (text: string): string => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const fromBase64Url = (value: string): string => atob(value.replace(/-/g, '+').replace(/_/g, '/'));
+
+/** The cursor an audit page hands out: the last entry's log position, opaque to clients (base64url). */
+export const encodeAuditCursor = (position: string): string => toBase64Url(position);
+
+/**
+ * A cursor sent back: decoded to the log position the previous page ended at. Whether it is a
+ * position of this store is the route's to check (positions are the store's own).
+ */
+export const auditCursor = z
+  .string({ message: cursorMessage })
+  .max(200, cursorMessage)
+  .transform((value, ctx): string => {
+    let decoded: string | undefined;
+    try {
+      decoded = /^[A-Za-z0-9_-]+$/.test(value) ? fromBase64Url(value) : undefined;
+    } catch {
+      decoded = undefined;
+    }
+    if (decoded !== undefined && /^[\x21-\x7e]{1,120}$/.test(decoded)) return decoded;
+    ctx.addIssue({ code: 'custom', message: cursorMessage });
+    return z.NEVER;
+  });
+
+/**
+ * GET /points/audit?asOf&limit&cursor: the replay stops at `asOf` (inclusive; absent, it runs to the
+ * end of the log). Entries come a page at a time, in log order: `limit` (default 500, at most 1000)
+ * and the `nextCursor` of the page before.
+ */
+export const pointsAuditQuery = z.object({
+  asOf: instant.optional(),
+  limit: wholeNumberParam(1, AUDIT_PAGE_MAX).optional(),
+  cursor: auditCursor.optional(),
+});
 export type PointsAuditQuery = z.input<typeof pointsAuditQuery>;
 
 /** One award (points > 0) or revocation (points < 0) as the log recorded it, in log order. */
@@ -35,7 +74,9 @@ export type AuditMismatch = z.infer<typeof auditMismatch>;
 /**
  * recordedTotal: what the PointsAwarded/PointsRevoked events say; recomputedTotal: what the points
  * rules of each award's version give when the user's events are replayed; ledgerTotal: what the
- * points_ledger read model holds. Consistent when the three agree and nothing mismatches.
+ * points_ledger read model holds. Consistent when the three agree and nothing mismatches. In an
+ * answer, `entries` is one page of them; the totals, verdict and mismatches are always the whole
+ * audit's.
  */
 export const pointsAudit = z.object({
   asOf: isoDateTime.nullable(),
@@ -48,5 +89,11 @@ export const pointsAudit = z.object({
 });
 export type PointsAudit = z.infer<typeof pointsAudit>;
 
-export const pointsAuditResponse = z.object({ audit: pointsAudit });
+/**
+ * `entryCount`: entries in the whole audit, over every page. `nextCursor`: send it back as `cursor`
+ * for the entries after this page's; null on the last page. A page asked for after the log moved
+ * goes on from where the page before ended, so every entry is answered once over the pages, and the
+ * last page's totals count every entry the pages answered.
+ */
+export const pointsAuditResponse = z.object({ audit: pointsAudit, entryCount: z.number().int(), nextCursor: z.string().nullable() });
 export type PointsAuditResponse = z.infer<typeof pointsAuditResponse>;

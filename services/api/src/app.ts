@@ -7,6 +7,7 @@ import { apiFeatures } from './features.ts';
 import { createApiRouter, READ_MODELS_BEHIND, type AnyRoute } from './http/api-router.ts';
 import type { AppState } from './http/app-state.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
+import { createHeavyReadGate, defaultHeavyReadLimits, heavyReadLimiter, type HeavyReadLimits } from './http/heavy-reads.ts';
 import { jsonBody } from './http/json-body.ts';
 import { HttpError } from './http/problem.ts';
 import { requestContext } from './http/request-context.ts';
@@ -23,6 +24,8 @@ export interface AppOptions {
   clock?: (() => Date) | undefined;
   /** Tests: every answer is checked against its route's declared response schema. */
   checkResponses?: boolean;
+  /** How many heavy reads run and wait at once (defaultHeavyReadLimits when absent). */
+  heavyReads?: HeavyReadLimits | undefined;
 }
 
 /** The Koa app: error middleware first, then request context, security, CORS, body, /api routes, the web app. */
@@ -30,6 +33,7 @@ export const createApp = (services: Omit<AppServices, 'routes'>, options: AppOpt
   const app = new Koa<AppState>({ proxy: options.trustProxy });
   const router = createApiRouter({
     requireAuth: requireAuth(services.tokens, createSessionFactsReader(services.db, services.progress)),
+    heavyReads: heavyReadLimiter(createHeavyReadGate(options.heavyReads ?? defaultHeavyReadLimits())),
     settle: (position, projectors) =>
       position === undefined ? Promise.resolve(true) : services.progress.waitFor(position, projectors, services.config.readYourWritesTimeoutMs),
     checkResponses: options.checkResponses ?? false,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditUser, createAuditor } from '../src/audit/audit.readers.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let app: TestApp;
@@ -106,6 +107,79 @@ describe('GET /api/points/audit', () => {
     const now = await audit(user);
     expect(now).toMatchObject({ consistent: true, recordedTotal: 150, ledgerTotal: 150 });
     expect(await total(user)).toBe(150);
+  });
+
+  it('pages the entries: every entry once over the pages, in log order, and every page carries the whole audit’s totals and verdict', async () => {
+    const user = await newUser();
+    await earnPoints(user);
+    await earnPoints(user);
+    const whole = await call(user, 'GET', '/points/audit');
+    expect(whole.body).toMatchObject({ entryCount: 10, nextCursor: null });
+    const { entries: all, ...verdict } = whole.body.audit;
+    expect(all).toHaveLength(10);
+
+    const seen: unknown[] = [];
+    const verdicts: unknown[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await call(user, 'GET', `/points/audit?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.status).toBe(200);
+      const { entries, ...rest } = res.body.audit;
+      verdicts.push({ ...rest, entryCount: res.body.entryCount });
+      expect(entries.length).toBeLessThanOrEqual(3);
+      seen.push(...entries);
+      cursor = res.body.nextCursor;
+      pages++;
+      // The log moves between pages: a new award comes after every page before it, on a later page.
+      if (pages === 2) {
+        const goal = (await ok(user, 'POST', '/goals/goals', { title: 'Between pages', priority: 3 })).goal;
+        await ok(user, 'PATCH', `/goals/goals/${goal.id}`, { status: 'completed' });
+      }
+    } while (cursor !== null);
+    expect(pages).toBe(4);
+    const after = await call(user, 'GET', '/points/audit');
+    const { entries: now, ...verdictAfter } = after.body.audit;
+    expect(after.body).toMatchObject({ entryCount: 11, nextCursor: null });
+    // Each page's totals are the whole audit's as of its own position: before the new award, then after it.
+    expect(verdicts).toEqual([
+      { ...verdict, entryCount: 10 },
+      { ...verdict, entryCount: 10 },
+      { ...verdictAfter, entryCount: 11 },
+      { ...verdictAfter, entryCount: 11 },
+    ]);
+    expect(verdictAfter).toMatchObject({ consistent: true, recordedTotal: verdict.recordedTotal + 75, ledgerTotal: verdict.ledgerTotal + 75 });
+    expect(seen).toEqual(now);
+    expect(now.slice(0, 10)).toEqual(all);
+    expect(new Set(seen.map((e) => (e as { position: string }).position)).size).toBe(11);
+  });
+
+  it('a kept audit brought forward equals one replayed from scratch, verdict included', async () => {
+    const user = await newUser();
+    const { late } = await earnPoints(user);
+    const deps = { db: app.runtime.readModels.db, store: app.runtime.store };
+    const auditor = createAuditor(deps);
+    expect((await auditor.audit(user.id)).audit).toEqual(await auditUser(deps, user.id));
+    // Asked again at the same position: the same answer.
+    expect((await auditor.audit(user.id)).audit).toEqual(await auditUser(deps, user.id));
+    // More events, and a ledger row changed: brought forward, not replayed, and the mismatch is found.
+    await earnPoints(user);
+    await sql`UPDATE rm.points_ledger SET points = points + 7 WHERE source_id = ${late.id} AND kind = 'award'`.execute(app.runtime.readModels.db);
+    const forward = await auditor.audit(user.id);
+    const fresh = await auditUser(deps, user.id);
+    expect(forward.audit).toEqual(fresh);
+    expect(fresh).toMatchObject({ consistent: false, recordedTotal: 170, recomputedTotal: 170, ledgerTotal: 177 });
+    expect(fresh.entries).toHaveLength(10);
+  });
+
+  it('refuses a cursor that is not one it handed out, naming it', async () => {
+    const user = await newUser();
+    for (const bad of ['not base64!', btoa('no-position').replace(/=+$/, ''), 'x'.repeat(300)]) {
+      const res = await call(user, 'GET', `/points/audit?cursor=${encodeURIComponent(bad)}`);
+      expect(res.status).toBe(400);
+      expect(res.body.errors.map((e: { field: string }) => e.field)).toContain('cursor');
+    }
+    for (const limit of ['0', '1001', 'ten']) expect((await call(user, 'GET', `/points/audit?limit=${limit}`)).status).toBe(400);
   });
 
   it('refuses an asOf that is not an instant, naming it; needs a token', async () => {

@@ -88,6 +88,12 @@ export interface EventStore {
   append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   /** The stream's events in order, from `fromRevision` (inclusive; the start when absent). A missing stream reads as empty. */
   readStream(stream: string, options?: ReadStreamFrom): AsyncIterable<StoredEvent>;
+  /**
+   * The events of many streams, each stream's together and in revision order (the streams in any
+   * order): the same events as `readStream` on each, in a few round trips instead of one per stream. Left out where the store has no such read (EventStoreDB):
+   * callers then read stream by stream.
+   */
+  readStreams?(streams: readonly string[]): AsyncIterable<StoredEvent>;
   readAll(from: Position | 'start', batchSize?: number): AsyncIterable<StoredEvent>;
   /**
    * Catch up from `from` (exclusive), then stay live. onBatch is awaited before the next batch;

@@ -1,9 +1,12 @@
 import { defineFeature, type AppServices } from '../feature.ts';
+import { createAuditor, type Auditor } from './audit.readers.ts';
 import { auditRoutes } from './audit.routes.ts';
 
+export type AuditServices = AppServices & { auditor: Auditor };
+
 /** The points audit (DESIGN.md, Projections: audit): the one query that reads the log. */
-export const auditFeature = defineFeature<AppServices>({
+export const auditFeature = defineFeature<AuditServices>({
   name: 'audit',
-  services: (app) => app,
+  services: (app) => ({ ...app, auditor: createAuditor(app) }),
   routes: auditRoutes,
 });

@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 export interface ApiAnswer<T> {
   status: number;
   body: T;
+  headers: http.IncomingHttpHeaders;
 }
 
 /**
@@ -12,8 +13,8 @@ export interface ApiAnswer<T> {
  */
 export interface ApiClient {
   token: string | undefined;
-  /** Sends one request; a status other than `expect` fails with the answer's body. */
-  send<T = unknown>(method: string, path: string, options?: { body?: unknown; expect?: number }): Promise<ApiAnswer<T>>;
+  /** Sends one request; a status other than `expect` (one or several) fails with the answer's body. */
+  send<T = unknown>(method: string, path: string, options?: { body?: unknown; expect?: number | readonly number[] }): Promise<ApiAnswer<T>>;
   close(): void;
 }
 
@@ -22,7 +23,7 @@ export const createApiClient = (baseUrl: string): ApiClient => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const client: ApiClient = {
     token: undefined,
-    send: <T>(method: string, path: string, options: { body?: unknown; expect?: number } = {}) =>
+    send: <T>(method: string, path: string, options: { body?: unknown; expect?: number | readonly number[] } = {}) =>
       new Promise<ApiAnswer<T>>((resolve, reject) => {
         const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
         const headers: http.OutgoingHttpHeaders = { accept: 'application/json' };
@@ -40,12 +41,12 @@ export const createApiClient = (baseUrl: string): ApiClient => {
             const text = Buffer.concat(chunks).toString('utf8');
             const status = response.statusCode ?? 0;
             const expected = options.expect ?? 200;
-            if (status !== expected) {
+            if (typeof expected === 'number' ? status !== expected : !expected.includes(status)) {
               const elapsed = (performance.now() - started).toFixed(0);
-              reject(new Error(`${method} ${path} answered ${status} after ${elapsed} ms, expected ${expected}: ${text.slice(0, 500)}`));
+              reject(new Error(`${method} ${path} answered ${status} after ${elapsed} ms, expected ${[expected].flat().join(' or ')}: ${text.slice(0, 500)}`));
               return;
             }
-            resolve({ status, body: (text ? JSON.parse(text) : undefined) as T });
+            resolve({ status, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers });
           });
         });
         request.on('error', reject);

@@ -8,6 +8,7 @@ import { createPostgresEventStore } from '@tracker/eventstore/postgres/postgres-
 import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded-postgres.ts';
 import { measureDashboard, type DashboardSettings } from './dashboard.ts';
 import { measureCommands, type CommandSettings } from './commands.ts';
+import { measureFairness, type FairnessSettings } from './fairness.ts';
 import { ratePerSecond, summarise } from './measure.ts';
 import { measureRebuild, type RebuildSettings } from './rebuild.ts';
 import { compare, formatReport, writeReportJson, type BenchReport, type Comparison, type Machine } from './report.ts';
@@ -29,7 +30,8 @@ type Mode = 'quick' | 'full';
 
 type Settings = CommandSettings &
   DashboardSettings &
-  RebuildSettings & {
+  RebuildSettings &
+  FairnessSettings & {
     workers: number;
     repetitions: number;
     warmUpAppends: number;
@@ -76,6 +78,11 @@ const SETTINGS: Record<Mode, Settings> = {
     dashboardReadsPerClient: 100,
     rebuildEvents: 1_000_000,
     rebuildBaselineRows: 200_000,
+    fairnessItems: 5_000,
+    fairnessParallelAudits: 8,
+    fairnessRounds: 40,
+    fairnessWarmUpRounds: 5,
+    fairnessAuditsAlone: 3,
   },
   quick: {
     workers: 8,
@@ -112,20 +119,41 @@ const SETTINGS: Record<Mode, Settings> = {
     dashboardReadsPerClient: 10,
     rebuildEvents: 20_000,
     rebuildBaselineRows: 20_000,
+    fairnessItems: 5_000,
+    fairnessParallelAudits: 8,
+    fairnessRounds: 20,
+    fairnessWarmUpRounds: 3,
+    fairnessAuditsAlone: 2,
   },
 };
+
+/** Sections of the bench, in the order they run; `--only NAME` runs one. */
+const SECTIONS = ['appends', 'read-all', 'commands', 'dashboard', 'rebuild', 'fairness'] as const;
+type Section = (typeof SECTIONS)[number];
 
 const DATABASE = 'bench';
 /** The commands section's runtime gets a database of its own: the store sections truncate theirs. */
 const COMMANDS_DATABASE = 'bench_commands';
 const DASHBOARD_DATABASE = 'bench_dashboard';
 const REBUILD_DATABASE = 'bench_rebuild';
+const FAIRNESS_DATABASE = 'bench_fairness';
 const REPORT_FILE = path.resolve('.data', 'bench', 'latest.json');
 
-const parseMode = (args: string[]): Mode => {
-  const unknown = args.filter((arg) => arg !== '--quick');
-  if (unknown.length > 0) throw new Error(`Unknown arguments: ${unknown.join(' ')}. Usage: npm run bench [-- --quick]`);
-  return args.includes('--quick') ? 'quick' : 'full';
+const USAGE = `Usage: npm run bench [-- [--quick] [--only ${SECTIONS.join('|')}]]`;
+
+const parseArgs = (args: string[]): { mode: Mode; sections: readonly Section[] } => {
+  const rest = [...args];
+  let mode: Mode = 'full';
+  let sections: readonly Section[] = SECTIONS;
+  const unknown: string[] = [];
+  while (rest.length > 0) {
+    const arg = rest.shift()!;
+    if (arg === '--quick') mode = 'quick';
+    else if (arg === '--only' && SECTIONS.includes(rest[0] as Section)) sections = [rest.shift() as Section];
+    else unknown.push(arg);
+  }
+  if (unknown.length > 0) throw new Error(`Unknown arguments: ${unknown.join(' ')}. ${USAGE}`);
+  return { mode, sections };
 };
 
 const progress = (line: string): void => {
@@ -239,12 +267,14 @@ const measureReadAll = async (store: EventStore, pool: pg.Pool, settings: Settin
   );
 };
 
-const runBench = async (postgres: RunningPostgres, mode: Mode, settings: Settings): Promise<BenchReport> => {
+const runBench = async (postgres: RunningPostgres, mode: Mode, sections: readonly Section[], settings: Settings): Promise<BenchReport> => {
   const startedAt = new Date().toISOString();
+  const runs = (section: Section): boolean => sections.includes(section);
   await postgres.createDatabase(DATABASE);
   await postgres.createDatabase(COMMANDS_DATABASE);
   await postgres.createDatabase(DASHBOARD_DATABASE);
   await postgres.createDatabase(REBUILD_DATABASE);
+  await postgres.createDatabase(FAIRNESS_DATABASE);
   const databaseUrl = postgres.url(DATABASE);
   const store = await createPostgresEventStore({ connectionString: databaseUrl, poolSize: settings.workers });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: settings.workers, application_name: 'bench' });
@@ -253,12 +283,13 @@ const runBench = async (postgres: RunningPostgres, mode: Mode, settings: Setting
   try {
     await createBaselineTable(pool);
     const machine = await describeMachine(pool);
-    const appends = await measureAppends(store, pool, settings);
-    const readAll = await measureReadAll(store, pool, settings);
-    const commands = await measureCommands(postgres.url(COMMANDS_DATABASE), settings, progress);
-    const dashboard = await measureDashboard(postgres.url(DASHBOARD_DATABASE), settings, progress);
-    const rebuild = await measureRebuild(postgres.url(REBUILD_DATABASE), settings, progress);
-    return { mode, startedAt, machine, settings, results: [...appends, readAll], commands, dashboard, rebuild };
+    const appends = runs('appends') ? await measureAppends(store, pool, settings) : [];
+    const readAll = runs('read-all') ? [await measureReadAll(store, pool, settings)] : [];
+    const commands = runs('commands') ? await measureCommands(postgres.url(COMMANDS_DATABASE), settings, progress) : undefined;
+    const dashboard = runs('dashboard') ? await measureDashboard(postgres.url(DASHBOARD_DATABASE), settings, progress) : undefined;
+    const rebuild = runs('rebuild') ? await measureRebuild(postgres.url(REBUILD_DATABASE), settings, progress) : undefined;
+    const fairness = runs('fairness') ? await measureFairness(postgres.url(FAIRNESS_DATABASE), settings, progress) : undefined;
+    return { mode, startedAt, machine, settings, results: [...appends, ...readAll], commands, dashboard, rebuild, fairness };
   } finally {
     await store.close();
     await pool.end();
@@ -266,8 +297,8 @@ const runBench = async (postgres: RunningPostgres, mode: Mode, settings: Setting
 };
 
 const main = async (): Promise<void> => {
-  const mode = parseMode(process.argv.slice(2));
-  const report = await withTemporaryPostgres((postgres) => runBench(postgres, mode, SETTINGS[mode]));
+  const { mode, sections } = parseArgs(process.argv.slice(2));
+  const report = await withTemporaryPostgres((postgres) => runBench(postgres, mode, sections, SETTINGS[mode]));
   process.stdout.write(formatReport(report));
   await writeReportJson(REPORT_FILE, report);
   process.stdout.write(`results written to ${path.relative(process.cwd(), REPORT_FILE)}\n`);

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { formatFairness, type FairnessSection } from './fairness.ts';
 import type { Summary } from './measure.ts';
 import { formatRebuild, type RebuildSection } from './rebuild.ts';
 
@@ -67,10 +68,12 @@ export interface BenchReport {
   startedAt: string;
   machine: Machine;
   settings: Record<string, number>;
+  /** Empty when the store sections did not run (`--only`). */
   results: Comparison[];
-  commands: CommandsSection;
+  commands?: CommandsSection | undefined;
   dashboard?: DashboardSection | undefined;
   rebuild?: RebuildSection | undefined;
+  fairness?: FairnessSection | undefined;
 }
 
 export const compare = (metric: string, baseline: string, storeRate: Summary, baselineRate: Summary): Comparison => ({
@@ -179,16 +182,13 @@ export const formatReport = (report: BenchReport): string => {
     `Event store benchmark (${report.mode}), ${report.startedAt}`,
     `machine: ${machine.cores} cores (${machine.cpuModel}), ${machine.platform}, node ${machine.node}, PostgreSQL ${machine.postgres}, load average at start ${machine.loadAverage.map((l) => l.toFixed(2)).join(' ')}`,
     `settings: ${settingsLine}`,
-    `figures: median of ${runs} runs; ratio = store / baseline; spread = (max − min) / median (min–max)`,
-    '',
-    ...table,
-    '',
-    'baselines:',
-    ...baselines,
-    '',
-    ...formatCommands(report.commands),
+    ...(report.results.length > 0
+      ? [`figures: median of ${runs} runs; ratio = store / baseline; spread = (max − min) / median (min–max)`, '', ...table, '', 'baselines:', ...baselines, '']
+      : ['']),
+    ...(report.commands ? formatCommands(report.commands) : []),
     ...(report.dashboard ? formatDashboard(report.dashboard) : []),
     ...(report.rebuild ? formatRebuild(report.rebuild) : []),
+    ...(report.fairness ? formatFairness(report.fairness) : []),
   ].join('\n');
 };
 

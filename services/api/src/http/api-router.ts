@@ -48,6 +48,11 @@ export interface Route<Services = unknown, Params = None, Query = None, Body = N
    * from: a command waits for these, and only these, before answering.
    */
   settles?: readonly string[];
+  /**
+   * A read whose work grows with the user's history (the points audit): it goes through the heavy
+   * reads' limiter (http/heavy-reads.ts), a few at a time per user and in all, after authentication.
+   */
+  heavy?: boolean;
   /** Runs ahead of the handler (after authentication), e.g. a larger body limit. */
   before?: Middleware<AppState>[];
   /** The answer's body (undefined for none); may also set headers on ctx. A handler with nothing to await may answer at once. */
@@ -68,6 +73,8 @@ export type AnyRoute<Services = any> = Route<Services, any, any, any, any>;
 
 export interface MountOptions {
   requireAuth: Middleware<AppState>;
+  /** Ahead of every `heavy` route's handler: the heavy reads' limiter. */
+  heavyReads: Middleware<AppState>;
   settle(position: Position | undefined, projectors: readonly string[]): Promise<boolean>;
   /** Tests: every answer is parsed against the route's response schema; a mismatch is a 500 naming it. */
   checkResponses: boolean;
@@ -121,7 +128,12 @@ export const createApiRouter = (options: MountOptions): ApiRouter => {
     mount(routes, services) {
       for (const route of routes) {
         mounted.push(route);
-        const chain = [...(route.auth ? [options.requireAuth] : []), ...(route.before ?? []), handlerOf(route, services)];
+        const chain = [
+          ...(route.auth ? [options.requireAuth] : []),
+          ...(route.heavy ? [options.heavyReads] : []),
+          ...(route.before ?? []),
+          handlerOf(route, services),
+        ];
         router[route.method](route.path, ...(chain as [Middleware<AppState>]));
       }
     },

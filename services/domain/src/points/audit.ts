@@ -63,18 +63,22 @@ interface Recomputed {
   why?: string;
 }
 
+/** A points event found in the replay, with what the rules give it and, for a revocation, the award it should take back. */
+interface FoundPoints {
+  event: PointsEvent;
+  recomputed: Recomputed;
+  expectedRecorded: number | null;
+}
+
 /**
- * One stream replayed: each award recomputed from the state the events before it built, each
- * revocation checked against the award it takes back.
+ * One stream's fold, resumable: each award recomputed from the state the events before it built,
+ * each revocation checked against the award it takes back. Events after `asOf` are skipped, not
+ * applied (as if they had not happened yet).
  */
-const replayStream = (
-  { stream, events }: AuditedStream,
-  visit: (event: PointsEvent, recomputed: Recomputed, expectedRecorded: number | null) => void,
-  asOf: number | undefined,
-): void => {
+const streamReplay = (stream: string, visit: (found: FoundPoints) => void, asOf: number | undefined): ((event: AuditedEvent) => void) => {
   const category = categoryOf(stream);
   const kind = workItemKinds[category];
-  if (kind === undefined && category !== 'actionable') return;
+  if (kind === undefined && category !== 'actionable') return () => undefined;
   let workItem: WorkItemState = { status: 'none' };
   let actionable: ActionableState = { status: 'none' };
   /** The completion the next award belongs to (it is in the same append, just before it). */
@@ -82,8 +86,8 @@ const replayStream = (
   /** What the rules gave the standing award: a revocation takes back that much in the recomputed account. */
   let standingRecomputed = 0;
 
-  for (const event of events) {
-    if (asOf !== undefined && Date.parse(event.occurredAt) > asOf) continue;
+  return (event) => {
+    if (asOf !== undefined && Date.parse(event.occurredAt) > asOf) return;
     if (event.type === 'ActionableCompleted') {
       completion = { localDate: event.data.localDate, timezone: event.data.timezone };
     }
@@ -94,19 +98,63 @@ const replayStream = (
     }
     if (event.type === 'PointsAwarded') {
       const recomputed = kind !== undefined ? recomputeWorkItem(kind, workItem, event) : recomputeActionable(actionable, completion, event);
-      visit(event, recomputed, event.data.points);
+      visit({ event, recomputed, expectedRecorded: event.data.points });
       if (event.data.source.type !== 'habit') standingRecomputed = recomputed.points ?? 0;
       completion = undefined;
     }
     if (event.type === 'PointsRevoked') {
       const standing =
         kind !== undefined ? (workItem.status === 'none' ? 0 : workItem.item.awarded) : actionable.status === 'none' ? 0 : actionable.item.awarded;
-      visit(event, { points: standingRecomputed }, standing);
+      visit({ event, recomputed: { points: standingRecomputed }, expectedRecorded: standing });
       standingRecomputed = 0;
     }
     if (kind !== undefined) workItem = evolveWorkItem(workItem, event as Recorded<WorkItemEvent>);
     else actionable = evolveActionable(actionable, event as Recorded<ActionableStreamEvent>);
-  }
+  };
+};
+
+/**
+ * The log's side of one user's audit, fed stream by stream and resumable: more events of a stream
+ * (or new streams) can be fed later, continuing each stream's fold where it stopped. So an audit
+ * kept from an earlier position is brought forward with the events appended since, not replayed.
+ */
+export interface AuditReplay {
+  readonly userId: string;
+  readonly asOf: string | undefined;
+  /** The next events of `stream`, in revision order, after those fed before. */
+  feed(stream: string, events: readonly AuditedEvent[]): void;
+  /** Whether a stream has been fed (it may hold no points event). */
+  knows(stream: string): boolean;
+  /** The user's points events found so far, in log order. */
+  found(comparePositions: (a: string, b: string) => number): readonly FoundPoints[];
+}
+
+export const createAuditReplay = (userId: string, asOf?: string): AuditReplay => {
+  const asOfMs = asOf === undefined ? undefined : Date.parse(asOf);
+  const folds = new Map<string, (event: AuditedEvent) => void>();
+  const found: FoundPoints[] = [];
+  let sorted = true;
+  const visit = (points: FoundPoints): void => {
+    // Only the user's own points: a stream reached through a damaged read model may be someone else's.
+    if (points.event.data.userId !== userId) return;
+    found.push(points);
+    sorted = false;
+  };
+  return {
+    userId,
+    asOf,
+    feed(stream, events) {
+      let fold = folds.get(stream);
+      if (!fold) folds.set(stream, (fold = streamReplay(stream, visit, asOfMs)));
+      for (const event of events) fold(event);
+    },
+    knows: (stream) => folds.has(stream),
+    found(comparePositions) {
+      if (!sorted) found.sort((a, b) => comparePositions(a.event.position, b.event.position));
+      sorted = true;
+      return found;
+    },
+  };
 };
 
 const rulesOf = (event: Extract<AuditedEvent, { type: 'PointsAwarded' }>): PointsRules | undefined => rulesByVersion[event.data.rulesVersion];
@@ -145,25 +193,20 @@ const describe = (event: PointsEvent): string => `${event.type} for ${event.data
  * every mismatch between the rules, the events and the ledger (which event, expected, found, why).
  */
 export const auditPoints = (input: AuditInput): PointsAudit => {
-  const asOf = input.asOf === undefined ? undefined : Date.parse(input.asOf);
-  const found: Array<{ event: PointsEvent; recomputed: Recomputed; expectedRecorded: number | null }> = [];
-  for (const stream of input.streams) {
-    replayStream(
-      stream,
-      (event, recomputed, expectedRecorded) => {
-        // Only the user's own points: a stream reached through a damaged read model may be someone else's.
-        if (event.data.userId === input.userId) found.push({ event, recomputed, expectedRecorded });
-      },
-      asOf,
-    );
-  }
-  found.sort((a, b) => input.comparePositions(a.event.position, b.event.position));
+  const replay = createAuditReplay(input.userId, input.asOf);
+  for (const stream of input.streams) replay.feed(stream.stream, stream.events);
+  return settleAudit(replay, input.ledger, (a, b) => input.comparePositions(a, b));
+};
 
+/** The audit from a replay (the log's side) and the user's ledger rows (all of them; the replay's `asOf` applies). */
+export const settleAudit = (replay: AuditReplay, ledgerRows: readonly AuditedLedgerRow[], comparePositions: (a: string, b: string) => number): PointsAudit => {
+  const asOf = replay.asOf === undefined ? undefined : Date.parse(replay.asOf);
+  const found = replay.found(comparePositions);
   const entries: AuditEntry[] = [];
   const mismatches: AuditMismatch[] = [];
   let recordedTotal = 0;
   let recomputedTotal = 0;
-  const ledger = new Map(input.ledger.filter((row) => asOf === undefined || Date.parse(row.occurredAt) <= asOf).map((row) => [row.eventId, row]));
+  const ledger = new Map(ledgerRows.filter((row) => asOf === undefined || Date.parse(row.occurredAt) <= asOf).map((row) => [row.eventId, row]));
   let ledgerTotal = 0;
   for (const row of ledger.values()) ledgerTotal += row.points;
 
@@ -217,7 +260,7 @@ export const auditPoints = (input: AuditInput): PointsAudit => {
   }
 
   return {
-    asOf: input.asOf === undefined ? null : new Date(input.asOf).toISOString(),
+    asOf: replay.asOf === undefined ? null : new Date(replay.asOf).toISOString(),
     recordedTotal,
     recomputedTotal,
     ledgerTotal,

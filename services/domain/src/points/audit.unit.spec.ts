@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { actionableDecider, clockAt, type ActionableCommand } from '../actionables/actionable.decider.ts';
 import type { Decider } from '../common/decider.ts';
 import { goalDecider, type GoalCommand } from '../goals/goal.decider.ts';
-import { auditPoints, type AuditedEvent, type AuditedLedgerRow, type AuditedStream } from './audit.ts';
+import { auditPoints, createAuditReplay, settleAudit, type AuditedEvent, type AuditedLedgerRow, type AuditedStream } from './audit.ts';
 
 const USER = '6b0f1c9e-2f5c-4b8e-9a51-0d6f3f0e8a11';
 const GOAL = '1d6b2c1e-5b0e-4f7e-8c55-2b3c4d5e6f70';
@@ -149,6 +149,19 @@ describe('the points audit', () => {
       ['habit', 20],
     ]);
     expect(audit).toMatchObject({ recordedTotal: 120, recomputedTotal: 120, ledgerTotal: 120, consistent: true, asOf: '2026-03-01T23:59:59.000Z' });
+  });
+
+  it('resumes: streams fed a piece at a time, in any order of streams, give the audit of feeding them whole', () => {
+    for (const asOf of [undefined, '2026-03-01T23:59:59.000Z']) {
+      const streams = [goalStream(), actionableStream(), habitStream()];
+      const whole = auditPoints({ userId: USER, streams, ledger: ledgerOf(streams), asOf, comparePositions });
+      const replay = createAuditReplay(USER, asOf);
+      for (const { stream, events } of [...streams].reverse()) replay.feed(stream, events.slice(0, 2));
+      // Settled half way (as a kept audit is), then brought forward with the rest.
+      settleAudit(replay, [], comparePositions);
+      for (const { stream, events } of streams) replay.feed(stream, events.slice(2));
+      expect(settleAudit(replay, ledgerOf(streams), comparePositions)).toEqual(whole);
+    }
   });
 
   it("leaves out another user's points found in a stream it was given", () => {

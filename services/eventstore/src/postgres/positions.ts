@@ -19,7 +19,18 @@ export const decodePosition = (p: Position | 'start'): PgPosition => {
   return { transactionId: BigInt(match[1]!), position: BigInt(match[2]!) };
 };
 
+const CANONICAL = /^[1-9]\d*:[1-9]\d*$/;
+
+/** Two whole numbers written without leading zeros: the longer is larger, else the text decides. */
+const compareDigits = (x: string, y: string): number => (x.length !== y.length ? x.length - y.length : x < y ? -1 : x > y ? 1 : 0);
+
 export const comparePgPositions = (a: Position | 'start', b: Position | 'start'): number => {
+  // Positions as the store writes them compare as text, without BigInt: sorting thousands (the audit) stays cheap.
+  if (a !== 'start' && b !== 'start' && CANONICAL.test(a) && CANONICAL.test(b)) {
+    const i = a.indexOf(':');
+    const j = b.indexOf(':');
+    return Math.sign(compareDigits(a.slice(0, i), b.slice(0, j)) || compareDigits(a.slice(i + 1), b.slice(j + 1)));
+  }
   const x = decodePosition(a);
   const y = decodePosition(b);
   if (x.transactionId !== y.transactionId) return x.transactionId < y.transactionId ? -1 : 1;

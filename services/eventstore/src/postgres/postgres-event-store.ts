@@ -35,6 +35,9 @@ interface EventRow {
 const COLUMNS = 'position, transaction_id, stream_id, stream_revision, event_id, type, schema_version, data, metadata, created_at';
 const UNIQUE_VIOLATION = '23505';
 const MAX_APPEND_ATTEMPTS = 20;
+/** readStreams: streams named per statement, and rows per page. */
+const READ_STREAMS_PER_QUERY = 500;
+const READ_STREAMS_PAGE = 500;
 
 const toStored = (row: EventRow): StoredEvent => ({
   id: row.event_id,
@@ -182,6 +185,26 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
         for (const row of result.rows) yield toStored(row);
         if (result.rows.length < 500) return;
         after = BigInt(result.rows[result.rows.length - 1]!.stream_revision);
+      }
+    },
+
+    async *readStreams(streams) {
+      // Keyset pages over (stream_id, stream_revision), the unique index, for a few hundred streams at a time.
+      const names = [...new Set(streams)].sort();
+      for (let from = 0; from < names.length; from += READ_STREAMS_PER_QUERY) {
+        const chunk = names.slice(from, from + READ_STREAMS_PER_QUERY);
+        let after: [string, string] = ['', '-1'];
+        for (;;) {
+          const result = await pool.query<EventRow>(
+            `SELECT ${COLUMNS} FROM es.events WHERE stream_id = ANY($1::text[]) AND (stream_id, stream_revision) > ($2, $3::bigint)
+              ORDER BY stream_id, stream_revision LIMIT ${READ_STREAMS_PAGE}`,
+            [chunk, ...after],
+          );
+          for (const row of result.rows) yield toStored(row);
+          if (result.rows.length < READ_STREAMS_PAGE) break;
+          const last = result.rows[result.rows.length - 1]!;
+          after = [last.stream_id, String(last.stream_revision)];
+        }
       }
     },
 
