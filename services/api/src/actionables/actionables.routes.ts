@@ -105,11 +105,14 @@ allowLargerBody('POST', `/api${IMPORT_PATH}`, 5 * ONE_MEGABYTE);
 /** Creating an actionable (or a habit: isHabit forced). */
 const create = <Response>(path: string, habit: boolean, response: z.ZodType<Response>, wrap: (item: Actionable) => Response): AnyRoute<ActionablesServices> =>
   route({
+    name: habit ? 'createHabit' : 'createActionable',
     method: 'post',
     path,
     summary: habit ? 'Create a habit' : 'Create an actionable',
     tag,
     auth: true,
+    // The goal, task or subtask it links to is not the caller's (or gone).
+    errors: [404],
     body: habit ? createHabitBody : createActionableBody,
     response,
     status: 201,
@@ -127,6 +130,7 @@ const create = <Response>(path: string, habit: boolean, response: z.ZodType<Resp
 /** spec.md §7's 14 actionable and habit routes; fixed paths before `/:id`. */
 export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
   route({
+    name: 'listActionables',
     method: 'get',
     path: '/actionables',
     summary: `Actionables, newest first: due on a local date, by status, habits or not; ${PAGED}`,
@@ -146,6 +150,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
   }),
   create('/actionables', false, actionableResponse, (actionable) => ({ actionable })),
   route({
+    name: 'listHabits',
     method: 'get',
     path: '/actionables/habits',
     summary: `Habits, newest first, each with its streak as of today; ${PAGED}`,
@@ -160,6 +165,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
   }),
   create('/actionables/habits', true, habitResponse, (habit) => ({ habit })),
   route({
+    name: 'completeHabit',
     method: 'patch',
     path: '/actionables/habits/:id/complete',
     summary: 'Complete a habit for its current occurrence, extending its streak',
@@ -177,6 +183,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     },
   }),
   route({
+    name: 'getActionableStats',
     method: 'get',
     path: '/actionables/stats',
     summary: 'Counts by status, completion rate, points, active habits and the longest standing streak',
@@ -186,6 +193,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     handle: async ({ ctx, services: { db } }) => ({ stats: await actionableStats(db, ctx.state.userId, todayOf(ctx)) }),
   }),
   route({
+    name: 'getActionableHeatmap',
     method: 'get',
     path: '/actionables/heatmap',
     summary: 'Completions and their points per local day',
@@ -196,6 +204,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     handle: async ({ ctx, query, services: { db } }) => ({ heatmap: await actionableHeatmap(db, ctx.state.userId, query) }),
   }),
   route({
+    name: 'listActionablesInRange',
     method: 'get',
     path: '/actionables/range',
     summary: `Actionables created, due or completed between two local dates, newest first; ${PAGED}`,
@@ -209,6 +218,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     },
   }),
   route({
+    name: 'exportActionables',
     method: 'get',
     path: '/actionables/export',
     summary: `A JSON download of the actionables created, due or completed between two local dates, newest first; ${PAGED} (a complete export joins every page's actionables)`,
@@ -229,11 +239,14 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     },
   }),
   route({
+    name: 'importActionables',
     method: 'post',
     path: IMPORT_PATH,
     summary: 'Import actionables (an export, or a bare array): all or nothing, new ids, statuses and completion dates kept, no points',
     tag,
     auth: true,
+    // Beyond the account's ACCOUNT_MAX_ACTIONABLES.
+    errors: [422],
     // The whole body is validated here, before anything is appended: one bad item → 400 naming its index and field.
     body: importActionablesBody,
     response: importResponse,
@@ -256,6 +269,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     },
   }),
   route({
+    name: 'getActionable',
     method: 'get',
     path: '/actionables/:id',
     summary: 'One actionable',
@@ -266,6 +280,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     handle: async ({ ctx, params, services: { db } }) => ({ actionable: await findOwn(db, ctx.state.userId, params.id, todayOf(ctx)) }),
   }),
   route({
+    name: 'updateActionable',
     method: 'patch',
     path: '/actionables/:id',
     summary: 'Update an actionable: fields, links, status (points follow completed)',
@@ -284,6 +299,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     },
   }),
   route({
+    name: 'deleteActionable',
     method: 'delete',
     path: '/actionables/:id',
     summary: 'Delete an actionable (its points stay in the ledger)',
@@ -299,6 +315,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     },
   }),
   route({
+    name: 'completeActionable',
     method: 'patch',
     path: '/actionables/:id/complete',
     summary: 'Complete an actionable, earning its points (a habit completes as a habit)',

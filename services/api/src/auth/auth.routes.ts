@@ -81,11 +81,13 @@ const updateProfile = async ({ body, ctx, services, settle }: RouteInput<unknown
 
 export const authRoutes = [
   route({
+    name: 'register',
     method: 'post',
     path: '/auth/register',
     summary: 'Create an account',
     tag: 'auth',
     auth: false,
+    errors: [429],
     body: registerBody,
     response: authResponse,
     status: 201,
@@ -105,11 +107,13 @@ export const authRoutes = [
     },
   }),
   route({
+    name: 'login',
     method: 'post',
     path: '/auth/login',
     summary: 'Log in',
     tag: 'auth',
     auth: false,
+    errors: [401, 429],
     body: loginBody,
     response: authResponse,
     settles,
@@ -129,6 +133,7 @@ export const authRoutes = [
     },
   }),
   route({
+    name: 'getMe',
     method: 'get',
     path: '/auth/me',
     summary: 'The signed-in user',
@@ -138,33 +143,41 @@ export const authRoutes = [
     handle: async ({ ctx, services }) => ({ user: await currentUser(services, ctx.state.userId) }),
   }),
   route({
+    name: 'updateMe',
     method: 'put',
     path: '/auth/me',
     summary: 'Update the signed-in user',
     tag: 'auth',
     auth: true,
+    // A password change checks the current password under the login limits.
+    errors: [429],
     body: profileUpdateBody,
     response: profileUpdateResponse,
     settles,
     handle: updateProfile,
   }),
   route({
+    name: 'updateProfile',
     method: 'put',
     path: '/users/profile',
     summary: 'Update the profile',
     tag: 'users',
     auth: true,
+    // A password change checks the current password under the login limits.
+    errors: [429],
     body: profileUpdateBody,
     response: profileUpdateResponse,
     settles,
     handle: updateProfile,
   }),
   route({
+    name: 'forgotPassword',
     method: 'post',
     path: '/auth/forgot-password',
     summary: 'Mail a password reset link',
     tag: 'auth',
     auth: false,
+    errors: [429],
     body: forgotPasswordBody,
     response: messageResponse,
     handle: async ({ body, ctx, services }) => {
@@ -180,6 +193,7 @@ export const authRoutes = [
     },
   }),
   route({
+    name: 'resetPassword',
     method: 'post',
     path: '/auth/reset-password',
     summary: 'Set a new password with a reset token',
@@ -194,6 +208,7 @@ export const authRoutes = [
     },
   }),
   route({
+    name: 'verifyEmail',
     method: 'post',
     path: '/auth/verify-email',
     summary: 'Confirm the e-mail address',

@@ -33,6 +33,7 @@ const rangeOf = (ctx: ApiContext, query: Parameters<typeof resolveRange>[1]) =>
 /** spec.md §7's dashboard routes: each reads read models only. */
 export const dashboardRoutes: AnyRoute<AppServices>[] = [
   route({
+    name: 'getDailyActionables',
     method: 'get',
     path: '/dashboard/daily-actionables',
     summary: `Today's list in the zone: actionables due today or overdue and not completed (and those completed today), at most ${DAILY_ACTIONABLES_LIMIT} of them (the latest deadlines), and the habits scheduled today`,
@@ -47,6 +48,7 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     },
   }),
   route({
+    name: 'listDashboardGoals',
     method: 'get',
     path: '/dashboard/date-range/goals',
     summary: `Goals created, due or completed in the range (default the last 7 days), newest first, with the range's net points and count; ${PAGED}`,
@@ -60,6 +62,7 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     },
   }),
   route({
+    name: 'listDashboardTasks',
     method: 'get',
     path: '/dashboard/date-range/tasks',
     summary: `Tasks created, due or completed in the range (default the last 7 days), newest first, with the range's count; ${PAGED}`,
@@ -73,6 +76,7 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     },
   }),
   route({
+    name: 'listDashboardSubtasks',
     method: 'get',
     path: '/dashboard/date-range/subtasks',
     summary: `Subtasks created, due or completed in the range (default the last 7 days), newest first, with the range's count; ${PAGED}`,
@@ -86,6 +90,7 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     },
   }),
   route({
+    name: 'listDashboardActionables',
     method: 'get',
     path: '/dashboard/date-range/actionables',
     summary: `Actionables created, due or completed in the range (default the last 7 days), newest first, with the range's points, completed and pending counts; ${PAGED}`,
@@ -100,6 +105,7 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     },
   }),
   route({
+    name: 'getDashboardSummary',
     method: 'get',
     path: '/dashboard/summary',
     summary: 'The range at a glance (default the last 7 days): points, item counts, completions, top achievements, points per day',

@@ -12,6 +12,7 @@ import {
   updateGoalBody,
   updateSubtaskBody,
   updateTaskBody,
+  workItemStatuses,
   type UpdateGoalBody,
 } from '@tracker/contracts/goals/http';
 import type { z } from 'zod';
@@ -27,6 +28,8 @@ import { answerOf, findOwn, goals, subtasks, tasks, type WorkItemReader } from '
 const route = routesFor<GoalsServices>();
 // Builders take any kind's reader; each answer is still checked against that reader's schemas.
 type Reader = WorkItemReader<unknown, unknown, unknown>;
+/** Every priority a path accepts (priorityParam: 1 to 5), for the document's one path per value. */
+const PRIORITIES = ['1', '2', '3', '4', '5'];
 
 const fieldsOf = (body: UpdateGoalBody) => ({
   title: body.title,
@@ -39,6 +42,7 @@ const fieldsOf = (body: UpdateGoalBody) => ({
 
 const stats = (kind: 'goal' | 'task', reader: Reader): AnyRoute<GoalsServices> =>
   route({
+    name: `get${reader.label}Stats`,
     method: 'get',
     path: `/goals/${reader.tag}/stats`,
     summary: `${reader.label} counts by status and priority`,
@@ -50,6 +54,7 @@ const stats = (kind: 'goal' | 'task', reader: Reader): AnyRoute<GoalsServices> =
 
 const one = (reader: Reader): AnyRoute<GoalsServices> =>
   route({
+    name: `get${reader.label}`,
     method: 'get',
     path: `/goals/${reader.tag}/:id`,
     summary: `One ${reader.label.toLowerCase()}`,
@@ -63,6 +68,7 @@ const one = (reader: Reader): AnyRoute<GoalsServices> =>
 /** Every item of a kind (newest first), filtered by the query. */
 const all = (reader: Reader, path: string): AnyRoute<GoalsServices> =>
   route({
+    name: `list${reader.label}s`,
     method: 'get',
     path,
     summary: `Every ${reader.label.toLowerCase()}, newest first`,
@@ -77,8 +83,11 @@ const all = (reader: Reader, path: string): AnyRoute<GoalsServices> =>
 const byField = (reader: Reader, field: 'status' | 'priority'): AnyRoute<GoalsServices> => {
   const params: z.ZodType<ListFilter> = field === 'status' ? statusParams : priorityParams;
   return route({
+    name: `list${reader.label}sBy${field === 'status' ? 'Status' : 'Priority'}`,
     method: 'get',
     path: `/goals/${reader.tag}/${field}/:${field}`,
+    // `/goals/tasks/status/{status}` would be ambiguous with `/goals/tasks/{id}/subtasks`: one path per value.
+    pathValues: { [field]: field === 'status' ? workItemStatuses : PRIORITIES },
     summary: `${reader.label}s with a ${field}`,
     tag: reader.tag,
     auth: true,
@@ -91,6 +100,7 @@ const byField = (reader: Reader, field: 'status' | 'priority'): AnyRoute<GoalsSe
 /** A parent's children: 404 for a parent that is not the caller's. */
 const children = (parent: Reader, child: Reader, link: 'goalId' | 'taskId'): AnyRoute<GoalsServices> =>
   route({
+    name: `list${parent.label}${child.label}s`,
     method: 'get',
     path: `/goals/${parent.tag}/:id/${child.tag}`,
     summary: `A ${parent.label.toLowerCase()}'s ${child.tag}`,
@@ -114,11 +124,14 @@ const create = <K extends Kind, Body extends UpdateGoalBody & { title: string }>
   command: (id: string, userId: string, body: Body, items: WorkItemCommands) => Promise<WorkItemCommandOf<K>>,
 ): AnyRoute<GoalsServices> =>
   route({
+    name: `create${reader.label}`,
     method: 'post',
     path: `/goals/${reader.tag}`,
     summary,
     tag: reader.tag,
     auth: true,
+    // A task's goal, a subtask's task: not the caller's (or gone).
+    ...(kind === 'goal' ? {} : { errors: [404] as const }),
     body,
     response: reader.one.schema,
     status: 201,
@@ -141,6 +154,7 @@ const update = <K extends Kind, Body extends UpdateGoalBody>(
   command: (id: string, userId: string, body: Body, items: WorkItemCommands) => Promise<WorkItemCommandOf<K>>,
 ): AnyRoute<GoalsServices> =>
   route({
+    name: `update${reader.label}`,
     method: 'patch',
     path: `/goals/${reader.tag}/:id`,
     summary,
@@ -160,6 +174,7 @@ const update = <K extends Kind, Body extends UpdateGoalBody>(
 /** Deleting an item answers once its children's deletions (a reactor on the log) are done too. */
 const remove = (kind: Kind, reader: Reader, summary: string, settles: string[]): AnyRoute<GoalsServices> =>
   route({
+    name: `delete${reader.label}`,
     method: 'delete',
     path: `/goals/${reader.tag}/:id`,
     summary,
@@ -180,6 +195,7 @@ export const goalRoutes: AnyRoute<GoalsServices>[] = [
   // Fixed paths before `/:id`: `/goals/goals/stats` must not be read as an id.
   stats('goal', goals),
   route({
+    name: 'getGoalProgress',
     method: 'get',
     path: '/goals/progress',
     summary: 'Progress of every goal',
@@ -241,11 +257,14 @@ export const goalRoutes: AnyRoute<GoalsServices>[] = [
   ),
   remove('subtask', subtasks, 'Delete a subtask', ['subtasks']),
   route({
+    name: 'completeSubtask',
     method: 'post',
     path: '/goals/subtasks/:id/complete',
     summary: 'Complete a subtask, earning its points',
     tag: 'subtasks',
     auth: true,
+    // Already completed.
+    errors: [422],
     params: idParams,
     response: completeSubtaskResponse,
     settles: subtasks.reads,

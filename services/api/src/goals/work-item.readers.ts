@@ -14,6 +14,7 @@ import { NotFound } from '@tracker/domain/common/errors';
 import type { WorkItem, WorkItemEvent } from '@tracker/domain/goals/work-item';
 import type { ReadModelDb } from '@tracker/projections/db';
 import { findGoal, findSubtask, findTask, listGoals, listSubtasks, listTasks, type ListFilter } from '@tracker/projections/goals/work-items.queries';
+import type { ApiTag } from '../http/api-router.ts';
 
 /**
  * An item as a command left it, for when read models lag past the read-your-writes bound: the
@@ -47,7 +48,8 @@ const asCommandLeftIt = (item: WorkItem, known: Goal | undefined, events: readon
 /** How the routes read one kind of item from its read model, and how they wrap it in an answer. */
 export interface WorkItemReader<Item, One, Many> {
   label: string;
-  tag: string;
+  /** Its path segment under /goals and its tag in /api/openapi.json. */
+  tag: Extract<ApiTag, 'goals' | 'tasks' | 'subtasks'>;
   /** The projectors its answers come from: commands settle on these. */
   reads: string[];
   find(db: ReadModelDb, userId: string, id: string): Promise<Item | undefined>;

@@ -29,14 +29,34 @@ export interface RouteInput<Params, Query, Body, Services> {
   settle: (position: Position | undefined) => Promise<boolean>;
 }
 
+/** A client error a handler may answer (a problem document), beyond those its declaration implies. */
+export type ClientErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
+
 /** A route: its declaration (wiring, validation, read-your-writes, /api/openapi.json) and its handler. */
 export interface Route<Services = unknown, Params = None, Query = None, Body = None, Response = unknown> {
+  /**
+   * What the operation is called: its operationId in /api/openapi.json and its name in generated
+   * clients. camelCase, unique among all routes (checked when mounted); never renamed once served.
+   */
+  name: string;
   method: Method;
   /** Koa-style path under /api, e.g. `/goals/goals/:id`. */
   path: string;
   summary: string;
-  tag: string;
+  tag: ApiTag;
   auth: boolean;
+  /**
+   * The client errors the handler answers that the declaration does not imply (openapi.ts derives
+   * 400 from input or a write, 401 from auth, 404 from an `:id`, 409/413/415 from a write, 429 from
+   * `heavy`): e.g. 401 for a failed login, 404 for a parent named in the body, 422, a rate limit's 429.
+   */
+  errors?: readonly ClientErrorStatus[];
+  /**
+   * Path parameters /api/openapi.json lists value by value, one path each, because the template
+   * would be ambiguous with another route's (`/goals/tasks/status/{status}` beside
+   * `/goals/tasks/{id}/subtasks`): every value the parameter's schema accepts.
+   */
+  pathValues?: Readonly<Record<string, readonly string[]>>;
   params?: z.ZodType<Params>;
   query?: z.ZodType<Query>;
   body?: z.ZodType<Body>;
@@ -70,6 +90,23 @@ export const routesFor =
 // A route list mixes input types; each route was checked against its own schemas where it was declared.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyRoute<Services = any> = Route<Services, any, any, any, any>;
+
+/** The document's tags: what each feature's routes are grouped under, and what the group is. */
+export const apiTags = {
+  system: 'Liveness, readiness and this description',
+  auth: 'Accounts: registration, login, the signed-in user, passwords and e-mail verification',
+  users: "The signed-in user's profile",
+  goals: 'Goals, their tasks and progress; completing earns points',
+  tasks: "Tasks under a goal, their subtasks; a task's move takes its subtasks along",
+  subtasks: 'Subtasks under a task; completing earns points',
+  actionables: 'To-dos with deadlines and habits with streaks: lists, ranges, export and import',
+  settings: "The user's time zone, week start, theme and status settings",
+  points: 'Points totals, activity, heatmap, leaderboard and the audit of every award',
+  dashboard: "Today's list and any date range at a glance",
+} as const;
+export type ApiTag = keyof typeof apiTags;
+
+const OPERATION_NAME = /^[a-z][A-Za-z0-9]*$/;
 
 export interface MountOptions {
   requireAuth: Middleware<AppState>;
@@ -127,6 +164,11 @@ export const createApiRouter = (options: MountOptions): ApiRouter => {
   return {
     mount(routes, services) {
       for (const route of routes) {
+        // The name is the operation's identity for clients: a duplicate would make generated code ambiguous.
+        if (!OPERATION_NAME.test(route.name)) throw new Error(`Route ${route.method.toUpperCase()} ${route.path}: name "${route.name}" must be camelCase`);
+        const twin = mounted.find((other) => other.name === route.name);
+        if (twin)
+          throw new Error(`Two routes named "${route.name}": ${twin.method.toUpperCase()} ${twin.path} and ${route.method.toUpperCase()} ${route.path}`);
         mounted.push(route);
         const chain = [
           ...(route.auth ? [options.requireAuth] : []),

@@ -1,45 +1,147 @@
 import { z } from 'zod';
 import { problemDocument } from '@tracker/contracts/common/problem';
-import type { AnyRoute } from './api-router.ts';
+import { apiTags, type AnyRoute, type ClientErrorStatus } from './api-router.ts';
 
 const schemaOf = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
+
+const problemContent = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
+
+/** Every client error the API answers, as a shared response: a problem document saying why. */
+const clientErrors: Record<ClientErrorStatus, { name: string; response: Record<string, unknown> }> = {
+  400: {
+    name: 'BadRequest',
+    response: {
+      description: 'The input does not match: `errors` names each field at fault (params, query or body; `code` validation_failed), or the body is not JSON',
+      content: problemContent,
+    },
+  },
+  401: { name: 'Unauthorized', response: { description: 'No valid session (or, for a login, wrong credentials)', content: problemContent } },
+  403: { name: 'Forbidden', response: { description: 'Not allowed', content: problemContent } },
+  404: { name: 'NotFound', response: { description: "No such item among the caller's", content: problemContent } },
+  409: {
+    name: 'Conflict',
+    response: {
+      description: "The item's state refuses the command, its Idempotency-Key was used for another request, or concurrent writers won every retry",
+      content: problemContent,
+    },
+  },
+  413: { name: 'ContentTooLarge', response: { description: 'The body is over its limit (1 MB unless the route allows more)', content: problemContent } },
+  415: { name: 'UnsupportedMediaType', response: { description: 'The body is not application/json', content: problemContent } },
+  422: { name: 'UnprocessableContent', response: { description: 'Valid input that a business rule refuses', content: problemContent } },
+  429: {
+    name: 'TooManyRequests',
+    response: {
+      description: 'Over a limit: try again after Retry-After seconds',
+      headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } } },
+      content: problemContent,
+    },
+  },
+};
+
+/** Answered by Node's HTTP server before the app, to any request whose headers pass 16 KB: no body. */
+const headersTooLarge = { description: "The request's headers are over 16 KB (Node's HTTP server answers, without a body)" };
+
+const isWrite = (route: AnyRoute) => route.method !== 'get';
+
+/**
+ * The client errors a route can answer: derived from its declaration, plus those it declares.
+ * Input (params, query, body) → 400 with field errors; any write also reads a JSON body and an
+ * Idempotency-Key (400, 413, 415) and is a command (409: a reused key or lost races); auth → 401;
+ * an `:id` → 404; `heavy` → 429.
+ */
+export const clientErrorsOf = (route: AnyRoute): ClientErrorStatus[] => {
+  const statuses = new Set<ClientErrorStatus>(route.errors ?? []);
+  if (route.params || route.query || route.body || isWrite(route)) statuses.add(400);
+  if (route.auth) statuses.add(401);
+  if (/:id\b/.test(route.path)) statuses.add(404);
+  if (isWrite(route)) for (const status of [409, 413, 415] as const) statuses.add(status);
+  if (route.heavy) statuses.add(429);
+  return [...statuses].sort((a, b) => a - b);
+};
+
+/** `/goals/tasks/:id` → `/api/goals/tasks/{id}`. */
+const templateOf = (path: string) => `/api${path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
+
+/** Each of the route's paths in the document: its template, or one per value of its `pathValues`. */
+const pathsOf = (route: AnyRoute): { path: string; fixed: Record<string, string> }[] => {
+  let expanded = [{ path: route.path, fixed: {} as Record<string, string> }];
+  for (const [param, values] of Object.entries(route.pathValues ?? {})) {
+    expanded = expanded.flatMap(({ path, fixed }) => values.map((value) => ({ path: path.replace(`:${param}`, value), fixed: { ...fixed, [param]: value } })));
+  }
+  return expanded.map(({ path, fixed }) => ({ path: templateOf(path), fixed }));
+};
+
+/** `in-progress` → `InProgress`: an operationId suffix for one of a parameter's values. */
+const suffixOf = (value: string) => value.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_match, _sep: string, first: string) => first.toUpperCase());
+
+/** Two templates the same request could match (a fixed segment where the other has a parameter, and the reverse). */
+const ambiguous = (a: string, b: string): boolean => {
+  const x = a.split('/');
+  const y = b.split('/');
+  const variable = (segment: string) => /^\{.+\}$/.test(segment);
+  if (x.length !== y.length || x.filter(variable).length !== y.filter(variable).length) return false;
+  return x.every((segment, i) => variable(segment) || variable(y[i]!) || segment === y[i]);
+};
+
+/** Templates in the document that the same request could match: none are allowed (clients could not tell which is meant). */
+export const ambiguousPaths = (paths: readonly string[]): [string, string][] =>
+  paths.flatMap((a, i) => paths.slice(i + 1).flatMap((b): [string, string][] => (a !== b && ambiguous(a, b) ? [[a, b]] : [])));
 
 /** The OpenAPI document, generated from the same zod contracts the routes parse with. */
 export const buildOpenApi = (specs: readonly AnyRoute[]) => {
   const paths: Record<string, Record<string, unknown>> = {};
+  const used = new Set<ClientErrorStatus>();
   for (const spec of specs) {
-    const path = `/api${spec.path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
     const declared = spec.params ? (schemaOf(spec.params, 'input') as { properties?: Record<string, unknown> }).properties : undefined;
-    const params = [...spec.path.matchAll(/:([A-Za-z]+)/g)].map((m) => ({
-      name: m[1],
-      in: 'path',
-      required: true,
-      schema: declared?.[m[1]!] ?? { type: 'string' },
-    }));
     const query = spec.query ? schemaOf(spec.query, 'input') : undefined;
     const queryParams =
       query && typeof query === 'object' && 'properties' in query
         ? Object.entries((query as { properties: Record<string, unknown> }).properties).map(([name, schema]) => ({ name, in: 'query', schema }))
         : [];
-    paths[path] ??= {};
-    paths[path][spec.method] = {
-      summary: spec.summary,
-      tags: [spec.tag],
-      ...(spec.auth ? { security: [{ bearerAuth: [] }] } : {}),
-      parameters: [...params, ...queryParams],
-      ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(spec.body, 'input') } } } } : {}),
-      responses: {
-        [String(spec.status ?? 200)]: spec.response
-          ? { description: 'OK', content: { 'application/json': { schema: schemaOf(spec.response, 'output') } } }
-          : { description: 'OK' },
-        default: { description: 'Problem', content: { 'application/problem+json': { schema: schemaOf(problemDocument, 'output') } } },
-      },
-    };
+    const errors = clientErrorsOf(spec);
+    for (const status of errors) used.add(status);
+    const variants = pathsOf(spec);
+    for (const { path, fixed } of variants) {
+      const params = [...spec.path.matchAll(/:([A-Za-z]+)/g)]
+        .filter((m) => !(m[1]! in fixed))
+        .map((m) => ({ name: m[1], in: 'path', required: true, schema: declared?.[m[1]!] ?? { type: 'string' } }));
+      const suffix = Object.values(fixed).map(suffixOf).join('');
+      paths[path] ??= {};
+      paths[path][spec.method] = {
+        operationId: variants.length > 1 ? `${spec.name}${suffix}` : spec.name,
+        summary: variants.length > 1 ? `${spec.summary}: ${Object.values(fixed).join(', ')}` : spec.summary,
+        tags: [spec.tag],
+        // Public operations say so: no security requirement at all.
+        security: spec.auth ? [{ bearerAuth: [] }] : [],
+        parameters: [...params, ...queryParams],
+        ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(spec.body, 'input') } } } } : {}),
+        responses: {
+          [String(spec.status ?? 200)]: spec.response
+            ? { description: 'OK', content: { 'application/json': { schema: schemaOf(spec.response, 'output') } } }
+            : { description: spec.status === 204 ? 'Done, nothing to answer' : 'OK' },
+          ...Object.fromEntries(errors.map((status) => [String(status), { $ref: `#/components/responses/${clientErrors[status].name}` }])),
+          '431': { $ref: '#/components/responses/HeaderFieldsTooLarge' },
+          default: { description: 'A server error (5xx), as a problem document with the requestId to report', content: problemContent },
+        },
+      };
+    }
   }
+  const usedTags = new Set(specs.map((spec) => spec.tag));
   return {
     openapi: '3.0.3',
     info: { title: 'Points Tracker API', version: '1.0.0' },
-    components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    servers: [{ url: '/', description: 'The server this document was fetched from' }],
+    tags: Object.entries(apiTags)
+      .filter(([name]) => usedTags.has(name as keyof typeof apiTags))
+      .map(([name, description]) => ({ name, description })),
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: { Problem: schemaOf(problemDocument, 'output') },
+      responses: {
+        ...Object.fromEntries([...used].sort((a, b) => a - b).map((status) => [clientErrors[status].name, clientErrors[status].response])),
+        HeaderFieldsTooLarge: headersTooLarge,
+      },
+    },
     paths,
   };
 };

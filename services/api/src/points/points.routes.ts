@@ -24,6 +24,7 @@ const tag = 'points';
 /** spec.md §7's points routes: each reads read models only (daily_points, user_points, activities). */
 export const pointsRoutes: AnyRoute<PointsServices>[] = [
   route({
+    name: 'getPointsStats',
     method: 'get',
     path: '/points/stats',
     summary:
@@ -40,6 +41,7 @@ export const pointsRoutes: AnyRoute<PointsServices>[] = [
     },
   }),
   route({
+    name: 'listRecentActivity',
     method: 'get',
     path: '/points/recent',
     summary: 'The latest activity, newest first (limit: default 5, at most 100)',
@@ -50,6 +52,7 @@ export const pointsRoutes: AnyRoute<PointsServices>[] = [
     handle: async ({ ctx, query, services: { db } }) => ({ activities: await recentActivities(db, ctx.state.userId, query.limit ?? RECENT_ACTIVITIES_LIMIT) }),
   }),
   route({
+    name: 'getPointsHeatmap',
     method: 'get',
     path: '/points/heatmap',
     summary: 'Points and awards per local day, zeros included (default the last 365 days, at most three years)',
@@ -63,6 +66,7 @@ export const pointsRoutes: AnyRoute<PointsServices>[] = [
     },
   }),
   route({
+    name: 'getLeaderboard',
     method: 'get',
     path: '/points/leaderboard',
     summary: "The best totals: rank, name and total points, and whether the row is the caller's; no user ids (limit: default 10, at most 100)",

@@ -48,8 +48,9 @@ const change = async (
   return { settings };
 };
 
-const put = <Body>(path: string, summary: string, body: z.ZodType<Body>, commandOf: (body: Body) => UserCommand): AnyRoute<AppServices> =>
+const put = <Body>(name: string, path: string, summary: string, body: z.ZodType<Body>, commandOf: (body: Body) => UserCommand): AnyRoute<AppServices> =>
   route({
+    name,
     method: 'put',
     path,
     summary,
@@ -64,6 +65,7 @@ const put = <Body>(path: string, summary: string, body: z.ZodType<Body>, command
 /** spec.md §7's seven settings routes; each answers `{settings}`. */
 export const settingsRoutes: AnyRoute<AppServices>[] = [
   route({
+    name: 'getSettings',
     method: 'get',
     path: '/settings',
     summary: "The user's settings (spec.md §9 defaults for what was never set)",
@@ -72,11 +74,12 @@ export const settingsRoutes: AnyRoute<AppServices>[] = [
     response: settingsResponse,
     handle: async ({ ctx, services: { db } }) => ({ settings: await settingsOf(db, ctx.state.userId) }),
   }),
-  put('/settings', 'Replace the settings: fields left out take their defaults (the time zone too)', settingsBody, (settings) => ({
+  put('replaceSettings', '/settings', 'Replace the settings: fields left out take their defaults (the time zone too)', settingsBody, (settings) => ({
     type: 'ReplaceSettings',
     settings,
   })),
   route({
+    name: 'changeSettings',
     method: 'patch',
     path: '/settings',
     summary: 'Change the settings given; status settings merge per status and field',
@@ -87,17 +90,24 @@ export const settingsRoutes: AnyRoute<AppServices>[] = [
     settles: SETTLES,
     handle: ({ ctx, body, services, settle }) => change(ctx, services, settle, { type: 'ChangeSettings', changes: body }),
   }),
-  put('/settings/status', 'Replace the status settings (statuses and fields left out take their defaults)', statusSettingsBody, (body) => ({
+  put(
+    'replaceStatusSettings',
+    '/settings/status',
+    'Replace the status settings (statuses and fields left out take their defaults)',
+    statusSettingsBody,
+    (body) => ({
+      type: 'ChangeSettings',
+      changes: body,
+      statusSettings: 'replace',
+    }),
+  ),
+  put('setTimezone', '/settings/timezone', "Set the user's time zone (later days count in it; recorded days stay as they were)", timezoneBody, (body) => ({
     type: 'ChangeSettings',
     changes: body,
-    statusSettings: 'replace',
   })),
-  put('/settings/timezone', "Set the user's time zone (later days count in it; recorded days stay as they were)", timezoneBody, (body) => ({
-    type: 'ChangeSettings',
-    changes: body,
-  })),
-  put('/settings/weekStart', 'Set the first day of the week', weekStartBody, (body) => ({ type: 'ChangeSettings', changes: body })),
+  put('setWeekStart', '/settings/weekStart', 'Set the first day of the week', weekStartBody, (body) => ({ type: 'ChangeSettings', changes: body })),
   route({
+    name: 'resetSettings',
     method: 'put',
     path: '/settings/reset',
     summary: 'Back to the defaults (spec.md §9), time zone included',

@@ -17,6 +17,7 @@ const route = routesFor<AppServices>();
 /** Liveness, readiness (store, read models, projection lag and failures) and the OpenAPI document. */
 export const systemRoutes = [
   route({
+    name: 'getHealth',
     method: 'get',
     path: '/health',
     summary: 'Liveness',
@@ -26,6 +27,7 @@ export const systemRoutes = [
     handle: () => ({ status: 'ok' as const }),
   }),
   route({
+    name: 'getReadiness',
     method: 'get',
     path: '/ready',
     summary: 'Readiness',
@@ -62,6 +64,7 @@ export const systemRoutes = [
     },
   }),
   route({
+    name: 'getOpenApi',
     method: 'get',
     path: '/openapi.json',
     summary: 'This API, described',

@@ -1,0 +1,81 @@
+import type { Middleware } from 'koa';
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { apiFeatures } from '../features.ts';
+import { createApiRouter, routesFor, type AnyRoute } from './api-router.ts';
+import type { AppState } from './app-state.ts';
+import { ambiguousPaths, buildOpenApi, clientErrorsOf } from './openapi.ts';
+
+const route = routesFor<unknown>();
+const handle = () => undefined;
+const allRoutes: AnyRoute[] = apiFeatures.flatMap((feature) => feature.routes);
+const document = buildOpenApi(allRoutes);
+const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, operation]) => ({ path, method, ...(operation as { operationId: string; responses: Record<string, unknown> }) })),
+);
+
+describe('the OpenAPI document of every route', () => {
+  it('names every operation once, by its route', () => {
+    const ids = operations.map((operation) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const spec of allRoutes) expect(ids.filter((id) => id.startsWith(spec.name)).length).toBeGreaterThan(0);
+  });
+
+  it('has no two paths one request could match', () => {
+    expect(ambiguousPaths(Object.keys(document.paths))).toEqual([]);
+  });
+
+  it('lists, for a parameter spelled out value by value, only values the route accepts', () => {
+    const spelled = allRoutes.filter((spec) => spec.pathValues);
+    expect(spelled.map((spec) => spec.path)).toEqual(
+      expect.arrayContaining(['/goals/tasks/status/:status', '/goals/tasks/priority/:priority', '/goals/subtasks/status/:status']),
+    );
+    for (const spec of spelled) {
+      for (const [param, values] of Object.entries(spec.pathValues!)) {
+        for (const value of values) expect(spec.params!.safeParse({ [param]: value }).success, `${spec.path} ${value}`).toBe(true);
+      }
+    }
+    expect(document.paths['/api/goals/tasks/status/in-progress']).toMatchObject({ get: { operationId: 'listTasksByStatusInProgress' } });
+    expect(document.paths['/api/goals/subtasks/priority/5']).toMatchObject({ get: { operationId: 'listSubtasksByPriority5' } });
+  });
+
+  it('declares security on every operation: bearer where the route needs a session, none at all where it is public', () => {
+    expect(document.paths['/api/auth/login']!.post).toMatchObject({ security: [] });
+    expect(document.paths['/api/goals/goals']!.get).toMatchObject({ security: [{ bearerAuth: [] }] });
+  });
+});
+
+describe('the client errors of a route', () => {
+  it('follow from its declaration', () => {
+    expect(clientErrorsOf(route({ name: 'health', method: 'get', path: '/health', summary: '', tag: 'system', auth: false, handle }))).toEqual([]);
+    expect(clientErrorsOf(route({ name: 'list', method: 'get', path: '/things', summary: '', tag: 'goals', auth: true, query: z.object({}), handle }))).toEqual(
+      [400, 401],
+    );
+    expect(
+      clientErrorsOf(
+        route({ name: 'remove', method: 'delete', path: '/things/:id', summary: '', tag: 'goals', auth: true, params: z.object({ id: z.string() }), handle }),
+      ),
+    ).toEqual([400, 401, 404, 409, 413, 415]);
+  });
+
+  it('add those it declares', () => {
+    expect(clientErrorsOf(route({ name: 'login', method: 'post', path: '/login', summary: '', tag: 'auth', auth: false, errors: [401, 429], handle }))).toEqual(
+      [400, 401, 409, 413, 415, 429],
+    );
+  });
+});
+
+describe('mounting routes', () => {
+  const pass: Middleware<AppState> = (_ctx, next) => next();
+  // A variable, not a literal: options other work may add are not this test's concern.
+  const options = { requireAuth: pass, heavyReads: pass, settle: () => Promise.resolve(true), checkResponses: false };
+  const named = (name: string, path: string) => route({ name, method: 'get', path, summary: '', tag: 'system', auth: false, handle });
+
+  it('refuses a second route of the same name', () => {
+    expect(() => createApiRouter(options).mount([named('getThing', '/a'), named('getThing', '/b')], {})).toThrow('Two routes named "getThing"');
+  });
+
+  it('refuses a name that is not camelCase', () => {
+    expect(() => createApiRouter(options).mount([named('get-thing', '/a')], {})).toThrow('must be camelCase');
+  });
+});
