@@ -118,7 +118,7 @@ describe('actionables projection', () => {
         .when([actionableCreated(by(0), { actionableId: id, isHabit: true, recurrence: { frequency: 'weekly', days: [1, 3, 5] } })])
         .then({ actionables: [row(id, 0, { is_habit: true, recurrence: { frequency: 'weekly', days: [1, 3, 5] } })] }));
 
-    it('writes every item of an import at once, and not again when each item’s stream begins with its copy', () => {
+    it('writes every item of an import at once, in its order, and not again when each item’s stream begins with its copy', () => {
       const importId = randomUUID();
       const other = randomUUID();
       return given()
@@ -130,7 +130,13 @@ describe('actionables projection', () => {
           actionableCreated(by(0), { actionableId: id, title: 'One', importId }),
           actionableCreated(by(0), { actionableId: other, title: 'Two', weight: 2, importId }),
         ])
-        .then({ actionables: [row(id, 0, { title: 'One' }), row(other, 0, { title: 'Two', weight: 2 })] });
+        // The second item counts as created a millisecond before the first: newest first is the file's order.
+        .then({
+          actionables: [
+            row(id, 0, { title: 'One' }),
+            row(other, 0, { title: 'Two', weight: 2, created_at: new Date(time(0).getTime() - 1), updated_at: new Date(time(0).getTime() - 1) }),
+          ],
+        });
     });
 
     it('keeps the history an import carried, with no points', () =>

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { ActionableFields } from '@tracker/contracts/actionables/events';
+import { importedItemCreatedAt } from '@tracker/domain/actionables/import.decider';
 import type { ReadModels } from '../db.ts';
 import { defineProjector, type ProjectedEvent } from '../projector.ts';
 import type { ActionableRowUpdate, NewActionableCompletionRow, NewActionableRow } from './actionables.tables.ts';
@@ -118,7 +119,7 @@ const applyEvents = async (trx: Transaction<ReadModels>, events: ActionableProje
     switch (event.type) {
       case 'ActionablesImported':
         // The whole import at once: its items are visible together or not at all.
-        for (const item of event.data.items) created.set(item.actionableId, newRow(item, event.metadata.occurredAt));
+        event.data.items.forEach((item, index) => created.set(item.actionableId, newRow(item, importedItemCreatedAt(event.metadata.occurredAt, index))));
         break;
       case 'ActionableCreated':
         // An imported item's own stream begins with a copy of what ActionablesImported already put here.

@@ -236,6 +236,16 @@ describe('import', () => {
     expect(await everything(user)).toHaveLength(4);
   });
 
+  it('lists an import in its order, newest first being the first item (an export comes back as it went)', async () => {
+    const user = await newUser();
+    const titles = Array.from({ length: 30 }, (_, index) => `Ordered ${index}`);
+    const res = await call(user, 'POST', '/actionables/import', titles.map((title) => ({ title })));
+    expect(res.status).toBe(201);
+    expect(res.body.actionables.map((item: { title: string }) => item.title)).toEqual(titles);
+    expect((await everything(user)).map((item) => item.title)).toEqual(titles);
+    expect(res.body.actionables.map((item: { createdAt: string }) => item.createdAt)).toEqual((await everything(user)).map((item) => item.createdAt));
+  });
+
   it('Idempotency-Key: the same key with another body is refused with 409 and changes nothing', async () => {
     const user = await newUser();
     const headers = { 'Idempotency-Key': 'import-reused-1' };

@@ -12,7 +12,7 @@ import {
   type EditableFields,
   type ImportedHistory,
 } from '@tracker/domain/actionables/actionable.decider';
-import { importDecider, type ImportStreamEvent } from '@tracker/domain/actionables/import.decider';
+import { importDecider, importedItemCreatedAt, type ImportStreamEvent } from '@tracker/domain/actionables/import.decider';
 import { streakAt, type LocalDate } from '@tracker/domain/actionables/recurrence';
 import { NotFound } from '@tracker/domain/common/errors';
 import type { Position } from '@tracker/eventstore/port';
@@ -151,7 +151,10 @@ export const createActionableCommands = (deps: { commands: CommandHandler; items
       if (stored.status !== 'imported') throw new Error(`Import ${importId} is not stored`);
       const imported = { data: stored.import, occurredAt: stored.importedAt };
       await this.materialise(imported, context);
-      return { position: result.position, items: imported.data.items.map((created) => itemOf(created, imported.occurredAt)) };
+      return {
+        position: result.position,
+        items: imported.data.items.map((created, index) => itemOf(created, importedItemCreatedAt(imported.occurredAt, index))),
+      };
     },
 
     async materialise(imported, context) {
@@ -170,7 +173,7 @@ export const createActionableCommands = (deps: { commands: CommandHandler; items
               userId: data.userId,
               requestId: context.requestId,
               causationId: importStreamOf(data.importId),
-              now: new Date(occurredAt),
+              now: new Date(importedItemCreatedAt(occurredAt, index)),
               idempotencyKey: `import:${data.importId}:${index}`,
             },
           );

@@ -29,6 +29,12 @@ export interface ImportActionables {
   timezone: string;
 }
 
+/**
+ * When item `index` of an import counts as created: the import's instant less `index` ms, so the
+ * newest-first lists show an import in its file's order (an export's order comes back as it went).
+ */
+export const importedItemCreatedAt = (importedAt: string, index: number): string => new Date(Date.parse(importedAt) - index).toISOString();
+
 export type ImportState = { status: 'none' } | { status: 'imported'; import: Imported; importedAt: string };
 
 export const decide = (command: ImportActionables, state: ImportState): ImportStreamEvent[] => {
