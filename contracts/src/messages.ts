@@ -19,6 +19,7 @@ export const messages = {
   payloadTooLarge: 'Request body is too large',
   invalidJson: 'Request body is not valid JSON',
   internalError: 'An unexpected error occurred',
+  serviceUnavailable: 'The service is briefly unavailable; please try again in a moment',
   concurrentModification: 'The item was changed by another request; please retry',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
   invalidTimezone: 'Invalid IANA time zone',

@@ -7,6 +7,7 @@ import type { GoalsReadModels } from './goals/goals.tables.ts';
 import type { PointsReadModels } from './points/points.tables.ts';
 import type { SettingsReadModels } from './settings/settings.tables.ts';
 import type { UsersReadModels } from './users/users.tables.ts';
+import { pgConnectionOptions } from '@tracker/eventstore/pg-connection-options';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO instant. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -44,6 +45,7 @@ export const createReadModelDb = (connectionString: string, schema = 'rm', poolS
     max: poolSize,
     idle_in_transaction_session_timeout: 10_000,
     application_name: 'read-models',
+    ...pgConnectionOptions,
     // Read models are derived: a commit lost in a PostgreSQL crash takes its checkpoint with it (same
     // WAL), and the runner applies those events again. So projection commits need not wait for the
     // disk — the events they come from already did.

@@ -4,6 +4,7 @@ import * as operationalState from '../migrations/ops/2026-11-23-0001_operational
 import * as actionableLinks from '../migrations/ops/2026-11-23-0002_actionable_links.ts';
 import * as streamSnapshots from '../migrations/ops/2026-11-23-0003_stream_snapshots.ts';
 import type { ProjectionCheckpointsTable } from './db.ts';
+import { pgConnectionOptions } from '@tracker/eventstore/pg-connection-options';
 
 /**
  * Operational state: what is not derived from the log alone — reactors' checkpoints and state (their
@@ -71,7 +72,13 @@ export interface OpsDbHandle {
 }
 
 export const createOpsDb = (connectionString: string, schema = OPS_SCHEMA, poolSize = 5): OpsDbHandle => {
-  const pool = new pg.Pool({ connectionString, max: poolSize, idle_in_transaction_session_timeout: 10_000, application_name: 'operational-state' });
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    idle_in_transaction_session_timeout: 10_000,
+    application_name: 'operational-state',
+    ...pgConnectionOptions,
+  });
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   const base = new Kysely<OperationalTables>({ dialect: new PostgresDialect({ pool }) });

@@ -7,6 +7,7 @@ import type { ReadModels } from './db.ts';
 import type { OperationalTables } from './ops-db.ts';
 import { toProjectedEvent } from './projected-event.ts';
 import type { ProjectedEvent, Projector } from './projector.ts';
+import { pgConnectionOptions } from '@tracker/eventstore/pg-connection-options';
 
 export const PROGRESS_CHANNEL = 'rm_progress';
 /**
@@ -310,7 +311,7 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
     const attempt = async (): Promise<void> => {
       if (stopped) return;
       try {
-        const client = new pg.Client({ connectionString: options.connectionString, application_name: `projector:${lane.name}` });
+        const client = new pg.Client({ connectionString: options.connectionString, application_name: `projector:${lane.name}`, ...pgConnectionOptions });
         client.on('error', () => undefined);
         await client.connect();
         const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [

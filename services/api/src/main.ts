@@ -19,8 +19,9 @@ if (role !== 'all' && !config.databaseUrl) {
   process.exit(2);
 }
 const log = pino({ level: config.logLevel, base: { role } });
-// What the embedded PostgreSQL's start did to recover from a crash, at the default level.
-onEmbeddedPostgresNotice((message) => log.warn({ component: 'embedded-postgres' }, message));
+// What the embedded PostgreSQL's start did to recover from a crash, and its supervision (it stopped
+// unasked, it serves again), at the default level.
+onEmbeddedPostgresNotice((message, level) => log[level]({ component: 'embedded-postgres' }, message));
 
 if (role !== 'projections' && !existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
   log.info('building the web app (first start)');

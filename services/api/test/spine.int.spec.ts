@@ -20,7 +20,8 @@ describe('the spine', () => {
   let app: TestApp;
   let token: string;
   beforeAll(async () => {
-    app = await startTestApp({ extraProjectors: [stalled] });
+    // Readiness gives a projector 1 s behind the log before it answers 503.
+    app = await startTestApp({ extraProjectors: [stalled], env: { READY_MAX_LAG_MS: '1000' } });
     ({ token } = await app.registerUser());
   });
   afterAll(async () => {
@@ -44,8 +45,16 @@ describe('the spine', () => {
     expect(next.status).toBe(201);
     expect(next.body.goal.title).toBe('Write a book');
 
+    // Behind for longer than READY_MAX_LAG_MS: not ready, naming it (and its lane's other members, held with it).
+    await expect
+      .poll(async () => (await app.json('GET', '/api/ready')).body, { timeout: 8_000, interval: 300 })
+      .toMatchObject({ status: 'not_ready', lagging: expect.arrayContaining(['stalled_for_test']) });
+    expect((await app.json('GET', '/api/ready')).body.lagging).not.toContain('goals');
+    expect((await app.json('GET', '/api/ready')).status).toBe(503);
+
     release();
     await expect.poll(async () => (await app.json('GET', '/api/ready')).body.projections.stalled_for_test.caughtUp, { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => (await app.json('GET', '/api/ready')).status, { timeout: 5_000 }).toBe(200);
   });
 
   it('refuses to append an event its contract rejects, so no projector can ever stop on one', async () => {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { pgConnectionOptions } from './pg-connection-options.ts';
 import { createWakeSignal } from './wake-signal.ts';
 
 export interface WakeListener {
@@ -31,7 +32,7 @@ export const createWakeListener = (connectionString: string, channel: string, on
 
   const connect = async (): Promise<void> => {
     if (closed) return;
-    const next = new pg.Client({ connectionString, application_name: `listen:${channel}` });
+    const next = new pg.Client({ connectionString, application_name: `listen:${channel}`, ...pgConnectionOptions });
     next.on('notification', notified);
     next.on('error', () => {
       void next.end().catch(() => undefined);
@@ -57,7 +58,8 @@ export const createWakeListener = (connectionString: string, channel: string, on
   const scheduleReconnect = (): void => {
     if (closed) return;
     setTimeout(() => void connect(), retryDelay).unref();
-    retryDelay = Math.min(retryDelay * 2, 10_000);
+    // Short: a restarted database is listened to again within 2 s of coming back.
+    retryDelay = Math.min(retryDelay * 2, 2_000);
   };
 
   const ready = connect();

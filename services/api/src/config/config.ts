@@ -29,6 +29,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
+  READY_MAX_LAG_MS: z.coerce.number().int().min(0).default(30_000),
   ACCOUNT_MAX_ACTIONABLES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
 });
 
@@ -53,6 +54,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bcryptCost: number;
   readYourWritesTimeoutMs: number;
+  /** /api/ready answers 503 once a projector has been behind the log for longer than this. */
+  readyMaxLagMs: number;
   /** Live actionables and habits one account may hold: an import that would go beyond is refused whole. */
   accountMaxActionables: number;
   /**
@@ -112,6 +115,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: e.LOG_LEVEL,
     bcryptCost: e.BCRYPT_COST,
     readYourWritesTimeoutMs: e.READ_YOUR_WRITES_TIMEOUT_MS,
+    readyMaxLagMs: e.READY_MAX_LAG_MS,
     accountMaxActionables: e.ACCOUNT_MAX_ACTIONABLES,
     rateLimits: defaultRateLimits,
   };

@@ -20,13 +20,19 @@ export interface RunningPostgres {
 
 const notices = diagnosticsChannel.channel('tracker:embedded-postgres');
 
+/** 'error' when PostgreSQL stopped unasked or will not start again; 'warn' for what a start cleared up or retried. */
+export type NoticeLevel = 'warn' | 'error';
+
 /**
- * What a start did beyond the ordinary (cleared up after a crash, waited, retried, copied the programs):
- * worth a line at the default log level, which the caller's `log` option (debug) is not.
- * Returns the unsubscribe function.
+ * What a start did beyond the ordinary (cleared up after a crash, waited, retried, copied the programs),
+ * and what the supervision did (PostgreSQL stopped unasked, started again): worth a line at the default
+ * log level, which the caller's `log` option (debug) is not. Returns the unsubscribe function.
  */
-export const onEmbeddedPostgresNotice = (listener: (message: string) => void): (() => void) => {
-  const receive = (message: unknown): void => listener(String(message));
+export const onEmbeddedPostgresNotice = (listener: (message: string, level: NoticeLevel) => void): (() => void) => {
+  const receive = (notice: unknown): void => {
+    const { message, level } = notice as { message: string; level: NoticeLevel };
+    listener(message, level);
+  };
   notices.subscribe(receive);
   return () => notices.unsubscribe(receive);
 };
@@ -57,10 +63,16 @@ export interface EmbeddedPostgresOptions {
   programs?: PostgresPrograms;
   /** How long a postmaster still running on this cluster is given to go away (default 30 s). */
   staleWaitMs?: number;
+  /** Start it again, on the same port, whenever it stops unasked (default true). */
+  supervise?: boolean;
+  /** Where it listens (default: a free port). */
+  port?: number;
 }
 
 const SUPERUSER = 'postgres';
 const START_ATTEMPTS = 4;
+/** Restarts after PostgreSQL stopped unasked: 250 ms, doubling, at most this apart, for as long as it takes. */
+const RESTART_MAX_DELAY_MS = 10_000;
 // Loopback TCP only: no Unix socket, whose lock file in /tmp a crash would leave behind like postmaster.pid.
 const FLAGS = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300', '-c', 'fsync=on'];
 
@@ -86,9 +98,9 @@ const openFolderTo = async (user: ClusterUser, dir: string): Promise<void> => {
  */
 export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): Promise<RunningPostgres> => {
   const log = options.log ?? (() => undefined);
-  const notice = (message: string): void => {
+  const notice = (message: string, level: NoticeLevel = 'warn'): void => {
     log(message);
-    notices.publish(message);
+    notices.publish({ message, level });
   };
   await mkdir(options.dir, { recursive: true });
   const user = await clusterUser();
@@ -104,7 +116,7 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
   let postmaster: Postmaster | undefined;
   for (let attempt = 1; !postmaster; attempt++) {
     await clearStaleLock(clusterDir, { waitMs: options.staleWaitMs ?? 30_000, notice });
-    port = await freePort();
+    port = options.port ?? (await freePort());
     try {
       postmaster = await startPostmaster({ programs, clusterDir, port, flags: FLAGS, user, log });
     } catch (error) {
@@ -114,7 +126,14 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
       await sleep(250 * 2 ** (attempt - 1));
     }
   }
-  const running = postmaster;
+  const supervision = superviseCluster(postmaster, {
+    enabled: options.supervise ?? true,
+    start: async () => {
+      await clearStaleLock(clusterDir, { waitMs: options.staleWaitMs ?? 30_000, notice });
+      return startPostmaster({ programs, clusterDir, port, flags: FLAGS, user, log });
+    },
+    notice,
+  });
 
   const url = (database = 'postgres'): string => `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   return {
@@ -129,8 +148,65 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
       }
     },
     async stop() {
-      await running.stop();
+      await supervision.stop();
       if (!options.persistent) await rm(clusterDir, { recursive: true, force: true });
+    },
+  };
+};
+
+/**
+ * Keeps the cluster running: when the postmaster stops unasked (killed, crashed, out of memory) it says
+ * why, at error, and starts it again on the same port — connection strings stay valid, so the pools and
+ * listeners of the process reconnect by themselves — with backoff, for as long as it takes. PostgreSQL's
+ * start replays its write-ahead log, so every committed transaction is there again.
+ */
+const superviseCluster = (
+  first: Postmaster,
+  options: { enabled: boolean; start: () => Promise<Postmaster>; notice: (message: string, level?: NoticeLevel) => void },
+): { stop(): Promise<void> } => {
+  let current = first;
+  const stopping = new AbortController();
+  let restarting: Promise<void> = Promise.resolve();
+
+  const restart = async (exit: string, reason: string): Promise<void> => {
+    const downAt = Date.now();
+    const why = reason === 'no output' ? exit : `${exit}: ${reason}`;
+    options.notice(`PostgreSQL stopped unexpectedly (${why}); starting it again`, 'error');
+    for (let attempt = 1; !stopping.signal.aborted; attempt++) {
+      try {
+        const next = await options.start();
+        if (stopping.signal.aborted) {
+          await next.stop();
+          return;
+        }
+        current = next;
+        watch(next);
+        options.notice(`PostgreSQL is serving again, ${((Date.now() - downAt) / 1000).toFixed(1)} s after it stopped (attempt ${attempt})`);
+        return;
+      } catch (error) {
+        const delay = Math.min(250 * 2 ** (attempt - 1), RESTART_MAX_DELAY_MS);
+        options.notice(
+          `PostgreSQL did not start again (attempt ${attempt}: ${error instanceof Error ? error.message : String(error)}); retrying in ${delay} ms`,
+          'error',
+        );
+        await sleep(delay, undefined, { signal: stopping.signal }).catch(() => undefined);
+      }
+    }
+  };
+
+  const watch = (postmaster: Postmaster): void => {
+    void postmaster.exited.then(({ exit, reason }) => {
+      if (stopping.signal.aborted || postmaster !== current) return;
+      restarting = restart(exit, reason);
+    });
+  };
+  if (options.enabled) watch(first);
+
+  return {
+    async stop() {
+      stopping.abort();
+      await restarting;
+      await current.stop();
     },
   };
 };

@@ -91,6 +91,11 @@ export class PostmasterExited extends Error {
 
 export interface Postmaster {
   pid: number;
+  /**
+   * Resolves when the postmaster exits, for whatever reason (stop() included), with how it ended and
+   * PostgreSQL's own account of why when it said one.
+   */
+  exited: Promise<{ exit: string; reason: string }>;
   /** Fast shutdown; resolves when the process has exited. */
   stop(): Promise<void>;
 }
@@ -153,8 +158,14 @@ export const startPostmaster = async (options: StartPostmasterOptions): Promise<
     if (Number(lines[0]) === pid && lines[7]?.trim() === 'ready') break;
     await sleep(50);
   }
+  // What it says from now on: why it stops, if it says (a kill -9 says nothing).
+  const afterReady = collect(child, () => undefined);
   return {
     pid,
+    exited: end.then(
+      (how) => ({ exit: describeExit(how), reason: failureReason(afterReady()) }),
+      (error: unknown) => ({ exit: 'unknown', reason: error instanceof Error ? error.message : String(error) }),
+    ),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGINT');

@@ -4,6 +4,7 @@ import { messages } from '@tracker/contracts/messages';
 import { DomainError } from '@tracker/domain/common/errors';
 import { EventIdConflict } from '@tracker/eventstore/port';
 import type { ProblemDocument } from '@tracker/contracts/common/problem';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from './database-unavailable.ts';
 import { HttpError, problem } from './problem.ts';
 import type { AppState } from './app-state.ts';
 
@@ -26,6 +27,11 @@ export const toProblem = (error: unknown, requestId: string): { body: ProblemDoc
   if (error instanceof HttpError) return { body: problem(error.status, error.message, error.code), headers: error.headers };
   // An Idempotency-Key reused for a different request: its event ids name events already stored otherwise.
   if (error instanceof EventIdConflict) return { body: problem(409, messages.idempotencyKeyReused, 'idempotency_key_reused'), headers: {} };
+  // The database is restarting or failing over: nothing is wrong with the request, and a retry (with its
+  // Idempotency-Key, should the append have committed) is safe.
+  if (isDatabaseUnavailable(error)) {
+    return { body: problem(503, messages.serviceUnavailable, 'service_unavailable'), headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) } };
+  }
   return { body: problem(500, messages.internalError, 'internal_error', { requestId }), headers: {} };
 };
 
@@ -34,7 +40,9 @@ export const errorMiddleware = (): Middleware<AppState> => async (ctx, next) => 
     await next();
   } catch (error) {
     const { body, headers } = toProblem(error, ctx.state.requestId);
-    if (body.status >= 500) ctx.state.log.error({ err: error }, 'request failed');
+    // Unavailable: expected while the database restarts, one line each without the stack.
+    if (body.code === 'service_unavailable') ctx.state.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'database unavailable');
+    else if (body.status >= 500) ctx.state.log.error({ err: error }, 'request failed');
     ctx.status = body.status;
     ctx.set(headers);
     ctx.set('Cache-Control', 'no-store');

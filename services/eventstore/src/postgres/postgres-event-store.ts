@@ -16,6 +16,7 @@ import { withCanonicalIds } from '../event-ids.ts';
 import { recogniseRetry } from '../retry-rule.ts';
 import { comparePgPositions, decodePosition, encodePosition } from './positions.ts';
 import { EVENTS_CHANNEL, ensureEventStoreSchema } from './schema.ts';
+import { pgConnectionOptions } from '../pg-connection-options.ts';
 import { createWakeListener, type WakeListener } from '../pg-listener.ts';
 import { runSubscription } from '../subscription-loop.ts';
 
@@ -65,6 +66,7 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
     // A session idling inside a transaction would hold the snapshot xmin back and stall subscribers.
     idle_in_transaction_session_timeout: 10_000,
     application_name: 'eventstore',
+    ...pgConnectionOptions,
   });
   // A dropped connection fails the query using it; it must not also crash the process.
   pool.on('error', () => undefined);
