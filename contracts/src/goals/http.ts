@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, instant, isoDateTime, text, title, wholeNumber, wholeNumberParam } from '../common/fields.ts';
+import { nextCursor, pageFields } from '../common/paging.ts';
 
 export const workItemStatuses = ['pending', 'in-progress', 'completed'] as const;
 export const workItemStatus = z.enum(workItemStatuses, { message: `must be one of ${workItemStatuses.join(', ')}` });
@@ -42,10 +43,14 @@ export type UpdateTaskBody = z.infer<typeof updateTaskBody>;
 export type CreateSubtaskBody = z.infer<typeof createSubtaskBody>;
 export type UpdateSubtaskBody = z.infer<typeof updateSubtaskBody>;
 
+/** GET /goals/goals, /goals/all-tasks, /goals/all-subtasks and a parent's children: the filters, and a page (`limit`, `cursor`: common/paging.ts). */
 export const listQuery = z.object({
   status: workItemStatus.optional(),
   priority: priorityParam.optional(),
+  ...pageFields,
 });
+/** The lists by status or priority (the filter is in the path): a page of them. */
+export const pageQuery = z.object(pageFields);
 
 export const idParams = z.object({ id });
 export const statusParams = z.object({ status: workItemStatus });
@@ -77,11 +82,12 @@ export type Task = z.infer<typeof task>;
 export type Subtask = z.infer<typeof subtask>;
 
 export const goalResponse = z.object({ goal });
-export const goalsResponse = z.object({ goals: z.array(goal) });
+/** A page of a list (spec.md §7's `{goals}`); `nextCursor` asks for the next one (null: this was the last). */
+export const goalsResponse = z.object({ goals: z.array(goal), nextCursor });
 export const taskResponse = z.object({ task });
-export const tasksResponse = z.object({ tasks: z.array(task) });
+export const tasksResponse = z.object({ tasks: z.array(task), nextCursor });
 export const subtaskResponse = z.object({ subtask });
-export const subtasksResponse = z.object({ subtasks: z.array(subtask) });
+export const subtasksResponse = z.object({ subtasks: z.array(subtask), nextCursor });
 export const completeSubtaskResponse = z.object({ subtask, pointsAwarded: z.number().int() });
 
 export const stats = z.object({

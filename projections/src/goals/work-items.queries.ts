@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Goal, Subtask, Task, WorkItemStatus } from '@tracker/contracts/goals/http';
 import type { ReadModelDb } from '../db.ts';
+import { readNewestFirst, type Page, type PageRequest } from '../paging.ts';
 import type { GoalRow, SubtaskRow, TaskRow } from './goals.tables.ts';
 
 type Kind = 'goal' | 'task' | 'subtask';
@@ -53,43 +54,53 @@ export const pointsHistories = async (db: ReadModelDb, kind: Kind, ids: string[]
   return histories;
 };
 
-const listRows = async (db: ReadModelDb, kind: Kind, userId: string, filter: ListFilter) => {
+/** A kind's items the filter finds, in no order yet: `readNewestFirst` orders and pages them. */
+const listQuery = (db: ReadModelDb, kind: Kind, userId: string, filter: ListFilter) => {
   let query = db.selectFrom(tableOf[kind]).selectAll().where('user_id', '=', userId);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.priority) query = query.where('priority', '=', filter.priority);
   if (filter.goalId && kind !== 'goal') query = query.where(sql.ref('goal_id'), '=', filter.goalId);
   if (filter.taskId && kind === 'subtask') query = query.where(sql.ref('task_id'), '=', filter.taskId);
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  return query;
 };
 
-export const listGoals = async (db: ReadModelDb, userId: string, filter: ListFilter = {}): Promise<Goal[]> => {
-  const rows = await listRows(db, 'goal', userId, filter);
+/**
+ * Goals the filter finds, newest first (created_at desc, id desc): one page of them, or all without
+ * `page` (callers inside the server; routes read pages). Each filter's rows are one range of an index
+ * in that order (migrations 0009 and 0010), so a page reads only its own rows.
+ */
+export const listGoals = async (db: ReadModelDb, userId: string, filter: ListFilter = {}, page?: PageRequest): Promise<Page<Goal>> => {
+  const { items: rows, next } = await readNewestFirst(listQuery(db, 'goal', userId, filter), page);
   const histories = await pointsHistories(
     db,
     'goal',
     rows.map((r) => r.id),
   );
-  return rows.map((row) => baseFields(row, histories.get(row.id)!));
+  return { items: rows.map((row) => baseFields(row, histories.get(row.id)!)), next };
 };
 
-export const listTasks = async (db: ReadModelDb, userId: string, filter: ListFilter = {}): Promise<Task[]> => {
-  const rows = (await listRows(db, 'task', userId, filter)) as TaskRow[];
+/** Tasks the filter finds (a status, a priority, a goal's), newest first: one page, or all without `page`. */
+export const listTasks = async (db: ReadModelDb, userId: string, filter: ListFilter = {}, page?: PageRequest): Promise<Page<Task>> => {
+  const { items, next } = await readNewestFirst(listQuery(db, 'task', userId, filter), page);
+  const rows = items as TaskRow[];
   const histories = await pointsHistories(
     db,
     'task',
     rows.map((r) => r.id),
   );
-  return rows.map((row) => ({ ...baseFields(row, histories.get(row.id)!), goalId: row.goal_id }));
+  return { items: rows.map((row) => ({ ...baseFields(row, histories.get(row.id)!), goalId: row.goal_id })), next };
 };
 
-export const listSubtasks = async (db: ReadModelDb, userId: string, filter: ListFilter = {}): Promise<Subtask[]> => {
-  const rows = (await listRows(db, 'subtask', userId, filter)) as SubtaskRow[];
+/** Subtasks the filter finds (a status, a priority, a task's), newest first: one page, or all without `page`. */
+export const listSubtasks = async (db: ReadModelDb, userId: string, filter: ListFilter = {}, page?: PageRequest): Promise<Page<Subtask>> => {
+  const { items, next } = await readNewestFirst(listQuery(db, 'subtask', userId, filter), page);
+  const rows = items as SubtaskRow[];
   const histories = await pointsHistories(
     db,
     'subtask',
     rows.map((r) => r.id),
   );
-  return rows.map((row) => ({ ...baseFields(row, histories.get(row.id)!), taskId: row.task_id, goalId: row.goal_id }));
+  return { items: rows.map((row) => ({ ...baseFields(row, histories.get(row.id)!), taskId: row.task_id, goalId: row.goal_id })), next };
 };
 
 export const findGoal = async (db: ReadModelDb, userId: string, id: string): Promise<Goal | undefined> => {

@@ -15,7 +15,8 @@ export interface FakeResponse {
   text?: string;
 }
 
-type Handler = (body: unknown) => FakeResponse;
+/** Answers a request from its body and its URL (a paged list reads `cursor` from its query). */
+type Handler = (body: unknown, url: URL) => FakeResponse;
 
 /**
  * Stubs fetch (and Request, so the app's relative `/api` URLs resolve in Node) with a route table
@@ -33,7 +34,8 @@ export const fakeApi = (routes: Record<string, Handler>): { requests: RecordedRe
     },
   );
   vi.stubGlobal('fetch', async (request: Request): Promise<Response> => {
-    const path = new URL(request.url).pathname;
+    const url = new URL(request.url);
+    const path = url.pathname;
     const raw = await request.text();
     const body: unknown = raw ? JSON.parse(raw) : undefined;
     requests.push({
@@ -43,7 +45,7 @@ export const fakeApi = (routes: Record<string, Handler>): { requests: RecordedRe
       idempotencyKey: request.headers.get('Idempotency-Key'),
       body,
     });
-    const answer = routes[`${request.method} ${path}`]?.(body) ?? { status: 404, body: { message: 'No such API route' } };
+    const answer = routes[`${request.method} ${path}`]?.(body, url) ?? { status: 404, body: { message: 'No such API route' } };
     const text = answer.text ?? (answer.body === undefined ? '' : JSON.stringify(answer.body));
     // A 204 must have no body at all, not even an empty one.
     return new Response(text === '' ? null : text, { status: answer.status, headers: { 'content-type': 'application/json' } });

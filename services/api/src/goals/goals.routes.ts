@@ -5,6 +5,7 @@ import {
   createTaskBody,
   idParams,
   listQuery,
+  pageQuery,
   priorityParams,
   progressResponse,
   statsResponse,
@@ -18,12 +19,13 @@ import {
 import type { z } from 'zod';
 import { goalProgress, workItemStats, type ListFilter } from '@tracker/projections/goals/work-items.queries';
 import { routesFor, type AnyRoute } from '../http/api-router.ts';
+import { PAGED } from '../http/paging.ts';
 import { commandContext } from '../http/command-context.ts';
 import { GOALS_CASCADE } from './goals-cascade.reactor.ts';
 import type { GoalsServices } from './goals.feature.ts';
 import type { Kind, WorkItemCommands } from './work-item-commands.ts';
 import type { WorkItemCommandOf } from '@tracker/domain/goals/work-item-deciders';
-import { answerOf, findOwn, goals, subtasks, tasks, type WorkItemReader } from './work-item.readers.ts';
+import { answerOf, findOwn, goals, listPage, subtasks, tasks, type WorkItemReader } from './work-item.readers.ts';
 
 const route = routesFor<GoalsServices>();
 // Builders take any kind's reader; each answer is still checked against that reader's schemas.
@@ -65,21 +67,21 @@ const one = (reader: Reader): AnyRoute<GoalsServices> =>
     handle: async ({ ctx, params, services }) => reader.one.wrap(await findOwn(reader, services.db, ctx.state.userId, params.id)),
   });
 
-/** Every item of a kind (newest first), filtered by the query. */
+/** Every item of a kind (newest first), filtered by the query, a page at a time. */
 const all = (reader: Reader, path: string): AnyRoute<GoalsServices> =>
   route({
     name: `list${reader.label}s`,
     method: 'get',
     path,
-    summary: `Every ${reader.label.toLowerCase()}, newest first`,
+    summary: `Every ${reader.label.toLowerCase()}, newest first; ${PAGED}`,
     tag: reader.tag,
     auth: true,
     query: listQuery,
     response: reader.many.schema,
-    handle: async ({ ctx, query, services }) => reader.many.wrap(await reader.list(services.db, ctx.state.userId, query)),
+    handle: async ({ ctx, query, services }) => listPage(reader, services.db, ctx.state.userId, { status: query.status, priority: query.priority }, query),
   });
 
-/** Items of a kind with one status, or one priority. */
+/** Items of a kind with one status, or one priority (newest first, a page at a time). */
 const byField = (reader: Reader, field: 'status' | 'priority'): AnyRoute<GoalsServices> => {
   const params: z.ZodType<ListFilter> = field === 'status' ? statusParams : priorityParams;
   return route({
@@ -88,22 +90,23 @@ const byField = (reader: Reader, field: 'status' | 'priority'): AnyRoute<GoalsSe
     path: `/goals/${reader.tag}/${field}/:${field}`,
     // `/goals/tasks/status/{status}` would be ambiguous with `/goals/tasks/{id}/subtasks`: one path per value.
     pathValues: { [field]: field === 'status' ? workItemStatuses : PRIORITIES },
-    summary: `${reader.label}s with a ${field}`,
+    summary: `${reader.label}s with a ${field}, newest first; ${PAGED}`,
     tag: reader.tag,
     auth: true,
     params,
+    query: pageQuery,
     response: reader.many.schema,
-    handle: async ({ ctx, params: filter, services }) => reader.many.wrap(await reader.list(services.db, ctx.state.userId, filter)),
+    handle: async ({ ctx, params: filter, query, services }) => listPage(reader, services.db, ctx.state.userId, filter, query),
   });
 };
 
-/** A parent's children: 404 for a parent that is not the caller's. */
+/** A parent's children (newest first, a page at a time): 404 for a parent that is not the caller's. */
 const children = (parent: Reader, child: Reader, link: 'goalId' | 'taskId'): AnyRoute<GoalsServices> =>
   route({
     name: `list${parent.label}${child.label}s`,
     method: 'get',
     path: `/goals/${parent.tag}/:id/${child.tag}`,
-    summary: `A ${parent.label.toLowerCase()}'s ${child.tag}`,
+    summary: `A ${parent.label.toLowerCase()}'s ${child.tag}, newest first; ${PAGED}`,
     tag: parent.tag,
     auth: true,
     params: idParams,
@@ -111,7 +114,7 @@ const children = (parent: Reader, child: Reader, link: 'goalId' | 'taskId'): Any
     response: child.many.schema,
     handle: async ({ ctx, params, query, services: { db } }) => {
       await findOwn(parent, db, ctx.state.userId, params.id);
-      return child.many.wrap(await child.list(db, ctx.state.userId, { ...query, [link]: params.id }));
+      return listPage(child, db, ctx.state.userId, { status: query.status, priority: query.priority, [link]: params.id }, query);
     },
   });
 

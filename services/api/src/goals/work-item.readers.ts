@@ -10,10 +10,13 @@ import {
   type Subtask,
   type Task,
 } from '@tracker/contracts/goals/http';
+import type { PagePosition } from '@tracker/contracts/common/paging';
 import { NotFound } from '@tracker/domain/common/errors';
 import type { WorkItem, WorkItemEvent } from '@tracker/domain/goals/work-item';
 import type { ReadModelDb } from '@tracker/projections/db';
+import type { Page, PageRequest } from '@tracker/projections/paging';
 import { findGoal, findSubtask, findTask, listGoals, listSubtasks, listTasks, type ListFilter } from '@tracker/projections/goals/work-items.queries';
+import { nextCursorOf, pageRequestOf } from '../http/paging.ts';
 import type { ApiTag } from '../http/api-router.ts';
 
 /**
@@ -53,14 +56,16 @@ export interface WorkItemReader<Item, One, Many> {
   /** The projectors its answers come from: commands settle on these. */
   reads: string[];
   find(db: ReadModelDb, userId: string, id: string): Promise<Item | undefined>;
-  list(db: ReadModelDb, userId: string, filter: ListFilter): Promise<Item[]>;
+  /** One page of the items the filter finds, newest first. */
+  list(db: ReadModelDb, userId: string, filter: ListFilter, page: PageRequest): Promise<Page<Item>>;
   one: { schema: z.ZodType<One>; wrap(item: Item): One };
   /** The item as the command left it, when the read model is behind. */
   fromCommand(item: WorkItem, known: Item | undefined, events: readonly WorkItemEvent[], now: string): Item;
-  many: { schema: z.ZodType<Many>; wrap(items: Item[]): Many };
+  /** A page of items as the answer holds them: the list under its key, `nextCursor` beside it. */
+  many: { schema: z.ZodType<Many>; wrap(items: Item[], nextCursor: string | null): Many };
 }
 
-export const goals: WorkItemReader<Goal, { goal: Goal }, { goals: Goal[] }> = {
+export const goals: WorkItemReader<Goal, { goal: Goal }, { goals: Goal[]; nextCursor: string | null }> = {
   label: 'Goal',
   tag: 'goals',
   reads: ['goals', 'points_ledger'],
@@ -68,10 +73,10 @@ export const goals: WorkItemReader<Goal, { goal: Goal }, { goals: Goal[] }> = {
   list: listGoals,
   one: { schema: goalResponse, wrap: (goal) => ({ goal }) },
   fromCommand: asCommandLeftIt,
-  many: { schema: goalsResponse, wrap: (items) => ({ goals: items }) },
+  many: { schema: goalsResponse, wrap: (items, nextCursor) => ({ goals: items, nextCursor }) },
 };
 
-export const tasks: WorkItemReader<Task, { task: Task }, { tasks: Task[] }> = {
+export const tasks: WorkItemReader<Task, { task: Task }, { tasks: Task[]; nextCursor: string | null }> = {
   label: 'Task',
   tag: 'tasks',
   reads: ['tasks', 'points_ledger'],
@@ -79,10 +84,10 @@ export const tasks: WorkItemReader<Task, { task: Task }, { tasks: Task[] }> = {
   list: listTasks,
   one: { schema: taskResponse, wrap: (task) => ({ task }) },
   fromCommand: (item, known, events, now) => ({ ...asCommandLeftIt(item, known, events, now), goalId: item.goalId! }),
-  many: { schema: tasksResponse, wrap: (items) => ({ tasks: items }) },
+  many: { schema: tasksResponse, wrap: (items, nextCursor) => ({ tasks: items, nextCursor }) },
 };
 
-export const subtasks: WorkItemReader<Subtask, { subtask: Subtask }, { subtasks: Subtask[] }> = {
+export const subtasks: WorkItemReader<Subtask, { subtask: Subtask }, { subtasks: Subtask[]; nextCursor: string | null }> = {
   label: 'Subtask',
   tag: 'subtasks',
   reads: ['subtasks', 'points_ledger'],
@@ -90,7 +95,7 @@ export const subtasks: WorkItemReader<Subtask, { subtask: Subtask }, { subtasks:
   list: listSubtasks,
   one: { schema: subtaskResponse, wrap: (subtask) => ({ subtask }) },
   fromCommand: (item, known, events, now) => ({ ...asCommandLeftIt(item, known, events, now), goalId: item.goalId!, taskId: item.taskId! }),
-  many: { schema: subtasksResponse, wrap: (items) => ({ subtasks: items }) },
+  many: { schema: subtasksResponse, wrap: (items, nextCursor) => ({ subtasks: items, nextCursor }) },
 };
 
 /**
@@ -114,4 +119,19 @@ export const findOwn = async <Item>(reader: WorkItemReader<Item, unknown, unknow
   const item = await reader.find(db, userId, id);
   if (item === undefined) throw new NotFound(`${reader.label} not found`);
   return item;
+};
+
+/**
+ * One page of a kind's list as a route answers it: the items the filter finds from where the query's
+ * `cursor` points, at most its `limit` (common/paging.ts), and the cursor of the page after them.
+ */
+export const listPage = async <Item, Many>(
+  reader: WorkItemReader<Item, unknown, Many>,
+  db: ReadModelDb,
+  userId: string,
+  filter: ListFilter,
+  query: { limit?: number | undefined; cursor?: PagePosition | undefined },
+): Promise<Many> => {
+  const { items, next } = await reader.list(db, userId, filter, pageRequestOf(query));
+  return reader.many.wrap(items, nextCursorOf(next));
 };

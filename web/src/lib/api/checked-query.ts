@@ -1,5 +1,6 @@
 import type { FetchArgs, FetchBaseQueryError, QueryReturnValue } from '@reduxjs/toolkit/query';
 import type { CallError } from './api-errors.ts';
+import { throughEveryPage } from './every-page.ts';
 
 /** An answer read against what the call expects: its value, or the spec's text for why it is unusable. */
 export type Reading<Result> = { data: Result } | { error: string };
@@ -49,3 +50,27 @@ export const checkedQuery =
     // No `data`: nothing of an unusable answer should reach a screen as if the server had said it.
     return { error: { status: 'CUSTOM_ERROR', error: reading.error, message: reading.error }, meta: answer.meta };
   };
+
+/** Reads each page of a list with `read` and joins their items in order; the first unusable page is the reading's error. */
+const everyPageRead =
+  <Item>(read: (answer: unknown) => Reading<Item[]>) =>
+  (pages: unknown): Reading<Item[]> => {
+    const items: Item[] = [];
+    for (const page of pages as unknown[]) {
+      const reading = read(page);
+      if ('error' in reading) return reading;
+      items.push(...reading.data);
+    }
+    return { data: items };
+  };
+
+/**
+ * `checkedQuery` for a list the server answers a page at a time (contracts/src/common/paging.ts), read
+ * whole: every page (lib/api/every-page.ts), each checked by `read` as a single answer was, their items
+ * joined in the server's order. A failing or unusable page fails the call — or answers `fallback` —
+ * exactly as the one answer did before: half a list must not pass for all of it.
+ */
+export const checkedListQuery = <Arg, Item>(options: CheckedQuery<Arg, Item[]>) => {
+  const call = checkedQuery<Arg, Item[]>({ ...options, read: everyPageRead(options.read) });
+  return <Meta>(arg: Arg, api: unknown, extraOptions: unknown, baseQuery: AppBaseQuery<Meta>) => call(arg, api, extraOptions, throughEveryPage(baseQuery));
+};

@@ -44,3 +44,16 @@ export const everyPage = async <Meta>(baseQuery: AppBaseQuery<Meta>, request: (c
 /** A request's params with the page's cursor added (the first page's request is left as it was). */
 export const withCursor = <Params extends Record<string, string>>(params: Params, cursor: string | undefined): Params | (Params & { cursor: string }) =>
   cursor === undefined ? params : { ...params, cursor };
+
+/**
+ * The base query as a whole-list read: a request is sent, then again with each `nextCursor` as
+ * `cursor` (`everyPage`); the answer is the pages' answers in order, the error the first failing
+ * page's. For a `checkedQuery`, which then checks each page as it checked the one answer before.
+ */
+export const throughEveryPage =
+  <Meta>(baseQuery: AppBaseQuery<Meta>): AppBaseQuery<Meta> =>
+  async (args) => {
+    const first: FetchArgs = typeof args === 'string' ? { url: args } : args;
+    const read = await everyPage(baseQuery, (cursor) => (cursor === undefined ? args : { ...first, params: { ...first.params, cursor } }));
+    return 'error' in read ? { error: read.error, meta: read.meta } : { data: read.pages, meta: read.meta };
+  };

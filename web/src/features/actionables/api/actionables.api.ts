@@ -10,7 +10,7 @@ import type {
 import { goal, subtask, task, type Goal, type Subtask, type Task } from '@tracker/contracts/goals/http';
 import { z } from 'zod';
 import { api } from '../../../lib/api/api.ts';
-import { checkedQuery, type Reading } from '../../../lib/api/checked-query.ts';
+import { checkedListQuery, checkedQuery, type Reading } from '../../../lib/api/checked-query.ts';
 import { everyPage, joinedList, withCursor } from '../../../lib/api/every-page.ts';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/api/idempotency-key.ts';
 import { readActionableList, readAnswerItem, type ShownActionable } from '../components/import-parser.ts';
@@ -87,9 +87,12 @@ const readLinkList =
     return parsed.success ? { data: parsed.data } : { error: 'Invalid response format from server' };
   };
 
-/** spec.md §8: a failed list fetch for goals, tasks or subtasks is an empty list (a form then offers no links, nothing breaks). */
+/**
+ * spec.md §8: a failed list fetch for goals, tasks or subtasks is an empty list (a form then offers no
+ * links, nothing breaks). Every page is read: a link to an older item must be offered too.
+ */
 const linkList = <T>(url: string, key: string, schema: z.ZodType<T[]>) =>
-  checkedQuery({ request: () => url, read: readLinkList(key, schema), fallback: { data: [] } });
+  checkedListQuery({ request: () => url, read: readLinkList(key, schema), fallback: { data: [] } });
 
 const itemTags = (items: readonly ShownActionable[]) => items.map(({ id }) => ({ type: 'Actionable' as const, id }));
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../../app/store.ts';
 import { callFailure, errorMessage as shownMessage } from '../../../lib/api/api-errors.ts';
 import { fakeApi, type FakeResponse } from '../../../testing/fake-api.ts';
-import { anActionable, aUser } from '../../../testing/fixtures.ts';
+import { aGoal, anActionable, aTask, aUser } from '../../../testing/fixtures.ts';
 import { actionableFailures, actionablesApi, habitFailures, listFailure } from './actionables.api.ts';
 
 const signedIn = () => makeStore({ auth: { token: 'tok', user: aUser(), error: null, isAdmin: false } });
@@ -287,6 +287,22 @@ describe('answers with no recognisable actionable (spec.md §5)', () => {
 });
 
 describe('the goals, tasks and subtasks an actionable links to', () => {
+  it('reads every page of the goals (an older goal can be linked too); a failing later page reads as no list', async () => {
+    const [newer, older] = [aGoal({ title: 'Newer' }), aGoal({ id: '9f1c2d3e-0000-4000-8000-00000000a002', title: 'Older' })];
+    fakeApi({
+      'GET /api/goals/goals': (_body, url) =>
+        url.searchParams.get('cursor') === 'page-2'
+          ? { status: 200, body: { goals: [older], nextCursor: null } }
+          : { status: 200, body: { goals: [newer], nextCursor: 'page-2' } },
+      'GET /api/goals/all-tasks': (_body, url) =>
+        url.searchParams.has('cursor') ? { status: 500 } : { status: 200, body: { tasks: [aTask()], nextCursor: 'page-2' } },
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const store = signedIn();
+    expect((await store.dispatch(actionablesApi.endpoints.getLinkGoals.initiate())).data?.map((goal) => goal.title)).toEqual(['Newer', 'Older']);
+    expect((await store.dispatch(actionablesApi.endpoints.getLinkTasks.initiate())).data).toEqual([]);
+  });
+
   it('failed list fetches for goals, tasks and subtasks give empty lists', async () => {
     fakeApi({
       'GET /api/goals/goals': () => ({ status: 500 }),

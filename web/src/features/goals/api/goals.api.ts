@@ -20,7 +20,7 @@ import {
 } from '@tracker/contracts/goals/http';
 import { z } from 'zod';
 import { api } from '../../../lib/api/api.ts';
-import { checkedQuery, type Reading } from '../../../lib/api/checked-query.ts';
+import { checkedListQuery, checkedQuery, type Reading } from '../../../lib/api/checked-query.ts';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/api/idempotency-key.ts';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
 import { readItem, readList, readNothing, readUpdated, readWhole } from './goal-answers.ts';
@@ -46,6 +46,14 @@ const goalsListTag = { type: 'Goal' as const, id: 'LIST' };
 const goalCall = <Arg, Result>(kind: WorkItemKind, request: (arg: Arg) => string | FetchArgs, read: (answer: unknown) => Reading<Result>) =>
   checkedQuery({ request, read, describe: describeGoalCallFailure(kind) });
 
+/**
+ * A goal, task or subtask list read whole: the server answers a page at a time (`nextCursor`), the
+ * tree needs every item, so every page is read and checked as `goalCall` checks one answer; a failing
+ * page fails the list with the same §8 texts (and so reads as an empty list, `listOrEmpty`).
+ */
+const goalListCall = <Arg, Item>(kind: WorkItemKind, request: (arg: Arg) => string | FetchArgs, read: (answer: unknown) => Reading<Item[]>) =>
+  checkedListQuery({ request, read, describe: describeGoalCallFailure(kind) });
+
 const goalList = z.array(goal);
 const taskList = z.array(task);
 const subtaskList = z.array(subtask);
@@ -59,8 +67,8 @@ export const listOrEmpty = <T>(result: { data?: T[] | undefined }): T[] => resul
 export const goalsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getGoals: build.query<Goal[], void>({
-      // spec.md §7: the list may come as an array or as {goals}.
-      queryFn: goalCall('goal', () => '/goals/goals', readList('goal', 'goals', goalList)),
+      // spec.md §7: the list may come as an array (one page: no cursor) or as {goals, nextCursor}.
+      queryFn: goalListCall('goal', () => '/goals/goals', readList('goal', 'goals', goalList)),
       providesTags: (goals = []) => [goalsListTag, ...goals.map(({ id }) => ({ type: 'Goal' as const, id }))],
     }),
     getGoalProgress: build.query<GoalProgress[], void>({
@@ -72,11 +80,11 @@ export const goalsApi = api.injectEndpoints({
       providesTags: ['GoalStats'],
     }),
     getGoalTasks: build.query<Task[], string>({
-      queryFn: goalCall('task', (goalId: string) => `/goals/goals/${encodeURIComponent(goalId)}/tasks`, readList('task', 'tasks', taskList)),
+      queryFn: goalListCall('task', (goalId: string) => `/goals/goals/${encodeURIComponent(goalId)}/tasks`, readList('task', 'tasks', taskList)),
       providesTags: (tasks = [], _error, goalId) => [goalTasksTag(goalId), ...tasks.map(({ id }) => ({ type: 'Task' as const, id }))],
     }),
     getTaskSubtasks: build.query<Subtask[], string>({
-      queryFn: goalCall('subtask', (taskId: string) => `/goals/tasks/${encodeURIComponent(taskId)}/subtasks`, readList('subtask', 'subtasks', subtaskList)),
+      queryFn: goalListCall('subtask', (taskId: string) => `/goals/tasks/${encodeURIComponent(taskId)}/subtasks`, readList('subtask', 'subtasks', subtaskList)),
       providesTags: (subtasks = [], _error, taskId) => [taskSubtasksTag(taskId), ...subtasks.map(({ id }) => ({ type: 'Subtask' as const, id }))],
     }),
     /**
@@ -84,11 +92,11 @@ export const goalsApi = api.injectEndpoints({
      * filters match. Every goal, task and subtask change invalidates 'GoalProgress', so these follow them.
      */
     getAllTasks: build.query<Task[], void>({
-      queryFn: goalCall('task', () => '/goals/all-tasks', readList('task', 'tasks', taskList)),
+      queryFn: goalListCall('task', () => '/goals/all-tasks', readList('task', 'tasks', taskList)),
       providesTags: ['GoalProgress'],
     }),
     getAllSubtasks: build.query<Subtask[], void>({
-      queryFn: goalCall('subtask', () => '/goals/all-subtasks', readList('subtask', 'subtasks', subtaskList)),
+      queryFn: goalListCall('subtask', () => '/goals/all-subtasks', readList('subtask', 'subtasks', subtaskList)),
       providesTags: ['GoalProgress'],
     }),
 

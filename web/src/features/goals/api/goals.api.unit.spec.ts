@@ -100,6 +100,66 @@ describe('goals api', () => {
     expect((await s.dispatch(goalsApi.endpoints.getAllSubtasks.initiate())).data).toEqual([subtask]);
   });
 
+  describe('lists the server answers a page at a time (nextCursor) are read whole, in its order', () => {
+    const [newer, older, oldest] = ['1', '2', '3'].map((n) => aGoal({ id: `9f1c2d3e-0000-4000-8000-00000000a10${n}`, title: `Goal ${n}` }));
+    const [taskA, taskB] = ['1', '2'].map((n) => aTask({ id: `9f1c2d3e-0000-4000-8000-00000000b10${n}` }));
+    const [subtaskA, subtaskB] = ['1', '2'].map((n) => aSubtask({ id: `9f1c2d3e-0000-4000-8000-00000000c10${n}` }));
+    const lists = {
+      'GET /api/goals/goals': { key: 'goals', pages: [[newer, older], [oldest]], run: (s: Store) => s.dispatch(goalsApi.endpoints.getGoals.initiate()) },
+      [`GET /api/goals/goals/${goal.id}/tasks`]: {
+        key: 'tasks',
+        pages: [[taskA], [taskB]],
+        run: (s: Store) => s.dispatch(goalsApi.endpoints.getGoalTasks.initiate(goal.id)),
+      },
+      [`GET /api/goals/tasks/${task.id}/subtasks`]: {
+        key: 'subtasks',
+        pages: [[subtaskA], [subtaskB]],
+        run: (s: Store) => s.dispatch(goalsApi.endpoints.getTaskSubtasks.initiate(task.id)),
+      },
+      'GET /api/goals/all-tasks': { key: 'tasks', pages: [[taskA], [], [taskB]], run: (s: Store) => s.dispatch(goalsApi.endpoints.getAllTasks.initiate()) },
+      'GET /api/goals/all-subtasks': {
+        key: 'subtasks',
+        pages: [[subtaskA], [subtaskB]],
+        run: (s: Store) => s.dispatch(goalsApi.endpoints.getAllSubtasks.initiate()),
+      },
+    };
+
+    it.each(Object.entries(lists))('%s: every page, following nextCursor, items joined in order', async (route, { key, pages, run }) => {
+      const { urls } = pagedServer(route, key, pages);
+      const result = await run(store());
+      expect(result.data).toEqual(pages.flat());
+      // The first request is the one the route always took; each next one sends the cursor the page before handed out.
+      expect(urls.map((url) => url.search)).toEqual(pages.map((_, n) => (n === 0 ? '' : `?cursor=page-${n + 1}`)));
+    });
+
+    it("a later page that fails fails the whole list with spec.md §8's text, and it reads as empty", async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      fakeApi({
+        'GET /api/goals/goals': (_body, url) =>
+          url.searchParams.has('cursor') ? { status: 503 } : { status: 200, body: { goals: [newer], nextCursor: 'page-2' } },
+      });
+      const result = await store().dispatch(goalsApi.endpoints.getGoals.initiate());
+      expect(result.data).toBeUndefined();
+      expect(callFailure(result.error)).toBe('Server error (503): Unknown error');
+      expect(listOrEmpty(result)).toEqual([]);
+    });
+
+    it("a later page without a recognisable list is 'Invalid response format from server - no valid task data'", async () => {
+      fakeApi({
+        'GET /api/goals/all-tasks': (_body, url) =>
+          url.searchParams.has('cursor') ? { status: 200, body: { message: 'ok' } } : { status: 200, body: { tasks: [taskA], nextCursor: 'page-2' } },
+      });
+      const result = await store().dispatch(goalsApi.endpoints.getAllTasks.initiate());
+      expect(callFailure(result.error)).toBe('Invalid response format from server - no valid task data');
+    });
+
+    it('a bare array is the whole list: no cursor, no second request', async () => {
+      const { urls } = pagedServer('GET /api/goals/goals', 'goals', [[newer, older]], { bare: true });
+      expect((await store().dispatch(goalsApi.endpoints.getGoals.initiate())).data).toEqual([newer, older]);
+      expect(urls).toHaveLength(1);
+    });
+  });
+
   it("keeps a 400's own message for the user, and its field errors", async () => {
     const { error } = await outcome('create goal', {
       status: 400,
@@ -204,3 +264,21 @@ describe("spec.md §8's fallback texts: a failure without a server message shows
     expect(errorMessage(error, text)).toBe(text);
   });
 });
+
+/**
+ * A server answering `route` in `pages`: page n (n ≥ 2) is asked with cursor `page-n`, every page but
+ * the last hands out the next one's; with `bare`, the one page is a plain array. Returns the URLs asked.
+ */
+const pagedServer = (route: string, key: string, pages: unknown[][], { bare = false } = {}): { urls: URL[] } => {
+  const urls: URL[] = [];
+  fakeApi({
+    [route]: (_body, url) => {
+      urls.push(url);
+      const cursor = url.searchParams.get('cursor');
+      const n = cursor === null ? 0 : Number(cursor.replace('page-', '')) - 1;
+      const nextCursor = n + 1 < pages.length ? `page-${n + 2}` : null;
+      return { status: 200, body: bare ? pages[n] : { [key]: pages[n], nextCursor } };
+    },
+  });
+  return { urls };
+};

@@ -227,6 +227,19 @@ describe('answers from the server', () => {
     expect(store.getState().goals).toEqual(before);
   });
 
+  it('goals on a later page of the list are not taken for gone: every page is read before it is the truth', async () => {
+    const older = aGoal({ id: '9f1c2d3e-0000-4000-8000-00000000a003' });
+    fakeApi({
+      'GET /api/goals/goals': (_body, url) =>
+        url.searchParams.get('cursor') === 'page-2'
+          ? { status: 200, body: { goals: [older], nextCursor: null } }
+          : { status: 200, body: { goals: [goal], nextCursor: 'page-2' } },
+    });
+    const store = signedIn({ expandedGoalIds: [goal.id, older.id, 'gone'], selectedGoalId: older.id, selectedTaskId: 'its-task' });
+    await store.dispatch(goalsApi.endpoints.getGoals.initiate());
+    expect(store.getState().goals).toMatchObject({ expandedGoalIds: [goal.id, older.id], selectedGoalId: older.id, selectedTaskId: 'its-task' });
+  });
+
   it('goals gone from the list (deleted elsewhere) are forgotten when it loads', async () => {
     fakeApi({ 'GET /api/goals/goals': () => ({ status: 200, body: { goals: [goal] } }) });
     const store = signedIn({ expandedGoalIds: [goal.id, 'gone'], selectedGoalId: 'gone', selectedTaskId: 'gone-task' });
