@@ -285,6 +285,37 @@ describe('projection runner', () => {
     expect(restarted).toEqual(await snapshot(fresh.db));
   });
 
+  it('takes its lane lock again when the database ends its sessions (a restart) and goes on from the checkpoint, applying each event once', async () => {
+    const runner = run([tallyProjector()]);
+    await eventually(() => expect(runner.active()).toEqual(['tally']));
+    let appended = 0;
+    const append = async (): Promise<void> => {
+      const userId = randomUUID();
+      await fixture.append(
+        `email-${randomUUID()}`,
+        [{ id: randomUUID(), type: 'EmailReserved', data: { userId, email: `${appended}@x.io` }, metadata: metadata(userId) }],
+        'no_stream',
+      );
+      appended += 1;
+    };
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 10; i++) await append();
+      // What a restart does to this runner's sessions: the lock's, the read models' and the listener's.
+      const admin = new pg.Client({ connectionString: fixture.url });
+      await admin.connect();
+      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                          WHERE datname = current_database() AND pid <> pg_backend_pid()
+                            AND (application_name = 'read-models' OR application_name LIKE 'projector:%' OR application_name LIKE 'listen:%')`);
+      await admin.end();
+      for (let i = 0; i < 10; i++) await append();
+    }
+    await caughtUp(fixture.readModels, 'tally');
+    await eventually(() => expect(runner.active()).toEqual(['tally']));
+    expect(await tallyRows(fixture.readModels.db)).toBe(appended);
+    const distinct = await sql<{ n: string }>`SELECT count(DISTINCT event_id)::text AS n FROM tally`.execute(fixture.readModels.db);
+    expect(Number(distinct.rows[0]!.n)).toBe(appended);
+  });
+
   it('with two runners started at once, applies every batch exactly once', async () => {
     const projectorA = tallyProjector();
     const projectorB = tallyProjector();

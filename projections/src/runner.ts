@@ -16,6 +16,8 @@ export const PROGRESS_CHANNEL = 'rm_progress';
  * five commits (the interactive lane's answer waited behind the others' on two cores).
  */
 const DEFERRED_CHECKPOINT_MS = 200;
+/** How soon a lane whose lock session ended tries to take the lock again (then every standbyRetryMs). */
+const LOCK_LOST_RETRY_MS = 250;
 
 export interface RunnerLogger {
   info(obj: object, msg: string): void;
@@ -324,11 +326,13 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
         }
         lockClient = client;
         holding.add(lane.name);
-        // The session dies → the lock is gone; step back and compete for it again.
+        // The session dies → the lock is gone; step back and compete for it again, at once: most
+        // often the database restarted or failed over, and the lane goes on from its checkpoints
+        // as soon as it answers (a runner elsewhere that took the lock meanwhile keeps it).
         client.on('end', () => {
           if (stopped || lockClient !== client) return;
-          log.warn({ lane: lane.name }, 'lost the lane lock; standing by');
-          void release().then(() => restart(standbyRetryMs));
+          log.warn({ lane: lane.name }, 'lost the lane lock (its session ended); taking it again');
+          void release().then(() => restart(LOCK_LOST_RETRY_MS));
         });
         const checkpoints = await readCheckpoints(
           db,
