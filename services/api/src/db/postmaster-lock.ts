@@ -61,6 +61,16 @@ export const judgeLock = (facts: LockFacts, clusterDir: string): LockVerdict => 
 
 const programOf = async (pid: number): Promise<string | undefined> => (await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => undefined))?.trim();
 
+/**
+ * A launcher's program is its executable's name: comm is the main thread's name, which Node 24 sets
+ * to 'MainThread'. comm only when the executable is not ours to read.
+ */
+const executableOf = async (pid: number): Promise<string | undefined> =>
+  (await readlink(`/proc/${pid}/exe`).then(
+    (exe) => path.basename(exe),
+    () => undefined,
+  )) ?? (await programOf(pid));
+
 /** /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces and parentheses, so split after the last ')'. */
 const statOf = async (pid: number): Promise<{ state: string; ppid: number } | undefined> => {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
@@ -109,7 +119,7 @@ export const readLockFacts = async (clusterDir: string): Promise<LockFacts | und
     process: {
       program,
       cwd: await readlink(`/proc/${pid}/cwd`).catch(() => undefined),
-      parent: { pid: stat.ppid, program: await programOf(stat.ppid) },
+      parent: { pid: stat.ppid, program: await executableOf(stat.ppid) },
     },
   };
 };
