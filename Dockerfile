@@ -7,7 +7,8 @@
 # Containers must not use the embedded PostgreSQL: always set DATABASE_URL (docker-compose.yml does).
 # Build: docker build -t points-tracker .
 
-ARG NODE_IMAGE=node:20.20-bookworm-slim
+# Node 24, the current LTS (Node 20's life ended on 2026-04-30); .ci/run tests this line and 20.
+ARG NODE_IMAGE=node:24.21-bookworm-slim
 
 # ---- manifests: only what `npm ci` needs, so the install layers stay cached until dependencies change
 FROM ${NODE_IMAGE} AS manifests
