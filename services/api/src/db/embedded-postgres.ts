@@ -185,9 +185,10 @@ const superviseCluster = (
         return;
       } catch (error) {
         const delay = Math.min(250 * 2 ** (attempt - 1), RESTART_MAX_DELAY_MS);
+        // The first tries often meet the killed server's last processes still leaving its shared memory.
         options.notice(
           `PostgreSQL did not start again (attempt ${attempt}: ${error instanceof Error ? error.message : String(error)}); retrying in ${delay} ms`,
-          'error',
+          attempt <= 3 ? 'warn' : 'error',
         );
         await sleep(delay, undefined, { signal: stopping.signal }).catch(() => undefined);
       }
