@@ -5,9 +5,20 @@ import { apiFeatures } from '../src/features.ts';
 import type { AnyRoute } from '../src/http/api-router.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
+/** A page cursor as the server makes them (base64url of JSON), around whatever a forger puts in. */
+const forgedCursor = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+
 /** Values an attacker or a careless client sends, whatever the field is meant to hold. */
 const nasty = fc.oneof(
   fc.constantFrom(
+    // Well-formed cursors around the edges: the calendar's ends, a year 1 instant, no uuid, wrong shapes.
+    forgedCursor(['9999-12-31T09:59:59.999Z', 'ffffffff-ffff-4fff-bfff-ffffffffffff']),
+    forgedCursor(['1900-01-01T12:00:00.000Z', '00000000-0000-4000-8000-000000000000']),
+    forgedCursor(['0001-01-01T00:00:00Z', '00000000-0000-4000-8000-000000000000']),
+    forgedCursor(['2026-01-01T00:00:00Z', 'not-a-uuid']),
+    forgedCursor([1, 2]),
+    forgedCursor({ createdAt: '2026-01-01T00:00:00Z' }),
+    forgedCursor([]),
     '',
     ' ',
     'a\u0000',
