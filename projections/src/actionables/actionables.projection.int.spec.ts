@@ -121,22 +121,24 @@ describe('actionables projection', () => {
     it('writes every item of an import at once, in its order, and not again when each item’s stream begins with its copy', () => {
       const importId = randomUUID();
       const other = randomUUID();
-      return given()
-        .when([
-          actionablesImported(by(0), importId, [
-            { actionableId: id, title: 'One' },
-            { actionableId: other, title: 'Two', weight: 2 },
-          ]),
-          actionableCreated(by(0), { actionableId: id, title: 'One', importId }),
-          actionableCreated(by(0), { actionableId: other, title: 'Two', weight: 2, importId }),
-        ])
-        // The second item counts as created a millisecond before the first: newest first is the file's order.
-        .then({
-          actionables: [
-            row(id, 0, { title: 'One' }),
-            row(other, 0, { title: 'Two', weight: 2, created_at: new Date(time(0).getTime() - 1), updated_at: new Date(time(0).getTime() - 1) }),
-          ],
-        });
+      return (
+        given()
+          .when([
+            actionablesImported(by(0), importId, [
+              { actionableId: id, title: 'One' },
+              { actionableId: other, title: 'Two', weight: 2 },
+            ]),
+            actionableCreated(by(0), { actionableId: id, title: 'One', importId }),
+            actionableCreated(by(0), { actionableId: other, title: 'Two', weight: 2, importId }),
+          ])
+          // The second item counts as created a millisecond before the first: newest first is the file's order.
+          .then({
+            actionables: [
+              row(id, 0, { title: 'One' }),
+              row(other, 0, { title: 'Two', weight: 2, created_at: new Date(time(0).getTime() - 1), updated_at: new Date(time(0).getTime() - 1) }),
+            ],
+          })
+      );
     });
 
     it('keeps the history an import carried, with no points', () =>

@@ -1,34 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importDecider } from '@tracker/domain/actionables/import.decider';
 import { createCommandHandler, derivedUuid } from '../src/commands/command-handler.ts';
 import { createActionableCommands, importStreamOf } from '../src/actionables/actionable-commands.ts';
 import { createWorkItemCommands } from '../src/goals/work-item-commands.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { apiClient, useTestApp, type ApiUser as User } from './support/api-client.ts';
+import { startTestApp } from './support/test-app.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.stop();
-});
+const app = useTestApp();
+const { call, created, newUser } = apiClient(app);
 
-interface User {
-  id: string;
-  token: string;
-  timezone: string;
-}
-const newUser = async (): Promise<User> => {
-  const { token, user } = await app.registerUser('Porter');
-  return { id: user.id, token, timezone: user.timezone };
-};
-const call = (user: User, method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-  app.json(method, `/api${path}`, { token: user.token, ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) });
-const created = async (user: User, path: string, body: unknown) => {
-  const res = await call(user, 'POST', path, body);
-  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
 const newActionable = (user: User, body: Record<string, unknown>) => created(user, '/actionables', body).then((b) => b.actionable);
 const newHabit = (user: User, body: Record<string, unknown>) => created(user, '/actionables/habits', body).then((b) => b.habit);
 const today = (user: User) => new Date().toLocaleDateString('en-CA', { timeZone: user.timezone });
@@ -239,7 +219,12 @@ describe('import', () => {
   it('lists an import in its order, newest first being the first item (an export comes back as it went)', async () => {
     const user = await newUser();
     const titles = Array.from({ length: 30 }, (_, index) => `Ordered ${index}`);
-    const res = await call(user, 'POST', '/actionables/import', titles.map((title) => ({ title })));
+    const res = await call(
+      user,
+      'POST',
+      '/actionables/import',
+      titles.map((title) => ({ title })),
+    );
     expect(res.status).toBe(201);
     expect(res.body.actionables.map((item: { title: string }) => item.title)).toEqual(titles);
     expect((await everything(user)).map((item) => item.title)).toEqual(titles);
