@@ -12,7 +12,7 @@ import { pgConnectionOptions } from '@tracker/eventstore/pg-connection-options';
 /** A timestamptz column: read as a Date, written as a Date or an ISO instant. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A date column: a 'YYYY-MM-DD' string both ways (see the DATE type parser below). */
-export type LocalDate = ColumnType<string, string, string>;
+export type LocalDateColumn = ColumnType<string, string, string>;
 
 export interface ProjectionCheckpointsTable {
   name: string;

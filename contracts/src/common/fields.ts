@@ -34,6 +34,9 @@ export const title = requiredText(200);
 
 const YEAR_MIN = 1900;
 const YEAR_MAX = 9999;
+/** The calendar's first and last day: every date a store or contract takes lies between them. */
+export const FIRST_DAY = '1900-01-01';
+export const LAST_DAY = '9999-12-31';
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 

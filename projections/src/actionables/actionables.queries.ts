@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Actionable, ActionableStatus, Recurrence } from '@tracker/contracts/actionables/http';
-import { isOccurrence, streakAt, type LocalDate } from '@tracker/domain/actionables/recurrence';
+import { isOccurrence, streakAt } from '@tracker/domain/actionables/recurrence';
+import type { LocalDate } from '@tracker/domain/time/local-date';
 import type { ReadModelDb } from '../db.ts';
 import { readNewestFirst, type Page, type PageRequest } from '../paging.ts';
 import type { ActionableRow } from './actionables.tables.ts';
 
-// Every answer takes `today`: the caller's local date now (the route's clock, `clockAt`), so a
+// Every answer takes `today`: the caller's local date now (the request's clock, `clockAt`), so a
 // habit's streak is read as of today — 0 once an occurrence passed without a credit, with no event
 // needed for a day that passed in silence.
 

@@ -1,6 +1,6 @@
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 import type { ActionableStatus, Recurrence } from '@tracker/contracts/actionables/http';
-import type { LocalDate, Timestamp } from '../db.ts';
+import type { LocalDateColumn, Timestamp } from '../db.ts';
 
 /** jsonb: read back parsed; written as JSON text. */
 export type RecurrenceColumn = ColumnType<Recurrence, string, string>;
@@ -26,7 +26,7 @@ export interface ActionablesTable {
   /** The streak as of `last_credited`; what it is today is `streakAt` at read time. */
   streak: number;
   /** The occurrence the last habit completion was credited to. */
-  last_credited: LocalDate | null;
+  last_credited: LocalDateColumn | null;
   last_completed_at: Timestamp | null;
   completed_at: Timestamp | null;
   /** Net: awards less revocations whose hierarchy names the item. */
@@ -42,7 +42,7 @@ export interface ActionableCompletionsTable {
   actionable_id: string;
   user_id: string;
   /** The day as the user lived it, recorded at the time. */
-  local_date: LocalDate;
+  local_date: LocalDateColumn;
   timezone: string;
   occurred_at: Timestamp;
   /** The award that came with it (0 until it arrives, in the same append). */

@@ -9,9 +9,7 @@ import { baseFields, pointsHistories } from '../goals/work-items.queries.ts';
 import type { SubtaskRow, TaskRow } from '../goals/goals.tables.ts';
 import { readNewestFirst, type PageRequest } from '../paging.ts';
 import { daysOf, type DayRange } from '../points/points.queries.ts';
-
-/** A calendar date, YYYY-MM-DD. */
-type LocalDate = string;
+import type { LocalDate } from '@tracker/domain/time/local-date';
 
 /**
  * Local dates, both included, in a zone. Items are in a range when created, due or completed within

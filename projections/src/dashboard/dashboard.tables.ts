@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { LocalDate } from '../db.ts';
+import type { LocalDateColumn } from '../db.ts';
 
 /**
  * What the dashboard summary counts over a range, summed ahead per user (migration 0008): for each
@@ -14,8 +14,8 @@ export interface ItemsByDayTable {
   user_id: string;
   /** The zone instants were counted in: the user's when the rows were summed (one zone per user). */
   timezone: string;
-  from_date: LocalDate;
-  to_date: LocalDate;
+  from_date: LocalDateColumn;
+  to_date: LocalDateColumn;
   items: number;
   completed: number;
 }

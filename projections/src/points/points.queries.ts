@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Activity, HeatmapDay, LeaderboardEntry, PointsStats } from '@tracker/contracts/points/http';
 import type { ReadModelDb } from '../db.ts';
+import type { LocalDate } from '@tracker/domain/time/local-date';
 
 /*
  * Days are the local dates the ledger recorded with each award or revocation (the user's zone at
@@ -11,9 +12,6 @@ import type { ReadModelDb } from '../db.ts';
  * read by its primary key. The requested zone only decides which local date is "today" and which
  * local date an ISO instant given as a range bound stands for.
  */
-
-/** A calendar date, YYYY-MM-DD. */
-type LocalDate = string;
 
 /** Local dates, both included. */
 export interface DayRange {

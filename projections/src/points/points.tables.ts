@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { pointsSourceTypes } from '@tracker/contracts/points/events';
-import type { LocalDate, Timestamp } from '../db.ts';
+import type { LocalDateColumn, Timestamp } from '../db.ts';
 
 /** One row per award or revocation (revocations negative); never deleted with the items it names. */
 export interface PointsLedgerTable {
@@ -20,7 +20,7 @@ export interface PointsLedgerTable {
   rules_version: number | null;
   occurred_at: Timestamp;
   /** The day as the user lived it when it happened. */
-  local_date: LocalDate;
+  local_date: LocalDateColumn;
 }
 
 /** Each user's running total, for the leaderboard. */
@@ -37,7 +37,7 @@ export interface UserPointsTable {
  */
 export interface DailyPointsTable {
   user_id: string;
-  local_date: LocalDate;
+  local_date: LocalDateColumn;
   points: number;
   count: number;
 }

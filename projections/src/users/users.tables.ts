@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { User } from '@tracker/contracts/users/http';
-import type { LocalDate, Timestamp } from '../db.ts';
+import type { LocalDateColumn, Timestamp } from '../db.ts';
 
 export interface UsersTable {
   id: string;
@@ -17,7 +17,7 @@ export interface UsersTable {
   last_login_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
-  date_of_birth: LocalDate | null;
+  date_of_birth: LocalDateColumn | null;
   trial_start_date: Timestamp | null;
   subscription_date: Timestamp | null;
   /** Sessions issued before it end. */

@@ -3,17 +3,16 @@ import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
 import type { Actionable as ActionableAnswer } from '@tracker/contracts/actionables/http';
 import {
   actionableDecider,
-  clockAt,
   type Actionable,
   type ActionableCommand,
   type ActionableState,
   type ActionableStreamEvent,
-  type Clock,
   type EditableFields,
   type ImportedHistory,
 } from '@tracker/domain/actionables/actionable.decider';
 import { importDecider, importedItemCreatedAt, type ImportStreamEvent } from '@tracker/domain/actionables/import.decider';
-import { streakAt, type LocalDate } from '@tracker/domain/actionables/recurrence';
+import { streakAt } from '@tracker/domain/actionables/recurrence';
+import type { LocalDate } from '@tracker/domain/time/local-date';
 import { NotFound } from '@tracker/domain/common/errors';
 import type { Position } from '@tracker/eventstore/port';
 import { recurrenceAnswer } from '@tracker/projections/actionables/actionables.queries';
@@ -21,9 +20,6 @@ import { derivedUuid, type CommandContext, type CommandHandler } from '../comman
 import type { WorkItemCommands } from '../goals/work-item-commands.ts';
 
 export const streamOf = (id: string): string => `actionable-${id}`;
-
-/** The clock of a request: its instant, the user's zone (from the token's facts) and the local date there. */
-export const clockOf = (context: CommandContext): Clock => clockAt(context.now, context.timezone ?? DEFAULT_TIMEZONE);
 
 export interface ActionableOutcome {
   position?: Position | undefined;
@@ -103,7 +99,7 @@ export const createActionableCommands = (deps: { commands: CommandHandler; items
     async importAll(entries, context) {
       const fingerprint = createHash('sha256').update(JSON.stringify(entries)).digest('hex');
       const importId = context.idempotencyKey ? derivedUuid(context.userId, context.idempotencyKey, 'import') : randomUUID();
-      const timezone = context.timezone ?? DEFAULT_TIMEZONE;
+      const timezone = context.clock?.timezone ?? DEFAULT_TIMEZONE;
       // Each distinct link is looked up once; a foreign or deleted one is cleared, not refused.
       const known = new Map<string, Promise<boolean>>();
       const isOwn = (kind: 'goal' | 'task' | 'subtask', id: string): Promise<boolean> => {

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
-import { clockAt } from '@tracker/domain/actionables/actionable.decider';
+import { clockAt } from '@tracker/domain/time/local-date';
 import { NotFound } from '@tracker/domain/common/errors';
 import type { OperationalTables } from '@tracker/projections/ops-db';
 import type { ProjectedEvent } from '@tracker/projections/projector';

@@ -24,8 +24,7 @@ import {
 } from '@tracker/contracts/actionables/http';
 import { calendarDate } from '@tracker/contracts/common/fields';
 import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
-import { clockAt, type EditableFields } from '@tracker/domain/actionables/actionable.decider';
-import type { LocalDate } from '@tracker/domain/actionables/recurrence';
+import type { EditableFields } from '@tracker/domain/actionables/actionable.decider';
 import { BusinessRuleViolated, NotFound } from '@tracker/domain/common/errors';
 import {
   actionableHeatmap,
@@ -36,11 +35,13 @@ import {
   listActionablesPage,
 } from '@tracker/projections/actionables/actionables.queries';
 import type { ReadModelDb } from '@tracker/projections/db';
+import { clockAt, type Clock, type LocalDate } from '@tracker/domain/time/local-date';
+import type { CommandContext } from '../commands/command-handler.ts';
 import { routesFor, type AnyRoute, type ApiContext } from '../http/api-router.ts';
 import { commandContext } from '../http/command-context.ts';
 import { allowLargerBody, ONE_MEGABYTE } from '../http/json-body.ts';
 import { nextCursorOf, PAGED, pageRequestOf } from '../http/paging.ts';
-import { clockOf, fromCommand, type ActionableOutcome } from './actionable-commands.ts';
+import { fromCommand, type ActionableOutcome } from './actionable-commands.ts';
 import type { ActionablesServices } from './actionables.feature.ts';
 
 const route = routesFor<ActionablesServices>();
@@ -48,9 +49,14 @@ const tag = 'actionables';
 /** Every command's answer and the caller's next read come from these (read-your-writes). */
 const SETTLES = ['actionables', 'points_ledger'];
 
-/** The caller's zone and local date now: reads show a habit's streak as of today. */
+/** The caller's zone: reads show a habit's streak as of today there. */
 const zoneOf = (ctx: ApiContext): string => ctx.state.timezone ?? DEFAULT_TIMEZONE;
-const todayOf = (ctx: ApiContext): LocalDate => clockAt(ctx.state.now, zoneOf(ctx)).localDate;
+
+/** A command's context with the user's clock in it (every route here is signed in, so it is the one the context computed). */
+const signedIn = (ctx: ApiContext): CommandContext & { clock: Clock } => {
+  const c = commandContext(ctx);
+  return { ...c, clock: c.clock ?? clockAt(c.now, zoneOf(ctx)) };
+};
 
 const fieldsOf = (body: Omit<UpdateActionableBody, 'title'> & { title?: string | null | undefined }): EditableFields => ({
   title: body.title,
@@ -118,8 +124,8 @@ const create = <Response>(path: string, habit: boolean, response: z.ZodType<Resp
     status: 201,
     settles: SETTLES,
     handle: async ({ ctx, body, services: { actionables, db }, settle }) => {
-      const c = commandContext(ctx);
-      const clock = clockOf(c);
+      const c = signedIn(ctx);
+      const { clock } = c;
       const id = actionables.newId(c);
       const fields = { ...fieldsOf(body), ...(habit ? { isHabit: true } : {}) };
       const outcome = await actionables.run(id, { type: 'CreateActionable', id, userId: c.userId, fields, status: body.status, clock }, c, linksOf(fields));
@@ -144,7 +150,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
         isHabit: query.isHabit,
         due: query.date ? { date: query.date, timezone: query.timezone ?? zoneOf(ctx) } : undefined,
       };
-      const page = await listActionablesPage(db, ctx.state.userId, todayOf(ctx), filter, pageRequestOf(query));
+      const page = await listActionablesPage(db, ctx.state.userId, clockAt(ctx.state.now, zoneOf(ctx)).localDate, filter, pageRequestOf(query));
       return { actionables: page.items, nextCursor: nextCursorOf(page.next) };
     },
   }),
@@ -159,7 +165,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     query: habitsQuery,
     response: habitsResponse,
     handle: async ({ ctx, query, services: { db } }) => {
-      const page = await listActionablesPage(db, ctx.state.userId, todayOf(ctx), { isHabit: true }, pageRequestOf(query));
+      const page = await listActionablesPage(db, ctx.state.userId, clockAt(ctx.state.now, zoneOf(ctx)).localDate, { isHabit: true }, pageRequestOf(query));
       return { habits: page.items, nextCursor: nextCursorOf(page.next) };
     },
   }),
@@ -175,8 +181,8 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     response: completeHabitResponse,
     settles: SETTLES,
     handle: async ({ ctx, params, services: { actionables, db }, settle }) => {
-      const c = commandContext(ctx);
-      const clock = clockOf(c);
+      const c = signedIn(ctx);
+      const { clock } = c;
       const outcome = await actionables.run(params.id, { type: 'CompleteHabit', userId: c.userId, clock }, c);
       const habit = await answerOf(db, outcome, await settle(outcome.position), clock.localDate, actionableMessages.habitNotFound);
       return { habit, pointsAwarded: outcome.pointsAwarded, streak: habit.streak };
@@ -190,7 +196,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     tag,
     auth: true,
     response: actionableStatsResponse,
-    handle: async ({ ctx, services: { db } }) => ({ stats: await actionableStats(db, ctx.state.userId, todayOf(ctx)) }),
+    handle: async ({ ctx, services: { db } }) => ({ stats: await actionableStats(db, ctx.state.userId, clockAt(ctx.state.now, zoneOf(ctx)).localDate) }),
   }),
   route({
     name: 'getActionableHeatmap',
@@ -213,7 +219,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     query: rangeQuery,
     response: actionablesResponse,
     handle: async ({ ctx, query, services: { db } }) => {
-      const page = await actionablesInRangePage(db, ctx.state.userId, todayOf(ctx), rangeOf(ctx, query), pageRequestOf(query));
+      const page = await actionablesInRangePage(db, ctx.state.userId, clockAt(ctx.state.now, zoneOf(ctx)).localDate, rangeOf(ctx, query), pageRequestOf(query));
       return { actionables: page.items, nextCursor: nextCursorOf(page.next) };
     },
   }),
@@ -227,7 +233,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     query: rangeQuery,
     response: exportResponse,
     handle: async ({ ctx, query, services: { db } }) => {
-      const page = await actionablesInRangePage(db, ctx.state.userId, todayOf(ctx), rangeOf(ctx, query), pageRequestOf(query));
+      const page = await actionablesInRangePage(db, ctx.state.userId, clockAt(ctx.state.now, zoneOf(ctx)).localDate, rangeOf(ctx, query), pageRequestOf(query));
       ctx.set('Content-Disposition', `attachment; filename="actionables-${query.startDate}-to-${query.endDate}.json"`);
       return {
         actionables: page.items,
@@ -253,8 +259,8 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     status: 201,
     settles: SETTLES,
     handle: async ({ ctx, body, services: { actionables, db, config }, settle }) => {
-      const c = commandContext(ctx);
-      const today = clockOf(c).localDate;
+      const c = signedIn(ctx);
+      const today = c.clock.localDate;
       const entries = body.map((item) => ({
         fields: fieldsOf(item),
         history: { status: item.status, completedAt: item.completedAt, lastCompletedAt: item.lastCompletedAt, streak: item.streak },
@@ -277,7 +283,9 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     auth: true,
     params: idParams,
     response: actionableResponse,
-    handle: async ({ ctx, params, services: { db } }) => ({ actionable: await findOwn(db, ctx.state.userId, params.id, todayOf(ctx)) }),
+    handle: async ({ ctx, params, services: { db } }) => ({
+      actionable: await findOwn(db, ctx.state.userId, params.id, clockAt(ctx.state.now, zoneOf(ctx)).localDate),
+    }),
   }),
   route({
     name: 'updateActionable',
@@ -291,8 +299,8 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     response: actionableResponse,
     settles: SETTLES,
     handle: async ({ ctx, params, body, services: { actionables, db }, settle }) => {
-      const c = commandContext(ctx);
-      const clock = clockOf(c);
+      const c = signedIn(ctx);
+      const { clock } = c;
       const fields = fieldsOf(body);
       const outcome = await actionables.run(params.id, { type: 'UpdateActionable', userId: c.userId, fields, status: body.status, clock }, c, linksOf(fields));
       return { actionable: await answerOf(db, outcome, await settle(outcome.position), clock.localDate, actionableMessages.notFound) };
@@ -325,8 +333,8 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     response: completeActionableResponse,
     settles: SETTLES,
     handle: async ({ ctx, params, services: { actionables, db }, settle }) => {
-      const c = commandContext(ctx);
-      const clock = clockOf(c);
+      const c = signedIn(ctx);
+      const { clock } = c;
       const outcome = await actionables.run(params.id, { type: 'CompleteActionable', userId: c.userId, clock }, c);
       return {
         actionable: await answerOf(db, outcome, await settle(outcome.position), clock.localDate, actionableMessages.notFound),

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { actionableDecider, clockAt } from '@tracker/domain/actionables/actionable.decider';
-import { habitDayOf } from '@tracker/domain/actionables/recurrence';
+import { actionableDecider } from '@tracker/domain/actionables/actionable.decider';
 import type { Decider, Recorded } from '@tracker/domain/common/decider';
 import { goalDecider } from '@tracker/domain/goals/goal.decider';
+import { clockAt, localDateOf } from '@tracker/domain/time/local-date';
 import { userDecider } from '@tracker/domain/users/user.decider';
 import type { EventStore, NewEvent } from '@tracker/eventstore/port';
 import { streamOf as actionableStream } from '../actionables/actionable-commands.ts';
@@ -77,7 +77,7 @@ const appendStreams = async (store: EventStore, userId: string, timezone: string
           causationId: `bench-seed-${stream}`,
           occurredAt: event.occurredAt,
           timezone,
-          localDate: habitDayOf(event.occurredAt, timezone),
+          localDate: localDateOf(event.occurredAt, timezone),
         },
       }));
       await store.append(stream, batch, 'no_stream');
@@ -96,7 +96,7 @@ const appendStreams = async (store: EventStore, userId: string, timezone: string
 export const seedUserHistory = async (store: EventStore, plan: SeedPlan): Promise<number> => {
   const { userId, timezone, days } = plan;
   const random = pseudoRandom(days * 7919 + plan.events);
-  const today = habitDayOf(new Date(), timezone);
+  const today = localDateOf(new Date(), timezone);
   // Noon UTC is the same calendar day in every zone from UTC−11 to UTC+11.
   const instantOn = (date: string, hour = 12): string => new Date(`${date}T${String(hour).padStart(2, '0')}:00:00.000Z`).toISOString();
   const HABITS = 5;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { actionableDecider, clockAt, type ActionableState, type ActionableStreamEvent } from '@tracker/domain/actionables/actionable.decider';
-import { habitDayOf } from '@tracker/domain/actionables/recurrence';
+import { actionableDecider, type ActionableState, type ActionableStreamEvent } from '@tracker/domain/actionables/actionable.decider';
+import { clockAt, localDateOf } from '@tracker/domain/time/local-date';
 import type { Recorded } from '@tracker/domain/common/decider';
 import type { EventStore, ExpectedRevision, NewEvent } from '@tracker/eventstore/port';
 import { streamOf } from '../actionables/actionable-commands.ts';
@@ -19,7 +19,7 @@ const EVENTS_PER_APPEND = 1_000;
  */
 export const seedVeteranHabit = async (store: EventStore, snapshots: SnapshotStore, user: BenchUser, days: number): Promise<string> => {
   const id = randomUUID();
-  const today = habitDayOf(new Date(), user.timezone);
+  const today = localDateOf(new Date(), user.timezone);
   // Noon UTC is the same calendar day in every zone from UTC−11 to UTC+11, so each local date is hit once.
   const clockOn = (date: string) => clockAt(new Date(`${date}T12:00:00.000Z`), user.timezone);
   let state: ActionableState = actionableDecider.initialState();
@@ -50,7 +50,7 @@ export const seedVeteranHabit = async (store: EventStore, snapshots: SnapshotSto
     causationId: `bench-seed-${id}`,
     occurredAt: event.occurredAt,
     timezone: user.timezone,
-    localDate: habitDayOf(event.occurredAt, user.timezone),
+    localDate: localDateOf(event.occurredAt, user.timezone),
   });
   for (let from = 0; from < recorded.length; from += EVENTS_PER_APPEND) {
     const batch: NewEvent[] = recorded

@@ -3,6 +3,7 @@ import { decodeEvent } from '@tracker/contracts/event-codec';
 import { messages } from '@tracker/contracts/messages';
 import { Conflict } from '@tracker/domain/common/errors';
 import { type Decider, type Recorded } from '@tracker/domain/common/decider';
+import type { Clock } from '@tracker/domain/time/local-date';
 import { WrongExpectedVersion, type EventStore, type ExpectedRevision, type NewEvent, type Position } from '@tracker/eventstore/port';
 import type { SnapshotStore } from './snapshots.ts';
 
@@ -14,8 +15,8 @@ export interface CommandContext {
   causationId?: string | undefined;
   now: Date;
   idempotencyKey?: string | undefined;
-  timezone?: string | undefined;
-  localDate?: string | undefined;
+  /** The user's clock (instant, zone, today there), computed once per request; recorded with the events. */
+  clock?: Clock | undefined;
 }
 
 export interface CommandResult<State, Event> {
@@ -160,8 +161,7 @@ export const createCommandHandler = (deps: { store: EventStore; snapshots?: Snap
             causationId: context.causationId ?? context.requestId,
             occurredAt,
             ...(context.idempotencyKey ? { idempotencyKey: context.idempotencyKey } : {}),
-            ...(context.timezone ? { timezone: context.timezone } : {}),
-            ...(context.localDate ? { localDate: context.localDate } : {}),
+            ...(context.clock ? { timezone: context.clock.timezone, localDate: context.clock.localDate } : {}),
           },
         }));
         try {

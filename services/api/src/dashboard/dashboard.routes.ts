@@ -10,6 +10,7 @@ import {
   tasksInRangeResponse,
 } from '@tracker/contracts/dashboard/http';
 import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from '@tracker/contracts/points/http';
+import { clockAt } from '@tracker/domain/time/local-date';
 import type { AppServices } from '../feature.ts';
 import {
   actionablesInRangeWithSummary,
@@ -22,7 +23,7 @@ import {
 } from '@tracker/projections/dashboard/dashboard.queries';
 import { routesFor, type AnyRoute, type ApiContext } from '../http/api-router.ts';
 import { nextCursorOf, PAGED, pageRequestOf } from '../http/paging.ts';
-import { resolveRange, todayIn, zoneOf } from './local-range.ts';
+import { resolveRange, zoneOf } from './local-range.ts';
 
 const route = routesFor<AppServices>();
 const tag = 'dashboard';
@@ -43,7 +44,7 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     response: dailyActionablesResponse,
     handle: async ({ ctx, query, services: { db } }) => {
       const zone = zoneOf(ctx, query.timezone);
-      const date = todayIn(ctx, zone);
+      const date = clockAt(ctx.state.now, zone).localDate;
       return { date, actionables: await dailyActionables(db, ctx.state.userId, date, zone) };
     },
   }),

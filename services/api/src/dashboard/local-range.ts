@@ -1,12 +1,10 @@
 import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
+import { FIRST_DAY } from '@tracker/contracts/common/fields';
 import type { DayBound } from '@tracker/contracts/points/http';
 import { ValidationFailed } from '@tracker/domain/common/errors';
-import { localDateOf } from '@tracker/domain/time/local-date';
+import { clockAt, localDateOf, type LocalDate } from '@tracker/domain/time/local-date';
 import type { ApiContext } from '../http/api-router.ts';
-
-/** A calendar date, YYYY-MM-DD. */
-type LocalDate = string;
 
 /** A range as the points and dashboard queries take it: local dates, both included, in a zone; `today` there. */
 export interface ResolvedRange {
@@ -16,18 +14,12 @@ export interface ResolvedRange {
   today: LocalDate;
 }
 
-/** The first day every store and contract takes (contracts' calendarDate). */
-const FIRST_DAY = '1900-01-01';
-
 const day = (date: LocalDate): DateTime => DateTime.fromISO(date, { zone: 'utc' });
 const shift = (date: LocalDate, days: number): LocalDate => day(date).plus({ days }).toISODate()!;
 const daysBetween = (from: LocalDate, to: LocalDate): number => Math.round(day(to).diff(day(from), 'days').days);
 
 /** The zone a read counts days in: the one asked for, else the user's (requireAuth), else spec.md §9's default. */
 export const zoneOf = (ctx: ApiContext, asked: string | undefined): string => asked ?? ctx.state.timezone ?? DEFAULT_TIMEZONE;
-
-/** Today's local date in `zone` by the request's clock. */
-export const todayIn = (ctx: ApiContext, zone: string): LocalDate => localDateOf(ctx.state.now, zone);
 
 /**
  * startDate / endDate / timezone of a points or dashboard read, resolved: an instant stands for its
@@ -41,7 +33,7 @@ export const resolveRange = (
   limits: { defaultDays: number; maxDays: number },
 ): ResolvedRange => {
   const timezone = zoneOf(ctx, query.timezone);
-  const today = todayIn(ctx, timezone);
+  const today = clockAt(ctx.state.now, timezone).localDate;
   const dateOf = (bound: DayBound | undefined, name: 'startDate' | 'endDate'): LocalDate | undefined => {
     if (!bound) return undefined;
     const date = bound.kind === 'date' ? bound.date : localDateOf(new Date(bound.at), timezone);

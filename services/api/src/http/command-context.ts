@@ -1,4 +1,4 @@
-import { localDateOf } from '@tracker/domain/time/local-date';
+import { clockAt } from '@tracker/domain/time/local-date';
 import type { CommandContext } from '../commands/command-handler.ts';
 import { HttpError } from './problem.ts';
 import type { ApiContext } from './api-router.ts';
@@ -15,7 +15,7 @@ export const commandContext = (ctx: ApiContext): CommandContext => {
     requestId: ctx.state.requestId,
     now: ctx.state.now,
     idempotencyKey: key || undefined,
-    // Signed-in requests know the user's zone (requireAuth): the local day is recorded with the event.
-    ...(timezone ? { timezone, localDate: localDateOf(ctx.state.now, timezone) } : {}),
+    // Signed-in requests know the user's zone (requireAuth): the clock there is computed once, here; the local day is recorded with the events.
+    ...(timezone ? { clock: clockAt(ctx.state.now, timezone) } : {}),
   };
 };

@@ -5,7 +5,8 @@ import type { EventOf } from '@tracker/contracts/events';
 import type { Decider, Recorded } from '../common/decider.ts';
 import { Conflict, NotFound } from '../common/errors.ts';
 import { RULES_VERSION, actionablePoints, habitPoints, isLateCompletion } from '../points/rules.ts';
-import { creditCompletion, habitDayOf, latestOccurrenceOnOrBefore, type LocalDate } from './recurrence.ts';
+import { localDateOf, type Clock, type LocalDate } from '../time/local-date.ts';
+import { creditCompletion, latestOccurrenceOnOrBefore } from './recurrence.ts';
 
 // An actionable is a to-do with a deadline and a weight; a habit is an actionable with isHabit true,
 // in the same stream. Non-habits earn points by reaching `completed` (and give them back, exactly,
@@ -17,19 +18,6 @@ export type PointsEvent = Unversioned<EventOf<'PointsAwarded' | 'PointsRevoked'>
 /** Every event an actionable's stream holds. */
 export type ActionableStreamEvent = Unversioned<ActionableEvent> | PointsEvent;
 type Hierarchy = PointsEvent['data']['hierarchy'];
-
-/**
- * When a command happens, as the route saw it: the instant, the user's zone and the local date
- * there (see `clockAt`). Deciders never read a clock.
- */
-export interface Clock {
-  at: string;
-  timezone: string;
-  localDate: LocalDate;
-}
-
-/** The clock of a command at `at` for a user in `timezone`. */
-export const clockAt = (at: Date, timezone: string): Clock => ({ at: at.toISOString(), timezone, localDate: habitDayOf(at, timezone) });
 
 /** What a client may set (contracts' bodies, parsed): server-owned fields are not among them. */
 export interface EditableFields {
@@ -173,7 +161,7 @@ const statusEvents = (item: Actionable, to: ActionableStatus, clock: Clock): Act
     });
   }
   if (to === 'completed' && !item.isHabit) {
-    const deadlineDay = item.deadline === null ? null : habitDayOf(item.deadline, clock.timezone);
+    const deadlineDay = item.deadline === null ? null : localDateOf(item.deadline, clock.timezone);
     const late = isLateCompletion(deadlineDay, clock.localDate);
     decided.push(
       {
@@ -249,7 +237,7 @@ export const importedCreation = (command: Omit<Extract<ActionableCommand, { type
   const { history } = command;
   const lastCompletedAt = history.lastCompletedAt ?? null;
   const lastCredited =
-    fields.isHabit && lastCompletedAt !== null ? latestOccurrenceOnOrBefore(fields.recurrence, habitDayOf(lastCompletedAt, command.timezone)) : null;
+    fields.isHabit && lastCompletedAt !== null ? latestOccurrenceOnOrBefore(fields.recurrence, localDateOf(lastCompletedAt, command.timezone)) : null;
   const imported = {
     status: history.status ?? 'pending',
     completedAt: history.completedAt ?? null,

@@ -13,15 +13,8 @@ import { fold, type Recorded } from '../common/decider.ts';
 import { Conflict, NotFound } from '../common/errors.ts';
 import { specify } from '../common/specify.ts';
 import { habitPoints } from '../points/rules.ts';
-import {
-  actionableDecider,
-  clockAt,
-  type ActionableCommand,
-  type ActionableStreamEvent,
-  type Clock,
-  type EditableFields,
-  type ImportedHistory,
-} from './actionable.decider.ts';
+import { clockAt, type Clock } from '../time/local-date.ts';
+import { actionableDecider, type ActionableCommand, type ActionableStreamEvent, type EditableFields, type ImportedHistory } from './actionable.decider.ts';
 
 // The parsed bodies of contracts/ fit the commands as they are (checked by tsc).
 type BodiesFitCommands = [

@@ -1,15 +1,15 @@
 import { DateTime } from 'luxon';
 import { HABIT_STREAK_MAX, type Recurrence } from '@tracker/contracts/actionables/http';
-import { isLocalDate, localDateOf } from '../time/local-date.ts';
+import { isLocalDate, type LocalDate } from '../time/local-date.ts';
 
 /*
  * Recurrence and streak arithmetic for habits, on local dates (YYYY-MM-DD strings, compared as
  * strings). Pure; luxon only does calendar math, always in UTC, so no zone's DST can shift a day.
- * Zones matter in one place only: `habitDayOf`, which turns the instant of a completion into the
+ * Zones matter in one place only: `localDateOf` (time/local-date), which turns the instant of a completion into the
  * local date it counts on. Everything after that is dates.
  *
  * Layers, and where each planned addition goes:
- * 1. `habitDayOf(instant, zone)` — the day a completion counts on. A day-start hour (a day that
+ * 1. `localDateOf(instant, zone)` — the day a completion counts on. A day-start hour (a day that
  *    ends at 03:00) is an extra parameter here: shift the instant back by it before taking the
  *    local date. Nothing below changes.
  * 2. `schedules` — one entry per recurrence kind, each only answering "the latest occurrence on or
@@ -31,7 +31,6 @@ import { isLocalDate, localDateOf } from '../time/local-date.ts';
  */
 
 /** A calendar date, YYYY-MM-DD. */
-export type LocalDate = string;
 
 const day = (date: LocalDate): DateTime => {
   const parsed = DateTime.fromISO(date, { zone: 'utc' });
@@ -115,9 +114,6 @@ export const streakAt = (recurrence: Recurrence, lastCredited: LocalDate | null,
   const current = latestOccurrenceOnOrBefore(recurrence, today);
   return lastCredited >= current || isNextAfter(recurrence, lastCredited, current) ? streak : 0;
 };
-
-/** The local date a completion at `instant` counts on, in the user's zone at that moment. */
-export const habitDayOf = (instant: string | Date, zone: string): LocalDate => localDateOf(typeof instant === 'string' ? new Date(instant) : instant, zone);
 
 /** What a habit remembers of its streak: a few fields, whatever its age. */
 export interface StreakState {

@@ -1,10 +1,10 @@
 // fast-check is a dev dependency of the repository, used only by tests.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { localDateOf } from '../time/local-date.ts';
 import { HABIT_STREAK_MAX, type Recurrence } from '@tracker/contracts/actionables/http';
 import {
   creditCompletion,
-  habitDayOf,
   isNextAfter,
   isOccurrence,
   latestOccurrenceOnOrBefore,
@@ -137,7 +137,7 @@ describe('the local day of a completion', () => {
     ['2026-03-01T10:00:00Z', 'Pacific/Kiritimati', '2026-03-02'], // +14
     ['2026-03-01T10:00:00Z', 'Pacific/Pago_Pago', '2026-02-28'], // −11
     ['2011-12-30T12:00:00Z', 'Pacific/Apia', '2011-12-31'], // the day Samoa skipped
-  ])('%s in %s is %s', (instant, zone, expected) => expect(habitDayOf(instant, zone)).toBe(expected));
+  ])('%s in %s is %s', (instant, zone, expected) => expect(localDateOf(instant, zone)).toBe(expected));
 });
 
 // --- properties, against the day-counting oracle in ./testing/streak-oracle.ts ---
@@ -188,7 +188,7 @@ describe(`properties: completion histories across ${zones.length} zones`, () => 
         for (const step of steps) {
           at += step.minutes * 60_000;
           if (step.moves) where = step.zone;
-          const localDate = habitDayOf(new Date(at), where);
+          const localDate = localDateOf(new Date(at), where);
           expect(localDate).toBe(intlLocalDate(at, where));
           lastDay = Math.max(lastDay, dayNumber(localDate));
 
@@ -229,7 +229,7 @@ describe(`properties: completion histories across ${zones.length} zones`, () => 
             const day = Math.min(occurrence + completion.lateBy, next - 1);
             const instant = instantAtLocal(dateOf(day), completion.minuteOfDay, completion.zone);
             fc.pre(intlLocalDate(instant, completion.zone) === dateOf(day)); // that wall-clock time exists that day
-            const credit = creditCompletion(recurrence, state, habitDayOf(new Date(instant), completion.zone));
+            const credit = creditCompletion(recurrence, state, localDateOf(new Date(instant), completion.zone));
             expect(credit).toEqual({ kind: 'credited', occurrence: dateOf(occurrence), streak: index + 1, reset: false });
             state = { lastCredited: dateOf(occurrence), streak: index + 1 };
             expect(streakAt(recurrence, state.lastCredited, state.streak, dateOf(next - 1))).toBe(index + 1);

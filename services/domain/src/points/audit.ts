@@ -1,6 +1,7 @@
 import type { AuditEntry, AuditMismatch, PointsAudit } from '@tracker/contracts/points/audit';
 import { evolve as evolveActionable, type ActionableState, type ActionableStreamEvent } from '../actionables/actionable.decider.ts';
-import { creditCompletion, habitDayOf } from '../actionables/recurrence.ts';
+import { creditCompletion } from '../actionables/recurrence.ts';
+import { localDateOf } from '../time/local-date.ts';
 import type { Recorded } from '../common/decider.ts';
 import { evolveWorkItem, type WorkItemEvent, type WorkItemState } from '../goals/work-item.ts';
 import { actionablePoints, habitPoints, isLateCompletion, workItemPoints, type WorkItemKind } from './rules.ts';
@@ -180,7 +181,7 @@ const recomputeActionable = (
     if (completion.streak === undefined) return { points: null, why: 'habit award for an occurrence already credited' };
     return { points: rules.habitPoints(item.weight, completion.streak) };
   }
-  const deadlineDay = item.deadline === null ? null : habitDayOf(item.deadline, completion.timezone);
+  const deadlineDay = item.deadline === null ? null : localDateOf(item.deadline, completion.timezone);
   return { points: rules.actionablePoints(item.weight, item.pointsToBeAwarded, rules.isLateCompletion(deadlineDay, completion.localDate)) };
 };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { actionableDecider, clockAt, type ActionableCommand } from '../actionables/actionable.decider.ts';
+import { actionableDecider, type ActionableCommand } from '../actionables/actionable.decider.ts';
+import { clockAt } from '../time/local-date.ts';
 import type { Decider } from '../common/decider.ts';
 import { goalDecider, type GoalCommand } from '../goals/goal.decider.ts';
 import { auditPoints, createAuditReplay, settleAudit, type AuditedEvent, type AuditedLedgerRow, type AuditedStream } from './audit.ts';

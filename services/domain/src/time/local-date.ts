@@ -1,7 +1,12 @@
 import { DateTime } from 'luxon';
+import { FIRST_DAY, LAST_DAY } from '@tracker/contracts/common/fields';
 
-const FIRST_DAY = '1900-01-01';
-const LAST_DAY = '9999-12-31';
+// The server's one calendar: what a local date is, the local date of an instant (`localDateOf`) and
+// today in the user's zone (`clockAt`, which a command's context carries, computed once).
+
+/** A calendar date, YYYY-MM-DD, in some zone. */
+export type LocalDate = string;
+
 const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
@@ -11,13 +16,26 @@ const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * from +14) clamps to the calendar's first or last day instead of becoming `+010000-01-01`, which
  * sorts before every real date. Clamping keeps every comparison with a real day in order.
  */
-export const localDateOf = (instant: Date, zone: string): string => {
-  const local = DateTime.fromJSDate(instant, { zone });
+export const localDateOf = (instant: Date | string, zone: string): LocalDate => {
+  const local = DateTime.fromJSDate(typeof instant === 'string' ? new Date(instant) : instant, { zone });
   if (!local.isValid) throw new Error(`Invalid time zone: ${zone}`);
   if (local.year > 9999) return LAST_DAY;
   if (local.year < 1900) return FIRST_DAY;
   return local.toISODate();
 };
+
+/**
+ * When something happens, as the request saw it: the instant, the user's zone and the local date
+ * there — today, for the user. Deciders never read a clock; commands carry one.
+ */
+export interface Clock {
+  at: string;
+  timezone: string;
+  localDate: LocalDate;
+}
+
+/** The clock at `at` for a user in `timezone`: its `localDate` is that user's today. */
+export const clockAt = (at: Date, timezone: string): Clock => ({ at: at.toISOString(), timezone, localDate: localDateOf(at, timezone) });
 
 /** Whether `value` is a local date as this module writes them (YYYY-MM-DD, four-digit year). */
 export const isLocalDate = (value: string): boolean => LOCAL_DATE.test(value);
