@@ -43,6 +43,8 @@ export default defineConfig({
     // The budget plugin prints gzip sizes; Vite's own pass would compress everything a second time.
     reportCompressedSize: false,
     rolldownOptions: {
+      // The contracts are schemas and constants: importing a constant must not bring the schemas beside it.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]contracts[\\/]src[\\/]/, sideEffects: false }] },
       output: {
         codeSplitting: {
           groups: Object.entries(vendorChunks).map(([name, packages], index) => ({

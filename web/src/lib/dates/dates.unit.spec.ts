@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, instantToZonedInput, isCalendarDate, localDateOf, todayIn, weekdayOf, zonedInputToInstant } from './local-dates.ts';
+import { addDays, daysBetween, daysInMonth, isLocalDate, weekdayOf } from './local-date.ts';
+import { localDateOf, todayIn } from './zone-clock.ts';
+import { instantToZonedInput, zonedInputToInstant } from './zoned-input.ts';
 
-describe('local dates', () => {
+describe('calendar dates and zone clocks', () => {
   it('reads the local date of an instant in the given zone, not the machine’s', () => {
     const instant = '2026-11-23T03:30:00.000Z';
     expect(localDateOf(instant, 'America/New_York')).toBe('2026-11-22');
@@ -9,10 +11,15 @@ describe('local dates', () => {
     expect(localDateOf(instant, 'Asia/Kathmandu')).toBe('2026-11-23');
     expect(todayIn('Pacific/Kiritimati', new Date('2026-11-23T11:00:00.000Z'))).toBe('2026-11-24');
     expect(todayIn('Pacific/Pago_Pago', new Date('2026-11-23T10:00:00.000Z'))).toBe('2026-11-22');
+    expect(todayIn('Pacific/Auckland', new Date('2026-11-23T11:30:00Z'))).toBe('2026-11-24');
+    expect(todayIn('America/Los_Angeles', new Date('2026-11-23T11:30:00Z'))).toBe('2026-11-23');
   });
 
   it('adds days across month, year and DST boundaries, and names weekdays 0 = Sunday', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
+    expect(daysBetween('2026-03-01', '2026-03-31')).toBe(30);
+    expect(daysBetween('2026-03-31', '2026-03-01')).toBe(-30);
     expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
     expect(addDays('2026-03-08', 1)).toBe('2026-03-09');
     expect(weekdayOf('2026-11-22')).toBe(0);
@@ -20,9 +27,11 @@ describe('local dates', () => {
   });
 
   it('knows a real calendar date', () => {
-    expect(isCalendarDate('2026-02-28')).toBe(true);
-    expect(isCalendarDate('2026-02-30')).toBe(false);
-    expect(isCalendarDate('someday')).toBe(false);
+    expect(isLocalDate('2026-02-28')).toBe(true);
+    expect(isLocalDate('2026-02-30')).toBe(false);
+    expect(isLocalDate('someday')).toBe(false);
+    expect(isLocalDate(undefined)).toBe(false);
+    expect(daysInMonth(2024, 2)).toBe(29);
   });
 
   it('reads a datetime-local value as a wall-clock time in the user’s zone', () => {

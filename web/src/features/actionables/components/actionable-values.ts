@@ -1,6 +1,6 @@
 import type { Actionable, ActionableStatus, Frequency } from '@tracker/contracts/actionables/http';
 import { maxLength, problemsOf, required, timeOfDay, wholeNumberIn, type Problems } from '../../../components/form/field-checks.ts';
-import { instantToZonedInput, zonedInputToInstant } from './local-dates.ts';
+import { instantToZonedInput, zonedInputToInstant } from '../../../lib/dates/zoned-input.ts';
 
 /** What the create and edit forms hold: numbers as typed text, the deadline as a datetime-local value in the user's zone. */
 export interface ActionableValues {

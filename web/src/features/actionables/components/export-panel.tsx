@@ -9,7 +9,7 @@ import { useFirstInvalidFocus } from '../../../components/form/use-first-invalid
 import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { useExportActionablesMutation } from '../api/actionables.api.ts';
 import { exportFieldLabels, exportProblems } from './export-range.ts';
-import { addDays } from './local-dates.ts';
+import { addDays } from '../../../lib/dates/local-date.ts';
 import './transfer-panel.css';
 
 /** Saves text as a file through a temporary <a download> (the object URL is freed once the download has it). */

@@ -1,4 +1,4 @@
-import { formatLocalDate } from './local-dates.ts';
+import { formatLocalDate } from '../../../lib/dates/date-format.ts';
 import { weekdayNames, type HistoryDay } from './habit-schedule.ts';
 import './habit-history.css';
 

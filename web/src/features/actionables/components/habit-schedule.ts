@@ -1,5 +1,7 @@
 import type { Actionable } from '@tracker/contracts/actionables/http';
-import { addDays, daysInMonth, formatLocalDate, localDateOf, weekdayOf, type LocalDate } from './local-dates.ts';
+import { addDays, daysInMonth, weekdayOf, type LocalDate } from '../../../lib/dates/local-date.ts';
+import { formatLocalDate } from '../../../lib/dates/date-format.ts';
+import { localDateOf } from '../../../lib/dates/zone-clock.ts';
 
 /*
  * A habit's schedule, in words and in dates, mirroring the server's rule (DESIGN.md "Habits and

@@ -6,10 +6,12 @@ import { ActionablesList } from '../components/actionables-list.tsx';
 import { ExportPanel } from '../components/export-panel.tsx';
 import { DownloadIcon, PlusIcon, UploadIcon } from '../components/icons.tsx';
 import { ImportPanel } from '../components/import-panel.tsx';
-import { addDays, formatLocalDate, localDateOf, todayIn } from '../components/local-dates.ts';
+import { addDays } from '../../../lib/dates/local-date.ts';
+import { formatLocalDate } from '../../../lib/dates/date-format.ts';
+import { localDateOf, todayIn } from '../../../lib/dates/zone-clock.ts';
 import { NewActionableForm } from '../components/new-actionable-form.tsx';
 import { allStatuses, StatusFilter } from '../components/status-filter.tsx';
-import { useAppZone } from '../components/use-app-zone.ts';
+import { useUserZone } from '../../../lib/settings/use-user-zone.ts';
 import { useReturnFocus } from '../components/use-return-focus.ts';
 import { ViewPicker, type ViewChoice } from '../components/view-picker.tsx';
 import './actionables.css';
@@ -35,7 +37,7 @@ const viewOf = (choice: ViewChoice, today: string, zone: string): { view: Action
 
 /** To-dos with deadlines and weights: today's, a chosen date's, a range's or all; create, complete, import and export. */
 export const ActionablesRoute = () => {
-  const zone = useAppZone();
+  const zone = useUserZone();
   const today = todayIn(zone);
   const toast = useToast();
   const [choice, setChoice] = useState<ViewChoice>({ kind: 'today', date: today, startDate: addDays(today, -6), endDate: today });

@@ -5,15 +5,15 @@ import { HabitCard } from '../components/habit-card.tsx';
 import { PlusIcon } from '../components/icons.tsx';
 import { LoadError, LoadingLine } from '../../../components/states/load-states.tsx';
 import { EmptyState } from '../components/list-states.tsx';
-import { todayIn } from '../components/local-dates.ts';
+import { todayIn } from '../../../lib/dates/zone-clock.ts';
 import { NewActionableForm } from '../components/new-actionable-form.tsx';
-import { useAppZone } from '../components/use-app-zone.ts';
+import { useUserZone } from '../../../lib/settings/use-user-zone.ts';
 import { useReturnFocus } from '../components/use-return-focus.ts';
 import '../components/habit-card.css';
 
 /** Habits: each with its schedule, streak, today's state and last weeks; complete today, create, edit, delete. */
 export const HabitsRoute = () => {
-  const zone = useAppZone();
+  const zone = useUserZone();
   const today = todayIn(zone);
   const [creating, setCreating] = useState(false);
   const newButton = useReturnFocus<HTMLButtonElement>(creating);

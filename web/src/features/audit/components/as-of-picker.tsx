@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { isCompleteChoice, isLocalDate, type AsOfChoice, type LocalDate } from './as-of.ts';
+import { type AsOfChoice, isCompleteChoice } from './as-of.ts';
+import { isLocalDate, type LocalDate } from '../../../lib/dates/local-date.ts';
 import '../../../components/form/form.css';
 import './as-of-picker.css';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asOfInstant, choiceFromParams, isCompleteChoice, paramsOfChoice, todayIn } from './as-of.ts';
+import { asOfInstant, choiceFromParams, isCompleteChoice, paramsOfChoice } from './as-of.ts';
 
 describe('the as-of instant', () => {
   it("reads a chosen minute in the user's zone and includes all of it", () => {
@@ -48,11 +48,5 @@ describe('the choice in the address', () => {
     expect(paramsOfChoice({ date: '2026-11-20', time: '08:30' })).toEqual({ date: '2026-11-20', time: '08:30' });
     expect(paramsOfChoice({ date: '2026-11-20', time: '' })).toEqual({ date: '2026-11-20' });
     expect(paramsOfChoice(undefined)).toEqual({});
-  });
-
-  it("knows today in the user's zone, not the device's", () => {
-    const instant = new Date('2026-11-23T11:30:00Z');
-    expect(todayIn('Pacific/Auckland', instant)).toBe('2026-11-24');
-    expect(todayIn('America/Los_Angeles', instant)).toBe('2026-11-23');
   });
 });

@@ -3,14 +3,15 @@ import { useSearchParams } from 'react-router-dom';
 import { Card } from '../../../components/states/card.tsx';
 import { QueryStatus } from '../../../components/states/query-states.tsx';
 import { auditFailure, useGetPointsAuditQuery } from '../api/audit.api.ts';
-import { asOfInstant, choiceFromParams, describeChoice, paramsOfChoice, todayIn, type AsOfChoice } from '../components/as-of.ts';
+import { type AsOfChoice, asOfInstant, choiceFromParams, describeChoice, paramsOfChoice } from '../components/as-of.ts';
+import { todayIn } from '../../../lib/dates/zone-clock.ts';
 import { AsOfPicker } from '../components/as-of-picker.tsx';
 import { mismatchedPositions, runningTotals, type EntryOrder } from '../components/audit-timeline.ts';
 import { EntriesTable } from '../components/entries-table.tsx';
 import { NoPointsYet } from '../components/no-points-yet.tsx';
 import { OrderToggle } from '../components/order-toggle.tsx';
 import { RunningTotalChart } from '../components/running-total-chart.tsx';
-import { useAuditZone } from '../components/use-audit-zone.ts';
+import { useUserZone } from '../../../lib/settings/use-user-zone.ts';
 import { VerdictCard } from '../components/verdict-card.tsx';
 import './audit.css';
 
@@ -22,7 +23,7 @@ const countOf = (count: number, one: string, many: string) => `${count} ${count 
  * agree, or what does not). The as-of moment lives in the address, so a reload or a link keeps it.
  */
 export const AuditRoute = () => {
-  const zone = useAuditZone();
+  const zone = useUserZone();
   const today = todayIn(zone);
   const [params, setParams] = useSearchParams();
   const choice = choiceFromParams({ date: params.get('date'), time: params.get('time') });

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { dashboardFailures, useGetDashboardSummaryQuery, type RangeArgs } from '../api/dashboard.api.ts';
 import { Card, EmptyNote } from '../../../components/states/card.tsx';
 import { QueryBody } from '../../../components/states/query-states.tsx';
-import { formatLocalDate } from './local-dates.ts';
+import { formatLocalDate } from '../../../lib/dates/date-format.ts';
 import './daily-points-chart.css';
 
 const longDate = (date: string) => formatLocalDate(date);

@@ -1,6 +1,6 @@
 import type { DailyPoints } from '@tracker/contracts/dashboard/http';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatLocalDate } from './local-dates.ts';
+import { formatLocalDate } from '../../../lib/dates/date-format.ts';
 
 const shortDate = (date: string) => formatLocalDate(date, { month: 'short', day: 'numeric' });
 const longDate = (date: string) => formatLocalDate(date);

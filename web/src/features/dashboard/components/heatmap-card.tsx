@@ -5,7 +5,7 @@ import { dashboardFailures, useGetHeatmapQuery, type RangeArgs } from '../api/da
 import { Card } from '../../../components/states/card.tsx';
 import { QueryBody } from '../../../components/states/query-states.tsx';
 import { heatLevel, heatmapGrid, monthMarks, weekdayNames, type HeatmapGrid } from './heatmap-grid.ts';
-import { formatLocalDate } from './local-dates.ts';
+import { formatLocalDate } from '../../../lib/dates/date-format.ts';
 import './heatmap-card.css';
 
 const numberFormat = new Intl.NumberFormat();

@@ -1,6 +1,7 @@
 import type { HeatmapDay } from '@tracker/contracts/points/http';
 import { weekStarts, type WeekStart } from '@tracker/contracts/settings/http';
-import { addDays, dayOfWeek, type LocalDate } from './local-dates.ts';
+import { addDays, type LocalDate } from '../../../lib/dates/local-date.ts';
+import { dayOfWeek } from './date-range.ts';
 
 /** A week column: seven cells from the user's first day of the week; null before the first day and after the last. */
 export type HeatmapWeek = (HeatmapDay | null)[];

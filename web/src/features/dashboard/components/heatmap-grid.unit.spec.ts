@@ -1,7 +1,7 @@
 import type { HeatmapDay } from '@tracker/contracts/points/http';
 import { describe, expect, it } from 'vitest';
 import { heatLevel, heatmapGrid, monthMarks, weekdayNames } from './heatmap-grid.ts';
-import { addDays } from './local-dates.ts';
+import { addDays } from '../../../lib/dates/local-date.ts';
 
 const daysFrom = (start: string, count: number, points: (index: number) => number = () => 0): HeatmapDay[] =>
   Array.from({ length: count }, (_, index) => ({ date: addDays(start, index), points: points(index), count: points(index) > 0 ? 1 : 0 }));

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { defaultRange, lastDays, rangeProblem, type DateRange, type LocalDate } from './local-dates.ts';
+import { type DateRange, defaultRange, lastDays, rangeProblem } from './date-range.ts';
+import { type LocalDate } from '../../../lib/dates/local-date.ts';
 import '../../../components/form/form.css';
 import './range-picker.css';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rangeProblem, type DateRange } from './local-dates.ts';
+import { type DateRange, rangeProblem } from './date-range.ts';
 
 /**
  * spec.md §4 keeps the dashboard's range across visits. The address carries it while on the page;

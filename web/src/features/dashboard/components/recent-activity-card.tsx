@@ -2,7 +2,7 @@ import type { Activity } from '@tracker/contracts/points/http';
 import { dashboardFailures, RECENT_LIMIT, useGetRecentActivitiesQuery } from '../api/dashboard.api.ts';
 import { Card, EmptyNote } from '../../../components/states/card.tsx';
 import { QueryBody } from '../../../components/states/query-states.tsx';
-import { formatMomentIn } from './local-dates.ts';
+import { formatMomentIn } from '../../../lib/dates/date-format.ts';
 import { PointsBadge } from './points-badge.tsx';
 import './activity-lists.css';
 
@@ -34,7 +34,7 @@ export const RecentActivityCard = ({ zone }: { zone: string }) => {
                     <span className="activity-list__title">{activity.title}</span>
                     <span className="activity-list__meta">
                       {verbs[activity.type]} · {kindOf(activity.entityType)} ·{' '}
-                      <time dateTime={activity.occurredAt}>{formatMomentIn(activity.occurredAt, zone)}</time>
+                      <time dateTime={activity.occurredAt}>{formatMomentIn(activity.occurredAt, zone) ?? activity.occurredAt}</time>
                     </span>
                   </div>
                   {activity.points !== null && activity.points !== 0 && <PointsBadge points={activity.points} />}

@@ -7,7 +7,8 @@ import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts'
 import { dashboardFailures, useCompleteDailyActionableMutation, useCompleteDailyHabitMutation, useGetDailyActionablesQuery } from '../api/dashboard.api.ts';
 import { Card, EmptyNote } from '../../../components/states/card.tsx';
 import { QueryBody } from '../../../components/states/query-states.tsx';
-import { formatLocalDate, localDateIn } from './local-dates.ts';
+import { formatLocalDate } from '../../../lib/dates/date-format.ts';
+import { localDateOf } from '../../../lib/dates/zone-clock.ts';
 import './today-card.css';
 
 const timeIn = (iso: string, zone: string) => new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone: zone }).format(new Date(iso));
@@ -15,13 +16,13 @@ const timeIn = (iso: string, zone: string) => new Intl.DateTimeFormat(undefined,
 const dueNote = (item: DailyActionable, today: string, zone: string): string | undefined => {
   if (item.isHabit) return item.streak > 0 ? `${item.streak}-day streak` : 'No streak yet';
   if (!item.deadline) return undefined;
-  const due = localDateIn(zone, new Date(item.deadline));
+  const due = localDateOf(item.deadline, zone);
   if (due < today) return `Overdue since ${formatLocalDate(due, { month: 'short', day: 'numeric' })}`;
   return `Due ${timeIn(item.deadline, zone)}`;
 };
 
 const isOverdue = (item: DailyActionable, today: string, zone: string) =>
-  !item.isHabit && !item.completedToday && item.deadline !== null && localDateIn(zone, new Date(item.deadline)) < today;
+  !item.isHabit && !item.completedToday && item.deadline !== null && localDateOf(item.deadline, zone) < today;
 
 /**
  * Today's list: actionables due today or overdue, and the habits scheduled today, each with a

@@ -2,7 +2,7 @@ import type { TopAchievement } from '@tracker/contracts/dashboard/http';
 import { dashboardFailures, useGetDashboardSummaryQuery, type RangeArgs } from '../api/dashboard.api.ts';
 import { Card, EmptyNote } from '../../../components/states/card.tsx';
 import { QueryBody } from '../../../components/states/query-states.tsx';
-import { formatMomentIn } from './local-dates.ts';
+import { formatMomentIn } from '../../../lib/dates/date-format.ts';
 import { PointsBadge } from './points-badge.tsx';
 import './activity-lists.css';
 
@@ -34,7 +34,7 @@ export const TopAchievementsCard = ({ range, rangeLabel, zone }: { range: RangeA
                     <span className="activity-list__title">{achievement.title}</span>
                     <span className="activity-list__meta">
                       {sources[achievement.sourceType] ?? achievement.sourceType} ·{' '}
-                      <time dateTime={achievement.occurredAt}>{formatMomentIn(achievement.occurredAt, zone)}</time>
+                      <time dateTime={achievement.occurredAt}>{formatMomentIn(achievement.occurredAt, zone) ?? achievement.occurredAt}</time>
                     </span>
                   </div>
                   <PointsBadge points={achievement.points} />

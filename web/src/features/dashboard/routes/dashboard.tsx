@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useAppSelector } from '../../../app/hooks.ts';
-import { selectCurrentUser } from '../../../lib/auth/auth.slice.ts';
 import { settingsOrDefaults, useGetSettingsQuery } from '../../../lib/settings/settings.api.ts';
-import { browserTimezone, isKnownTimezone } from '../../../lib/settings/timezones.ts';
+import { useUserZone } from '../../../lib/settings/use-user-zone.ts';
 import type { RangeArgs } from '../api/dashboard.api.ts';
 import { DailyPointsCard } from '../components/daily-points-chart.tsx';
 import { HeatmapCard } from '../components/heatmap-card.tsx';
-import { defaultRange, formatLocalDate, HEATMAP_DAYS, lastDays, localDateIn, rangeFrom, type DateRange } from '../components/local-dates.ts';
+import { type DateRange, defaultRange, lastDays, rangeFrom } from '../components/date-range.ts';
+import { formatLocalDate } from '../../../lib/dates/date-format.ts';
+import { DEFAULT_HEATMAP_DAYS } from '@tracker/contracts/points/http';
+import { todayIn } from '../../../lib/dates/zone-clock.ts';
 import { PointsStatsCard } from '../components/points-stats-card.tsx';
 import { RangePicker } from '../components/range-picker.tsx';
 import { readStoredRange, storeRange } from '../components/range-storage.ts';
@@ -16,14 +17,6 @@ import { SummaryCard } from '../components/summary-card.tsx';
 import { TodayCard } from '../components/today-card.tsx';
 import { TopAchievementsCard } from '../components/top-achievements-card.tsx';
 import './dashboard.css';
-
-/** The zone the server counts the user's days in: theirs (the profile's, which the settings share), else this device's. */
-const useUserZone = (): string => {
-  const userZone = useAppSelector(selectCurrentUser)?.timezone;
-  const { data: settings } = useGetSettingsQuery();
-  const zone = userZone ?? settings?.timezone;
-  return zone && isKnownTimezone(zone) ? zone : (browserTimezone() ?? 'UTC');
-};
 
 const rangeLabel = (range: DateRange, today: string): string => {
   const preset = defaultRange(today);
@@ -42,7 +35,7 @@ export const DashboardRoute = () => {
   const zone = useUserZone();
   const { data: settings } = useGetSettingsQuery();
   const { weekStart } = settingsOrDefaults(settings);
-  const today = localDateIn(zone);
+  const today = todayIn(zone);
   const [params, setParams] = useSearchParams();
   // The address first (a reload, a shared link), else the range chosen on an earlier visit, else the last 7 days.
   const [stored, setStored] = useState(readStoredRange);
@@ -52,7 +45,7 @@ export const DashboardRoute = () => {
       : { from: stored?.startDate ?? null, to: stored?.endDate ?? null };
   const range = rangeFrom(asked, today);
   const args: RangeArgs = { ...range, timezone: zone };
-  const heatmapArgs: RangeArgs = { ...lastDays(today, HEATMAP_DAYS), timezone: zone };
+  const heatmapArgs: RangeArgs = { ...lastDays(today, DEFAULT_HEATMAP_DAYS), timezone: zone };
   const label = rangeLabel(range, today);
 
   const changeRange = (next: DateRange) => {
