@@ -1,23 +1,13 @@
 import { z } from 'zod';
-import { actionableEvents, importEvents } from './actionables/events.ts';
-import { goalEvents, subtaskEvents, taskEvents } from './goals/events.ts';
-import { pointsEvents } from './points/events.ts';
-import { settingsEvents } from './settings/events.ts';
-import { emailReserved, passwordResetAsked, userEvents } from './users/events.ts';
+import { contractFeatures } from './features.ts';
 
-/** The catalogue of every event in the log: what projections and audits parse against. */
-export const domainEvent = z.discriminatedUnion('type', [
-  emailReserved,
-  passwordResetAsked,
-  ...userEvents,
-  ...settingsEvents,
-  ...goalEvents,
-  ...taskEvents,
-  ...subtaskEvents,
-  ...actionableEvents,
-  ...importEvents,
-  ...pointsEvents,
-]);
+type CatalogueEvent = (typeof contractFeatures)[number]['events'][number];
+
+/** The catalogue of every event in the log (every feature's, see features.ts): what projections and audits parse against. */
+export const domainEvent = z.discriminatedUnion(
+  'type',
+  contractFeatures.flatMap((feature): readonly CatalogueEvent[] => feature.events) as [CatalogueEvent, ...CatalogueEvent[]],
+);
 export type DomainEvent = z.infer<typeof domainEvent>;
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

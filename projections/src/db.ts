@@ -1,12 +1,5 @@
 import { Kysely, PostgresDialect, type ColumnType } from 'kysely';
 import pg from 'pg';
-import type { ActionablesReadModels } from './actionables/actionables.tables.ts';
-import type { ActivityReadModels } from './activity/activities.tables.ts';
-import type { DashboardReadModels } from './dashboard/dashboard.tables.ts';
-import type { GoalsReadModels } from './goals/goals.tables.ts';
-import type { PointsReadModels } from './points/points.tables.ts';
-import type { SettingsReadModels } from './settings/settings.tables.ts';
-import type { UsersReadModels } from './users/users.tables.ts';
 import { pgConnectionOptions } from '@tracker/eventstore/pg-connection-options';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO instant. */
@@ -20,9 +13,11 @@ export interface ProjectionCheckpointsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-/** Every read-model table: each feature declares its own beside its queries. */
-export interface ReadModels
-  extends UsersReadModels, GoalsReadModels, PointsReadModels, ActivityReadModels, ActionablesReadModels, SettingsReadModels, DashboardReadModels {
+/**
+ * Every read-model table: each feature declares its own beside its queries and adds them here from
+ * its tables file (`declare module '../db.ts'`), so this file lists no feature.
+ */
+export interface ReadModels {
   projection_checkpoints: ProjectionCheckpointsTable;
 }
 

@@ -1,10 +1,34 @@
 import type { Migration } from 'kysely';
+import type { ReadModels } from './db.ts';
 import type { Projector } from './projector.ts';
 
-/** What a feature brings to the read side: its projectors and the migrations of their tables. */
+/** What identifies a row of `Table`: one column or several (projector specs compare rows in its order). */
+export type TableKey<Table extends keyof ReadModels> = (keyof ReadModels[Table] & string) | ReadonlyArray<keyof ReadModels[Table] & string>;
+
+/** Tables a projector owns, each with its key. */
+export type OwnedTables = { readonly [Table in keyof ReadModels]?: TableKey<Table> };
+
+/**
+ * What a feature brings to the read side: its projectors, the tables each of them writes (itself or
+ * through triggers on its tables, and no other projector does), and the migrations of those tables.
+ * A feature's table types join `ReadModels` by augmenting it (`declare module '../db.ts'`) in its
+ * tables file; `features.ts` lists the features, and a table no feature owns does not compile.
+ */
 export interface ReadModelFeature {
   name: string;
   projectors: readonly Projector[];
+  /** By projector name: the tables a rebuild of that projector swaps (those the schema has). */
+  owns: { readonly [projector: string]: OwnedTables };
   /** Named `<date>-<n>_<what>`: names from every feature sort together into one order. */
   migrations: Record<string, Migration>;
 }
+
+/**
+ * A feature whose tables are `Tables` (its `*.tables.ts` adds them to `ReadModels`), with the names of
+ * the tables it owns kept in its type: features.ts checks every table is owned. `Tables` is named in
+ * the feature's type so that every program listing the features also sees the tables.
+ */
+export const defineReadModelFeature =
+  <Tables extends object>() =>
+  <const F extends ReadModelFeature>(feature: F): F & { readonly tables?: Tables } =>
+    feature;

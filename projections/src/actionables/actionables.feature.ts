@@ -1,12 +1,14 @@
 import * as actionables from '../../migrations/2026-11-23-0005_actionables.ts';
 import * as newestFirstKeyset from '../../migrations/2026-11-24-0009_newest_first_keyset.ts';
-import type { ReadModelFeature } from '../feature.ts';
+import { defineReadModelFeature } from '../feature.ts';
 import { actionablesProjection } from './actionables.projection.ts';
+import type { ActionablesReadModels } from './actionables.tables.ts';
 
 /** Actionables and habits, and their completions. */
-export const actionablesReadModels: ReadModelFeature = {
+export const actionablesReadModels = defineReadModelFeature<ActionablesReadModels>()({
   name: 'actionables',
   projectors: [actionablesProjection],
+  owns: { actionables: { actionables: 'id', actionable_completions: 'event_id', actionables_by_day: ['user_id', 'from_date', 'to_date'] } },
   // 0009 orders the goals' tables' newest-first indexes too: the paged lists share one order (projections/src/paging.ts).
   migrations: { '2026-11-23-0005_actionables': actionables, '2026-11-24-0009_newest_first_keyset': newestFirstKeyset },
-};
+});

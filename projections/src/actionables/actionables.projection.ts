@@ -19,24 +19,58 @@ type ActionableProjected = ProjectedEvent<
   | 'PointsRevoked'
 >;
 
+/**
+ * Each field of an actionable as the columns it sets: a field without an entry here does not
+ * compile, so neither a new row nor an update can leave one out.
+ */
+const fieldColumns: { [K in keyof ActionableFields]: (value: ActionableFields[K]) => ActionableRowUpdate } = {
+  title: (title) => ({ title }),
+  description: (description) => ({ description }),
+  weight: (weight) => ({ weight }),
+  deadline: (deadline) => ({ deadline }),
+  isHabit: (is_habit) => ({ is_habit }),
+  active: (active) => ({ active }),
+  reminderTime: (reminder_time) => ({ reminder_time }),
+  pointsToBeAwarded: (points_to_be_awarded) => ({ points_to_be_awarded }),
+  recurrence: (recurrence) => ({ recurrence: JSON.stringify(recurrence) }),
+  goalId: (goal_id) => ({ goal_id }),
+  taskId: (task_id) => ({ task_id }),
+  subtaskId: (subtask_id) => ({ subtask_id }),
+};
+const fieldNames = Object.keys(fieldColumns) as (keyof ActionableFields)[];
+
+/** Only what the update names (undefined: not named); a null clears it. */
+const changedColumns = (changes: Partial<ActionableFields>): ActionableRowUpdate => {
+  const columns: ActionableRowUpdate = {};
+  for (const field of fieldNames) {
+    const value = changes[field];
+    if (value !== undefined) Object.assign(columns, (fieldColumns[field] as (value: unknown) => ActionableRowUpdate)(value));
+  }
+  return columns;
+};
+
+type FieldColumn =
+  | 'title'
+  | 'description'
+  | 'weight'
+  | 'deadline'
+  | 'is_habit'
+  | 'active'
+  | 'reminder_time'
+  | 'points_to_be_awarded'
+  | 'recurrence'
+  | 'goal_id'
+  | 'task_id'
+  | 'subtask_id';
+
 const newRow = (data: ProjectedEvent<'ActionableCreated'>['data'], occurredAt: string): NewActionableRow => {
   const { imported } = data;
   return {
+    // Every field is given on creation, so every field's column is set.
+    ...(changedColumns(data) as Pick<NewActionableRow, FieldColumn>),
     id: data.actionableId,
     user_id: data.userId,
-    title: data.title,
-    description: data.description,
-    weight: data.weight,
-    is_habit: data.isHabit,
-    active: data.active,
-    points_to_be_awarded: data.pointsToBeAwarded,
     status: imported?.status ?? 'pending',
-    deadline: data.deadline,
-    reminder_time: data.reminderTime,
-    recurrence: JSON.stringify(data.recurrence),
-    goal_id: data.goalId,
-    task_id: data.taskId,
-    subtask_id: data.subtaskId,
     // An import keeps the history an export carried (and awards nothing).
     streak: imported?.streak ?? 0,
     last_credited: imported?.lastCredited ?? null,
@@ -48,22 +82,6 @@ const newRow = (data: ProjectedEvent<'ActionableCreated'>['data'], occurredAt: s
     last_status_at: null,
   };
 };
-
-/** Only what the update names; a null clears it. */
-const changedColumns = (changes: Partial<ActionableFields>): ActionableRowUpdate => ({
-  ...(changes.title !== undefined ? { title: changes.title } : {}),
-  ...(changes.description !== undefined ? { description: changes.description } : {}),
-  ...(changes.weight !== undefined ? { weight: changes.weight } : {}),
-  ...(changes.deadline !== undefined ? { deadline: changes.deadline } : {}),
-  ...(changes.isHabit !== undefined ? { is_habit: changes.isHabit } : {}),
-  ...(changes.active !== undefined ? { active: changes.active } : {}),
-  ...(changes.reminderTime !== undefined ? { reminder_time: changes.reminderTime } : {}),
-  ...(changes.pointsToBeAwarded !== undefined ? { points_to_be_awarded: changes.pointsToBeAwarded } : {}),
-  ...(changes.recurrence !== undefined ? { recurrence: JSON.stringify(changes.recurrence) } : {}),
-  ...(changes.goalId !== undefined ? { goal_id: changes.goalId } : {}),
-  ...(changes.taskId !== undefined ? { task_id: changes.taskId } : {}),
-  ...(changes.subtaskId !== undefined ? { subtask_id: changes.subtaskId } : {}),
-});
 
 /**
  * What an event does to its item's row, as columns to set (the same fold as the decider's `evolve`,

@@ -55,6 +55,11 @@ export interface ActionablesReadModels {
   actionable_completions: ActionableCompletionsTable;
 }
 
+// The read models include these tables (the feature file names ActionablesReadModels, which brings this file into every program that lists the features).
+declare module '../db.ts' {
+  interface ReadModels extends ActionablesReadModels {}
+}
+
 export type ActionableRow = Selectable<ActionablesTable>;
 export type NewActionableRow = Insertable<ActionablesTable>;
 export type ActionableRowUpdate = Updateable<ActionablesTable>;

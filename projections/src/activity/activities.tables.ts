@@ -19,6 +19,11 @@ export interface ActivityReadModels {
   activities: ActivitiesTable;
 }
 
+// The read models include these tables (the feature file names ActivityReadModels, which brings this file into every program that lists the features).
+declare module '../db.ts' {
+  interface ReadModels extends ActivityReadModels {}
+}
+
 // Append-only: no update type.
 export type ActivityRow = Selectable<ActivitiesTable>;
 export type NewActivityRow = Insertable<ActivitiesTable>;

@@ -27,4 +27,9 @@ export interface DashboardReadModels {
   actionables_by_day: ItemsByDayTable;
 }
 
+// The read models include these tables (the feature file names DashboardReadModels, which brings this file into every program that lists the features).
+declare module '../db.ts' {
+  interface ReadModels extends DashboardReadModels {}
+}
+
 export type ItemsByDayRow = Selectable<ItemsByDayTable>;

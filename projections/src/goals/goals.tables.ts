@@ -34,6 +34,11 @@ export interface GoalsReadModels {
   subtasks: SubtasksTable;
 }
 
+// The read models include these tables (the feature file names GoalsReadModels, which brings this file into every program that lists the features).
+declare module '../db.ts' {
+  interface ReadModels extends GoalsReadModels {}
+}
+
 export type GoalRow = Selectable<GoalsTable>;
 export type TaskRow = Selectable<TasksTable>;
 export type SubtaskRow = Selectable<SubtasksTable>;

@@ -48,6 +48,11 @@ export interface PointsReadModels {
   daily_points: DailyPointsTable;
 }
 
+// The read models include these tables (the feature file names PointsReadModels, which brings this file into every program that lists the features).
+declare module '../db.ts' {
+  interface ReadModels extends PointsReadModels {}
+}
+
 // The ledger is append-only: no update type.
 export type PointsLedgerRow = Selectable<PointsLedgerTable>;
 export type NewPointsLedgerRow = Insertable<PointsLedgerTable>;

@@ -1,19 +1,14 @@
+import { tablesByProjector } from '../features.ts';
+
 /**
  * The read-model tables each projector writes (itself or through triggers on its tables), and no
- * other does: a rebuild of one projector swaps exactly these (those the schema has). Kept beside the rebuild rather than on the projectors; `checkOwnedTables` refuses to
- * rebuild when a migrated schema holds a table no projector owns (a new table must be listed here).
+ * other does: a rebuild of one projector swaps exactly these (those the schema has). Each feature
+ * declares them (`owns` in its feature file); `checkOwnedTables` refuses to rebuild when a migrated
+ * schema holds a table no projector owns.
  */
-export const ownedTables: Readonly<Record<string, readonly string[]>> = {
-  users: ['users'],
-  // The *_by_day tables are kept by triggers on the projector's own tables: they go where those go.
-  goals: ['goals', 'goals_by_day'],
-  tasks: ['tasks', 'tasks_by_day'],
-  subtasks: ['subtasks', 'subtasks_by_day'],
-  points_ledger: ['points_ledger', 'user_points', 'daily_points'],
-  activities: ['activities'],
-  actionables: ['actionables', 'actionable_completions', 'actionables_by_day'],
-  user_settings: ['user_settings'],
-};
+export const ownedTables: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(tablesByProjector).map(([projector, tables]) => [projector, Object.keys(tables)]),
+);
 
 /**
  * Tables their projector only ever inserts into (no lookups): their secondary indexes serve queries
@@ -29,9 +24,13 @@ export const checkOwnedTables = (tablesInSchema: readonly string[], projectors: 
   const owners = new Map<string, string>();
   for (const projector of projectors) {
     const tables = ownedTables[projector];
-    if (!tables) throw new Error(`The rebuild does not know the tables of projector ${projector}: list them in projections/src/rebuild/owned-tables.ts`);
+    if (!tables)
+      throw new Error(
+        `The rebuild does not know the tables of projector ${projector}: declare them in its feature's owns (projections/src/<feature>/<feature>.feature.ts)`,
+      );
     for (const table of tables) owners.set(table, projector);
   }
   const unowned = tablesInSchema.filter((table) => !owners.has(table) && !bookkeepingTables.includes(table));
-  if (unowned.length > 0) throw new Error(`No projector owns ${unowned.join(', ')}: list it in projections/src/rebuild/owned-tables.ts`);
+  if (unowned.length > 0)
+    throw new Error(`No projector owns ${unowned.join(', ')}: declare it in a feature's owns (projections/src/<feature>/<feature>.feature.ts)`);
 };

@@ -21,6 +21,11 @@ export interface SettingsReadModels {
   user_settings: UserSettingsTable;
 }
 
+// The read models include these tables (the feature file names SettingsReadModels, which brings this file into every program that lists the features).
+declare module '../db.ts' {
+  interface ReadModels extends SettingsReadModels {}
+}
+
 export type UserSettingsRow = Selectable<UserSettingsTable>;
 export type NewUserSettingsRow = Insertable<UserSettingsTable>;
 export type UserSettingsRowUpdate = Updateable<UserSettingsTable>;

@@ -1,16 +1,18 @@
 import * as spine from '../../migrations/2026-11-22-0001_spine.ts';
 import * as passwordChangedAt from '../../migrations/2026-11-22-0003_password_changed_at.ts';
 import * as rateLimitsLeave from '../../migrations/2026-11-23-0004_rate_limits_leave_read_models.ts';
-import type { ReadModelFeature } from '../feature.ts';
+import { defineReadModelFeature } from '../feature.ts';
 import { usersProjection } from './users.projection.ts';
+import type { UsersReadModels } from './users.tables.ts';
 
 /** Users (and the spine's first tables: checkpoints). */
-export const usersReadModels: ReadModelFeature = {
+export const usersReadModels = defineReadModelFeature<UsersReadModels>()({
   name: 'users',
   projectors: [usersProjection],
+  owns: { users: { users: 'id' } },
   migrations: {
     '2026-11-22-0001_spine': spine,
     '2026-11-22-0003_password_changed_at': passwordChangedAt,
     '2026-11-23-0004_rate_limits_leave_read_models': rateLimitsLeave,
   },
-};
+});

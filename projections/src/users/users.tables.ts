@@ -28,6 +28,11 @@ export interface UsersReadModels {
   users: UsersTable;
 }
 
+// The read models include these tables (the feature file names UsersReadModels, which brings this file into every program that lists the features).
+declare module '../db.ts' {
+  interface ReadModels extends UsersReadModels {}
+}
+
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserRowUpdate = Updateable<UsersTable>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { InvalidEvent } from '@tracker/contracts/event-codec';
-import { checkedEventStore } from './checked-event-store.ts';
+import { checkedEventStore, UnregisteredStream } from './checked-event-store.ts';
 import { createPostgresEventStore } from './postgres/postgres-event-store.ts';
 import { createTestDatabase } from './testing/test-database.ts';
 
@@ -54,6 +54,17 @@ describe('the checked event store', () => {
       expect(stored!.version).toBe(1);
       expect(stored!.data).not.toHaveProperty('smuggled');
       expect(stored!.data).toMatchObject({ points: 40, title: 'Run' });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('refuses a stream in a category no feature registers (EventStoreDB would never project it) and stores nothing', async () => {
+    const store = checkedEventStore(await createPostgresEventStore({ connectionString: await createTestDatabase('checked') }));
+    try {
+      const stream = `settings-${randomUUID()}`;
+      await expect(store.append(stream, [award({})], 'no_stream')).rejects.toBeInstanceOf(UnregisteredStream);
+      expect(await collect(store.readStream(stream))).toEqual([]);
     } finally {
       await store.close();
     }

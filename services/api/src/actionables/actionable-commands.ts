@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
 import type { Actionable as ActionableAnswer } from '@tracker/contracts/actionables/http';
+import { streamName } from '@tracker/contracts/streams';
 import {
   actionableDecider,
   type Actionable,
@@ -19,7 +20,7 @@ import { recurrenceAnswer } from '@tracker/projections/actionables/actionables.q
 import { derivedUuid, type CommandContext, type CommandHandler } from '../commands/command-handler.ts';
 import type { WorkItemCommands } from '../goals/work-item-commands.ts';
 
-export const streamOf = (id: string): string => `actionable-${id}`;
+export const streamOf = (id: string): string => streamName('actionable', id);
 
 export interface ActionableOutcome {
   position?: Position | undefined;
@@ -180,7 +181,7 @@ export const createActionableCommands = (deps: { commands: CommandHandler; items
   };
 };
 
-export const importStreamOf = (importId: string): string => `import-${importId}`;
+export const importStreamOf = (importId: string): string => streamName('import', importId);
 
 /** An imported item as its ActionableCreated makes it (what the decider's state would be). */
 const itemOf = (created: StoredImport['data']['items'][number], occurredAt: string): Actionable => {

@@ -24,7 +24,7 @@ import {
 } from '@tracker/contracts/actionables/http';
 import { calendarDate } from '@tracker/contracts/common/fields';
 import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
-import type { EditableFields } from '@tracker/domain/actionables/actionable.decider';
+import type { EditableFields, EveryEditableField } from '@tracker/domain/actionables/actionable.decider';
 import { BusinessRuleViolated, NotFound } from '@tracker/domain/common/errors';
 import {
   actionableHeatmap,
@@ -58,7 +58,7 @@ const signedIn = (ctx: ApiContext): CommandContext & { clock: Clock } => {
   return { ...c, clock: c.clock ?? clockAt(c.now, zoneOf(ctx)) };
 };
 
-const fieldsOf = (body: Omit<UpdateActionableBody, 'title'> & { title?: string | null | undefined }): EditableFields => ({
+const fieldsOf = (body: Omit<UpdateActionableBody, 'title'> & { title?: string | null | undefined }): EveryEditableField => ({
   title: body.title,
   description: body.description,
   weight: body.weight,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { streamName } from '@tracker/contracts/streams';
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -8,9 +9,9 @@ export const emailHash = (email: string): string => createHash('sha256').update(
 /** `email-<sha256 of the lower-cased address>`: reserving it with no_stream makes addresses unique. */
 export const emailStream = (email: string): string => emailStreamOfHash(emailHash(email));
 
-export const emailStreamOfHash = (hash: string): string => `email-${hash}`;
+export const emailStreamOfHash = (hash: string): string => streamName('email', hash);
 
-export const userStream = (userId: string): string => `user-${userId}`;
+export const userStream = (userId: string): string => streamName('user', userId);
 
 /** One forgot-password request: `reset-<uuid>`. */
-export const resetAskStream = (askId: string): string => `reset-${askId}`;
+export const resetAskStream = (askId: string): string => streamName('reset', askId);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { streamName } from '@tracker/contracts/streams';
 import { NotFound } from '@tracker/domain/common/errors';
 import type { WorkItem, WorkItemEvent, WorkItemState } from '@tracker/domain/goals/work-item';
 import { deleteWorkItem, workItemDeciders as deciders, type WorkItemCommandOf } from '@tracker/domain/goals/work-item-deciders';
@@ -6,7 +7,7 @@ import type { Position } from '@tracker/eventstore/port';
 import { derivedUuid, type CommandContext, type CommandHandler } from '../commands/command-handler.ts';
 
 export type Kind = 'goal' | 'task' | 'subtask';
-export const streamOf = (kind: Kind, id: string): string => `${kind}-${id}`;
+export const streamOf = (kind: Kind, id: string): string => streamName(kind, id);
 const label = { goal: 'Goal', task: 'Task', subtask: 'Subtask' } as const;
 
 export interface WorkItemOutcome {

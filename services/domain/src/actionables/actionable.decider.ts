@@ -36,6 +36,9 @@ export interface EditableFields {
   subtaskId?: string | null | undefined;
 }
 
+/** Editable fields with every field named (undefined: not given): a new field cannot be left out of a map of this type. */
+export type EveryEditableField = { [K in keyof ActionableFields]: EditableFields[K] };
+
 /** What an export carries beyond the fields, kept on import (no points). */
 export interface ImportedHistory {
   status?: ActionableStatus | undefined;
@@ -103,27 +106,30 @@ const withDefaults = (fields: EditableFields): ActionableFields => ({
   subtaskId: fields.subtaskId ?? null,
 });
 
-const editable = [
-  'title',
-  'description',
-  'weight',
-  'deadline',
-  'isHabit',
-  'active',
-  'reminderTime',
-  'pointsToBeAwarded',
-  'recurrence',
-  'goalId',
-  'taskId',
-  'subtaskId',
-] as const satisfies ReadonlyArray<keyof ActionableFields>;
+/** Every field of an actionable is editable: a field missing here (or in `changedFields`) does not compile. */
+const editableFields = {
+  title: true,
+  description: true,
+  weight: true,
+  deadline: true,
+  isHabit: true,
+  active: true,
+  reminderTime: true,
+  pointsToBeAwarded: true,
+  recurrence: true,
+  goalId: true,
+  taskId: true,
+  subtaskId: true,
+} as const satisfies Record<keyof ActionableFields, true>;
+const editable = Object.keys(editableFields) as ReadonlyArray<keyof typeof editableFields>;
 type Changes = Partial<ActionableFields>;
 
 const sameValue = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /** Only the editable fields that differ; anything else a caller slips in is ignored. */
 const changedFields = (item: Actionable, fields: EditableFields): Changes => {
-  const wanted: Changes = {
+  // Every field named (undefined: unchanged), so a new field cannot be left out.
+  const wanted: { [K in keyof ActionableFields]: ActionableFields[K] | undefined } = {
     title: fields.title?.trim() || undefined,
     description: fields.description === null ? '' : fields.description,
     weight: fields.weight,
