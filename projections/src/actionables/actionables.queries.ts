@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
-import type { Actionable, ActionableStatus, Recurrence } from '@tracker/contracts/actionables/http';
+import type { Actionable, ActionableStatus } from '@tracker/contracts/actionables/http';
 import { isOccurrence, streakAt } from '@tracker/domain/actionables/recurrence';
 import type { LocalDate } from '@tracker/domain/time/local-date';
 import type { ReadModelDb } from '../db.ts';
 import { readNewestFirst, type Page, type PageRequest } from '../paging.ts';
+import { actionableAnswer } from './actionable-answer.ts';
 import type { ActionableRow } from './actionables.tables.ts';
 
 // Every answer takes `today`: the caller's local date now (the request's clock, `clockAt`), so a
@@ -26,8 +27,6 @@ export interface DateRange {
   timezone?: string | undefined;
 }
 
-const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
-
 /** The instants a local day spans in `zone`: [start, end), 23 or 25 hours on a DST day. */
 export const localDayBounds = (date: LocalDate, zone: string): { start: Date; end: Date } => {
   const start = DateTime.fromISO(date, { zone }).startOf('day');
@@ -35,39 +34,34 @@ export const localDayBounds = (date: LocalDate, zone: string): { start: Date; en
   return { start: start.toJSDate(), end: start.plus({ days: 1 }).startOf('day').toJSDate() };
 };
 
-/** A row as answers carry it (contracts' `actionable`); a habit's streak as of `today`. */
-/** A recurrence as answers show it (spec.md §3): every field present, whatever the frequency. */
-export const recurrenceAnswer = (recurrence: Recurrence): Actionable['recurrence'] => ({
-  frequency: recurrence.frequency,
-  days: recurrence.frequency === 'weekly' ? recurrence.days : [],
-  dayOfMonth: recurrence.frequency === 'monthly' ? recurrence.dayOfMonth : null,
-});
-
-export const toActionable = (row: ActionableRow, today: LocalDate): Actionable => {
-  const { recurrence } = row;
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    weight: row.weight,
-    deadline: iso(row.deadline),
-    completedAt: iso(row.completed_at),
-    createdAt: row.created_at.toISOString(),
-    userId: row.user_id,
-    goalId: row.goal_id,
-    taskId: row.task_id,
-    subtaskId: row.subtask_id,
-    isHabit: row.is_habit,
-    streak: row.is_habit ? streakAt(recurrence, row.last_credited, row.streak, today) : row.streak,
-    lastCompletedAt: iso(row.last_completed_at),
-    active: row.active,
-    reminderTime: row.reminder_time,
-    pointsAwarded: row.points_awarded,
-    pointsToBeAwarded: row.points_to_be_awarded,
-    recurrence: recurrenceAnswer(recurrence),
-    status: row.status,
-  };
-};
+/** A row as answers carry it (contracts' `actionable`, built by `actionableAnswer`); a habit's streak as of `today`. */
+export const toActionable = (row: ActionableRow, today: LocalDate): Actionable =>
+  actionableAnswer(
+    {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      weight: row.weight,
+      deadline: row.deadline,
+      completedAt: row.completed_at,
+      createdAt: row.created_at,
+      userId: row.user_id,
+      goalId: row.goal_id,
+      taskId: row.task_id,
+      subtaskId: row.subtask_id,
+      isHabit: row.is_habit,
+      streak: row.streak,
+      lastCredited: row.last_credited,
+      lastCompletedAt: row.last_completed_at,
+      active: row.active,
+      reminderTime: row.reminder_time,
+      pointsAwarded: row.points_awarded,
+      pointsToBeAwarded: row.points_to_be_awarded,
+      recurrence: row.recurrence,
+      status: row.status,
+    },
+    today,
+  );
 
 const listQuery = (db: ReadModelDb, userId: string, filter: ListFilter) => {
   let query = db.selectFrom('actionables').selectAll().where('user_id', '=', userId);

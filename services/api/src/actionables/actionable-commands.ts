@@ -1,10 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
-import type { Actionable as ActionableAnswer } from '@tracker/contracts/actionables/http';
 import { streamName } from '@tracker/contracts/streams';
 import {
   actionableDecider,
-  type Actionable,
+  type ActionableItem,
   type ActionableCommand,
   type ActionableState,
   type ActionableStreamEvent,
@@ -12,11 +11,8 @@ import {
   type ImportedHistory,
 } from '@tracker/domain/actionables/actionable.decider';
 import { importDecider, importedItemCreatedAt, type ImportStreamEvent } from '@tracker/domain/actionables/import.decider';
-import { streakAt } from '@tracker/domain/actionables/recurrence';
-import type { LocalDate } from '@tracker/domain/time/local-date';
 import { NotFound } from '@tracker/domain/common/errors';
 import type { Position } from '@tracker/eventstore/port';
-import { recurrenceAnswer } from '@tracker/projections/actionables/actionables.queries';
 import { derivedUuid, type CommandContext, type CommandHandler } from '../commands/command-handler.ts';
 import type { WorkItemCommands } from '../goals/work-item-commands.ts';
 
@@ -26,7 +22,7 @@ export interface ActionableOutcome {
   position?: Position | undefined;
   pointsAwarded: number;
   /** The item as the command left it (undefined once deleted). */
-  item: Actionable | undefined;
+  item: ActionableItem | undefined;
   events: ActionableStreamEvent[];
 }
 
@@ -66,7 +62,7 @@ export interface ImportEntry {
 export interface ImportOutcome {
   /** Where the import landed (read-your-writes); none when it was stored by an earlier request. */
   position?: Position | undefined;
-  items: Actionable[];
+  items: ActionableItem[];
 }
 
 /** Item streams made at once while importing: streams are independent, so a few may go in parallel. */
@@ -184,36 +180,8 @@ export const createActionableCommands = (deps: { commands: CommandHandler; items
 export const importStreamOf = (importId: string): string => streamName('import', importId);
 
 /** An imported item as its ActionableCreated makes it (what the decider's state would be). */
-const itemOf = (created: StoredImport['data']['items'][number], occurredAt: string): Actionable => {
+const itemOf = (created: StoredImport['data']['items'][number], occurredAt: string): ActionableItem => {
   const state = actionableDecider.evolve({ status: 'none' }, { type: 'ActionableCreated', data: created, occurredAt });
   if (state.status !== 'active') throw new Error(`Imported actionable ${created.actionableId} is not active`);
   return state.item;
-};
-
-/** An actionable as the command left it (answers when the read model is behind); a habit's streak as of `today`. */
-export const fromCommand = (item: Actionable, today: LocalDate): ActionableAnswer => {
-  const instant = (value: string | null): string | null => (value === null ? null : new Date(value).toISOString());
-  const { recurrence } = item;
-  return {
-    id: item.id,
-    title: item.title,
-    description: item.description,
-    weight: item.weight,
-    deadline: instant(item.deadline),
-    completedAt: instant(item.completedAt),
-    createdAt: new Date(item.createdAt).toISOString(),
-    userId: item.userId,
-    goalId: item.goalId,
-    taskId: item.taskId,
-    subtaskId: item.subtaskId,
-    isHabit: item.isHabit,
-    streak: item.isHabit ? streakAt(recurrence, item.lastCredited, item.streak, today) : item.streak,
-    lastCompletedAt: instant(item.lastCompletedAt),
-    active: item.active,
-    reminderTime: item.reminderTime,
-    pointsAwarded: item.pointsAwarded,
-    pointsToBeAwarded: item.pointsToBeAwarded,
-    recurrence: recurrenceAnswer(recurrence),
-    status: item.status,
-  };
 };

@@ -34,14 +34,16 @@ import {
   findActionable,
   listActionablesPage,
 } from '@tracker/projections/actionables/actionables.queries';
+import { actionableAnswer } from '@tracker/projections/actionables/actionable-answer';
 import type { ReadModelDb } from '@tracker/projections/db';
 import { clockAt, type Clock, type LocalDate } from '@tracker/domain/time/local-date';
+import { commandAnswer } from '../commands/command-answer.ts';
 import type { CommandContext } from '../commands/command-handler.ts';
 import { routesFor, type AnyRoute, type ApiContext } from '../http/api-router.ts';
 import { commandContext } from '../http/command-context.ts';
 import { allowLargerBody, ONE_MEGABYTE } from '../http/json-body.ts';
 import { nextCursorOf, PAGED, pageRequestOf } from '../http/paging.ts';
-import { fromCommand, type ActionableOutcome } from './actionable-commands.ts';
+import type { ActionableOutcome } from './actionable-commands.ts';
 import type { ActionablesServices } from './actionables.feature.ts';
 
 const route = routesFor<ActionablesServices>();
@@ -74,17 +76,15 @@ const fieldsOf = (body: Omit<UpdateActionableBody, 'title'> & { title?: string |
 });
 const linksOf = (body: EditableFields) => ({ goalId: body.goalId, taskId: body.taskId, subtaskId: body.subtaskId });
 
-/**
- * The answer to a command: from the read model once it has the command's events (read-your-writes),
- * else from the command's own state — never a 404 for what was just written.
- */
+/** The answer to an actionable command: the read model's once settled, else the item as the command left it. */
 const answerOf = async (db: ReadModelDb, outcome: ActionableOutcome, settled: boolean, today: LocalDate, missing: string): Promise<Actionable> => {
-  if (!outcome.item) throw new NotFound(missing);
-  if (settled) {
-    const known = await findActionable(db, outcome.item.userId, outcome.item.id, today);
-    if (known) return known;
-  }
-  return fromCommand(outcome.item, today);
+  const { item } = outcome;
+  if (!item) throw new NotFound(missing);
+  return commandAnswer(
+    settled,
+    () => findActionable(db, item.userId, item.id, today),
+    () => actionableAnswer(item, today),
+  );
 };
 
 const findOwn = async (db: ReadModelDb, userId: string, id: string, today: LocalDate): Promise<Actionable> => {
@@ -271,7 +271,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
       const outcome = await actionables.importAll(entries, c);
       // The read models take the import in one step: once there, every item is (the answer is the items as imported).
       if (outcome.position) await settle(outcome.position);
-      return { imported: outcome.items.length, actionables: outcome.items.map((item) => fromCommand(item, today)) };
+      return { imported: outcome.items.length, actionables: outcome.items.map((item) => actionableAnswer(item, today)) };
     },
   }),
   route({

@@ -25,11 +25,11 @@ import { GOALS_CASCADE } from './goals-cascade.reactor.ts';
 import type { GoalsServices } from './goals.feature.ts';
 import type { Kind, WorkItemCommands } from './work-item-commands.ts';
 import type { WorkItemCommandOf } from '@tracker/domain/goals/work-item-deciders';
-import { answerOf, findOwn, goals, listPage, subtasks, tasks, type WorkItemReader } from './work-item.readers.ts';
+import { answerOf, findOwn, goals, listPage, subtasks, tasks, type WorkItemAnswers } from './work-item-answers.ts';
 
 const route = routesFor<GoalsServices>();
 // Builders take any kind's reader; each answer is still checked against that reader's schemas.
-type Reader = WorkItemReader<unknown, unknown, unknown>;
+type Reader = WorkItemAnswers<unknown, unknown, unknown>;
 /** Every priority a path accepts (priorityParam: 1 to 5), for the document's one path per value. */
 const PRIORITIES = ['1', '2', '3', '4', '5'];
 

@@ -12,6 +12,7 @@ import { NotFound } from '@tracker/domain/common/errors';
 import { settingsOfUser, userDecider, type UserCommand } from '@tracker/domain/users/user.decider';
 import { settingsOf } from '@tracker/projections/settings/settings.queries';
 import { userStream } from '../auth/email-stream.ts';
+import { commandAnswer } from '../commands/command-answer.ts';
 import type { AppServices } from '../feature.ts';
 import { routesFor, type AnyRoute, type ApiContext, type RouteInput } from '../http/api-router.ts';
 import { commandContext } from '../http/command-context.ts';
@@ -25,8 +26,8 @@ const tag = 'settings';
 const SETTLES = ['user_settings', 'users'];
 
 /**
- * Runs a settings command on the user's stream and answers with the settings: from the read model
- * once it has the command's events, else from the command's own state (X-Read-Models-Behind).
+ * Runs a settings command on the user's stream and answers with the settings (`commandAnswer`): from
+ * the read model once it has the command's events, else from the command's own state (X-Read-Models-Behind).
  */
 const change = async (
   ctx: ApiContext,
@@ -36,15 +37,14 @@ const change = async (
 ): Promise<SettingsResponse> => {
   const c = commandContext(ctx);
   const { state, position } = await commands.execute(userDecider, userStream(c.userId), command, c);
-  if (await settle(position)) return { settings: await settingsOf(db, c.userId) };
-  if (state.status !== 'registered') throw new NotFound('User not found');
-  const settings: Settings = {
-    ...settingsOfUser(state),
-    id: c.userId,
-    userId: c.userId,
-    createdAt: state.profile.createdAt,
-    updatedAt: state.settingsUpdatedAt,
-  };
+  const settings = await commandAnswer(
+    await settle(position),
+    () => settingsOf(db, c.userId),
+    (): Settings => {
+      if (state.status !== 'registered') throw new NotFound('User not found');
+      return { ...settingsOfUser(state), id: c.userId, userId: c.userId, createdAt: state.profile.createdAt, updatedAt: state.settingsUpdatedAt };
+    },
+  );
   return { settings };
 };
 

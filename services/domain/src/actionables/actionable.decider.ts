@@ -59,7 +59,7 @@ export type ActionableCommand =
   | { type: 'CompleteHabit'; userId: string; clock: Clock }
   | { type: 'DeleteActionable'; userId: string };
 
-export interface Actionable extends ActionableFields {
+export interface ActionableItem extends ActionableFields {
   id: string;
   userId: string;
   status: ActionableStatus;
@@ -77,14 +77,14 @@ export interface Actionable extends ActionableFields {
   pointsAwarded: number;
 }
 
-export type ActionableState = { status: 'none' } | { status: 'active'; item: Actionable } | { status: 'deleted'; item: Actionable };
+export type ActionableState = { status: 'none' } | { status: 'active'; item: ActionableItem } | { status: 'deleted'; item: ActionableItem };
 
-const ownLive = (state: ActionableState, userId: string, message: string = actionableMessages.notFound): Actionable => {
+const ownLive = (state: ActionableState, userId: string, message: string = actionableMessages.notFound): ActionableItem => {
   if (state.status !== 'active' || state.item.userId !== userId) throw new NotFound(message);
   return state.item;
 };
 
-const hierarchyOf = (item: Actionable): Hierarchy => ({
+const hierarchyOf = (item: ActionableItem): Hierarchy => ({
   ...(item.goalId ? { goalId: item.goalId } : {}),
   ...(item.taskId ? { taskId: item.taskId } : {}),
   ...(item.subtaskId ? { subtaskId: item.subtaskId } : {}),
@@ -127,7 +127,7 @@ type Changes = Partial<ActionableFields>;
 const sameValue = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /** Only the editable fields that differ; anything else a caller slips in is ignored. */
-const changedFields = (item: Actionable, fields: EditableFields): Changes => {
+const changedFields = (item: ActionableItem, fields: EditableFields): Changes => {
   // Every field named (undefined: unchanged), so a new field cannot be left out.
   const wanted: { [K in keyof ActionableFields]: ActionableFields[K] | undefined } = {
     title: fields.title?.trim() || undefined,
@@ -149,7 +149,7 @@ const changedFields = (item: Actionable, fields: EditableFields): Changes => {
 };
 
 /** Status changes of any item; for a non-habit, points on reaching completed and their revocation on leaving it. */
-const statusEvents = (item: Actionable, to: ActionableStatus, clock: Clock): ActionableStreamEvent[] => {
+const statusEvents = (item: ActionableItem, to: ActionableStatus, clock: Clock): ActionableStreamEvent[] => {
   if (to === item.status) return [];
   const decided: ActionableStreamEvent[] = [{ type: 'ActionableStatusChanged', data: { actionableId: item.id, from: item.status, to, title: item.title } }];
   const source = { type: 'actionable' as const, id: item.id };
@@ -192,7 +192,7 @@ const statusEvents = (item: Actionable, to: ActionableStatus, clock: Clock): Act
 };
 
 /** A habit completion: credited to the most recent occurrence on or before the local date, once. */
-const habitCompletion = (item: Actionable, clock: Clock): ActionableStreamEvent[] => {
+const habitCompletion = (item: ActionableItem, clock: Clock): ActionableStreamEvent[] => {
   const credit = creditCompletion(item.recurrence, { lastCredited: item.lastCredited, streak: item.streak }, clock.localDate);
   if (credit.kind === 'already-credited') throw new Conflict(actionableMessages.habitAlreadyCompleted, 'habit_already_completed');
   const { occurrence, streak } = credit;
@@ -221,7 +221,7 @@ const habitCompletion = (item: Actionable, clock: Clock): ActionableStreamEvent[
   ];
 };
 
-const newItem = (id: string, userId: string, fields: ActionableFields, createdAt: string): Actionable => ({
+const newItem = (id: string, userId: string, fields: ActionableFields, createdAt: string): ActionableItem => ({
   ...fields,
   id,
   userId,
@@ -273,7 +273,7 @@ export const decide = (command: ActionableCommand, state: ActionableState): Acti
     case 'UpdateActionable': {
       const item = ownLive(state, command.userId);
       const changes = changedFields(item, command.fields);
-      const after: Actionable = { ...item, ...changes };
+      const after: ActionableItem = { ...item, ...changes };
       const updated: ActionableStreamEvent[] = Object.keys(changes).length > 0 ? [{ type: 'ActionableUpdated', data: { actionableId: item.id, changes } }] : [];
       return [...updated, ...statusEvents(after, command.status ?? item.status, command.clock)];
     }
@@ -299,7 +299,7 @@ export const decide = (command: ActionableCommand, state: ActionableState): Acti
   }
 };
 
-const withItem = (state: ActionableState, change: (item: Actionable) => Actionable): ActionableState =>
+const withItem = (state: ActionableState, change: (item: ActionableItem) => ActionableItem): ActionableState =>
   state.status === 'none' ? state : { ...state, item: change(state.item) };
 
 export const evolve = (state: ActionableState, event: Recorded<ActionableStreamEvent>): ActionableState => {

@@ -17,13 +17,14 @@ import type { ReadModelDb } from '@tracker/projections/db';
 import type { Page, PageRequest } from '@tracker/projections/paging';
 import { findGoal, findSubtask, findTask, listGoals, listSubtasks, listTasks, type ListFilter } from '@tracker/projections/goals/work-items.queries';
 import { nextCursorOf, pageRequestOf } from '../http/paging.ts';
+import { commandAnswer } from '../commands/command-answer.ts';
 import type { ApiTag } from '../http/api-router.ts';
 
 /**
  * An item as a command left it, for when read models lag past the read-your-writes bound: the
  * command's state over what the read model knew, its own awards and revocations added to the history.
  */
-const asCommandLeftIt = (item: WorkItem, known: Goal | undefined, events: readonly WorkItemEvent[], now: string): Goal => {
+const workItemFromCommand = (item: WorkItem, known: Goal | undefined, events: readonly WorkItemEvent[], now: string): Goal => {
   const statusChanged = events.some((event) => event.type.endsWith('StatusChanged'));
   const points = events.flatMap((event) =>
     event.type === 'PointsAwarded' || event.type === 'PointsRevoked'
@@ -48,8 +49,8 @@ const asCommandLeftIt = (item: WorkItem, known: Goal | undefined, events: readon
   };
 };
 
-/** How the routes read one kind of item from its read model, and how they wrap it in an answer. */
-export interface WorkItemReader<Item, One, Many> {
+/** How the routes answer with one kind of item: read from its read model, or as a command left it, wrapped in its answer. */
+export interface WorkItemAnswers<Item, One, Many> {
   label: string;
   /** Its path segment under /goals and its tag in /api/openapi.json. */
   tag: Extract<ApiTag, 'goals' | 'tasks' | 'subtasks'>;
@@ -65,57 +66,58 @@ export interface WorkItemReader<Item, One, Many> {
   many: { schema: z.ZodType<Many>; wrap(items: Item[], nextCursor: string | null): Many };
 }
 
-export const goals: WorkItemReader<Goal, { goal: Goal }, { goals: Goal[]; nextCursor: string | null }> = {
+export const goals: WorkItemAnswers<Goal, { goal: Goal }, { goals: Goal[]; nextCursor: string | null }> = {
   label: 'Goal',
   tag: 'goals',
   reads: ['goals', 'points_ledger'],
   find: findGoal,
   list: listGoals,
   one: { schema: goalResponse, wrap: (goal) => ({ goal }) },
-  fromCommand: asCommandLeftIt,
+  fromCommand: workItemFromCommand,
   many: { schema: goalsResponse, wrap: (items, nextCursor) => ({ goals: items, nextCursor }) },
 };
 
-export const tasks: WorkItemReader<Task, { task: Task }, { tasks: Task[]; nextCursor: string | null }> = {
+export const tasks: WorkItemAnswers<Task, { task: Task }, { tasks: Task[]; nextCursor: string | null }> = {
   label: 'Task',
   tag: 'tasks',
   reads: ['tasks', 'points_ledger'],
   find: findTask,
   list: listTasks,
   one: { schema: taskResponse, wrap: (task) => ({ task }) },
-  fromCommand: (item, known, events, now) => ({ ...asCommandLeftIt(item, known, events, now), goalId: item.goalId! }),
+  fromCommand: (item, known, events, now) => ({ ...workItemFromCommand(item, known, events, now), goalId: item.goalId! }),
   many: { schema: tasksResponse, wrap: (items, nextCursor) => ({ tasks: items, nextCursor }) },
 };
 
-export const subtasks: WorkItemReader<Subtask, { subtask: Subtask }, { subtasks: Subtask[]; nextCursor: string | null }> = {
+export const subtasks: WorkItemAnswers<Subtask, { subtask: Subtask }, { subtasks: Subtask[]; nextCursor: string | null }> = {
   label: 'Subtask',
   tag: 'subtasks',
   reads: ['subtasks', 'points_ledger'],
   find: findSubtask,
   list: listSubtasks,
   one: { schema: subtaskResponse, wrap: (subtask) => ({ subtask }) },
-  fromCommand: (item, known, events, now) => ({ ...asCommandLeftIt(item, known, events, now), goalId: item.goalId!, taskId: item.taskId! }),
+  fromCommand: (item, known, events, now) => ({ ...workItemFromCommand(item, known, events, now), goalId: item.goalId!, taskId: item.taskId! }),
   many: { schema: subtasksResponse, wrap: (items, nextCursor) => ({ subtasks: items, nextCursor }) },
 };
 
-/**
- * The answer to a command: from the read model once it has the command's events (read-your-writes),
- * else from the command's own state — never a 404 for what was just written.
- */
+/** The answer to a work item's command (`commandAnswer`): the read model's once settled, else the item as the command left it. */
 export const answerOf = async <Item>(
-  reader: WorkItemReader<Item, unknown, unknown>,
+  reader: WorkItemAnswers<Item, unknown, unknown>,
   db: ReadModelDb,
   outcome: { item: WorkItem | undefined; events: readonly WorkItemEvent[] },
   settled: boolean,
   now: Date,
 ): Promise<Item> => {
-  if (!outcome.item) throw new NotFound(`${reader.label} not found`);
-  const known = await reader.find(db, outcome.item.userId, outcome.item.id);
-  return settled && known ? known : reader.fromCommand(outcome.item, known, outcome.events, now.toISOString());
+  const { item } = outcome;
+  if (!item) throw new NotFound(`${reader.label} not found`);
+  return commandAnswer(
+    settled,
+    () => reader.find(db, item.userId, item.id),
+    (known) => reader.fromCommand(item, known, outcome.events, now.toISOString()),
+  );
 };
 
 /** The caller's item from the read model, or 404 — another user's id looks exactly like a missing one. */
-export const findOwn = async <Item>(reader: WorkItemReader<Item, unknown, unknown>, db: ReadModelDb, userId: string, id: string): Promise<Item> => {
+export const findOwn = async <Item>(reader: WorkItemAnswers<Item, unknown, unknown>, db: ReadModelDb, userId: string, id: string): Promise<Item> => {
   const item = await reader.find(db, userId, id);
   if (item === undefined) throw new NotFound(`${reader.label} not found`);
   return item;
@@ -126,7 +128,7 @@ export const findOwn = async <Item>(reader: WorkItemReader<Item, unknown, unknow
  * `cursor` points, at most its `limit` (common/paging.ts), and the cursor of the page after them.
  */
 export const listPage = async <Item, Many>(
-  reader: WorkItemReader<Item, unknown, Many>,
+  reader: WorkItemAnswers<Item, unknown, Many>,
   db: ReadModelDb,
   userId: string,
   filter: ListFilter,

@@ -1,0 +1,50 @@
+import type { Actionable, Recurrence } from '@tracker/contracts/actionables/http';
+import type { ActionableItem } from '@tracker/domain/actionables/actionable.decider';
+import { streakAt } from '@tracker/domain/actionables/recurrence';
+import type { LocalDate } from '@tracker/domain/time/local-date';
+
+// One mapping to the answer (contracts' `actionable`), whether the item comes from the read model's
+// row or from a command's state: the read side and the command routes both build it here.
+
+type Instant = Date | string;
+
+/** What an answer shows of an actionable: the item's fields, its instants as read (Date) or decided (ISO text). */
+export type AnswerableActionable = Omit<ActionableItem, 'awarded' | 'awardedTo' | 'deadline' | 'completedAt' | 'lastCompletedAt' | 'createdAt'> & {
+  deadline: Instant | null;
+  completedAt: Instant | null;
+  lastCompletedAt: Instant | null;
+  createdAt: Instant;
+};
+
+const iso = (value: Instant | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** A recurrence as answers show it (spec.md §3): every field present, whatever the frequency. */
+const recurrenceAnswer = (recurrence: Recurrence): Actionable['recurrence'] => ({
+  frequency: recurrence.frequency,
+  days: recurrence.frequency === 'weekly' ? recurrence.days : [],
+  dayOfMonth: recurrence.frequency === 'monthly' ? recurrence.dayOfMonth : null,
+});
+
+/** An actionable as answers carry it; a habit's streak as of `today` (0 once an occurrence passed uncredited). */
+export const actionableAnswer = (item: AnswerableActionable, today: LocalDate): Actionable => ({
+  id: item.id,
+  title: item.title,
+  description: item.description,
+  weight: item.weight,
+  deadline: iso(item.deadline),
+  completedAt: iso(item.completedAt),
+  createdAt: new Date(item.createdAt).toISOString(),
+  userId: item.userId,
+  goalId: item.goalId,
+  taskId: item.taskId,
+  subtaskId: item.subtaskId,
+  isHabit: item.isHabit,
+  streak: item.isHabit ? streakAt(item.recurrence, item.lastCredited, item.streak, today) : item.streak,
+  lastCompletedAt: iso(item.lastCompletedAt),
+  active: item.active,
+  reminderTime: item.reminderTime,
+  pointsAwarded: item.pointsAwarded,
+  pointsToBeAwarded: item.pointsToBeAwarded,
+  recurrence: recurrenceAnswer(item.recurrence),
+  status: item.status,
+});
