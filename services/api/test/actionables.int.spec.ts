@@ -1,30 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { apiClient, useTestApp, type ApiUser as User } from './support/api-client.ts';
+import { startTestApp } from './support/test-app.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.stop();
-});
+const app = useTestApp();
+const { call, created, newUser } = apiClient(app);
 
-interface User {
-  token: string;
-  timezone: string;
-}
-const newUser = async (): Promise<User> => {
-  const { token, user } = await app.registerUser('Doer');
-  return { token, timezone: user.timezone };
-};
-const call = (user: User, method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-  app.json(method, `/api${path}`, { token: user.token, ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) });
-const created = async (user: User, path: string, body: unknown) => {
-  const res = await call(user, 'POST', path, body);
-  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
 const newActionable = (user: User, body: Record<string, unknown> = {}) => created(user, '/actionables', { title: 'Do it', ...body }).then((b) => b.actionable);
 const newHabit = (user: User, body: Record<string, unknown> = {}) => created(user, '/actionables/habits', { title: 'Every day', ...body }).then((b) => b.habit);
 const ids = (items: Array<{ id: string }>) => items.map((item) => item.id);

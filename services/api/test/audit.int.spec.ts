@@ -1,31 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditUser, createAuditor } from '../src/audit/audit.readers.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { auditUser, createAuditor } from '../src/audit/auditor.ts';
+import { apiClient, useTestApp, type ApiUser as User } from './support/api-client.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.stop();
-});
+const app = useTestApp();
+const { call, newUser, ok } = apiClient(app);
 
-interface User {
-  token: string;
-  id: string;
-}
-const newUser = async (): Promise<User> => {
-  const { token, user } = await app.registerUser('Auditor');
-  return { token, id: user.id as string };
-};
-const call = (user: User, method: string, path: string, body?: unknown) =>
-  app.json(method, `/api${path}`, { token: user.token, ...(body !== undefined ? { body } : {}) });
-const ok = async (user: User, method: string, path: string, body?: unknown) => {
-  const res = await call(user, method, path, body ?? {});
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
 const audit = async (user: User, query = '') => {
   const res = await call(user, 'GET', `/points/audit${query}`);
   if (res.status !== 200) throw new Error(`audit: ${res.status} ${JSON.stringify(res.body)}`);

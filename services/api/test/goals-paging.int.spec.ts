@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, useTestApp } from './support/api-client.ts';
 
 // The goals' lists answer a page at a time like every list (contracts/src/common/paging.ts): `limit`
 // and `cursor` in, `nextCursor` beside the list (spec.md §7's `{goals}` shape stays), every item
 // exactly once in the lists' one order (newest first, id descending among items of one instant) when
 // nextCursor is followed; limit and cursor checked; stats and progress count everything.
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.stop();
-});
+const app = useTestApp();
+const { call } = apiClient(app);
 
 interface User {
   token: string;
@@ -24,8 +19,6 @@ interface Item {
   priority: number;
 }
 
-const call = (user: User, method: string, path: string, body?: unknown) =>
-  app.json(method, `/api${path}`, { token: user.token, ...(body !== undefined ? { body } : {}) });
 /** The lists' order: newest first, id descending among items created in the same instant. */
 const newestFirst = (items: Item[]): string[] =>
   [...items].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)).map((item) => item.id);

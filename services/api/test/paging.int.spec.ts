@@ -1,34 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@tracker/contracts/common/paging';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { apiClient, useTestApp, type ApiUser as User } from './support/api-client.ts';
 
 // Lists answer a page at a time (contracts/src/common/paging.ts): bounded by default, every item
 // exactly once in the lists' order when nextCursor is followed, limit and cursor checked.
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.stop();
-});
+const app = useTestApp();
+const { call, newUser } = apiClient(app);
 
-interface User {
-  token: string;
-  timezone: string;
-}
 interface Item {
   id: string;
   createdAt: string;
   status: string;
 }
 
-const newUser = async (): Promise<User> => {
-  const { token, user } = await app.registerUser('Pager');
-  return { token, timezone: user.timezone };
-};
-const call = (user: User, method: string, path: string, body?: unknown) =>
-  app.json(method, `/api${path}`, { token: user.token, ...(body !== undefined ? { body } : {}) });
 const today = (user: User) => new Date().toLocaleDateString('en-CA', { timeZone: user.timezone });
 /** A range wide enough for anything made today, whatever the zone. */
 const wideRange = (user: User) => {

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { apiClient, useTestApp, type ApiUser as User } from './support/api-client.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.stop();
-});
+const app = useTestApp();
+const { call, newUser, ok } = apiClient(app);
 
 /** Where the app's clock stands relative to the real one. */
 let offset = 0;
@@ -25,31 +20,9 @@ const advanceDays = (days: number) => {
   app.advanceClock(days * 86_400_000);
 };
 
-interface User {
-  token: string;
-  id: string;
-  email: string;
-  name: string;
-}
-const newUser = async (name: string, timezone?: string): Promise<User> => {
-  const { token, user, email } = await app.registerUser(name);
-  const me = { token, id: user.id as string, email, name };
-  if (timezone) {
-    const res = await call(me, 'PUT', '/users/profile', { timezone });
-    if (res.status !== 200) throw new Error(`profile: ${res.status} ${JSON.stringify(res.body)}`);
-  }
-  return me;
-};
-const call = (user: User, method: string, path: string, body?: unknown) =>
-  app.json(method, `/api${path}`, { token: user.token, ...(body !== undefined ? { body } : {}) });
 const get = async (user: User, path: string) => {
   const res = await call(user, 'GET', path);
   if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
-const ok = async (user: User, method: string, path: string, body?: unknown) => {
-  const res = await call(user, method, path, body ?? {});
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 };
 /** The background lane (activities) catches up on its own: look until it has. */

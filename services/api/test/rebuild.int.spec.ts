@@ -9,6 +9,7 @@ import { migrateReadModels } from '@tracker/projections/migrate';
 import { rebuildReadModels } from '@tracker/projections/rebuild/rebuild';
 import { bookkeepingTables } from '@tracker/projections/rebuild/owned-tables';
 import { projectorLanes, startProjectionRunner, type ProjectionRunner } from '@tracker/projections/runner';
+import { apiClient, type ApiUser as User } from './support/api-client.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 // The app's live lanes keep `rm`; a second runner keeps `control` from the same log and is never
@@ -34,22 +35,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-interface User {
-  token: string;
-  id: string;
-  email: string;
-}
-const newUser = async (): Promise<User> => {
-  const { token, user, email } = await app.registerUser('Rebuilder');
-  return { token, id: user.id as string, email };
-};
-const call = (user: User, method: string, p: string, body?: unknown) =>
-  app.json(method, `/api${p}`, { token: user.token, ...(body !== undefined ? { body } : {}) });
-const ok = async (user: User, method: string, p: string, body?: unknown) => {
-  const res = await call(user, method, p, body ?? {});
-  if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
+const { call, newUser, ok } = apiClient(() => app);
 
 /** A bit of everything the projectors handle: goals to subtasks, completions, a reopening, a deletion, actionables, a habit, settings. */
 const work = async (user: User, round: number) => {

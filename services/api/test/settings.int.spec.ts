@@ -1,25 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { apiClient, useTestApp, type ApiUser as User } from './support/api-client.ts';
+import { startTestApp } from './support/test-app.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.stop();
-});
+const app = useTestApp();
+const { call, newUser } = apiClient(app);
 
-interface User {
-  token: string;
-  id: string;
-}
-const newUser = async (): Promise<User> => {
-  const { token, user } = await app.registerUser('Settler');
-  return { token, id: user.id };
-};
-const call = (user: User, method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-  app.json(method, `/api${path}`, { token: user.token, ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) });
 const settingsOf = async (user: User) => {
   const res = await call(user, 'GET', '/settings');
   expect(res.status).toBe(200);
