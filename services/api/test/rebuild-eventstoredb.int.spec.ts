@@ -15,7 +15,7 @@ import { migrateReadModels } from '@tracker/projections/migrate';
 import { bookkeepingTables } from '@tracker/projections/rebuild/owned-tables';
 import { rebuildReadModels } from '@tracker/projections/rebuild/rebuild';
 import { projectorLanes, startProjectionRunner, type ProjectionRunner } from '@tracker/projections/runner';
-import { auditUser } from '../src/audit/audit.readers.ts';
+import { auditUser } from '../src/audit/auditor.ts';
 import { seedUserHistory } from '../src/bench/dashboard-history.ts';
 
 // The rebuild and the audit use the log only through the port: here on the EventStoreDB adapter

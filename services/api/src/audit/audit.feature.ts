@@ -1,5 +1,5 @@
 import { defineFeature, type AppServices } from '../feature.ts';
-import { createAuditor, type Auditor } from './audit.readers.ts';
+import { createAuditor, type Auditor } from './auditor.ts';
 import { auditRoutes } from './audit.routes.ts';
 
 export type AuditServices = AppServices & { auditor: Auditor };

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { PointsAudit } from '@tracker/contracts/points/audit';
 import { createReadModelDb } from '@tracker/projections/db';
-import { auditUser } from '../audit/audit.readers.ts';
+import { usersToAudit } from '@tracker/projections/points/audit.queries';
+import { auditUser } from '../audit/auditor.ts';
 import { loadConfig } from '../config/config.ts';
 import { openCliRuntime } from './cli-runtime.ts';
 
@@ -52,12 +53,7 @@ const main = async (): Promise<number> => {
   const runtime = await openCliRuntime(loadConfig());
   const readModels = createReadModelDb(runtime.databaseUrl, 'rm', 4);
   try {
-    const users = await readModels.db
-      .selectFrom('users')
-      .select(['id', 'email'])
-      .$if(values.user !== undefined, (q) => q.where((eb) => eb(eb.fn('lower', ['email']), '=', values.user!.toLowerCase())))
-      .orderBy('email')
-      .execute();
+    const users = await usersToAudit(readModels.db, values.user);
     if (values.user !== undefined && users.length === 0) {
       console.error(`No user with the e-mail ${values.user}`);
       return 2;

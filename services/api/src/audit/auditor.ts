@@ -5,58 +5,10 @@ import { createAuditReplay, settleAudit, type AuditedEvent, type AuditReplay } f
 import type { EventStore, StoredEvent } from '@tracker/eventstore/port';
 import type { Checkpoint } from '@tracker/projections/checkpoints';
 import type { ReadModelDb } from '@tracker/projections/db';
-import { pointsLedgerProjection } from '@tracker/projections/points/points-ledger.projection';
+import { ledgerAtItsPosition, userItemStreams } from '@tracker/projections/points/audit.queries';
 
 /** Streams read at once: the user's items are read in parallel, a few at a time. */
 const STREAM_READS_IN_FLIGHT = 16;
-
-const streamOfSource: Record<string, string> = { goal: 'goal', task: 'task', subtask: 'subtask', actionable: 'actionable', habit: 'actionable' };
-
-/**
- * The streams that may hold the user's points: every item the read models name for the user — live
- * goals, tasks, subtasks and actionables, the sources of ledger rows and the items of activities
- * (created, completed, reopened, deleted: kept after the item is gone). Three read models kept by
- * three projectors: a stream is missed only if all of them lost it. Why not the log: neither adapter
- * can find one user's events without reading everyone's (see docs/ARCHITECTURE.md, Rebuild and audit).
- */
-export const userItemStreams = async (db: ReadModelDb, userId: string): Promise<string[]> => {
-  const rows = await db
-    .selectFrom('activities')
-    .select(['entity_type as type', 'entity_id as id'])
-    .where('user_id', '=', userId)
-    .union(db.selectFrom('points_ledger').select(['source_type as type', 'source_id as id']).where('user_id', '=', userId))
-    .union(
-      db
-        .selectFrom('goals')
-        .select([(eb) => eb.val('goal').as('type'), 'id'])
-        .where('user_id', '=', userId),
-    )
-    .union(
-      db
-        .selectFrom('tasks')
-        .select([(eb) => eb.val('task').as('type'), 'id'])
-        .where('user_id', '=', userId),
-    )
-    .union(
-      db
-        .selectFrom('subtasks')
-        .select([(eb) => eb.val('subtask').as('type'), 'id'])
-        .where('user_id', '=', userId),
-    )
-    .union(
-      db
-        .selectFrom('actionables')
-        .select([(eb) => eb.val('actionable').as('type'), 'id'])
-        .where('user_id', '=', userId),
-    )
-    .execute();
-  const streams = new Set<string>();
-  for (const row of rows) {
-    const category = streamOfSource[row.type];
-    if (category) streams.add(`${category}-${row.id}`);
-  }
-  return [...streams].sort();
-};
 
 /**
  * The replay's share of the event loop: it works for at most SLICE_MS, then leaves the loop to
@@ -212,16 +164,8 @@ export const createAuditor = (deps: { db: ReadModelDb; store: EventStore }, keep
   return {
     async audit(userId, asOf) {
       const until = asOf === undefined ? undefined : Date.parse(asOf);
-      // The ledger and the position it reached, as of one snapshot; events past that position are left
-      // out, so an award the projector has not applied yet is not reported as missing from the ledger.
-      const { upTo, ledger } = await db
-        .transaction()
-        .setIsolationLevel('repeatable read')
-        .execute(async (trx) => ({
-          upTo: ((await trx.selectFrom('projection_checkpoints').select('position').where('name', '=', pointsLedgerProjection.name).executeTakeFirst())
-            ?.position ?? 'start') as Checkpoint,
-          ledger: await trx.selectFrom('points_ledger').select(['event_id', 'points', 'occurred_at']).where('user_id', '=', userId).execute(),
-        }));
+      // The ledger and the position it reached, as of one snapshot (the audit leaves out what lies past it).
+      const { upTo, ledger } = await ledgerAtItsPosition(db, userId);
       const key = JSON.stringify([userId, asOf ?? null]);
       // Taken out while in use: a concurrent audit of the same key replays on its own instead of sharing it half-fed.
       let audit = kept.get(key);
@@ -232,11 +176,7 @@ export const createAuditor = (deps: { db: ReadModelDb; store: EventStore }, keep
         audit = { replay: createAuditReplay(userId, asOf), upTo };
         await replayStreams(store, audit.replay, await userItemStreams(db, userId), upTo, until);
       }
-      const result = settleAudit(
-        audit.replay,
-        ledger.map((row) => ({ eventId: row.event_id, points: row.points, occurredAt: row.occurred_at.toISOString() })),
-        (a, b) => store.comparePositions(a as never, b as never),
-      );
+      const result = settleAudit(audit.replay, ledger, (a, b) => store.comparePositions(a as never, b as never));
       kept.set(key, audit);
       while (kept.size > keep) kept.delete(kept.keys().next().value!);
       return { audit: result, position: audit.upTo };
