@@ -1,7 +1,10 @@
 import { useSelector } from 'react-redux';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import type { NavigationEntry } from '../components/layouts/app-layout.tsx';
 import { selectIsAuthenticated } from '../lib/auth/auth.slice.ts';
 import { GuestOnly, RequireAuth } from '../lib/auth/route-guards.tsx';
+import type { ScreenAccess } from '../lib/screens/feature-screens.ts';
+import { features } from './features.ts';
 import { lazyPage } from './routes/lazy-page.ts';
 import { RouteFailure } from './routes/route-failure.tsx';
 import { RouteLoading } from './routes/route-loading.tsx';
@@ -10,6 +13,16 @@ const HomeRedirect = () => {
   const authenticated = useSelector(selectIsAuthenticated);
   return <Navigate to={authenticated ? '/dashboard' : '/login'} replace />;
 };
+
+const screens = features.flatMap((feature) => feature.screens);
+
+const routesFor = (access: ScreenAccess): RouteObject[] =>
+  screens.filter((screen) => screen.access === access).map((screen) => ({ path: screen.path, lazy: lazyPage(screen.page) }));
+
+/** The main navigation: the signed-in screens that ask for an entry, in the features' order. */
+export const navigation: readonly NavigationEntry[] = screens.flatMap((screen) =>
+  screen.access === 'signed-in' && screen.navLabel ? [{ to: screen.path, label: screen.navLabel }] : [],
+);
 
 // Every page is its own chunk (docs/ARCHITECTURE.md, "Web: code-splitting and bundle budget"); the
 // guards stay eager so a redirect never waits for a page it will not show.
@@ -26,44 +39,9 @@ export const routes: RouteObject[] = [
             <Outlet />
           </GuestOnly>
         ),
-        children: [
-          {
-            path: '/login',
-            lazy: lazyPage(
-              () => import('../features/auth/routes/login.tsx'),
-              (m) => m.LoginRoute,
-            ),
-          },
-          {
-            path: '/register',
-            lazy: lazyPage(
-              () => import('../features/auth/routes/register.tsx'),
-              (m) => m.RegisterRoute,
-            ),
-          },
-        ],
+        children: routesFor('guest'),
       },
-      {
-        path: '/forgot-password',
-        lazy: lazyPage(
-          () => import('../features/auth/routes/forgot-password.tsx'),
-          (m) => m.ForgotPasswordRoute,
-        ),
-      },
-      {
-        path: '/reset-password',
-        lazy: lazyPage(
-          () => import('../features/auth/routes/reset-password.tsx'),
-          (m) => m.ResetPasswordRoute,
-        ),
-      },
-      {
-        path: '/verify-email',
-        lazy: lazyPage(
-          () => import('../features/auth/routes/verify-email.tsx'),
-          (m) => m.VerifyEmailRoute,
-        ),
-      },
+      ...routesFor('public'),
       {
         element: (
           <RequireAuth>
@@ -72,78 +50,17 @@ export const routes: RouteObject[] = [
         ),
         children: [
           {
-            lazy: lazyPage(
-              () => import('../components/layouts/app-layout.tsx'),
-              (m) => m.AppLayout,
+            lazy: lazyPage(() =>
+              import('../components/layouts/app-layout.tsx').then(({ AppLayout }) => {
+                const SignedInLayout = () => <AppLayout navigation={navigation} />;
+                return SignedInLayout;
+              }),
             ),
-            children: [
-              {
-                path: '/dashboard',
-                lazy: lazyPage(
-                  () => import('../features/dashboard/routes/dashboard.tsx'),
-                  (m) => m.DashboardRoute,
-                ),
-              },
-              {
-                path: '/goals',
-                lazy: lazyPage(
-                  () => import('../features/goals/routes/goals.tsx'),
-                  (m) => m.GoalsRoute,
-                ),
-              },
-              {
-                path: '/actionables',
-                lazy: lazyPage(
-                  () => import('../features/actionables/routes/actionables.tsx'),
-                  (m) => m.ActionablesRoute,
-                ),
-              },
-              {
-                path: '/habits',
-                lazy: lazyPage(
-                  () => import('../features/actionables/routes/habits.tsx'),
-                  (m) => m.HabitsRoute,
-                ),
-              },
-              {
-                path: '/leaderboard',
-                lazy: lazyPage(
-                  () => import('../features/leaderboard/routes/leaderboard.tsx'),
-                  (m) => m.LeaderboardRoute,
-                ),
-              },
-              {
-                path: '/audit',
-                lazy: lazyPage(
-                  () => import('../features/audit/routes/audit.tsx'),
-                  (m) => m.AuditRoute,
-                ),
-              },
-              {
-                path: '/profile',
-                lazy: lazyPage(
-                  () => import('../features/profile/routes/profile.tsx'),
-                  (m) => m.ProfileRoute,
-                ),
-              },
-              {
-                path: '/settings',
-                lazy: lazyPage(
-                  () => import('../features/settings/routes/settings.tsx'),
-                  (m) => m.SettingsRoute,
-                ),
-              },
-            ],
+            children: routesFor('signed-in'),
           },
         ],
       },
-      {
-        path: '*',
-        lazy: lazyPage(
-          () => import('./routes/not-found.tsx'),
-          (m) => m.NotFoundRoute,
-        ),
-      },
+      { path: '*', lazy: lazyPage(() => import('./routes/not-found.tsx').then((m) => m.NotFoundRoute)) },
     ],
   },
 ];

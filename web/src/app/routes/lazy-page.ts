@@ -6,17 +6,15 @@ export class ChunkLoadError extends Error {
 }
 
 /**
- * A react-router `lazy` for a page module: fetched when a navigation first matches the route, so each
+ * A react-router `lazy` for a page: fetched when a navigation first matches the route, so each
  * page's code (and recharts, for the pages with charts) stays out of the first download.
  */
-export const lazyPage =
-  <Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) =>
-  async (): Promise<{ Component: ComponentType }> => {
-    let module: Module;
-    try {
-      module = await load();
-    } catch (cause) {
-      throw new ChunkLoadError('This page could not be downloaded', { cause });
-    }
-    return { Component: pick(module) };
-  };
+export const lazyPage = (load: () => Promise<ComponentType>) => async (): Promise<{ Component: ComponentType }> => {
+  let Component: ComponentType;
+  try {
+    Component = await load();
+  } catch (cause) {
+    throw new ChunkLoadError('This page could not be downloaded', { cause });
+  }
+  return { Component };
+};

@@ -9,17 +9,11 @@ import { SessionExpiredNotice } from '../session/session-expired-notice.tsx';
 import { Brand } from './brand.tsx';
 import './app-layout.css';
 
-/** Sections of the signed-in app; later features add their entries here. */
-const navigation = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/goals', label: 'Goals' },
-  { to: '/actionables', label: 'Actionables' },
-  { to: '/habits', label: 'Habits' },
-  { to: '/leaderboard', label: 'Leaderboard' },
-  { to: '/audit', label: 'Points audit' },
-  { to: '/settings', label: 'Settings' },
-  { to: '/profile', label: 'Profile' },
-] as const;
+/** An entry of the main navigation; the app derives them from the features' screens (app/router.tsx). */
+export interface NavigationEntry {
+  to: string;
+  label: string;
+}
 
 const initialsOf = (name: string): string =>
   name
@@ -34,7 +28,7 @@ const initialsOf = (name: string): string =>
  * narrower ones show a Menu button that opens them as a panel under the header (a disclosure:
  * Escape, a click outside or choosing an entry closes it, and Escape puts focus back on the button).
  */
-const MainNavigation = () => {
+const MainNavigation = ({ navigation }: { navigation: readonly NavigationEntry[] }) => {
   const [open, setOpen] = useState(false);
   const navRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -89,7 +83,7 @@ const MainNavigation = () => {
 };
 
 /** The signed-in shell: header with navigation, the user and logout; pages render in the outlet. */
-export const AppLayout = () => {
+export const AppLayout = ({ navigation }: { navigation: readonly NavigationEntry[] }) => {
   const user = useSelector(selectCurrentUser);
   const sessionExpired = useSelector(selectSessionExpired);
   const logout = useLogout();
@@ -104,7 +98,7 @@ export const AppLayout = () => {
       <header className="app-header">
         <div className="app-header__inner">
           <Brand to="/dashboard" />
-          <MainNavigation />
+          <MainNavigation navigation={navigation} />
           <div className="user-menu">
             <span className="avatar" aria-hidden="true" title={name}>
               {initialsOf(name)}

@@ -52,7 +52,7 @@ const toSettings = (response: SettingsAnswer): Settings => response.settings;
  * zone or the week start (the dashboard's), so they are asked again. A new time zone is the
  * profile's too: the signed-in user is read again ('Me').
  */
-export const settingsApi = api.enhanceEndpoints({ addTagTypes: ['Settings'] }).injectEndpoints({
+export const settingsApi = api.injectEndpoints({
   endpoints: (build) => {
     const write = <Args>(request: (args: Args) => { url: string; method: 'PUT' | 'PATCH'; body?: unknown }, alsoInvalidates: 'Me'[] = []) =>
       build.mutation<Settings, Args>({

@@ -97,7 +97,7 @@ const linkList = <T>(url: string, key: string, schema: z.ZodType<T[]>) =>
 const itemTags = (items: readonly ShownActionable[]) => items.map(({ id }) => ({ type: 'Actionable' as const, id }));
 
 // Tag types of this feature join the app's api here, so lib/api/api.ts stays as it is.
-export const actionablesApi = api.enhanceEndpoints({ addTagTypes: ['Actionable', 'Habit'] }).injectEndpoints({
+export const actionablesApi = api.injectEndpoints({
   endpoints: (build) => ({
     // The lists show everything the view holds (sorting and status filters work on the whole of it): every page is read.
     getActionables: build.query<ShownActionable[], ActionablesView>({

@@ -12,7 +12,7 @@ export const auditFailure = 'Failed to fetch points audit';
  * points moves the audit: 'Points' (the dashboard's completions), the actionable and habit lists
  * and goal progress (every completion and reopening on those screens invalidates them).
  */
-export const auditApi = api.enhanceEndpoints({ addTagTypes: ['Points', 'Actionable', 'Habit'] }).injectEndpoints({
+export const auditApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPointsAudit: build.query<PointsAudit, PointsAuditQuery>({
       queryFn: async ({ asOf }, _api, _extraOptions, baseQuery) => {

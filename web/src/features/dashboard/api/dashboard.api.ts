@@ -110,7 +110,7 @@ const completionTags = (item: Actionable) => [
 ];
 
 // Tag types join the app's api here, so lib/api/api.ts stays as it is.
-export const dashboardApi = api.enhanceEndpoints({ addTagTypes: ['Dashboard', 'Points', 'Actionable', 'Habit', 'Settings'] }).injectEndpoints({
+export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     getDashboardSummary: build.query<DashboardSummary, RangeArgs>({
       query: (range) => ({ url: '/dashboard/summary', params: { ...range } }),

@@ -8,7 +8,7 @@ export const leaderboardFailure = 'Failed to fetch leaderboard';
 /** How many places the screen shows (the route allows up to 100; spec.md §9's default is 10). */
 export const LEADERBOARD_SIZE = 25;
 
-export const leaderboardApi = api.enhanceEndpoints({ addTagTypes: ['Points'] }).injectEndpoints({
+export const leaderboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     getLeaderboard: build.query<LeaderboardEntry[], number>({
       query: (limit) => ({ url: '/points/leaderboard', params: { limit } }),

@@ -1,0 +1,8 @@
+import type { FeatureScreens } from '../../lib/screens/feature-screens.ts';
+
+export const actionablesScreens: FeatureScreens = {
+  screens: [
+    { path: '/actionables', access: 'signed-in', navLabel: 'Actionables', page: () => import('./routes/actionables.tsx').then((m) => m.ActionablesRoute) },
+    { path: '/habits', access: 'signed-in', navLabel: 'Habits', page: () => import('./routes/habits.tsx').then((m) => m.HabitsRoute) },
+  ],
+};

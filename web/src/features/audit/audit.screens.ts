@@ -1,0 +1,5 @@
+import type { FeatureScreens } from '../../lib/screens/feature-screens.ts';
+
+export const auditScreens: FeatureScreens = {
+  screens: [{ path: '/audit', access: 'signed-in', navLabel: 'Points audit', page: () => import('./routes/audit.tsx').then((m) => m.AuditRoute) }],
+};

@@ -1,0 +1,5 @@
+import type { FeatureScreens } from '../../lib/screens/feature-screens.ts';
+
+export const dashboardScreens: FeatureScreens = {
+  screens: [{ path: '/dashboard', access: 'signed-in', navLabel: 'Dashboard', page: () => import('./routes/dashboard.tsx').then((m) => m.DashboardRoute) }],
+};

@@ -1,0 +1,5 @@
+import type { FeatureScreens } from '../../lib/screens/feature-screens.ts';
+
+export const profileScreens: FeatureScreens = {
+  screens: [{ path: '/profile', access: 'signed-in', navLabel: 'Profile', page: () => import('./routes/profile.tsx').then((m) => m.ProfileRoute) }],
+};

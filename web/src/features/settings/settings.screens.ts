@@ -1,0 +1,5 @@
+import type { FeatureScreens } from '../../lib/screens/feature-screens.ts';
+
+export const settingsScreens: FeatureScreens = {
+  screens: [{ path: '/settings', access: 'signed-in', navLabel: 'Settings', page: () => import('./routes/settings.tsx').then((m) => m.SettingsRoute) }],
+};

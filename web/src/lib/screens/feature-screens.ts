@@ -1,0 +1,22 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Who may open a screen: `guest` only signed out (signing in leaves it), `public` anyone,
+ * `signed-in` only signed in, inside the app's layout with its navigation.
+ */
+export type ScreenAccess = 'guest' | 'public' | 'signed-in';
+
+/** One screen of a feature: the router and the main navigation are derived from these. */
+export interface Screen {
+  path: string;
+  access: ScreenAccess;
+  /** The page component, loaded from a chunk of its own when a navigation first matches. */
+  page: () => Promise<ComponentType>;
+  /** Its entry in the main navigation, if it has one (signed-in screens only). */
+  navLabel?: string;
+}
+
+/** What a feature declares in `features/<feature>/<feature>.screens.ts`; app/features.ts lists them. */
+export interface FeatureScreens {
+  screens: readonly Screen[];
+}
