@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Test tiers live in the file suffix: *.unit.spec.ts (pure, fast), *.int.spec.ts (real PostgreSQL,
-// real HTTP), *.e2e.spec.ts (real browser). One embedded PostgreSQL serves the run; every test file
-// gets databases of its own.
+// real HTTP), *.browser.spec.ts (the web app in a real browser, or the real `npm start` process: one
+// file at a time). One embedded PostgreSQL serves the run; every test file gets databases of its own.
 export default defineConfig({
   test: {
     globalSetup: ['./services/api/test/global-setup.ts'],
@@ -16,7 +16,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['**/test/**/*.e2e.spec.ts'], exclude: ['**/node_modules/**'], fileParallelism: false },
+        test: { name: 'browser', include: ['**/test/**/*.browser.spec.ts'], exclude: ['**/node_modules/**'], fileParallelism: false },
       },
     ],
   },

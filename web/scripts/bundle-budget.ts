@@ -53,7 +53,7 @@ const closure = (start: string, chunks: ReadonlyMap<string, ChunkFacts>, seen = 
 /**
  * Prints every output file with its raw and gzip size and each first screen's JavaScript (the entry,
  * the lazy modules it waits for, and every chunk they import statically), writes that report for the
- * browser test (services/api/test/cold-load.e2e.spec.ts), and fails the build when a first screen
+ * browser test (services/api/test/cold-load.browser.spec.ts), and fails the build when a first screen
  * goes over its limit.
  */
 export const bundleBudget = (options: BundleBudgetOptions): Plugin => {

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser } from './support/browser.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { chromiumAvailable, closeBrowserRun, openBrowserRun } from './support/browser.ts';
+import type { TestApp } from './support/test-app.ts';
 
 interface Item {
   id: string;
@@ -32,16 +32,9 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
   let page: Page;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
-    context = await browser.newContext({ acceptDownloads: true });
-    page = await context.newPage();
+    ({ app, browser, context, page } = await openBrowserRun({ acceptDownloads: true }));
   });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeBrowserRun({ app, browser, context }));
 
   const tokenOf = async () => (await page.evaluate(`window.localStorage.getItem('token')`)) as string;
   const api = async <T>(path: string): Promise<T> => (await app.json<T>('GET', `/api${path}`, { token: await tokenOf() })).body;

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser } from './support/browser.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { chromiumAvailable, closeBrowserRun, openBrowserRun } from './support/browser.ts';
+import type { TestApp } from './support/test-app.ts';
 
 interface AuditAnswer {
   recordedTotal: number;
@@ -38,17 +38,10 @@ describe.skipIf(!chromiumAvailable)('the points audit, in a real browser', () =>
   let page: Page;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
     // This device is in Tokyo; the account, registered here, then moves to New York: the page counts in the account's.
-    context = await browser.newContext({ timezoneId: 'Asia/Tokyo' });
-    page = await context.newPage();
+    ({ app, browser, context, page } = await openBrowserRun({ timezoneId: 'Asia/Tokyo' }));
   });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeBrowserRun({ app, browser, context }));
 
   const tokenOf = async () => (await page.evaluate(`window.localStorage.getItem('token')`)) as string;
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser } from './support/browser.ts';
+import { chromiumAvailable, closeBrowserRun, openBrowserRun } from './support/browser.ts';
 import { registerLogoutLogin } from './support/journeys.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 describe.skipIf(!chromiumAvailable)('signing up and in, in a real browser', () => {
   let app: TestApp;
@@ -10,15 +10,10 @@ describe.skipIf(!chromiumAvailable)('signing up and in, in a real browser', () =
   let page: Page;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
     // A device in Tokyo: registration sends its zone, so the account counts days there from the start.
-    page = await browser.newPage({ timezoneId: 'Asia/Tokyo' });
+    ({ app, browser, page } = await openBrowserRun({ timezoneId: 'Asia/Tokyo' }));
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeBrowserRun({ app, browser }));
 
   it('registers, logs out, logs in and sees the name', async () => {
     await registerLogoutLogin(page, app.url, 'Browser Person');

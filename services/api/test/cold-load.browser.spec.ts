@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIST_DIR } from '../src/process/runtime.ts';
-import { chromiumAvailable, launchBrowser } from './support/browser.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { chromiumAvailable, closeBrowserRun, openBrowserRun } from './support/browser.ts';
+import type { TestApp } from './support/test-app.ts';
 
 /** What web/scripts/bundle-budget.ts wrote for this build: each first screen's chunks, each chunk's packages. */
 interface BundleReport {
@@ -87,13 +87,9 @@ describe.skipIf(!chromiumAvailable)('the first screen, cold, over loopback', () 
 
   beforeAll(async () => {
     report = JSON.parse(readFileSync(path.join(WEB_DIST_DIR, '.vite/bundle-report.json'), 'utf8')) as BundleReport;
-    app = await startTestApp();
-    browser = await launchBrowser();
+    ({ app, browser } = await openBrowserRun());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeBrowserRun({ app, browser }));
 
   it('/login loads the chunks the build counted as its first screen, and no chart code', async () => {
     const context = await browser.newContext();

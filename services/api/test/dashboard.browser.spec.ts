@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser } from './support/browser.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { chromiumAvailable, closeBrowserRun, openBrowserRun, signInWithToken } from './support/browser.ts';
+import type { TestApp } from './support/test-app.ts';
 
 /** Today's local date in a zone, as the server counts the user's days. */
 const localToday = (zone: string): string =>
@@ -22,23 +22,14 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
   let credentials: { email: string; password: string };
 
   beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
     // This device is in Paris; the account keeps spec.md §9's default zone until the user picks one.
-    context = await browser.newContext({ timezoneId: 'Europe/Paris' });
-    page = await context.newPage();
+    ({ app, browser, context, page } = await openBrowserRun({ timezoneId: 'Europe/Paris' }));
     const registered = await app.registerUser('Dash Runner');
     token = registered.token;
     credentials = { email: registered.email, password: registered.password };
-    // Signed in the way the app keeps a session: the token in local storage, read when the app starts.
-    await page.goto(`${app.url}/favicon.svg`);
-    await page.evaluate(`window.localStorage.setItem('token', ${JSON.stringify(token)})`);
+    await signInWithToken(page, app.url, token);
   });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeBrowserRun({ app, browser, context }));
 
   const api = async <T>(path: string): Promise<T> => (await app.json<T>('GET', `/api${path}`, { token })).body;
   const textOf = async (testId: string) => (await page.getByTestId(testId).textContent())?.trim();

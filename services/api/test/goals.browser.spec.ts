@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from './support/axe.ts';
-import { chromiumAvailable, launchBrowser } from './support/browser.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { chromiumAvailable, closeBrowserRun, openBrowserRun, signInWithToken } from './support/browser.ts';
+import type { TestApp } from './support/test-app.ts';
 
 describe.skipIf(!chromiumAvailable)('the goal tree, in a real browser', () => {
   let app: TestApp;
@@ -12,20 +12,11 @@ describe.skipIf(!chromiumAvailable)('the goal tree, in a real browser', () => {
   let token: string;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
-    context = await browser.newContext();
-    page = await context.newPage();
+    ({ app, browser, context, page } = await openBrowserRun());
     ({ token } = await app.registerUser('Goal Getter'));
-    // Signed in the way the app keeps a session: the token in local storage, read when the app starts.
-    await page.goto(`${app.url}/favicon.svg`);
-    await page.evaluate(`window.localStorage.setItem('token', ${JSON.stringify(token)})`);
+    await signInWithToken(page, app.url, token);
   });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeBrowserRun({ app, browser, context }));
 
   const api = async <T>(path: string): Promise<T> => (await app.json<T>('GET', `/api${path}`, { token })).body;
   const textOf = async (testId: string) => (await page.getByTestId(testId).textContent())?.trim();

@@ -1,21 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchBrowser } from './support/browser.ts';
 import { registerLogoutLogin } from './support/journeys.ts';
-
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+import { freePort, repoRoot } from './support/product-process.ts';
 
 const postgresProcessesUnder = (dir: string): string[] =>
   spawnSync('pgrep', ['-af', `postgres -D ${dir}`], { encoding: 'utf8' })

@@ -16,7 +16,7 @@ import { bookkeepingTables } from '@tracker/projections/rebuild/owned-tables';
 import { rebuildReadModels } from '@tracker/projections/rebuild/rebuild';
 import { projectorLanes, startProjectionRunner, type ProjectionRunner } from '@tracker/projections/runner';
 import { auditUser } from '../src/audit/auditor.ts';
-import { seedUserHistory } from '../src/bench/dashboard-history.ts';
+import { seedUserHistory } from '../src/testing/user-history.ts';
 
 // The rebuild and the audit use the log only through the port: here on the EventStoreDB adapter
 // (against the in-memory stand-in for the server), the read models in PostgreSQL as always.

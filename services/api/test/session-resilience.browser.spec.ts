@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from './support/axe.ts';
-import { chromiumAvailable, launchBrowser } from './support/browser.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { chromiumAvailable, closeBrowserRun, openBrowserRun } from './support/browser.ts';
+import type { TestApp } from './support/test-app.ts';
 
 /** A redux-persist entry as the app writes it: each field JSON-encoded, then the whole object. */
 const written = (slice: Record<string, unknown>, version = 1): string =>
@@ -15,16 +15,12 @@ describe.skipIf(!chromiumAvailable)('the app shell survives bad stored state and
   let page: Page;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
+    ({ app, browser } = await openBrowserRun());
   });
   afterEach(async () => {
     await context?.close();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeBrowserRun({ app, browser }));
 
   const signIn = async (email: string, password: string) => {
     await page.getByLabel('Email').fill(email);

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations, type AxeProblem } from './support/axe.ts';
-import { chromiumAvailable, launchBrowser } from './support/browser.ts';
+import { chromiumAvailable, closeBrowserRun, openBrowserRun } from './support/browser.ts';
 import { screenshot, SCREENSHOT_DIR, type Theme } from './support/screenshots.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 /** Today's local date in a zone, as the server counts the user's days. */
 const localToday = (zone: string): string =>
@@ -25,17 +25,10 @@ describe.skipIf(!chromiumAvailable)('the whole web app, in a real browser', () =
   let page: Page;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
     // This device is in Paris: registration takes the browser's zone.
-    context = await browser.newContext({ timezoneId: 'Europe/Paris', acceptDownloads: true, viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
+    ({ app, browser, context, page } = await openBrowserRun({ timezoneId: 'Europe/Paris', acceptDownloads: true, viewport: { width: 1280, height: 900 } }));
   });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeBrowserRun({ app, browser, context }));
 
   const tokenOf = async () => (await page.evaluate(`window.localStorage.getItem('token')`)) as string;
   const api = async <T>(path: string): Promise<T> => (await app.json<T>('GET', `/api${path}`, { token: await tokenOf() })).body;

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
-import { defaultRateLimits, loadConfig, type Config } from '../config/config.ts';
-import { startRuntime } from '../process/runtime.ts';
+import { defaultRateLimits, loadConfig, type Config } from '@tracker/api/config/config';
+import { startRuntime } from '@tracker/api/process/runtime';
 import type { EventStore } from '@tracker/eventstore/port';
 import type { ApiClient } from './api-client.ts';
 

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startBenchRuntime, waitUntilProjected } from './bench-runtime.ts';
 import { createOpsDb } from '@tracker/projections/ops-db';
-import { createOpsSnapshotStore } from '../commands/snapshots.ts';
+import { createOpsSnapshotStore } from '@tracker/api/commands/snapshots';
 import { seedVeteranHabit } from './habit-history.ts';
 import {
   checkHealth,

@@ -2,7 +2,7 @@ import { createApiClient } from './api-client.ts';
 import { startBenchRuntime, waitUntilProjected } from './bench-runtime.ts';
 import { checkHealth, registerUsers, type BenchUser, type RequestWorkload } from './command-workloads.ts';
 import { figuresOf, timeWorkload, type Reference, type Timed } from './commands.ts';
-import { seedOtherUser, seedUserHistory } from './dashboard-history.ts';
+import { seedOtherUser, seedUserHistory } from '@tracker/api/testing/user-history';
 import { summarise } from './measure.ts';
 import type { DashboardSection } from './report.ts';
 import { installStatementCounter } from './sql-statements.ts';

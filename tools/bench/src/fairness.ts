@@ -4,7 +4,7 @@ import type { Goal } from '@tracker/contracts/goals/http';
 import { createApiClient, type ApiClient } from './api-client.ts';
 import { startBenchRuntime, waitUntilProjected } from './bench-runtime.ts';
 import { registerUsers, type BenchUser } from './command-workloads.ts';
-import { seedUserHistory } from './dashboard-history.ts';
+import { seedUserHistory } from '@tracker/api/testing/user-history';
 import { median, percentile } from './measure.ts';
 
 // The fairness section: one user's points audits (a heavy read over years of history) must not

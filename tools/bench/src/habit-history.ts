@@ -3,11 +3,11 @@ import { actionableDecider, type ActionableState, type ActionableStreamEvent } f
 import { clockAt, localDateOf } from '@tracker/domain/time/local-date';
 import type { Recorded } from '@tracker/domain/common/decider';
 import type { EventStore, ExpectedRevision, NewEvent } from '@tracker/eventstore/port';
-import { streamOf } from '../actionables/actionable-commands.ts';
-import { SNAPSHOT_LAG } from '../commands/command-handler.ts';
-import type { SnapshotStore } from '../commands/snapshots.ts';
+import { streamOf } from '@tracker/api/actionables/actionable-commands';
+import { SNAPSHOT_LAG } from '@tracker/api/commands/command-handler';
+import type { SnapshotStore } from '@tracker/api/commands/snapshots';
 import type { BenchUser } from './command-workloads.ts';
-import { localDateBefore } from './dashboard-history.ts';
+import { localDateBefore } from '@tracker/api/testing/user-history';
 
 const EVENTS_PER_APPEND = 1_000;
 

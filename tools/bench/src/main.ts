@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { EventStore } from '@tracker/eventstore/port';
 import { createPostgresEventStore } from '@tracker/eventstore/postgres/postgres-event-store';
-import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded-postgres.ts';
+import { startEmbeddedPostgres, type RunningPostgres } from '@tracker/api/db/embedded-postgres';
 import { measureDashboard, type DashboardSettings } from './dashboard.ts';
 import { measureCommands, type CommandSettings } from './commands.ts';
 import { measureFairness, type FairnessSettings } from './fairness.ts';

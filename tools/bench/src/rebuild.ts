@@ -9,8 +9,8 @@ import { createReadModelDb } from '@tracker/projections/db';
 import { migrateReadModels } from '@tracker/projections/migrate';
 import { describeProgress } from '@tracker/projections/rebuild/progress-display';
 import { rebuildReadModels } from '@tracker/projections/rebuild/rebuild';
-import { emailStream, userStream } from '../auth/email-stream.ts';
-import { seedUserHistory } from './dashboard-history.ts';
+import { emailStream, userStream } from '@tracker/api/auth/email-stream';
+import { seedUserHistory } from '@tracker/api/testing/user-history';
 
 // The rebuild section: a log of `rebuildEvents` events (users with years of goals, to-dos and daily
 // habits, recorded through the deciders), every read model rebuilt from it, events/s beside batched

@@ -11,18 +11,18 @@
 // At the end, like Jepsen's set checker: every acknowledged creation is present exactly once, every
 // acknowledged completion holds exactly one award, and the points ledger (per goal and per user)
 // equals the acknowledged awards.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmod, chown, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { clusterUser, type ClusterUser } from '../../src/db/cluster-user.ts';
 import { packagedPrograms, reachablePrograms } from '../../src/db/postgres-programs.ts';
 import { initCluster } from '../../src/db/postgres-server.ts';
+import { apiAt, freePort, signalGroup, startNpm, type Answer, type Running } from '../support/product-process.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const KILLS = Number(process.env.CHAOS_KILLS ?? 4);
 const RESTARTS = Number(process.env.CHAOS_RESTARTS ?? 4);
 const USERS = 3;
@@ -32,81 +32,13 @@ const STEADY_MS = 2_000;
 /** The issue's bound: commands succeed again within this many seconds of the fault. */
 const RECOVERY_LIMIT_S = 15;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-interface Running {
-  child: ChildProcess;
-  output: string[];
-}
-
+/** `npm start` answering /api/ready, or an error with what it wrote. */
 const startProduct = async (port: number, env: Record<string, string>): Promise<Running> => {
-  const output: string[] = [];
-  // Detached: its own process group, taken down whole at the end.
-  const child = spawn('npm', ['start', '--silent'], {
-    cwd: repoRoot,
-    detached: true,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', JWT_SECRET: '', EVENTSTORE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (ready === 200) return { child, output };
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up:\n${output.join('')}`);
-    await sleep(100);
-  }
+  const { running, up } = await startNpm(port, env, '/api/ready');
+  if (!up) throw new Error(`npm start did not come up:\n${running.output.join('')}`);
+  return running;
 };
-
-const stopGroup = async ({ child }: Running, signal: NodeJS.Signals): Promise<void> => {
-  try {
-    process.kill(-child.pid!, signal);
-  } catch {
-    return;
-  }
-  if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once('exit', resolve));
-};
-
-interface Answer {
-  status: number;
-  body: Record<string, any>;
-  retryAfter: string | null;
-  /** X-Read-Models-Behind: the command was answered from its own state, its read models not there yet. */
-  behind: boolean;
-}
-
-const api =
-  (port: number) =>
-  async (method: string, url: string, token?: string, body?: unknown, key?: string): Promise<Answer> => {
-    const response = await fetch(`http://127.0.0.1:${port}/api${url}`, {
-      method,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(key ? { 'idempotency-key': key } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      signal: AbortSignal.timeout(30_000),
-    });
-    const text = await response.text();
-    return {
-      status: response.status,
-      body: (text ? JSON.parse(text) : {}) as Record<string, any>,
-      retryAfter: response.headers.get('retry-after'),
-      behind: response.headers.has('x-read-models-behind'),
-    };
-  };
+const api = (port: number) => apiAt(port, 30_000);
 
 /** One goal's life: created (acknowledged by a 201), then completed (acknowledged by a 200). */
 interface Op {
@@ -386,7 +318,7 @@ const embeddedRound = async (): Promise<RoundResult> => {
     if (running) process.stderr.write(running.output.join('').slice(-8_000));
     throw error;
   } finally {
-    if (running) await stopGroup(running, 'SIGKILL');
+    if (running) await signalGroup(running, 'SIGKILL');
     await rm(dataDir, { recursive: true, force: true });
   }
 };
@@ -450,7 +382,7 @@ const externalRound = async (): Promise<RoundResult> => {
     if (running) process.stderr.write(running.output.join('').slice(-8_000));
     throw error;
   } finally {
-    if (running) await stopGroup(running, 'SIGTERM');
+    if (running) await signalGroup(running, 'SIGTERM');
     await server?.stop().catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
     await rm(dataDir, { recursive: true, force: true });

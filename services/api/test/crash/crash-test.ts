@@ -4,14 +4,13 @@
 // and the points ledger must hold exactly the awards of what was completed. Imports of 100 items run
 // beside them: after every restart each import is there whole or not at all, and a retry under its
 // Idempotency-Key completes it exactly once.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { apiAt, freePort, signalGroup, startNpm, type Running } from '../support/product-process.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const KILLS = Number(process.env.CRASH_KILLS ?? 6);
 const USERS = 4;
 const SUBTASKS_PER_USER = 60;
@@ -20,69 +19,8 @@ const IMPORTS_PER_USER = 6;
 const IMPORT_ITEMS = 100;
 const IMPORT_WORKERS = 1;
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Running {
-  child: ChildProcess;
-  output: string[];
-}
-
-const start = async (port: number, dataDir: string): Promise<{ running: Running; firstTime: boolean }> => {
-  const output: string[] = [];
-  // Detached: its own process group, which the kill takes down whole (node, npm, postgres).
-  const child = spawn('npm', ['start', '--silent'], {
-    cwd: repoRoot,
-    detached: true,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', JWT_SECRET: '', EVENTSTORE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (
-      await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { running: { child, output }, firstTime: true };
-    if (child.exitCode !== null || child.signalCode !== null) return { running: { child, output }, firstTime: false };
-    if (Date.now() > deadline) throw new Error(`npm start did not come up:\n${output.join('')}`);
-    await sleep(100);
-  }
-};
-
-const killGroup = async ({ child }: Running): Promise<void> => {
-  try {
-    process.kill(-child.pid!, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-  if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once('exit', resolve));
-};
-
-const api = (port: number) => async (method: string, url: string, token?: string, body?: unknown, key?: string) => {
-  const response = await fetch(`http://127.0.0.1:${port}/api${url}`, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(key ? { 'idempotency-key': key } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Record<string, any> };
-};
+const start = (port: number, dataDir: string) => startNpm(port, { DATA_DIR: dataDir }, '/api/health');
+const killGroup = (running: Running) => signalGroup(running, 'SIGKILL');
 
 interface Subtask {
   id: string;
@@ -101,7 +39,7 @@ interface Import {
 }
 
 /** How many of the user's actionables carry each import's prefix (every page of the list). */
-const importedCounts = async (call: ReturnType<typeof api>, token: string, imports: Import[]): Promise<Map<Import, number>> => {
+const importedCounts = async (call: ReturnType<typeof apiAt>, token: string, imports: Import[]): Promise<Map<Import, number>> => {
   const titles: string[] = [];
   let cursor: string | null | undefined;
   do {
@@ -116,7 +54,7 @@ const importedCounts = async (call: ReturnType<typeof api>, token: string, impor
 const main = async (): Promise<number> => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tracker-crash-'));
   const port = await freePort();
-  const call = api(port);
+  const call = apiAt(port, 15_000);
   const caughtUp = async (): Promise<void> => {
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
@@ -191,7 +129,7 @@ const main = async (): Promise<number> => {
       await Promise.all([...workers, ...importers]);
       const restarted = await start(port, dataDir);
       running = restarted.running;
-      if (restarted.firstTime) firstTimeRestarts += 1;
+      if (restarted.up) firstTimeRestarts += 1;
       else {
         process.stderr.write(`restart ${round} failed:\n${restarted.running.output.join('')}\n`);
         ({ running } = await start(port, dataDir));
@@ -212,7 +150,7 @@ const main = async (): Promise<number> => {
         }
       }
       process.stdout.write(
-        `kill ${round}: ${subtasks.length - pending.length}/${subtasks.length} acknowledged, imports ${imports.length - pendingImports.length}/${imports.length}, restart ${restarted.firstTime ? 'first time' : 'FAILED'}\n`,
+        `kill ${round}: ${subtasks.length - pending.length}/${subtasks.length} acknowledged, imports ${imports.length - pendingImports.length}/${imports.length}, restart ${restarted.up ? 'first time' : 'FAILED'}\n`,
       );
     }
 

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { startTestApp, type TestApp } from './test-app.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const chromiumAvailable = existsSync(CHROMIUM_PATH);
@@ -15,3 +16,32 @@ export const launchBrowser = (): Promise<Browser> =>
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+
+/** What a browser test drives: the app, and a browser with one context and page. */
+export interface BrowserRun {
+  app: TestApp;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}
+
+/** A fresh app and a browser with one context (`device`: its zone, downloads, viewport) and page. */
+export const openBrowserRun = async (device: BrowserContextOptions = {}): Promise<BrowserRun> => {
+  const app = await startTestApp();
+  const browser = await launchBrowser();
+  const context = await browser.newContext(device);
+  return { app, browser, context, page: await context.newPage() };
+};
+
+/** Closes what `openBrowserRun` opened, whatever of it was opened. */
+export const closeBrowserRun = async (run: Partial<BrowserRun>): Promise<void> => {
+  await run.context?.close();
+  await run.browser?.close();
+  await run.app?.stop();
+};
+
+/** Signed in the way the app keeps a session: the token in local storage, read when the app starts. */
+export const signInWithToken = async (page: Page, appUrl: string, token: string): Promise<void> => {
+  await page.goto(`${appUrl}/favicon.svg`);
+  await page.evaluate(`window.localStorage.setItem('token', ${JSON.stringify(token)})`);
+};
