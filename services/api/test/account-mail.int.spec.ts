@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ANONYMOUS_USER_ID } from '@tracker/contracts/users/events';
 import { createTestDatabase } from '@tracker/eventstore/testing/test-database';
-import { emailStream, userStream } from '../src/auth/email-stream.ts';
+import { emailStream, userStream } from '../src/auth/account-streams.ts';
 import type { Mail, Mailer } from '../src/mail/mailer.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 

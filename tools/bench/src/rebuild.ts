@@ -9,7 +9,7 @@ import { createReadModelDb } from '@tracker/projections/db';
 import { migrateReadModels } from '@tracker/projections/migrate';
 import { describeProgress } from '@tracker/projections/rebuild/progress-display';
 import { rebuildReadModels } from '@tracker/projections/rebuild/rebuild';
-import { emailStream, userStream } from '@tracker/api/auth/email-stream';
+import { emailStream, userStream } from '@tracker/api/auth/account-streams';
 import { seedUserHistory } from '@tracker/api/testing/user-history';
 
 // The rebuild section: a log of `rebuildEvents` events (users with years of goals, to-dos and daily

@@ -10,7 +10,7 @@ import { WrongExpectedVersion, type EventStore, type Position } from '@tracker/e
 import type { CommandContext, CommandHandler } from '../commands/command-handler.ts';
 import { derivedUuid } from '../commands/command-handler.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { emailHash, emailStream, emailStreamOfHash, normaliseEmail, resetAskStream, userStream } from './email-stream.ts';
+import { emailHash, emailStream, emailStreamOfHash, normaliseEmail, resetAskStream, userStream } from './account-streams.ts';
 import { derivedOneTimeToken, hashToken, userIdOfToken, type SecretDerivation } from './one-time-tokens.ts';
 import type { PasswordHasher } from './passwords.ts';
 

@@ -16,7 +16,7 @@ import { findUserById } from '@tracker/projections/users/users.queries';
 import { routesFor, type RouteInput } from '../http/api-router.ts';
 import { commandContext } from '../http/command-context.ts';
 import type { AuthServices } from './auth.feature.ts';
-import { normaliseEmail } from './email-stream.ts';
+import { normaliseEmail } from './account-streams.ts';
 import type { RateCheck } from './rate-limiter.ts';
 
 const route = routesFor<AuthServices>();

@@ -11,7 +11,7 @@ import {
 import { NotFound } from '@tracker/domain/common/errors';
 import { settingsOfUser, userDecider, type UserCommand } from '@tracker/domain/users/user.decider';
 import { settingsOf } from '@tracker/projections/settings/settings.queries';
-import { userStream } from '../auth/email-stream.ts';
+import { userStream } from '../auth/account-streams.ts';
 import { commandAnswer } from '../commands/command-answer.ts';
 import type { AppServices } from '../feature.ts';
 import { routesFor, type AnyRoute, type ApiContext, type RouteInput } from '../http/api-router.ts';

@@ -6,7 +6,7 @@ import { clockAt, localDateOf } from '@tracker/domain/time/local-date';
 import { userDecider } from '@tracker/domain/users/user.decider';
 import type { EventStore, NewEvent } from '@tracker/eventstore/port';
 import { streamOf as actionableStream } from '../actionables/actionable-commands.ts';
-import { emailStream, userStream } from '../auth/email-stream.ts';
+import { emailStream, userStream } from '../auth/account-streams.ts';
 import { streamOf as workItemStream } from '../goals/work-item-commands.ts';
 
 // Years of a user's life in the tracker, recorded as the deciders would have recorded it day by day

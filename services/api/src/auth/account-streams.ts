@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { streamName } from '@tracker/contracts/streams';
 
+// The streams of an account: its e-mail's reservation (`email-<hash>`), the user's own stream
+// (`user-<id>`) and each forgot-password request (`reset-<uuid>`).
+
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
 /** SHA-256 (hex) of the lower-cased address: the id of its e-mail stream. */
@@ -11,6 +14,7 @@ export const emailStream = (email: string): string => emailStreamOfHash(emailHas
 
 export const emailStreamOfHash = (hash: string): string => streamName('email', hash);
 
+/** `user-<id>`: the account itself (profile, password, settings). */
 export const userStream = (userId: string): string => streamName('user', userId);
 
 /** One forgot-password request: `reset-<uuid>`. */
