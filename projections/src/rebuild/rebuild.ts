@@ -96,14 +96,9 @@ export const rebuildReadModels = async (options: RebuildOptions): Promise<Rebuil
   const { store, connectionString } = options;
   const schema = options.schema ?? 'rm';
   const every = options.projectors ?? allProjectors;
-  const batchSize = options.batchSize ?? 10_000;
   const started = Date.now();
-  const selected = options.only === undefined ? [...every] : every.filter((p) => p.name === options.only);
-  if (selected.length === 0) {
-    throw new Error(`Unknown projection ${options.only}; the projections are ${every.map((p) => p.name).join(', ')}`);
-  }
+  const selected = selectProjectors(every, options.only);
   const names = selected.map((p) => p.name);
-  let tables: string[] = [];
 
   const admin = new pg.Client({ connectionString, application_name: 'read-model-rebuild' });
   admin.on('error', () => undefined);
@@ -113,189 +108,295 @@ export const rebuildReadModels = async (options: RebuildOptions): Promise<Rebuil
   const freshSchema = `${schema}_rebuild_${Date.now()}`;
   const oldSchema = `${schema}_old_${Date.now()}`;
   try {
-    const { rows } = await admin.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [rebuildLockKey(schema)]);
-    if (!rows[0]?.locked) throw new RebuildRunning(schema);
-    // Left by a rebuild that was killed: nobody else can be using them while we hold the lock.
-    const stale = await admin.query<{ name: string }>(
-      `SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE $1 || '\\_rebuild\\_%' OR nspname LIKE $1 || '\\_old\\_%'`,
-      [schema],
-    );
-    for (const { name } of stale.rows) await admin.query(`DROP SCHEMA ${admin.escapeIdentifier(name)} CASCADE`);
-
+    await takeRebuildLock(admin, schema);
     live = createReadModelDb(connectionString, schema, 2);
     fresh = createReadModelDb(connectionString, freshSchema, 2);
-    // The live schema up to this code's migrations (what the app does at start), then the same for the fresh one.
-    await migrateReadModels(live);
-    await migrateReadModels(fresh);
-    const migrations = async (name: string) =>
-      (await admin.query<{ name: string }>(`SELECT name FROM ${admin.escapeIdentifier(name)}.kysely_migration ORDER BY name`)).rows.map((r) => r.name);
-    const [liveMigrations, freshMigrations] = [await migrations(schema), await migrations(freshSchema)];
-    if (liveMigrations.join() !== freshMigrations.join()) {
-      throw new Error(
-        `${schema} has migrations this code does not (${liveMigrations.filter((m) => !freshMigrations.includes(m)).join(', ')}): rebuild with the newer code`,
-      );
-    }
-    const freshTables = (await admin.query<{ name: string }>('SELECT tablename AS name FROM pg_tables WHERE schemaname = $1', [freshSchema])).rows.map(
-      (r) => r.name,
-    );
-    checkOwnedTables(
-      freshTables,
-      every.map((p) => p.name),
-    );
-    tables = selected.flatMap((p) => ownedTables[p.name] ?? []).filter((table) => freshTables.includes(table));
-    const quoted = (table: string): string => `${admin.escapeIdentifier(freshSchema)}.${admin.escapeIdentifier(table)}`;
-    if (options.only !== undefined) {
-      // What the selected projector does not write, as it stands now: the context its tables'
-      // triggers may read (a user's time zone). Copied, never swapped; dropped with the fresh schema.
-      const others = Object.entries(ownedTables)
-        .filter(([projector]) => !names.includes(projector))
-        .flatMap(([, owned]) => owned)
-        .filter((table) => freshTables.includes(table));
-      // Row for row, triggers off: tables their triggers keep are copied too.
-      for (const table of others) {
-        await admin.query(`ALTER TABLE ${quoted(table)} DISABLE TRIGGER USER`);
-        await admin.query(`INSERT INTO ${quoted(table)} SELECT * FROM ${admin.escapeIdentifier(schema)}.${admin.escapeIdentifier(table)}`);
-        await admin.query(`ALTER TABLE ${quoted(table)} ENABLE TRIGGER USER`);
-      }
-    }
+    const tables = await prepareFreshSchema(admin, { live, fresh, every, selected, only: options.only });
 
     const total = await store.approximateCount?.();
-    let events = 0;
-    let position: Checkpoint = 'start';
     let phase: RebuildProgress['phase'] = 'replay';
-    const report = (): void => options.onProgress?.({ phase, events, total, elapsedMs: Date.now() - started });
-    const freshDb = fresh.db;
-
-    /**
-     * A batch as a live lane applies it: every selected projector in order (as the features list
-     * them), one transaction with their checkpoints — `within` the swap's, or one of its own. (One
-     * transaction per projector, all at once, measured slower on two busy cores: the work is CPU.)
-     */
-    const applyBatch = async ({ batch, events }: ReadBatch, within?: Transaction<ReadModels>): Promise<void> => {
-      const next = batch[batch.length - 1]!.position;
-      const apply = async (trx: Transaction<ReadModels>): Promise<void> => {
-        await applyEvents(trx, selected, events);
-        await advanceCheckpoints(
-          trx,
-          freshSchema,
-          names.map((name) => ({ name, previous: position })),
-          next,
-        );
-      };
-      if (within) await apply(within);
-      else await freshDb.transaction().execute(apply);
-    };
-
-    /**
-     * One pass over the log from `position` to the end as it stands: each batch in a transaction of
-     * its own, or all in `within`. The next batch is read while one is applied.
-     */
-    const pass = async (within?: Transaction<ReadModels>): Promise<number> => {
-      const iterator = store.readAll(position, batchSize)[Symbol.asyncIterator]();
-      // Read and decoded while the batch before is applied: the decoding overlaps PostgreSQL's work.
-      const readBatch = async (): Promise<ReadBatch> => {
-        const batch: StoredEvent[] = [];
-        while (batch.length < batchSize) {
-          const next = await iterator.next();
-          if (next.done) break;
-          batch.push(next.value);
-        }
-        return { batch, events: batch.filter((stored) => selected.some((p) => handlesEvent(p, stored.type))).map(toProjectedEvent) };
-      };
-      let read = 0;
-      let pending = readBatch();
-      try {
-        for (;;) {
-          const next = await pending;
-          const { batch } = next;
-          if (batch.length === 0) return read;
-          pending = readBatch();
-          await applyBatch(next, within);
-          position = batch[batch.length - 1]!.position;
-          read += batch.length;
-          events += batch.length;
-          report();
-        }
-      } finally {
-        // A failed apply leaves a read in flight: let it settle, unobserved.
-        pending.catch(() => undefined);
-      }
-    };
+    const report = (): void => options.onProgress?.({ phase, events: replay.events, total, elapsedMs: Date.now() - started });
+    const replay = createReplay({ store, db: fresh, selected, batchSize: options.batchSize ?? 10_000, onBatch: () => report() });
 
     report();
-    // Nothing of the fresh schema survives a crash anyway (the rebuild starts over): no WAL while
-    // replaying, no autovacuum competing with it. Logged and analysed before it serves queries.
-    for (const table of tables) await admin.query(`ALTER TABLE ${quoted(table)} SET UNLOGGED, SET (autovacuum_enabled = false)`);
-    // Tables kept by triggers (the dashboard's per-day sums) are filled once after the replay, not
-    // once per statement of it: the triggers are off while replaying.
-    const triggered = await triggeredTables(admin, freshSchema, tables);
-    for (const table of triggered) await admin.query(`ALTER TABLE ${quoted(table)} DISABLE TRIGGER USER`);
-    const queryIndexes = await secondaryIndexes(
-      admin,
-      freshSchema,
-      tables.filter((table) => appendOnlyTables.includes(table)),
-    );
-    for (const { name } of queryIndexes) await admin.query(`DROP INDEX ${admin.escapeIdentifier(freshSchema)}.${admin.escapeIdentifier(name)}`);
-    await pass();
-    for (const { definition } of queryIndexes) await admin.query(definition);
-    await refire(admin, freshSchema, triggered);
-    for (const table of tables) await admin.query(`ALTER TABLE ${quoted(table)} SET LOGGED, RESET (autovacuum_enabled)`);
-    for (const table of tables) await admin.query(`ANALYZE ${quoted(table)}`);
+    await replayInBulk(admin, freshSchema, tables, () => replay.pass());
     phase = 'catch-up';
     report();
-    for (let round = 0; round < MAX_CATCH_UP_PASSES; round++) if ((await pass()) < SMALL_CATCH_UP) break;
+    await catchUp(replay);
     await options.beforeSwap?.();
-    for (let round = 0; round < MAX_CATCH_UP_PASSES; round++) if ((await pass()) < SMALL_CATCH_UP) break;
+    await catchUp(replay);
 
     phase = 'swap';
     report();
-    let busy = 0;
-    let timedOut = 0;
-    for (;;) {
-      const before: Checkpoint = position;
-      const eventsBefore = events;
-      try {
-        await freshDb.transaction().execute(async (trx) => {
-          await sql`SET LOCAL lock_timeout = ${sql.lit(SWAP_LOCK_TIMEOUT)}`.execute(trx);
-          // From here no live batch runs on the schema until the commit: what the rebuild reads now
-          // reaches at least as far as every live checkpoint.
-          await holdSchemaForSwap(trx, schema);
-          await pass(trx);
-          const liveCheckpoints = await readCheckpoints(trx, schema, names);
-          for (const [name, at] of liveCheckpoints) {
-            if (store.comparePositions(at, position) > 0) throw new Error(`${name} is live at ${at}, past the rebuild's ${position}`);
-          }
-          // Every live table at once, without waiting: a swap that waited for one table while holding
-          // another could deadlock with a query reading both, and PostgreSQL might abort the query. Now
-          // queries wait for the swap (a few ALTERs), and the swap never waits for them: busy, it rolls
-          // back and tries again a moment later.
-          await sql`LOCK TABLE ${sql.join(tables.map((table) => sql.id(schema, table)))} IN ACCESS EXCLUSIVE MODE NOWAIT`.execute(trx);
-          await sql`CREATE SCHEMA ${sql.id(oldSchema)}`.execute(trx);
-          for (const table of tables) {
-            await sql`ALTER TABLE ${sql.id(schema, table)} SET SCHEMA ${sql.id(oldSchema)}`.execute(trx);
-            await sql`ALTER TABLE ${sql.id(freshSchema, table)} SET SCHEMA ${sql.id(schema)}`.execute(trx);
-          }
-          await setCheckpoints(trx, schema, names, position);
-        });
-        break;
-      } catch (error) {
-        // Rolled back: the fresh schema is as it was before the attempt.
-        position = before;
-        events = eventsBefore;
-        if (!isLockTimeout(error)) throw error;
-        if (isBusyTable(error) ? ++busy >= SWAP_TABLE_LOCK_ATTEMPTS : ++timedOut >= SWAP_ATTEMPTS) throw error;
-        if (isBusyTable(error)) await new Promise((resolve) => setTimeout(resolve, SWAP_TABLE_LOCK_PAUSE_MS * (0.5 + Math.random())));
-      }
-    }
+    await swapIn({ store, fresh, schema, oldSchema, tables, names, replay });
     phase = 'done';
     report();
-    return { projectors: names, tables, events, position, elapsedMs: Date.now() - started };
+    return { projectors: names, tables, events: replay.events, position: replay.position, elapsedMs: Date.now() - started };
   } finally {
     await fresh?.destroy();
     await live?.destroy();
     // The old tables go once the queries still reading them are done (DROP waits for them).
     for (const name of [oldSchema, freshSchema]) await admin.query(`DROP SCHEMA IF EXISTS ${admin.escapeIdentifier(name)} CASCADE`).catch(() => undefined);
     await admin.end().catch(() => undefined);
+  }
+};
+
+/** The projectors to rebuild: all of them, or the one named `only`. */
+const selectProjectors = (every: readonly Projector[], only: string | undefined): Projector[] => {
+  const selected = only === undefined ? [...every] : every.filter((p) => p.name === only);
+  if (selected.length === 0) {
+    throw new Error(`Unknown projection ${only}; the projections are ${every.map((p) => p.name).join(', ')}`);
+  }
+  return selected;
+};
+
+/** One rebuild of a schema at a time; what a killed one left behind is dropped. */
+const takeRebuildLock = async (admin: pg.Client, schema: string): Promise<void> => {
+  const { rows } = await admin.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [rebuildLockKey(schema)]);
+  if (!rows[0]?.locked) throw new RebuildRunning(schema);
+  // Left by a rebuild that was killed: nobody else can be using them while we hold the lock.
+  const stale = await admin.query<{ name: string }>(
+    `SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE $1 || '\\_rebuild\\_%' OR nspname LIKE $1 || '\\_old\\_%'`,
+    [schema],
+  );
+  for (const { name } of stale.rows) await admin.query(`DROP SCHEMA ${admin.escapeIdentifier(name)} CASCADE`);
+};
+
+/**
+ * Both schemas migrated to this code's migrations (the live one as the app does at start), refused
+ * when the live one has migrations this code lacks; with `only`, the other projectors' tables copied
+ * into the fresh schema. Answers the tables the rebuild writes and swaps.
+ */
+const prepareFreshSchema = async (
+  admin: pg.Client,
+  {
+    live,
+    fresh,
+    every,
+    selected,
+    only,
+  }: { live: ReadModelDbHandle; fresh: ReadModelDbHandle; every: readonly Projector[]; selected: readonly Projector[]; only: string | undefined },
+): Promise<string[]> => {
+  const [schema, freshSchema] = [live.schema, fresh.schema];
+  await migrateReadModels(live);
+  await migrateReadModels(fresh);
+  const migrations = async (name: string) =>
+    (await admin.query<{ name: string }>(`SELECT name FROM ${admin.escapeIdentifier(name)}.kysely_migration ORDER BY name`)).rows.map((r) => r.name);
+  const [liveMigrations, freshMigrations] = [await migrations(schema), await migrations(freshSchema)];
+  if (liveMigrations.join() !== freshMigrations.join()) {
+    throw new Error(
+      `${schema} has migrations this code does not (${liveMigrations.filter((m) => !freshMigrations.includes(m)).join(', ')}): rebuild with the newer code`,
+    );
+  }
+  const freshTables = (await admin.query<{ name: string }>('SELECT tablename AS name FROM pg_tables WHERE schemaname = $1', [freshSchema])).rows.map(
+    (r) => r.name,
+  );
+  checkOwnedTables(
+    freshTables,
+    every.map((p) => p.name),
+  );
+  const names = selected.map((p) => p.name);
+  if (only !== undefined) {
+    const quoted = (table: string): string => `${admin.escapeIdentifier(freshSchema)}.${admin.escapeIdentifier(table)}`;
+    // What the selected projector does not write, as it stands now: the context its tables'
+    // triggers may read (a user's time zone). Copied, never swapped; dropped with the fresh schema.
+    const others = Object.entries(ownedTables)
+      .filter(([projector]) => !names.includes(projector))
+      .flatMap(([, owned]) => owned)
+      .filter((table) => freshTables.includes(table));
+    // Row for row, triggers off: tables their triggers keep are copied too.
+    for (const table of others) {
+      await admin.query(`ALTER TABLE ${quoted(table)} DISABLE TRIGGER USER`);
+      await admin.query(`INSERT INTO ${quoted(table)} SELECT * FROM ${admin.escapeIdentifier(schema)}.${admin.escapeIdentifier(table)}`);
+      await admin.query(`ALTER TABLE ${quoted(table)} ENABLE TRIGGER USER`);
+    }
+  }
+  return selected.flatMap((p) => ownedTables[p.name] ?? []).filter((table) => freshTables.includes(table));
+};
+
+/** Passes over the log into the fresh schema; where they stand (`position`, `events` read). */
+interface Replay {
+  readonly position: Checkpoint;
+  readonly events: number;
+  /**
+   * One pass over the log from `position` to the end as it stands: each batch in a transaction of
+   * its own, or all in `within`. Answers how many events it read.
+   */
+  pass(within?: Transaction<ReadModels>): Promise<number>;
+  /** Back to where it stood (a pass inside a transaction that rolled back). */
+  restore(at: { position: Checkpoint; events: number }): void;
+}
+
+const createReplay = ({
+  store,
+  db,
+  selected,
+  batchSize,
+  onBatch,
+}: {
+  store: EventStore;
+  db: ReadModelDbHandle;
+  selected: readonly Projector[];
+  batchSize: number;
+  onBatch: () => void;
+}): Replay => {
+  const names = selected.map((p) => p.name);
+  let position: Checkpoint = 'start';
+  let events = 0;
+
+  /**
+   * A batch as a live lane applies it: every selected projector in order (as the features list
+   * them), one transaction with their checkpoints — `within` the swap's, or one of its own. (One
+   * transaction per projector, all at once, measured slower on two busy cores: the work is CPU.)
+   */
+  const applyBatch = async ({ batch, events: decoded }: ReadBatch, within?: Transaction<ReadModels>): Promise<void> => {
+    const next = batch[batch.length - 1]!.position;
+    const apply = async (trx: Transaction<ReadModels>): Promise<void> => {
+      await applyEvents(trx, selected, decoded);
+      await advanceCheckpoints(
+        trx,
+        db.schema,
+        names.map((name) => ({ name, previous: position })),
+        next,
+      );
+    };
+    if (within) await apply(within);
+    else await db.db.transaction().execute(apply);
+  };
+
+  const pass = async (within?: Transaction<ReadModels>): Promise<number> => {
+    const iterator = store.readAll(position, batchSize)[Symbol.asyncIterator]();
+    // Read and decoded while the batch before is applied: the decoding overlaps PostgreSQL's work.
+    const readBatch = async (): Promise<ReadBatch> => {
+      const batch: StoredEvent[] = [];
+      while (batch.length < batchSize) {
+        const next = await iterator.next();
+        if (next.done) break;
+        batch.push(next.value);
+      }
+      return { batch, events: batch.filter((stored) => selected.some((p) => handlesEvent(p, stored.type))).map(toProjectedEvent) };
+    };
+    let read = 0;
+    let pending = readBatch();
+    try {
+      for (;;) {
+        const next = await pending;
+        const { batch } = next;
+        if (batch.length === 0) return read;
+        pending = readBatch();
+        await applyBatch(next, within);
+        position = batch[batch.length - 1]!.position;
+        read += batch.length;
+        events += batch.length;
+        onBatch();
+      }
+    } finally {
+      // A failed apply leaves a read in flight: let it settle, unobserved.
+      pending.catch(() => undefined);
+    }
+  };
+
+  return {
+    get position() {
+      return position;
+    },
+    get events() {
+      return events;
+    },
+    pass,
+    restore(at) {
+      ({ position, events } = at);
+    },
+  };
+};
+
+/**
+ * The first pass, over the whole log, with the fresh tables set up for bulk writing. Nothing of the
+ * fresh schema survives a crash anyway (the rebuild starts over): no WAL while replaying, no
+ * autovacuum competing with it. Logged and analysed before it serves queries.
+ */
+const replayInBulk = async (admin: pg.Client, schema: string, tables: readonly string[], pass: () => Promise<number>): Promise<void> => {
+  const quoted = (table: string): string => `${admin.escapeIdentifier(schema)}.${admin.escapeIdentifier(table)}`;
+  for (const table of tables) await admin.query(`ALTER TABLE ${quoted(table)} SET UNLOGGED, SET (autovacuum_enabled = false)`);
+  // Tables kept by triggers (the dashboard's per-day sums) are filled once after the replay, not
+  // once per statement of it: the triggers are off while replaying.
+  const triggered = await triggeredTables(admin, schema, tables);
+  for (const table of triggered) await admin.query(`ALTER TABLE ${quoted(table)} DISABLE TRIGGER USER`);
+  const queryIndexes = await secondaryIndexes(
+    admin,
+    schema,
+    tables.filter((table) => appendOnlyTables.includes(table)),
+  );
+  for (const { name } of queryIndexes) await admin.query(`DROP INDEX ${admin.escapeIdentifier(schema)}.${admin.escapeIdentifier(name)}`);
+  await pass();
+  for (const { definition } of queryIndexes) await admin.query(definition);
+  await refire(admin, schema, triggered);
+  for (const table of tables) await admin.query(`ALTER TABLE ${quoted(table)} SET LOGGED, RESET (autovacuum_enabled)`);
+  for (const table of tables) await admin.query(`ANALYZE ${quoted(table)}`);
+};
+
+/** Passes until one reads only a little (what the swap will then apply under its lock). */
+const catchUp = async (replay: Replay): Promise<void> => {
+  for (let round = 0; round < MAX_CATCH_UP_PASSES; round++) if ((await replay.pass()) < SMALL_CATCH_UP) break;
+};
+
+/**
+ * The swap: one transaction that holds the live schema against lane batches, applies the last
+ * events, moves the live tables out and the rebuilt ones in and sets the checkpoints. Tried again
+ * while a table is busy or a lane batch holds the lock too long.
+ */
+const swapIn = async ({
+  store,
+  fresh,
+  schema,
+  oldSchema,
+  tables,
+  names,
+  replay,
+}: {
+  store: EventStore;
+  fresh: ReadModelDbHandle;
+  schema: string;
+  oldSchema: string;
+  tables: readonly string[];
+  names: readonly string[];
+  replay: Replay;
+}): Promise<void> => {
+  let busy = 0;
+  let timedOut = 0;
+  for (;;) {
+    const before = { position: replay.position, events: replay.events };
+    try {
+      await fresh.db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL lock_timeout = ${sql.lit(SWAP_LOCK_TIMEOUT)}`.execute(trx);
+        // From here no live batch runs on the schema until the commit: what the rebuild reads now
+        // reaches at least as far as every live checkpoint.
+        await holdSchemaForSwap(trx, schema);
+        await replay.pass(trx);
+        const liveCheckpoints = await readCheckpoints(trx, schema, names);
+        for (const [name, at] of liveCheckpoints) {
+          if (store.comparePositions(at, replay.position) > 0) throw new Error(`${name} is live at ${at}, past the rebuild's ${replay.position}`);
+        }
+        // Every live table at once, without waiting: a swap that waited for one table while holding
+        // another could deadlock with a query reading both, and PostgreSQL might abort the query. Now
+        // queries wait for the swap (a few ALTERs), and the swap never waits for them: busy, it rolls
+        // back and tries again a moment later.
+        await sql`LOCK TABLE ${sql.join(tables.map((table) => sql.id(schema, table)))} IN ACCESS EXCLUSIVE MODE NOWAIT`.execute(trx);
+        await sql`CREATE SCHEMA ${sql.id(oldSchema)}`.execute(trx);
+        for (const table of tables) {
+          await sql`ALTER TABLE ${sql.id(schema, table)} SET SCHEMA ${sql.id(oldSchema)}`.execute(trx);
+          await sql`ALTER TABLE ${sql.id(fresh.schema, table)} SET SCHEMA ${sql.id(schema)}`.execute(trx);
+        }
+        await setCheckpoints(trx, schema, names, replay.position);
+      });
+      return;
+    } catch (error) {
+      // Rolled back: the fresh schema is as it was before the attempt.
+      replay.restore(before);
+      if (!isLockTimeout(error)) throw error;
+      if (isBusyTable(error) ? ++busy >= SWAP_TABLE_LOCK_ATTEMPTS : ++timedOut >= SWAP_ATTEMPTS) throw error;
+      if (isBusyTable(error)) await new Promise((resolve) => setTimeout(resolve, SWAP_TABLE_LOCK_PAUSE_MS * (0.5 + Math.random())));
+    }
   }
 };
 
