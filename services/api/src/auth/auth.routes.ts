@@ -14,6 +14,7 @@ import {
 import { NotFound, Unauthorized, ValidationFailed } from '@tracker/domain/common/errors';
 import { findUserById } from '@tracker/projections/users/users.queries';
 import { routesFor, type RouteInput } from '../http/api-router.ts';
+import { commandAnswer } from '../commands/command-answer.ts';
 import { commandContext } from '../http/command-context.ts';
 import type { AuthServices } from './auth.feature.ts';
 import { normaliseEmail } from './account-streams.ts';
@@ -125,11 +126,13 @@ export const authRoutes = [
         () => services.accounts.login(body, commandContext(ctx)),
         (error) => error instanceof Unauthorized,
       );
-      await settle(position);
-      return {
-        token: await services.tokens.sign(user.id, passwordChangedAt),
-        user: (await findUserById(services.db, user.id)) ?? { ...user, lastActive: user.lastLoginAt },
-      };
+      // The read model's user whenever it has one, settled or not; the login's own state only when it has none yet.
+      const answer = await commandAnswer(
+        await settle(position),
+        () => findUserById(services.db, user.id),
+        (known) => known ?? { ...user, lastActive: user.lastLoginAt },
+      );
+      return { token: await services.tokens.sign(user.id, passwordChangedAt), user: answer };
     },
   }),
   route({
