@@ -13,7 +13,7 @@ import { api } from '../../../lib/api/api.ts';
 import { checkedListQuery, checkedQuery, type Reading } from '../../../lib/api/checked-query.ts';
 import { everyPage, joinedList, withCursor } from '../../../lib/api/every-page.ts';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/api/idempotency-key.ts';
-import { readActionableList, readAnswerItem, type ShownActionable } from '../components/import-parser.ts';
+import { readActionableList, readAnswerItem, type ShownActionable } from '../transfer/import-parser.ts';
 
 /** What the Actionables screen lists: everything, what is due on a local date, or what a range touches. */
 export type ActionablesView =

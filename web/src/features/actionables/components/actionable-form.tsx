@@ -9,11 +9,11 @@ import { TextAreaField } from '../../../components/form/text-area-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { useFirstInvalidFocus } from '../../../components/form/use-first-invalid-focus.ts';
 import { fieldErrors, type ApiError } from '../../../lib/api/api-errors.ts';
-import { actionableStatuses, statusLabels } from './actionable-format.ts';
-import { actionableFieldLabels, shownFields } from './actionable-fields.ts';
-import { formProblems, type ActionableProblems, type ActionableValues } from './actionable-values.ts';
+import { actionableStatuses, statusLabels } from '../model/actionable-format.ts';
+import { actionableFieldLabels, shownFields } from '../model/actionable-fields.ts';
+import { formProblems, type ActionableProblems, type ActionableValues } from '../model/actionable-values.ts';
 import { RecurrenceEditor } from './recurrence-editor.tsx';
-import { useLinkOptions } from './use-link-options.ts';
+import { useLinkOptions } from '../hooks/use-link-options.ts';
 import './actionable-form.css';
 
 const statusOptions: SelectOption[] = actionableStatuses.map((status) => ({ value: status, label: statusLabels[status] }));

@@ -3,16 +3,17 @@ import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { failureText } from '../../../components/form/form-errors.ts';
 import { useCompleteActionableMutation, useDeleteActionableMutation, useUpdateActionableMutation } from '../api/actionables.api.ts';
-import { itemName, pointsLabel, statusLabels } from './actionable-format.ts';
+import { itemName, pointsLabel, statusLabels } from '../model/actionable-format.ts';
 import { ActionableForm } from './actionable-form.tsx';
-import { changedFields, valuesOf, type ActionableValues } from './actionable-values.ts';
-import { BellIcon, CalendarIcon, CheckIcon, EditIcon, FlameIcon, LinkIcon, StarIcon, TrashIcon, UndoIcon } from './icons.tsx';
-import type { ShownActionable } from './import-parser.ts';
+import { changedFields, valuesOf, type ActionableValues } from '../model/actionable-values.ts';
+import { BellIcon, CalendarIcon, CheckIcon, FlameIcon, LinkIcon, StarIcon, UndoIcon } from '../../../components/icons/icons.tsx';
+import { CompleteButton, ItemActions } from '../../../components/item-actions/item-actions.tsx';
+import type { ShownActionable } from '../transfer/import-parser.ts';
 import { formatMomentIn } from '../../../lib/dates/date-format.ts';
 import { localDateOf } from '../../../lib/dates/zone-clock.ts';
-import { useReturnFocus } from './use-return-focus.ts';
-import { completedToast, statusPointsToast } from './points-toast.ts';
-import { isDoneForCurrentPeriod, scheduleInWords } from './habit-schedule.ts';
+import { useReturnFocus } from '../hooks/use-return-focus.ts';
+import { completedToast, statusPointsToast } from '../model/points-toast.ts';
+import { isDoneForCurrentPeriod, scheduleInWords } from '../model/habit-schedule.ts';
 import './actionable-item.css';
 import './status-dot.css';
 
@@ -155,7 +156,21 @@ export const ActionableItem = ({ item, statusColor, zone, today, linkTitles }: A
             {pointsLabel(item.pointsAwarded)}
           </li>
         </ul>
-        <div className="act-item__actions">
+        <ItemActions
+          name={name}
+          className="act-item__actions"
+          editing={editing}
+          editButton={editButton}
+          onEdit={() => {
+            edit.reset();
+            setEditing((open) => !open);
+          }}
+          onDelete={() => {
+            removal.reset();
+            setConfirming(true);
+          }}
+          iconsOnNarrow
+        >
           {habitDone ? null : completed ? (
             <button
               type="button"
@@ -168,44 +183,9 @@ export const ActionableItem = ({ item, statusColor, zone, today, linkTitles }: A
               Revert
             </button>
           ) : (
-            <button
-              type="button"
-              className="button button--small button--success"
-              onClick={() => void completeNow()}
-              disabled={busy}
-              aria-label={`Complete ${name}`}
-            >
-              {busy ? <span className="spinner" aria-hidden="true" /> : <CheckIcon />}
-              Complete
-            </button>
+            <CompleteButton name={name} busy={busy} onComplete={() => void completeNow()} />
           )}
-          <button
-            type="button"
-            className="button button--small button--ghost"
-            ref={editButton}
-            aria-expanded={editing}
-            onClick={() => {
-              edit.reset();
-              setEditing((open) => !open);
-            }}
-            aria-label={`Edit ${name}`}
-          >
-            <EditIcon />
-            <span className="act-item__button-text">Edit</span>
-          </button>
-          <button
-            type="button"
-            className="button button--small button--ghost act-item__delete"
-            onClick={() => {
-              removal.reset();
-              setConfirming(true);
-            }}
-            aria-label={`Delete ${name}`}
-          >
-            <TrashIcon />
-            <span className="act-item__button-text">Delete</span>
-          </button>
-        </div>
+        </ItemActions>
       </div>
       {editing && (
         <div className="act-item__editor">

@@ -6,9 +6,9 @@ import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts'
 import { listFailure, useGetActionablesQuery, type ActionablesView } from '../api/actionables.api.ts';
 import { ActionableItem } from './actionable-item.tsx';
 import { LoadError, LoadingLine } from '../../../components/states/load-states.tsx';
-import { EmptyState } from './list-states.tsx';
-import { shownByStatus } from './shown-by-status.ts';
-import { useLinkTitles } from './use-link-titles.ts';
+import { EmptyState } from '../../../components/states/empty-state.tsx';
+import { shownByStatus } from '../model/shown-by-status.ts';
+import { useLinkTitles } from '../hooks/use-link-titles.ts';
 import './actionable-item.css';
 
 export interface ActionablesListProps {

@@ -8,7 +8,7 @@ import { useToast } from '../../../components/toasts/use-toast.ts';
 import { useFirstInvalidFocus } from '../../../components/form/use-first-invalid-focus.ts';
 import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { useExportActionablesMutation } from '../api/actionables.api.ts';
-import { exportFieldLabels, exportProblems } from './export-range.ts';
+import { exportFieldLabels, exportProblems } from '../transfer/export-range.ts';
 import { addDays } from '../../../lib/dates/local-date.ts';
 import './transfer-panel.css';
 

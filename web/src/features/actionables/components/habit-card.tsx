@@ -4,15 +4,16 @@ import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { failureText } from '../../../components/form/form-errors.ts';
 import { useCompleteHabitMutation, useDeleteActionableMutation, useUpdateActionableMutation } from '../api/actionables.api.ts';
-import { itemName, pointsLabel } from './actionable-format.ts';
+import { itemName, pointsLabel } from '../model/actionable-format.ts';
 import { ActionableForm } from './actionable-form.tsx';
-import { changedFields, valuesOf, type ActionableValues } from './actionable-values.ts';
+import { changedFields, valuesOf, type ActionableValues } from '../model/actionable-values.ts';
 import { HabitHistory } from './habit-history.tsx';
-import { habitHistory, periodState, scheduleInWords } from './habit-schedule.ts';
-import { BellIcon, CheckIcon, EditIcon, FlameIcon, StarIcon, TrashIcon } from './icons.tsx';
-import type { ShownActionable } from './import-parser.ts';
-import { useReturnFocus } from './use-return-focus.ts';
-import { completedToast } from './points-toast.ts';
+import { habitHistory, periodState, scheduleInWords } from '../model/habit-schedule.ts';
+import { BellIcon, CheckIcon, FlameIcon, StarIcon } from '../../../components/icons/icons.tsx';
+import { ItemActions } from '../../../components/item-actions/item-actions.tsx';
+import type { ShownActionable } from '../transfer/import-parser.ts';
+import { useReturnFocus } from '../hooks/use-return-focus.ts';
+import { completedToast } from '../model/points-toast.ts';
 import './habit-card.css';
 
 /** How many calendar weeks the history strip shows. */
@@ -106,7 +107,19 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
         </div>
       </dl>
       <HabitHistory title={habit.title} days={habitHistory(habit, today, zone, HISTORY_WEEKS)} testId={`habit-history-${habit.id}`} />
-      <div className="habit-card__actions">
+      <ItemActions
+        name={name}
+        editing={editing}
+        editButton={editButton}
+        onEdit={() => {
+          edit.reset();
+          setEditing((open) => !open);
+        }}
+        onDelete={() => {
+          removal.reset();
+          setConfirming(true);
+        }}
+      >
         {!period.done && habit.active && (
           <button type="button" className="button button--small button--success" onClick={() => void completeToday()} disabled={completion.isLoading}>
             {completion.isLoading ? <span className="spinner" aria-hidden="true" /> : <CheckIcon />}
@@ -117,33 +130,7 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
             </span>
           </button>
         )}
-        <button
-          type="button"
-          className="button button--small button--ghost"
-          ref={editButton}
-          aria-expanded={editing}
-          onClick={() => {
-            edit.reset();
-            setEditing((open) => !open);
-          }}
-          aria-label={`Edit ${name}`}
-        >
-          <EditIcon />
-          Edit
-        </button>
-        <button
-          type="button"
-          className="button button--small button--ghost habit-card__delete"
-          onClick={() => {
-            removal.reset();
-            setConfirming(true);
-          }}
-          aria-label={`Delete ${name}`}
-        >
-          <TrashIcon />
-          Delete
-        </button>
-      </div>
+      </ItemActions>
       {editing && (
         <ActionableForm
           mode="edit"

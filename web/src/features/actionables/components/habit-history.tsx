@@ -1,5 +1,5 @@
 import { formatLocalDate } from '../../../lib/dates/date-format.ts';
-import { weekdayNames, type HistoryDay } from './habit-schedule.ts';
+import { weekdayNames, type HistoryDay } from '../model/habit-schedule.ts';
 import './habit-history.css';
 
 const stateLabels: Record<HistoryDay['state'], string> = {

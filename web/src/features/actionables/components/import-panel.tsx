@@ -6,7 +6,7 @@ import { useToast } from '../../../components/toasts/use-toast.ts';
 import { fieldErrors, type ApiError } from '../../../lib/api/api-errors.ts';
 import { failureText } from '../../../components/form/form-errors.ts';
 import { useImportActionablesMutation } from '../api/actionables.api.ts';
-import { IMPORT_MAX_BYTES, importErrorLines, parseImport } from './import-parser.ts';
+import { IMPORT_MAX_BYTES, importErrorLines, parseImport } from '../transfer/import-parser.ts';
 import './transfer-panel.css';
 
 /** A refused import: nothing was stored, and every bad item and field the server named. */

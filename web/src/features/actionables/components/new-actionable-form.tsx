@@ -1,8 +1,8 @@
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { useCreateActionableMutation, useCreateHabitMutation } from '../api/actionables.api.ts';
 import { ActionableForm } from './actionable-form.tsx';
-import { blankValues, createBody, type ActionableValues } from './actionable-values.ts';
-import type { ShownActionable } from './import-parser.ts';
+import { blankValues, createBody, type ActionableValues } from '../model/actionable-values.ts';
+import type { ShownActionable } from '../transfer/import-parser.ts';
 
 export interface NewActionableFormProps {
   habit: boolean;

@@ -2,7 +2,7 @@ import type { Frequency } from '@tracker/contracts/actionables/http';
 import { useId } from 'react';
 import { fieldMessage } from '../../../components/form/field-message.ts';
 import { humanFieldMessage } from '../../../components/form/form-errors.ts';
-import { weekdayLongNames, weekdayNames } from './habit-schedule.ts';
+import { weekdayLongNames, weekdayNames } from '../model/habit-schedule.ts';
 import './recurrence-editor.css';
 
 export interface RecurrenceEditorProps {

@@ -1,6 +1,6 @@
 import type { ActionableStatus } from '@tracker/contracts/actionables/http';
 import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
-import { actionableStatuses, statusLabels } from './actionable-format.ts';
+import { actionableStatuses, statusLabels } from '../model/actionable-format.ts';
 import './status-filter.css';
 import './status-dot.css';
 

@@ -4,7 +4,7 @@ import { useToast } from '../../../components/toasts/use-toast.ts';
 import type { ActionablesView } from '../api/actionables.api.ts';
 import { ActionablesList } from '../components/actionables-list.tsx';
 import { ExportPanel } from '../components/export-panel.tsx';
-import { DownloadIcon, PlusIcon, UploadIcon } from '../components/icons.tsx';
+import { DownloadIcon, PlusIcon, UploadIcon } from '../../../components/icons/icons.tsx';
 import { ImportPanel } from '../components/import-panel.tsx';
 import { addDays } from '../../../lib/dates/local-date.ts';
 import { formatLocalDate } from '../../../lib/dates/date-format.ts';
@@ -12,7 +12,7 @@ import { localDateOf, todayIn } from '../../../lib/dates/zone-clock.ts';
 import { NewActionableForm } from '../components/new-actionable-form.tsx';
 import { allStatuses, StatusFilter } from '../components/status-filter.tsx';
 import { useUserZone } from '../../../lib/settings/use-user-zone.ts';
-import { useReturnFocus } from '../components/use-return-focus.ts';
+import { useReturnFocus } from '../hooks/use-return-focus.ts';
 import { ViewPicker, type ViewChoice } from '../components/view-picker.tsx';
 import './actionables.css';
 

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { failureText } from '../../../components/form/form-errors.ts';
 import { useGetHabitsQuery } from '../api/actionables.api.ts';
 import { HabitCard } from '../components/habit-card.tsx';
-import { PlusIcon } from '../components/icons.tsx';
+import { PlusIcon } from '../../../components/icons/icons.tsx';
 import { LoadError, LoadingLine } from '../../../components/states/load-states.tsx';
-import { EmptyState } from '../components/list-states.tsx';
+import { EmptyState } from '../../../components/states/empty-state.tsx';
 import { todayIn } from '../../../lib/dates/zone-clock.ts';
 import { NewActionableForm } from '../components/new-actionable-form.tsx';
 import { useUserZone } from '../../../lib/settings/use-user-zone.ts';
-import { useReturnFocus } from '../components/use-return-focus.ts';
+import { useReturnFocus } from '../hooks/use-return-focus.ts';
 import '../components/habit-card.css';
 
 /** Habits: each with its schedule, streak, today's state and last weeks; complete today, create, edit, delete. */

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
-import { PlusIcon } from './work-item-icons.tsx';
+import { PlusIcon } from '../../../components/icons/icons.tsx';
 import { headingTags, itemName, kindLabels, type WorkItem } from './work-item-format.ts';
 import { deletionFocusAttribute } from './focus-after-deletion.ts';
 import { useRequestFocus } from './focus-request.tsx';

@@ -7,7 +7,7 @@ import type { WorkItemKind } from '../types/work-item-kind.ts';
 import { ChildrenSection } from './children-section.tsx';
 import { NoGoalsShown, NoGoalsYet } from './goals-empty-states.tsx';
 import { LoadError, LoadingLine } from '../../../components/states/load-states.tsx';
-import { HiddenByFilters } from './list-states.tsx';
+import { HiddenByFilters } from './hidden-by-filters.tsx';
 import type { WorkItem } from './work-item-format.ts';
 import { levels } from './work-item-levels.ts';
 import { useFilterVerdict } from './use-filter-verdict.ts';

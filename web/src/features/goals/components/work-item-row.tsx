@@ -1,7 +1,8 @@
 import type { WorkItemStatus } from '@tracker/contracts/goals/http';
 import type { ReactNode, Ref } from 'react';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
-import { CalendarIcon, CheckIcon, ChevronIcon, EditIcon, StarIcon, TrashIcon } from './work-item-icons.tsx';
+import { CalendarIcon, CheckIcon, ChevronIcon, StarIcon } from '../../../components/icons/icons.tsx';
+import { CompleteButton, ItemActions } from '../../../components/item-actions/item-actions.tsx';
 import { formatDay, headingTags, isOverdue, itemName, pointsTotal, priorityLabel, type WorkItem } from './work-item-format.ts';
 import { StatusSelect } from './status-select.tsx';
 import './work-item-row.css';
@@ -82,23 +83,10 @@ export const WorkItemRow = (props: WorkItemRowProps) => {
         </li>
       </ul>
       {footer && <div className="work-item__footer">{footer}</div>}
-      <div className="work-item__actions">
+      <ItemActions name={name} className="work-item__actions" onEdit={props.onEdit} onDelete={props.onDelete} iconsOnNarrow>
         <StatusSelect name={name} status={item.status} disabled={busy} onCommit={props.onStatusChange} />
-        {!completed && (
-          <button type="button" className="button button--small button--success" onClick={props.onComplete} disabled={busy} aria-label={`Complete ${name}`}>
-            {busy ? <span className="spinner" aria-hidden="true" /> : <CheckIcon />}
-            Complete
-          </button>
-        )}
-        <button type="button" className="button button--small button--ghost" onClick={props.onEdit} aria-label={`Edit ${name}`}>
-          <EditIcon />
-          <span className="button__text">Edit</span>
-        </button>
-        <button type="button" className="button button--small button--ghost button--danger-ghost" onClick={props.onDelete} aria-label={`Delete ${name}`}>
-          <TrashIcon />
-          <span className="button__text">Delete</span>
-        </button>
-      </div>
+        {!completed && <CompleteButton name={name} busy={busy} onComplete={props.onComplete} />}
+      </ItemActions>
     </div>
   );
 };

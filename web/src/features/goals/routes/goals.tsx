@@ -6,7 +6,7 @@ import { FocusRequestProvider } from '../components/focus-request.tsx';
 import { GoalsOverview } from '../components/goals-overview.tsx';
 import { NewGoalForm } from '../components/new-goal-form.tsx';
 import { SelectionPanel } from '../components/selection-panel.tsx';
-import { PlusIcon } from '../components/work-item-icons.tsx';
+import { PlusIcon } from '../../../components/icons/icons.tsx';
 import { WorkItemList } from '../components/work-item-list.tsx';
 import './goals.css';
 

@@ -1,6 +1,6 @@
 import { settingsDefaults, type StatusSettings } from '@tracker/contracts/settings/http';
 import { describe, expect, it } from 'vitest';
-import { allStatuses } from './status-filter.tsx';
+import { allStatuses } from '../components/status-filter.tsx';
 import { shownByStatus } from './shown-by-status.ts';
 
 const defaults = settingsDefaults.statusSettings;

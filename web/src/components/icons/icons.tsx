@@ -5,6 +5,7 @@ const Icon = ({ d }: { d: string }) => (
   </svg>
 );
 
+export const ChevronIcon = () => <Icon d="M7.5 5l5 5-5 5" />;
 export const CheckIcon = () => <Icon d="M4.5 10.5l3.5 3.5 7.5-8" />;
 export const EditIcon = () => <Icon d="M12.5 4.5l3 3-8.5 8.5H4v-3l8.5-8.5z" />;
 export const TrashIcon = () => <Icon d="M4.5 6h11M8 6V4.5h4V6M6 6l.8 9.5h6.4L14 6" />;

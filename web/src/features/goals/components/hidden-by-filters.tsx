@@ -1,4 +1,4 @@
-import './list-states.css';
+import './hidden-by-filters.css';
 
 /** 'Completed items hidden by the filters' under a list, so nothing seems lost. */
 export const HiddenByFilters = ({ count, noun }: { count: number; noun: string }) =>
