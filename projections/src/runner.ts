@@ -102,23 +102,21 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
     let lockClient: pg.Client | undefined;
     let timer: NodeJS.Timeout | undefined;
     const subscriptions = new Set<SubscriptionHandle>();
-    /** Each member's row in projection_checkpoints as this lane last read or wrote it (the compare-and-set's `previous`). */
-    const persisted = new Map<string, Checkpoint>();
-    /** Members whose checkpoint moved in memory only (a batch with nothing for them), and the map that holds it. */
-    const deferred = new Map<string, Map<string, Checkpoint>>();
-    let flushTimer: NodeJS.Timeout | undefined;
-    // Batches and deferred checkpoint writes of one lane never interleave: each reads `persisted` and moves it.
-    let queue: Promise<unknown> = Promise.resolve();
-    const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
-      const run = queue.then(work, work);
-      queue = run.catch(() => undefined);
-      return run;
-    };
+    // Batches and deferred checkpoint writes of one lane never interleave: each reads the stored checkpoints and moves them.
+    const exclusive = serialised();
+    const book = checkpointBook({
+      lane,
+      exclusive,
+      isStopped: () => stopped,
+      onMoved: () => {
+        log.warn({ lane: lane.name }, 'checkpoint moved by another runner; restarting');
+        void release().then(() => restart(0));
+      },
+      onFlushFailed: (error) => log.error({ lane: lane.name, err: error }, 'writing deferred checkpoints failed; retrying'),
+    });
 
     const release = async (): Promise<void> => {
-      if (flushTimer) clearTimeout(flushTimer);
-      flushTimer = undefined;
-      deferred.clear();
+      book.dropDeferred();
       holding.delete(lane.name);
       for (const member of lane.members) failing.delete(member.name);
       const client = lockClient;
@@ -133,144 +131,34 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
       timer = setTimeout(() => void attempt(), delay);
     };
 
-    /** Writes the checkpoints that moved in memory only, with their notification (for /api/ready and waiters). */
-    const flushDeferred = async (): Promise<void> => {
-      const byPosition = new Map<Position, string[]>();
-      for (const [name, checkpoints] of deferred) {
-        const at = checkpoints.get(name);
-        if (at !== undefined && at !== 'start' && at !== persisted.get(name)) byPosition.set(at, [...(byPosition.get(at) ?? []), name]);
-      }
-      deferred.clear();
-      for (const [next, names] of byPosition) {
-        await db.transaction().execute(async (trx) => {
-          await holdSchemaForBatch(trx, lane.db.schema);
-          await advanceCheckpoints(
-            trx,
-            lane.db.schema,
-            names.map((name) => ({ name, previous: persisted.get(name) ?? 'start' })),
-            next,
-            {
-              channel: PROGRESS_CHANNEL,
-              payload: progressPayload(
-                lane.db.schema,
-                next,
-                names.map((name) => ({ name })),
-              ),
-            },
-          );
-        });
-        for (const name of names) persisted.set(name, next);
-      }
-    };
-
-    const scheduleFlush = (): void => {
-      if (flushTimer || stopped) return;
-      flushTimer = setTimeout(() => {
-        flushTimer = undefined;
-        exclusive(flushDeferred).catch((error: unknown) => {
-          if (error instanceof CheckpointMoved) {
-            log.warn({ lane: lane.name }, 'checkpoint moved by another runner; restarting');
-            void release().then(() => restart(0));
-            return;
-          }
-          log.error({ lane: lane.name, err: error }, 'writing deferred checkpoints failed; retrying');
-          scheduleFlush();
-        });
-      }, DEFERRED_CHECKPOINT_MS);
-    };
-
     /**
      * Applies `batch` for `members`, each from its own checkpoint, and moves every checkpoint to the
      * batch's end. A batch with nothing for any member opens no transaction: its checkpoints move in
      * memory and are written a moment later (the events it skipped would be skipped again after a crash).
      */
     const applyBatch = (members: readonly LaneMember<DB>[], batch: StoredEvent[], checkpoints: Map<string, Checkpoint>): Promise<void> =>
-      exclusive(() => applyBatchNow(members, batch, checkpoints));
-
-    const applyBatchNow = async (members: readonly LaneMember<DB>[], batch: StoredEvent[], checkpoints: Map<string, Checkpoint>): Promise<void> => {
-      const next = batch[batch.length - 1]!.position;
-      // Parsed once per event, and only if some member handles it; outside the transaction, to keep it short.
-      const parsed = new Map<StoredEvent, ProjectedEvent>();
-      const work: Array<{ member: LaneMember<DB>; event: ProjectedEvent }> = [];
-      for (const member of members) {
-        const from = checkpoints.get(member.name) ?? 'start';
-        for (const stored of batch) {
-          if (!(member.handles as readonly string[]).includes(stored.type) || store.comparePositions(stored.position, from) <= 0) continue;
-          let event = parsed.get(stored);
-          if (!event) {
-            try {
-              event = toProjectedEvent(stored);
-            } catch (error) {
-              throw new MemberFailed(member.name, stored, error);
-            }
-            parsed.set(stored, event);
-          }
-          work.push({ member, event });
+      exclusive(async () => {
+        const next = batch[batch.length - 1]!.position;
+        const work = workOf(store, members, batch, checkpoints);
+        if (work.length === 0) {
+          book.moveInMemory(members, checkpoints, next);
+          return;
         }
-      }
-      if (work.length === 0) {
-        for (const member of members) {
-          checkpoints.set(member.name, next);
-          deferred.set(member.name, checkpoints);
-        }
-        scheduleFlush();
-        return;
-      }
-      await db.transaction().execute(async (trx) => {
-        // A rebuild may be swapping tables in: the batch waits and then writes to the new ones.
-        await holdSchemaForBatch(trx, lane.db.schema);
-        for (const member of members) {
-          const events = work.filter((w) => w.member === member).map((w) => w.event);
-          if (events.length === 0) continue;
-          if (member.applyBatch) {
-            await member.applyBatch(trx, events).catch((error: unknown) => {
-              throw new MemberFailed(member.name, events[0]!, error);
-            });
-            continue;
-          }
-          for (const event of events) {
-            try {
-              await member.apply(trx, event);
-            } catch (error) {
-              throw new MemberFailed(member.name, event, error);
-            }
-          }
-        }
-        await advanceCheckpoints(
-          trx,
-          lane.db.schema,
-          members.map((m) => ({ name: m.name, previous: persisted.get(m.name) ?? 'start' })),
-          next,
-          { channel: PROGRESS_CHANNEL, payload: progressPayload(lane.db.schema, next, members) },
-        );
+        await db.transaction().execute(async (trx) => {
+          // A rebuild may be swapping tables in: the batch waits and then writes to the new ones.
+          await holdSchemaForBatch(trx, lane.db.schema);
+          await applyWork(trx, members, work);
+          await book.advance(trx, members, next);
+        });
+        book.committed(members, checkpoints, next);
       });
-      for (const member of members) {
-        checkpoints.set(member.name, next);
-        persisted.set(member.name, next);
-        deferred.delete(member.name);
-      }
-    };
-
-    /**
-     * A batch failed: were the checkpoints moved underneath us (a rebuild swapped tables in)? Then the
-     * failure is an effect of applying events the new tables already hold, and the lane must start
-     * again from the stored checkpoints instead of retrying or isolating. Read on failures only.
-     */
-    const movedUnderneath = async (members: readonly LaneMember<DB>[], checkpoints: Map<string, Checkpoint>): Promise<boolean> => {
-      const stored = await readCheckpoints(
-        db,
-        lane.db.schema,
-        members.map((m) => m.name),
-      );
-      return members.some((m) => stored.get(m.name) !== (persisted.get(m.name) ?? checkpoints.get(m.name) ?? 'start'));
-    };
 
     /** Applies a batch; a failure after the checkpoints moved underneath is reported as CheckpointMoved. */
     const applyOrRestart = async (members: readonly LaneMember<DB>[], batch: StoredEvent[], checkpoints: Map<string, Checkpoint>): Promise<void> => {
       try {
         await applyBatch(members, batch, checkpoints);
       } catch (error) {
-        if (error instanceof MemberFailed && (await movedUnderneath(members, checkpoints))) throw new CheckpointMoved(members.map((m) => m.name));
+        if (error instanceof MemberFailed && (await book.movedUnderneath(members, checkpoints))) throw new CheckpointMoved(members.map((m) => m.name));
         throw error;
       }
     };
@@ -310,17 +198,62 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
       subscriptions.add(subscription);
     };
 
+    /** The lane's pass over the log from its members' checkpoints; a failing member is taken out of it. */
+    const run = async (): Promise<void> => {
+      const checkpoints = await book.load();
+      let members = [...lane.members];
+      const from = [...checkpoints.values()].reduce((a, b) => (store.comparePositions(a, b) <= 0 ? a : b));
+      log.info({ lane: lane.name, projectors: members.map((m) => m.name), from }, 'projection lane started');
+      const subscription = store.subscribe(
+        from,
+        async (batch) => {
+          try {
+            await applyOrRestart(members, batch, checkpoints);
+            for (const member of members) failing.delete(member.name);
+          } catch (error) {
+            if (!(error instanceof MemberFailed) || members.length === 1) throw error;
+            // Nothing of the batch was committed. Take the failing member out, and go on without it.
+            const failed = members.find((m) => m.name === error.member)!;
+            members = members.filter((m) => m !== failed);
+            isolate(failed, checkpoints, error);
+            await applyBatch(members, batch, checkpoints);
+          }
+        },
+        {
+          batchSize,
+          onError: (error, attempts) => {
+            if (error instanceof CheckpointMoved) {
+              log.warn({ lane: lane.name }, 'checkpoint moved by another runner; restarting');
+              void release().then(() => restart(0));
+              return;
+            }
+            if (error instanceof MemberFailed) {
+              failing.set(error.member, {
+                projector: error.member,
+                position: error.position,
+                type: error.type,
+                error: errorText(error.cause),
+                since: failing.get(error.member)?.since ?? new Date(),
+              });
+              log.error(
+                { projector: error.member, position: error.position, type: error.type, attempts, err: error.cause },
+                'projector failed at an event; backing off',
+              );
+              return;
+            }
+            log.error({ lane: lane.name, attempts, err: error }, 'projection batch failed; backing off');
+          },
+        },
+      );
+      subscriptions.add(subscription);
+    };
+
     const attempt = async (): Promise<void> => {
       if (stopped) return;
       try {
-        const client = new pg.Client({ connectionString: options.connectionString, application_name: `projector:${lane.name}`, ...pgConnectionOptions });
-        client.on('error', () => undefined);
-        await client.connect();
-        const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [
-          `projection:${lane.db.schema}:${lane.name}`,
-        ]);
-        if (!rows[0]?.locked || stopped) {
-          await client.end();
+        const client = await takeLaneLock(options.connectionString, lane);
+        if (!client || stopped) {
+          await client?.end();
           restart(standbyRetryMs);
           return;
         }
@@ -334,58 +267,7 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
           log.warn({ lane: lane.name }, 'lost the lane lock (its session ended); taking it again');
           void release().then(() => restart(LOCK_LOST_RETRY_MS));
         });
-        const checkpoints = await readCheckpoints(
-          db,
-          lane.db.schema,
-          lane.members.map((m) => m.name),
-        );
-        persisted.clear();
-        for (const [name, position] of checkpoints) persisted.set(name, position);
-        let members = [...lane.members];
-        const from = [...checkpoints.values()].reduce((a, b) => (store.comparePositions(a, b) <= 0 ? a : b));
-        log.info({ lane: lane.name, projectors: members.map((m) => m.name), from }, 'projection lane started');
-        const subscription = store.subscribe(
-          from,
-          async (batch) => {
-            try {
-              await applyOrRestart(members, batch, checkpoints);
-              for (const member of members) failing.delete(member.name);
-            } catch (error) {
-              if (!(error instanceof MemberFailed) || members.length === 1) throw error;
-              // Nothing of the batch was committed. Take the failing member out, and go on without it.
-              const failed = members.find((m) => m.name === error.member)!;
-              members = members.filter((m) => m !== failed);
-              isolate(failed, checkpoints, error);
-              await applyBatch(members, batch, checkpoints);
-            }
-          },
-          {
-            batchSize,
-            onError: (error, attempts) => {
-              if (error instanceof CheckpointMoved) {
-                log.warn({ lane: lane.name }, 'checkpoint moved by another runner; restarting');
-                void release().then(() => restart(0));
-                return;
-              }
-              if (error instanceof MemberFailed) {
-                failing.set(error.member, {
-                  projector: error.member,
-                  position: error.position,
-                  type: error.type,
-                  error: errorText(error.cause),
-                  since: failing.get(error.member)?.since ?? new Date(),
-                });
-                log.error(
-                  { projector: error.member, position: error.position, type: error.type, attempts, err: error.cause },
-                  'projector failed at an event; backing off',
-                );
-                return;
-              }
-              log.error({ lane: lane.name, attempts, err: error }, 'projection batch failed; backing off');
-            },
-          },
-        );
-        subscriptions.add(subscription);
+        await run();
       } catch (error) {
         log.error({ lane: lane.name, err: error }, 'projection lane could not start; retrying');
         await release();
@@ -410,6 +292,191 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
     failures: () => [...failing.values()],
     async stop() {
       await Promise.all(stops.map((stop) => stop()));
+    },
+  };
+};
+
+/** One lane's lock: a session advisory lock on a connection of its own; undefined when another runner holds it. */
+const takeLaneLock = async (connectionString: string, lane: { name: string; db: { schema: string } }): Promise<pg.Client | undefined> => {
+  const client = new pg.Client({ connectionString, application_name: `projector:${lane.name}`, ...pgConnectionOptions });
+  client.on('error', () => undefined);
+  await client.connect();
+  const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [
+    `projection:${lane.db.schema}:${lane.name}`,
+  ]);
+  if (rows[0]?.locked) return client;
+  await client.end();
+  return undefined;
+};
+
+/** Runs the work it is given one piece at a time, in order; a failure does not stop the next. */
+const serialised = () => {
+  let queue: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+};
+
+/** The events of `batch` each member has yet to apply (past its checkpoint, of a type it handles), parsed once each. */
+const workOf = <DB>(
+  store: EventStore,
+  members: readonly LaneMember<DB>[],
+  batch: readonly StoredEvent[],
+  checkpoints: ReadonlyMap<string, Checkpoint>,
+): Array<{ member: LaneMember<DB>; event: ProjectedEvent }> => {
+  // Parsed once per event, and only if some member handles it; outside the transaction, to keep it short.
+  const parsed = new Map<StoredEvent, ProjectedEvent>();
+  const work: Array<{ member: LaneMember<DB>; event: ProjectedEvent }> = [];
+  for (const member of members) {
+    const from = checkpoints.get(member.name) ?? 'start';
+    for (const stored of batch) {
+      if (!(member.handles as readonly string[]).includes(stored.type) || store.comparePositions(stored.position, from) <= 0) continue;
+      let event = parsed.get(stored);
+      if (!event) {
+        try {
+          event = toProjectedEvent(stored);
+        } catch (error) {
+          throw new MemberFailed(member.name, stored, error);
+        }
+        parsed.set(stored, event);
+      }
+      work.push({ member, event });
+    }
+  }
+  return work;
+};
+
+/** Each member's events applied in log order (in one call when it takes batches); a failure names the member. */
+const applyWork = async <DB>(
+  trx: Transaction<DB>,
+  members: readonly LaneMember<DB>[],
+  work: ReadonlyArray<{ member: LaneMember<DB>; event: ProjectedEvent }>,
+): Promise<void> => {
+  for (const member of members) {
+    const events = work.filter((w) => w.member === member).map((w) => w.event);
+    if (events.length === 0) continue;
+    if (member.applyBatch) {
+      await member.applyBatch(trx, events).catch((error: unknown) => {
+        throw new MemberFailed(member.name, events[0]!, error);
+      });
+      continue;
+    }
+    for (const event of events) {
+      try {
+        await member.apply(trx, event);
+      } catch (error) {
+        throw new MemberFailed(member.name, event, error);
+      }
+    }
+  }
+};
+
+/**
+ * A lane's checkpoints: each member's row as the lane last read or wrote it (the compare-and-set's
+ * `previous`), and the ones that moved in memory only (a batch with nothing for them), written
+ * DEFERRED_CHECKPOINT_MS later through `exclusive`, with their progress notification.
+ */
+const checkpointBook = <DB>({
+  lane,
+  exclusive,
+  isStopped,
+  onMoved,
+  onFlushFailed,
+}: {
+  lane: LaneSpec<DB>;
+  exclusive: ReturnType<typeof serialised>;
+  isStopped: () => boolean;
+  onMoved: () => void;
+  onFlushFailed: (error: unknown) => void;
+}) => {
+  const { db, schema } = lane.db;
+  const persisted = new Map<string, Checkpoint>();
+  /** Members whose checkpoint moved in memory only, and the map that holds it. */
+  const deferred = new Map<string, Map<string, Checkpoint>>();
+  let flushTimer: NodeJS.Timeout | undefined;
+  const previous = (members: readonly { name: string }[]) => members.map((m) => ({ name: m.name, previous: persisted.get(m.name) ?? 'start' }));
+
+  /** Writes the checkpoints that moved in memory only, with their notification (for /api/ready and waiters). */
+  const flushDeferred = async (): Promise<void> => {
+    const byPosition = new Map<Position, string[]>();
+    for (const [name, checkpoints] of deferred) {
+      const at = checkpoints.get(name);
+      if (at !== undefined && at !== 'start' && at !== persisted.get(name)) byPosition.set(at, [...(byPosition.get(at) ?? []), name]);
+    }
+    deferred.clear();
+    for (const [next, names] of byPosition) {
+      const members = names.map((name) => ({ name }));
+      await db.transaction().execute(async (trx) => {
+        await holdSchemaForBatch(trx, schema);
+        await advanceCheckpoints(trx, schema, previous(members), next, { channel: PROGRESS_CHANNEL, payload: progressPayload(schema, next, members) });
+      });
+      for (const name of names) persisted.set(name, next);
+    }
+  };
+
+  const scheduleFlush = (): void => {
+    if (flushTimer || isStopped()) return;
+    flushTimer = setTimeout(() => {
+      flushTimer = undefined;
+      exclusive(flushDeferred).catch((error: unknown) => {
+        if (error instanceof CheckpointMoved) return onMoved();
+        onFlushFailed(error);
+        scheduleFlush();
+      });
+    }, DEFERRED_CHECKPOINT_MS);
+  };
+
+  return {
+    /** The members' stored checkpoints, read afresh (a lane that starts). */
+    async load(): Promise<Map<string, Checkpoint>> {
+      const checkpoints = await readCheckpoints(
+        db,
+        schema,
+        lane.members.map((m) => m.name),
+      );
+      persisted.clear();
+      for (const [name, position] of checkpoints) persisted.set(name, position);
+      return checkpoints;
+    },
+    /** The batch's compare-and-set of the members' checkpoints, with its progress notification. */
+    advance: (trx: Transaction<DB>, members: readonly LaneMember<DB>[], next: Position): Promise<void> =>
+      advanceCheckpoints(trx, schema, previous(members), next, { channel: PROGRESS_CHANNEL, payload: progressPayload(schema, next, members) }),
+    /** After the batch's commit. */
+    committed(members: readonly { name: string }[], checkpoints: Map<string, Checkpoint>, next: Position): void {
+      for (const member of members) {
+        checkpoints.set(member.name, next);
+        persisted.set(member.name, next);
+        deferred.delete(member.name);
+      }
+    },
+    /** A batch with nothing for the members: their checkpoints move now and are written a moment later. */
+    moveInMemory(members: readonly { name: string }[], checkpoints: Map<string, Checkpoint>, next: Position): void {
+      for (const member of members) {
+        checkpoints.set(member.name, next);
+        deferred.set(member.name, checkpoints);
+      }
+      scheduleFlush();
+    },
+    /**
+     * A batch failed: were the checkpoints moved underneath us (a rebuild swapped tables in)? Then the
+     * failure is an effect of applying events the new tables already hold, and the lane must start
+     * again from the stored checkpoints instead of retrying or isolating. Read on failures only.
+     */
+    async movedUnderneath(members: readonly { name: string }[], checkpoints: ReadonlyMap<string, Checkpoint>): Promise<boolean> {
+      const stored = await readCheckpoints(
+        db,
+        schema,
+        members.map((m) => m.name),
+      );
+      return members.some((m) => stored.get(m.name) !== (persisted.get(m.name) ?? checkpoints.get(m.name) ?? 'start'));
+    },
+    /** The lane let go of its lock: nothing deferred is written any more. */
+    dropDeferred(): void {
+      if (flushTimer) clearTimeout(flushTimer);
+      flushTimer = undefined;
+      deferred.clear();
     },
   };
 };

@@ -175,12 +175,56 @@ interface Scan {
 
 export const createEventStoreDbEventStore = async (options: EventStoreDbEventStoreOptions): Promise<EventStore> => {
   const prefixes = options.streamCategories.map((category) => `${category}-`);
-  const isOurs = ownedBy(prefixes);
   const client: EsdbClient = options.client ?? EventStoreDBClient.connectionString(options.connectionString);
-  const appendRetry = options.appendRetry ?? DEFAULT_APPEND_RETRY;
-  const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const readIdleMs = options.readIdleTimeoutMs ?? 10_000;
+  const all = allReads(client, ownedBy(prefixes), readIdleMs);
 
+  // Fail fast on a wrong address or missing $all permissions, as the PostgreSQL adapter does on its schema.
+  try {
+    await all.readAllPage(END, BACKWARDS, 1);
+  } catch (error) {
+    await client.dispose().catch(() => undefined);
+    throw error;
+  }
+
+  const streams = streamReads(client, readIdleMs);
+  const append = appends(client, streams, options.appendRetry ?? DEFAULT_APPEND_RETRY);
+  let wake: WakeSource | undefined;
+  const subscribe = subscriptions(all, () => (wake ??= createWakeSource(client, prefixes)), options.pollIntervalMs ?? 1000);
+
+  return {
+    kind: 'eventstoredb',
+    append,
+
+    async *readStream(stream, options) {
+      yield* streams.readStreamEvents(stream, { direction: FORWARDS, fromRevision: options?.fromRevision ?? START });
+    },
+
+    async *readAll(from, batchSize = 500) {
+      const size = Math.max(1, batchSize);
+      let cursor = from;
+      for (;;) {
+        // The batch only bounds memory here: take what a whole page holds rather than round-trip per batch.
+        const scan = await all.scanForward(cursor, scanPageSize(size));
+        yield* scan.events;
+        if (scan.reachedEnd) return;
+        cursor = scan.scannedTo;
+      }
+    },
+
+    subscribe,
+    comparePositions: compareEsdbPositions,
+    headPosition: all.headPosition,
+
+    async close() {
+      await wake?.close();
+      await client.dispose();
+    },
+  };
+};
+
+/** Reads of $all, keeping our events (`isOurs`): a page, a forward scan, the head. */
+const allReads = (client: EsdbClient, isOurs: (stream: string, type: string) => boolean, readIdleMs: number) => {
   const readAllPage = async (from: ReadPosition, direction: Direction, maxCount: number, signal?: AbortSignal): Promise<AllStreamResolvedEvent[]> => {
     const page: AllStreamResolvedEvent[] = [];
     const read = client.readAll({ fromPosition: from, direction, maxCount, resolveLinkTos: false });
@@ -189,14 +233,6 @@ export const createEventStoreDbEventStore = async (options: EventStoreDbEventSto
     }
     return page;
   };
-
-  // Fail fast on a wrong address or missing $all permissions, as the PostgreSQL adapter does on its schema.
-  try {
-    await readAllPage(END, BACKWARDS, 1);
-  } catch (error) {
-    await client.dispose().catch(() => undefined);
-    throw error;
-  }
 
   /**
    * Reads $all forwards after `after` (exclusive), keeping our events, until `limit` of them are
@@ -226,6 +262,30 @@ export const createEventStoreDbEventStore = async (options: EventStoreDbEventSto
     }
   };
 
+  const headPosition = async (): Promise<Position | 'start'> => {
+    let cursor: Position | 'end' = 'end';
+    for (;;) {
+      const maxCount = cursor === 'end' ? HEAD_SCAN_PAGE : HEAD_SCAN_PAGE + 1;
+      const page = await readAllPage(cursor === 'end' ? END : decodePosition(cursor), BACKWARDS, maxCount);
+      let progressed = false;
+      for (const { event: record } of page) {
+        if (!record) continue;
+        const position = encodePosition(record.position);
+        if (cursor !== 'end' && compareEsdbPositions(position, cursor) >= 0) continue;
+        progressed = true;
+        cursor = position;
+        if (isOurs(record.streamId, record.type)) return position;
+      }
+      if (!progressed || page.length < maxCount) return 'start';
+    }
+  };
+  return { readAllPage, scanForward, headPosition };
+};
+
+type AllReads = ReturnType<typeof allReads>;
+
+/** Reads of one stream (a stream that does not exist reads as empty), every read under the idle deadline. */
+const streamReads = (client: EsdbClient, readIdleMs: number) => {
   async function* readStreamEvents(stream: string, readOptions: ReadStreamOptions): AsyncGenerator<StoredEvent> {
     try {
       // Stopped early (consumer broke off, an error, a stall): the server-side read is cancelled too.
@@ -244,6 +304,15 @@ export const createEventStoreDbEventStore = async (options: EventStoreDbEventSto
     return items;
   };
 
+  return { readStreamEvents, collect };
+};
+
+/**
+ * `append`: an exact revision is one write sent again identically while its outcome is unknown;
+ * `any` and `stream_exists` become the exact revision of the head; every result is read back from
+ * the events as stored.
+ */
+const appends = (client: EsdbClient, { readStreamEvents, collect }: ReturnType<typeof streamReads>, appendRetry: AppendRetryPolicy): EventStore['append'] => {
   /** The stream's events among the given ids, first occurrence of each, in stream order. */
   const findIds = async (stream: string, events: NewEvent[]): Promise<StoredEvent[]> => {
     const wanted = new Set(events.map((e) => e.id));
@@ -329,82 +398,36 @@ export const createEventStoreDbEventStore = async (options: EventStoreDbEventSto
     }
   };
 
-  let wake: WakeSource | undefined;
-  const wakeSource = (): WakeSource => (wake ??= createWakeSource(client, prefixes));
-
-  const store: EventStore = {
-    kind: 'eventstoredb',
-
-    async append(stream, given, expected) {
-      if (given.length === 0) throw new Error('append needs at least one event');
-      const events = withCanonicalIds(given);
-      return expected === 'any' || expected === 'stream_exists' ? appendAtHead(stream, events, expected) : appendAt(stream, events, expected);
-    },
-
-    async *readStream(stream, options) {
-      yield* readStreamEvents(stream, { direction: FORWARDS, fromRevision: options?.fromRevision ?? START });
-    },
-
-    async *readAll(from, batchSize = 500) {
-      const size = Math.max(1, batchSize);
-      let cursor = from;
-      for (;;) {
-        // The batch only bounds memory here: take what a whole page holds rather than round-trip per batch.
-        const scan = await scanForward(cursor, scanPageSize(size));
-        yield* scan.events;
-        if (scan.reachedEnd) return;
-        cursor = scan.scannedTo;
-      }
-    },
-
-    subscribe(from, onBatch, subscribeOptions: SubscribeOptions = {}): SubscriptionHandle {
-      const source = wakeSource();
-      let seen = source.generation();
-      // Where a scan after `cursor` got to: no event of ours lies in between, and $all only grows at its end.
-      let scanned: { cursor: Position | 'start'; to: Position | 'start' } | undefined;
-      return runSubscription({
-        from,
-        batchSize: Math.max(1, subscribeOptions.batchSize ?? 500),
-        fetchBatch: async (cursor, limit, signal) => {
-          seen = source.generation();
-          const start = scanned?.cursor === cursor ? scanned.to : cursor;
-          const scan = await scanForward(start, limit, signal);
-          scanned = { cursor: scan.events.at(-1)?.position ?? cursor, to: scan.scannedTo };
-          return scan.events;
-        },
-        onBatch,
-        onError: subscribeOptions.onError,
-        waitForMore: (signal) => source.wait(seen, pollIntervalMs, signal),
-      });
-    },
-
-    comparePositions: compareEsdbPositions,
-
-    async headPosition() {
-      let cursor: Position | 'end' = 'end';
-      for (;;) {
-        const maxCount = cursor === 'end' ? HEAD_SCAN_PAGE : HEAD_SCAN_PAGE + 1;
-        const page = await readAllPage(cursor === 'end' ? END : decodePosition(cursor), BACKWARDS, maxCount);
-        let progressed = false;
-        for (const { event: record } of page) {
-          if (!record) continue;
-          const position = encodePosition(record.position);
-          if (cursor !== 'end' && compareEsdbPositions(position, cursor) >= 0) continue;
-          progressed = true;
-          cursor = position;
-          if (isOurs(record.streamId, record.type)) return position;
-        }
-        if (!progressed || page.length < maxCount) return 'start';
-      }
-    },
-
-    async close() {
-      await wake?.close();
-      await client.dispose();
-    },
+  return async (stream, given, expected) => {
+    if (given.length === 0) throw new Error('append needs at least one event');
+    const events = withCanonicalIds(given);
+    return expected === 'any' || expected === 'stream_exists' ? appendAtHead(stream, events, expected) : appendAt(stream, events, expected);
   };
-  return store;
 };
+
+/** `subscribe`: the shared pull loop over forward scans of $all, woken by the one live subscription. */
+const subscriptions =
+  (all: AllReads, wakeSource: () => WakeSource, pollIntervalMs: number): EventStore['subscribe'] =>
+  (from, onBatch, subscribeOptions: SubscribeOptions = {}): SubscriptionHandle => {
+    const source = wakeSource();
+    let seen = source.generation();
+    // Where a scan after `cursor` got to: no event of ours lies in between, and $all only grows at its end.
+    let scanned: { cursor: Position | 'start'; to: Position | 'start' } | undefined;
+    return runSubscription({
+      from,
+      batchSize: Math.max(1, subscribeOptions.batchSize ?? 500),
+      fetchBatch: async (cursor, limit, signal) => {
+        seen = source.generation();
+        const start = scanned?.cursor === cursor ? scanned.to : cursor;
+        const scan = await all.scanForward(start, limit, signal);
+        scanned = { cursor: scan.events.at(-1)?.position ?? cursor, to: scan.scannedTo };
+        return scan.events;
+      },
+      onBatch,
+      onError: subscribeOptions.onError,
+      waitForMore: (signal) => source.wait(seen, pollIntervalMs, signal),
+    });
+  };
 
 interface WakeSource {
   /** Counts wake-ups; a waiter that saw generation g returns at once if another came since. */
