@@ -21,6 +21,13 @@ export interface ReadModelFeature {
   owns: { readonly [projector: string]: OwnedTables };
   /** Named `<date>-<n>_<what>`: names from every feature sort together into one order. */
   migrations: Record<string, Migration>;
+  /**
+   * The feature's tables that no projector writes: statement triggers on other tables keep them, in
+   * the same transaction as every write there. By table: the tables whose writes fire them, and the
+   * migration (of this feature) that creates the triggers. A rebuild swaps such a table with the
+   * projector that owns the tables firing its triggers (`owns`).
+   */
+  keptByTriggers?: { readonly [Table in keyof ReadModels]?: { readonly on: readonly (keyof ReadModels)[]; readonly migration: string } };
 }
 
 /**
