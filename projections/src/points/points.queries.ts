@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Activity, HeatmapDay, LeaderboardEntry, PointsStats } from '@tracker/contracts/points/http';
 import type { ReadModelDb } from '../db.ts';
-import type { LocalDate } from '@tracker/domain/time/local-date';
+import { addDays, daysBetween, type LocalDate } from '@tracker/domain/time/local-date';
 
 /*
  * Days are the local dates the ledger recorded with each award or revocation (the user's zone at
@@ -19,16 +19,9 @@ export interface DayRange {
   endDate: LocalDate;
 }
 
-const DAY_MS = 86_400_000;
-
-/** Every local date of the range, oldest first (calendar arithmetic at UTC midnights: no zone to shift them). */
-export const daysOf = (range: DayRange): LocalDate[] => {
-  const days: LocalDate[] = [];
-  for (let at = Date.parse(`${range.startDate}T00:00:00Z`), end = Date.parse(`${range.endDate}T00:00:00Z`); at <= end; at += DAY_MS) {
-    days.push(new Date(at).toISOString().slice(0, 10));
-  }
-  return days;
-};
+/** Every local date of the range, oldest first. */
+export const daysOf = (range: DayRange): LocalDate[] =>
+  Array.from({ length: daysBetween(range.startDate, range.endDate) + 1 }, (_, n) => addDays(range.startDate, n));
 
 /** Net points and ledger rows per local day of the range, zeros included, oldest first. */
 export const pointsPerDay = async (db: ReadModelDb, userId: string, range: DayRange): Promise<HeatmapDay[]> => {
@@ -59,7 +52,7 @@ export interface StatsPeriods {
  * good at the first gap.
  */
 const streakQuery = (db: ReadModelDb, userId: string, today: LocalDate) => {
-  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+  const yesterday = addDays(today, -1);
   return db
     .selectFrom(
       db

@@ -1,9 +1,8 @@
-import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
 import { FIRST_DAY } from '@tracker/contracts/common/fields';
 import type { DayBound } from '@tracker/contracts/points/http';
 import { ValidationFailed } from '@tracker/domain/common/errors';
-import { clockAt, localDateOf, type LocalDate } from '@tracker/domain/time/local-date';
+import { addDays, clockAt, daysBetween, localDateOf, type LocalDate } from '@tracker/domain/time/local-date';
 import type { ApiContext } from '../http/api-router.ts';
 
 /** A range as the points and dashboard queries take it: local dates, both included, in a zone; `today` there. */
@@ -13,10 +12,6 @@ export interface ResolvedRange {
   timezone: string;
   today: LocalDate;
 }
-
-const day = (date: LocalDate): DateTime => DateTime.fromISO(date, { zone: 'utc' });
-const shift = (date: LocalDate, days: number): LocalDate => day(date).plus({ days }).toISODate()!;
-const daysBetween = (from: LocalDate, to: LocalDate): number => Math.round(day(to).diff(day(from), 'days').days);
 
 /** The zone a read counts days in: the one asked for, else the user's (requireAuth), else spec.md §9's default. */
 export const zoneOf = (ctx: ApiContext, asked: string | undefined): string => asked ?? ctx.state.timezone ?? DEFAULT_TIMEZONE;
@@ -44,7 +39,7 @@ export const resolveRange = (
   };
   const asked = { start: dateOf(query.startDate, 'startDate'), end: dateOf(query.endDate, 'endDate') };
   const endDate = asked.end ?? (asked.start && asked.start > today ? asked.start : today);
-  const startDate = asked.start ?? [shift(endDate, -(limits.defaultDays - 1)), FIRST_DAY].sort().at(-1)!;
+  const startDate = asked.start ?? [addDays(endDate, -(limits.defaultDays - 1)), FIRST_DAY].sort().at(-1)!;
   if (endDate < startDate) throw new ValidationFailed('endDate: must not be before startDate', 'endDate');
   if (daysBetween(startDate, endDate) + 1 > limits.maxDays) {
     throw new ValidationFailed(`endDate: the range must span at most ${limits.maxDays.toLocaleString('en-US')} days`, 'endDate');

@@ -1,6 +1,6 @@
-import { DateTime } from 'luxon';
 import { weekStarts, type WeekStart } from '@tracker/contracts/settings/http';
 import { weekdayOf } from '@tracker/domain/actionables/recurrence';
+import { addDays } from '@tracker/domain/time/local-date';
 import type { ReadModelDb } from '@tracker/projections/db';
 import { settingsOf } from '@tracker/projections/settings/settings.queries';
 
@@ -16,5 +16,5 @@ export const weekStartFromSettings =
 /** The first local date of the week `today` falls in, weeks starting on `weekStart`. */
 export const firstDayOfWeek = (today: string, weekStart: WeekStart): string => {
   const back = (weekdayOf(today) - weekStarts.indexOf(weekStart) + 7) % 7;
-  return DateTime.fromISO(today, { zone: 'utc' }).minus({ days: back }).toISODate()!;
+  return addDays(today, -back);
 };

@@ -30,8 +30,6 @@ import { isLocalDate, type LocalDate } from '../time/local-date.ts';
  *    habit's age.
  */
 
-/** A calendar date, YYYY-MM-DD. */
-
 const day = (date: LocalDate): DateTime => {
   const parsed = DateTime.fromISO(date, { zone: 'utc' });
   if (!parsed.isValid) throw new Error(`Not a calendar date: ${date}`);

@@ -37,6 +37,25 @@ export interface Clock {
 /** The clock at `at` for a user in `timezone`: its `localDate` is that user's today. */
 export const clockAt = (at: Date, timezone: string): Clock => ({ at: at.toISOString(), timezone, localDate: localDateOf(at, timezone) });
 
+const DAY_MS = 86_400_000;
+
+/** A local date as its UTC midnight (ms): calendar arithmetic with no zone to shift it. */
+const midnightOf = (date: LocalDate): number => {
+  const at = isLocalDate(date) ? Date.parse(`${date}T00:00:00Z`) : Number.NaN;
+  if (Number.isNaN(at)) throw new Error(`Not a calendar date: ${date}`);
+  return at;
+};
+
+/** The local date `days` days after `date` (before, when negative). */
+export const addDays = (date: LocalDate, days: number): LocalDate => {
+  const shifted = new Date(midnightOf(date) + days * DAY_MS).toISOString().slice(0, 10);
+  if (!isLocalDate(shifted)) throw new RangeError(`Outside the calendar: ${date} + ${days} days`);
+  return shifted;
+};
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export const daysBetween = (from: LocalDate, to: LocalDate): number => Math.round((midnightOf(to) - midnightOf(from)) / DAY_MS);
+
 /** Whether `value` is a local date as this module writes them (YYYY-MM-DD, four-digit year). */
 export const isLocalDate = (value: string): boolean => LOCAL_DATE.test(value);
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { INSTANT_MAX, INSTANT_MIN } from '@tracker/contracts/common/fields';
-import { isLaterDate, localDateOf } from './local-date.ts';
+import { addDays, daysBetween, isLaterDate, localDateOf } from './local-date.ts';
 
 it('gives the calendar date where the user is, not in UTC', () => {
   const instant = new Date('2026-03-08T03:30:00.000Z');
@@ -24,4 +24,14 @@ it('compares local dates as dates, refusing any other width', () => {
   expect(isLaterDate('2026-03-02', '2026-03-01')).toBe(true);
   expect(isLaterDate('2026-03-01', '9999-12-31')).toBe(false);
   expect(() => isLaterDate('2026-03-01', '+010000-01-01')).toThrow('Not a YYYY-MM-DD local date: +010000-01-01');
+});
+
+it('adds days and counts them across months, years and leap days', () => {
+  expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+  expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+  expect(addDays('1900-01-01', -1)).toBe('1899-12-31');
+  expect(daysBetween('2024-02-01', '2024-03-01')).toBe(29);
+  expect(daysBetween('2026-03-02', '2026-03-01')).toBe(-1);
+  expect(() => addDays('9999-12-31', 1)).toThrow(RangeError);
+  expect(() => addDays('2026-3-1', 1)).toThrow('Not a calendar date');
 });
