@@ -1,15 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './support/api-client.ts';
 
 describe('deleting a goal, task or subtask', () => {
-  let app: TestApp;
+  const app = useTestApp();
   let token: string;
   beforeAll(async () => {
-    app = await startTestApp();
     ({ token } = await app.registerUser());
   });
-  afterAll(async () => app?.stop());
 
   const create = async (path: string, body: object) => (await app.json('POST', `/api/${path}`, { token, body })).body;
   const links = async (id: string) => {

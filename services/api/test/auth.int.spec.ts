@@ -1,16 +1,11 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@tracker/contracts/messages';
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app.ts';
+import { useTestApp } from './support/api-client.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.stop();
-});
+const app = useTestApp();
 
 const secret = new TextEncoder().encode(TEST_JWT_SECRET);
 

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, TEST_JWT_SECRET } from './support/test-app.ts';
+import { useTestApp } from './support/api-client.ts';
 
 /** Each case is a finding from probing what landed: it failed then (a 5xx, a stall, a silent change) and must hold now. */
 describe('hardening: no input can stall or corrupt the product', () => {
-  let app: TestApp;
+  const app = useTestApp();
   let token: string;
   beforeAll(async () => {
-    app = await startTestApp();
     ({ token } = await app.registerUser());
   });
-  afterAll(async () => app?.stop());
 
   const expectRefused = async (method: string, path: string, body: unknown, field: string, who = token) => {
     const res = await app.json(method, path, { token: who, body });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './support/api-client.ts';
 
 /**
  * Instants a client sends lie within [1900-01-01T12:00:00Z, 9999-12-31T09:59:59.999Z], so that their
@@ -8,11 +8,7 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
  * `+010000-01-01` sorted before today's and made an on-time completion late.
  */
 describe('instants a client sends stay inside the calendar in every zone', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(async () => app?.stop());
+  const app = useTestApp();
 
   const userIn = async (timezone: string) => {
     const { token } = await app.registerUser();
