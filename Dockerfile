@@ -22,6 +22,7 @@ COPY services/domain/package.json services/domain/
 COPY services/eventstore/package.json services/eventstore/
 COPY projections/package.json projections/
 COPY services/api/package.json services/api/
+COPY tools/bench/package.json tools/bench/
 COPY web/package.json web/
 
 # ---- build: full install (Vite lives in web's devDependencies), then build web/dist
