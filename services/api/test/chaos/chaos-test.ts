@@ -21,7 +21,7 @@ import pg from 'pg';
 import { clusterUser, type ClusterUser } from '../../src/db/cluster-user.ts';
 import { packagedPrograms, reachablePrograms } from '../../src/db/postgres-programs.ts';
 import { initCluster } from '../../src/db/postgres-server.ts';
-import { apiAt, freePort, signalGroup, startNpm, type Answer, type Running } from '../support/product-process.ts';
+import { apiAt, caughtUp, freePort, signalGroup, startNpm, type Answer, type Running } from '../support/product-process.ts';
 
 const KILLS = Number(process.env.CHAOS_KILLS ?? 4);
 const RESTARTS = Number(process.env.CHAOS_RESTARTS ?? 4);
@@ -170,16 +170,6 @@ const finishOps = async (call: ReturnType<typeof api>, tokens: string[], ops: Op
       if (!op.completed) await sleep(100);
     }
   }
-};
-
-const caughtUp = async (call: ReturnType<typeof api>): Promise<void> => {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const ready = await call('GET', '/ready').catch(() => undefined);
-    if (ready?.status === 200 && Object.values(ready.body.projections as Record<string, { caughtUp: boolean }>).every((p) => p.caughtUp)) return;
-    await sleep(200);
-  }
-  throw new Error('read models did not catch up');
 };
 
 interface Verdict {

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { apiAt, freePort, signalGroup, startNpm, type Running } from '../support/product-process.ts';
+import { apiAt, caughtUp, freePort, signalGroup, startNpm, type Running } from '../support/product-process.ts';
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 6);
 const USERS = 4;
@@ -55,15 +55,6 @@ const main = async (): Promise<number> => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tracker-crash-'));
   const port = await freePort();
   const call = apiAt(port, 15_000);
-  const caughtUp = async (): Promise<void> => {
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      const ready = await call('GET', '/ready').catch(() => undefined);
-      if (ready?.status === 200 && Object.values(ready.body.projections as Record<string, { caughtUp: boolean }>).every((p) => p.caughtUp)) return;
-      await sleep(200);
-    }
-    throw new Error('read models did not catch up');
-  };
   let { running } = await start(port, dataDir);
   const subtasks: Subtask[] = [];
   const imports: Import[] = [];
@@ -137,7 +128,7 @@ const main = async (): Promise<number> => {
       pending = subtasks.filter((s) => !s.acked);
       pendingImports = imports.filter((i) => !i.acked);
       // Whatever the kill interrupted, each import is whole or absent once the read models have caught up.
-      await caughtUp();
+      await caughtUp(call);
       for (const token of tokens) {
         const counts = await importedCounts(
           call,
@@ -155,7 +146,7 @@ const main = async (): Promise<number> => {
     }
 
     // Every user's view, read back after all the crashes, once the read models have caught up.
-    await caughtUp();
+    await caughtUp(call);
     // The imports the last round left unanswered are retried under their keys: each completes exactly once.
     for (const imported of imports.filter((i) => !i.acked)) {
       const items = Array.from({ length: IMPORT_ITEMS }, (_, n) => ({ title: `${imported.prefix}${n}`, weight: 1 + (n % 10) }));

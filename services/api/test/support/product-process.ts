@@ -76,6 +76,17 @@ export interface Answer {
   behind: boolean;
 }
 
+/** Waits (a minute at most) until /api/ready says every projector has caught up with the log. */
+export const caughtUp = async (call: ReturnType<typeof apiAt>): Promise<void> => {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const ready = await call('GET', '/ready').catch(() => undefined);
+    if (ready?.status === 200 && Object.values(ready.body.projections as Record<string, { caughtUp: boolean }>).every((p) => p.caughtUp)) return;
+    await sleep(200);
+  }
+  throw new Error('read models did not catch up');
+};
+
 /** Calls below `/api` on the product at `port`, each given up after `timeoutMs`. */
 export const apiAt =
   (port: number, timeoutMs: number) =>
