@@ -2,7 +2,46 @@
  * Wall-clock times typed by the user (a datetime-local input, the audit's "as of" minute) read as
  * instants in their zone, and back.
  */
-import { dateOf, pad, wallClockAt } from './zone-clock.ts';
+import type { LocalDate } from './local-date.ts';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+const formatterFor = (zone: string): Intl.DateTimeFormat => {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+};
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The wall clock of an instant in a zone. */
+const wallClockAt = (instant: Date, zone: string): WallClock => {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(zone).formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! };
+};
+
+const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
+const dateOf = ({ year, month, day }: Pick<WallClock, 'year' | 'month' | 'day'>): LocalDate => `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 
 const DAY_MS = 86_400_000;
 

@@ -1,17 +1,15 @@
-import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { failureText } from '../../../components/form/form-errors.ts';
-import { useCompleteActionableMutation, useDeleteActionableMutation, useUpdateActionableMutation } from '../api/actionables.api.ts';
+import { useCompleteActionableMutation, useUpdateActionableMutation } from '../api/actionables.api.ts';
 import { itemName, pointsLabel, statusLabels } from '../model/actionable-format.ts';
-import { ActionableForm } from './actionable-form.tsx';
-import { changedFields, valuesOf, type ActionableValues } from '../model/actionable-values.ts';
+import { ActionableEditor } from './actionable-editor.tsx';
 import { BellIcon, CalendarIcon, CheckIcon, FlameIcon, LinkIcon, StarIcon, UndoIcon } from '../../../components/icons/icons.tsx';
 import { CompleteButton, ItemActions } from '../../../components/item-actions/item-actions.tsx';
 import type { ShownActionable } from '../transfer/import-parser.ts';
 import { formatMomentIn } from '../../../lib/dates/date-format.ts';
 import { localDateOf } from '../../../lib/dates/zone-clock.ts';
-import { useReturnFocus } from '../hooks/use-return-focus.ts';
+import { useActionableChanges } from '../hooks/use-actionable-changes.ts';
 import { completedToast, statusPointsToast } from '../model/points-toast.ts';
 import { isDoneForCurrentPeriod, scheduleInWords } from '../model/habit-schedule.ts';
 import './actionable-item.css';
@@ -37,13 +35,9 @@ export const ActionableItem = ({ item, statusColor, zone, today, linkTitles }: A
   const [complete, completion] = useCompleteActionableMutation();
   // Separate instances: a failed revert must not show up as an error in the edit form.
   const [revert, reverting] = useUpdateActionableMutation();
-  const [save, edit] = useUpdateActionableMutation();
-  const [remove, removal] = useDeleteActionableMutation();
-  const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const editButton = useReturnFocus<HTMLButtonElement>(editing);
+  const changes = useActionableChanges(item, zone);
   const name = itemName(item.isHabit, item.title);
-  const label = item.isHabit ? 'Habit' : 'Actionable';
+  const { label, editing } = changes;
   const completed = item.status === 'completed';
   const busy = completion.isLoading || reverting.isLoading;
   const deadline = formatMomentIn(item.deadline, zone);
@@ -67,25 +61,6 @@ export const ActionableItem = ({ item, statusColor, zone, today, linkTitles }: A
     const result = await revert({ item, changes: { status: 'pending' } });
     if ('error' in result) return void toast.error(failureText(result.error, 'Failed to update actionable'));
     statusPointsToast(toast, `${label} reverted to pending`, item.pointsAwarded, result.data.pointsAwarded);
-  };
-
-  const submit = async (values: ActionableValues) => {
-    const changes = changedFields(valuesOf(item, zone), values, zone, item.isHabit);
-    if (Object.keys(changes).length > 0) {
-      const result = await save({ item, changes });
-      if ('error' in result) return;
-      if (changes.status)
-        statusPointsToast(toast, `${label} ${changes.status === 'completed' ? 'completed' : 'updated'}`, item.pointsAwarded, result.data.pointsAwarded);
-    }
-    setEditing(false);
-  };
-
-  const confirmDelete = async () => {
-    const result = await remove(item);
-    if (!('error' in result)) {
-      setConfirming(false);
-      toast.info(`“${item.title}” was deleted.`, { title: `${label} deleted` });
-    }
   };
 
   if (item.loadProblem) {
@@ -160,15 +135,9 @@ export const ActionableItem = ({ item, statusColor, zone, today, linkTitles }: A
           name={name}
           className="act-item__actions"
           editing={editing}
-          editButton={editButton}
-          onEdit={() => {
-            edit.reset();
-            setEditing((open) => !open);
-          }}
-          onDelete={() => {
-            removal.reset();
-            setConfirming(true);
-          }}
+          editButton={changes.editButton}
+          onEdit={changes.toggleEditor}
+          onDelete={changes.askToDelete}
           iconsOnNarrow
         >
           {habitDone ? null : completed ? (
@@ -189,30 +158,17 @@ export const ActionableItem = ({ item, statusColor, zone, today, linkTitles }: A
       </div>
       {editing && (
         <div className="act-item__editor">
-          <ActionableForm
-            mode="edit"
-            habit={item.isHabit}
-            name={`Edit ${name}`}
-            saveLabel={`Save ${name}`}
-            cancelLabel={`Cancel editing ${name}`}
-            initial={valuesOf(item, zone)}
-            zone={zone}
-            pending={edit.isLoading}
-            error={edit.error}
-            fallback="Failed to update actionable"
-            onSubmit={(values) => void submit(values)}
-            onCancel={() => setEditing(false)}
-          />
+          <ActionableEditor item={item} name={name} habit={item.isHabit} zone={zone} changes={changes} />
         </div>
       )}
-      {confirming && (
+      {changes.confirming && (
         <ConfirmDialog
           title={`Delete ${label.toLowerCase()} “${item.title}”?`}
           confirmLabel="Delete"
-          pending={removal.isLoading}
-          error={removal.error ? failureText(removal.error, 'Failed to delete actionable') : undefined}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setConfirming(false)}
+          pending={changes.removal.isLoading}
+          error={changes.removal.error ? failureText(changes.removal.error, 'Failed to delete actionable') : undefined}
+          onConfirm={() => void changes.confirmDelete()}
+          onCancel={changes.cancelDelete}
         >
           <p>It disappears from your lists. The points it earned stay in your history.</p>
         </ConfirmDialog>

@@ -1,18 +1,16 @@
 import { actionableMessages } from '@tracker/contracts/actionables/http';
-import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { failureText } from '../../../components/form/form-errors.ts';
-import { useCompleteHabitMutation, useDeleteActionableMutation, useUpdateActionableMutation } from '../api/actionables.api.ts';
+import { useCompleteHabitMutation } from '../api/actionables.api.ts';
 import { itemName, pointsLabel } from '../model/actionable-format.ts';
-import { ActionableForm } from './actionable-form.tsx';
-import { changedFields, valuesOf, type ActionableValues } from '../model/actionable-values.ts';
+import { ActionableEditor } from './actionable-editor.tsx';
 import { HabitHistory } from './habit-history.tsx';
 import { habitHistory, periodState, scheduleInWords } from '../model/habit-schedule.ts';
 import { BellIcon, CheckIcon, FlameIcon, StarIcon } from '../../../components/icons/icons.tsx';
 import { ItemActions } from '../../../components/item-actions/item-actions.tsx';
 import type { ShownActionable } from '../transfer/import-parser.ts';
-import { useReturnFocus } from '../hooks/use-return-focus.ts';
+import { useActionableChanges } from '../hooks/use-actionable-changes.ts';
 import { completedToast } from '../model/points-toast.ts';
 import './habit-card.css';
 
@@ -23,11 +21,7 @@ export const HISTORY_WEEKS = 5;
 export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; today: string; zone: string }) => {
   const toast = useToast();
   const [complete, completion] = useCompleteHabitMutation();
-  const [save, edit] = useUpdateActionableMutation();
-  const [remove, removal] = useDeleteActionableMutation();
-  const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const editButton = useReturnFocus<HTMLButtonElement>(editing);
+  const changes = useActionableChanges(habit, zone, true);
   const name = itemName(true, habit.title);
 
   if (habit.loadProblem) {
@@ -52,23 +46,6 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
       return void toast.error(failureText(result.error, 'Failed to complete habit'));
     }
     completedToast(toast, 'Habit completed', result.data.pointsAwarded, result.data.streak);
-  };
-
-  const submit = async (values: ActionableValues) => {
-    const changes = changedFields(valuesOf(habit, zone), values, zone, true);
-    if (Object.keys(changes).length > 0) {
-      const result = await save({ item: habit, changes });
-      if ('error' in result) return;
-    }
-    setEditing(false);
-  };
-
-  const confirmDelete = async () => {
-    const result = await remove(habit);
-    if (!('error' in result)) {
-      setConfirming(false);
-      toast.info(`“${habit.title}” was deleted.`, { title: 'Habit deleted' });
-    }
   };
 
   return (
@@ -107,19 +84,7 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
         </div>
       </dl>
       <HabitHistory title={habit.title} days={habitHistory(habit, today, zone, HISTORY_WEEKS)} testId={`habit-history-${habit.id}`} />
-      <ItemActions
-        name={name}
-        editing={editing}
-        editButton={editButton}
-        onEdit={() => {
-          edit.reset();
-          setEditing((open) => !open);
-        }}
-        onDelete={() => {
-          removal.reset();
-          setConfirming(true);
-        }}
-      >
+      <ItemActions name={name} editing={changes.editing} editButton={changes.editButton} onEdit={changes.toggleEditor} onDelete={changes.askToDelete}>
         {!period.done && habit.active && (
           <button type="button" className="button button--small button--success" onClick={() => void completeToday()} disabled={completion.isLoading}>
             {completion.isLoading ? <span className="spinner" aria-hidden="true" /> : <CheckIcon />}
@@ -131,30 +96,15 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
           </button>
         )}
       </ItemActions>
-      {editing && (
-        <ActionableForm
-          mode="edit"
-          habit
-          name={`Edit ${name}`}
-          saveLabel={`Save ${name}`}
-          cancelLabel={`Cancel editing ${name}`}
-          initial={valuesOf(habit, zone)}
-          zone={zone}
-          pending={edit.isLoading}
-          error={edit.error}
-          fallback="Failed to update actionable"
-          onSubmit={(values) => void submit(values)}
-          onCancel={() => setEditing(false)}
-        />
-      )}
-      {confirming && (
+      {changes.editing && <ActionableEditor item={habit} name={name} habit zone={zone} changes={changes} />}
+      {changes.confirming && (
         <ConfirmDialog
           title={`Delete habit “${habit.title}”?`}
           confirmLabel="Delete"
-          pending={removal.isLoading}
-          error={removal.error ? failureText(removal.error, 'Failed to delete actionable') : undefined}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setConfirming(false)}
+          pending={changes.removal.isLoading}
+          error={changes.removal.error ? failureText(changes.removal.error, 'Failed to delete actionable') : undefined}
+          onConfirm={() => void changes.confirmDelete()}
+          onCancel={changes.cancelDelete}
         >
           <p>Its streak ends here. The points it earned stay in your history.</p>
         </ConfirmDialog>
