@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { type AsOfChoice, isCompleteChoice } from './as-of.ts';
+import { type AsOfChoice, isCompleteChoice } from '../model/as-of.ts';
 import { isLocalDate, type LocalDate } from '../../../lib/dates/local-date.ts';
 import '../../../components/form/form.css';
 import './as-of-picker.css';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { inOrder, signedPoints, sourceLabel, type EntryOrder, type TimelineRow } from './audit-timeline.ts';
+import { inOrder, signedPoints, sourceLabel, type EntryOrder, type TimelineRow } from '../model/audit-timeline.ts';
 import './entries-table.css';
 
 const numberFormat = new Intl.NumberFormat();

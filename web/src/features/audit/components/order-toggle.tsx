@@ -1,4 +1,4 @@
-import type { EntryOrder } from './audit-timeline.ts';
+import type { EntryOrder } from '../model/audit-timeline.ts';
 import './order-toggle.css';
 
 const orders: Array<{ value: EntryOrder; label: string }> = [

@@ -1,5 +1,5 @@
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { chartSeries, type TimelineRow } from './audit-timeline.ts';
+import { chartSeries, type TimelineRow } from '../model/audit-timeline.ts';
 import './running-total-chart.css';
 
 const tooltipStyle = {

@@ -1,6 +1,6 @@
 import type { AuditMismatch, PointsAudit } from '@tracker/contracts/points/audit';
 import type { ReactNode } from 'react';
-import { signedPoints } from './audit-timeline.ts';
+import { signedPoints } from '../model/audit-timeline.ts';
 import './verdict-card.css';
 
 const numberFormat = new Intl.NumberFormat();

@@ -8,7 +8,7 @@ import { useFirstInvalidFocus } from '../../../components/form/use-first-invalid
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { useForgotPasswordMutation } from '../../../lib/api/auth.api.ts';
-import { forgotPasswordProblems } from '../components/auth-checks.ts';
+import { forgotPasswordProblems } from '../model/auth-checks.ts';
 import { EmailField } from '../components/email-field.tsx';
 
 export const ForgotPasswordRoute = () => {

@@ -8,7 +8,7 @@ import { useFirstInvalidFocus } from '../../../components/form/use-first-invalid
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { useLoginMutation } from '../../../lib/api/auth.api.ts';
-import { loginProblems, type LoginValues } from '../components/auth-checks.ts';
+import { loginProblems, type LoginValues } from '../model/auth-checks.ts';
 import { EmailField } from '../components/email-field.tsx';
 import { useRedirectAfterSignIn } from '../hooks/use-redirect-after-sign-in.ts';
 

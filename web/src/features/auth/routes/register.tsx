@@ -10,7 +10,7 @@ import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { useRegisterMutation } from '../../../lib/api/auth.api.ts';
 import { browserTimezone } from '../../../lib/settings/timezones.ts';
-import { registerProblems, type RegisterValues } from '../components/auth-checks.ts';
+import { registerProblems, type RegisterValues } from '../model/auth-checks.ts';
 import { EmailField } from '../components/email-field.tsx';
 import { useRedirectAfterSignIn } from '../hooks/use-redirect-after-sign-in.ts';
 

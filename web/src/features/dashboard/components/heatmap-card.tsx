@@ -4,7 +4,7 @@ import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from '
 import { dashboardFailures, useGetHeatmapQuery, type RangeArgs } from '../api/dashboard.api.ts';
 import { Card } from '../../../components/states/card.tsx';
 import { QueryBody } from '../../../components/states/query-states.tsx';
-import { heatLevel, heatmapGrid, monthMarks, weekdayNames, type HeatmapGrid } from './heatmap-grid.ts';
+import { heatLevel, heatmapGrid, monthMarks, weekdayNames, type HeatmapGrid } from '../model/heatmap-grid.ts';
 import { formatLocalDate } from '../../../lib/dates/date-format.ts';
 import './heatmap-card.css';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { type DateRange, defaultRange, lastDays, rangeProblem } from './date-range.ts';
+import { type DateRange, defaultRange, lastDays, rangeProblem } from '../model/date-range.ts';
 import { type LocalDate } from '../../../lib/dates/local-date.ts';
 import '../../../components/form/form.css';
 import './range-picker.css';

@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
 import { PlusIcon } from '../../../components/icons/icons.tsx';
-import { headingTags, itemName, kindLabels, type WorkItem } from './work-item-format.ts';
+import { headingTags, itemName, kindLabels, type WorkItem } from '../model/work-item-format.ts';
 import { deletionFocusAttribute } from './focus-after-deletion.ts';
 import { useRequestFocus } from './focus-request.tsx';
 import { WorkItemForm } from './work-item-form.tsx';
-import { levels } from './work-item-levels.ts';
-import { blankValues, createFields, type WorkItemValues } from './work-item-values.ts';
+import { levels } from '../model/work-item-levels.ts';
+import { blankValues, createFields, type WorkItemValues } from '../model/work-item-values.ts';
 import './children-section.css';
 
 export interface ChildrenSectionProps<K extends WorkItemKind> {

@@ -1,5 +1,5 @@
 import { ModalDialog } from '../../../components/dialogs/modal-dialog.tsx';
-import { kindLabels } from './work-item-format.ts';
+import { kindLabels } from '../model/work-item-format.ts';
 import './complete-open-work-dialog.css';
 
 export interface CompleteOpenWorkDialogProps {

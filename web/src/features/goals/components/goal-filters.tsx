@@ -11,7 +11,7 @@ import {
   statusFilterToggled,
   workItemStatuses,
 } from '../stores/goals.slice.ts';
-import { priorityNames, statusLabels } from './work-item-format.ts';
+import { priorityNames, statusLabels } from '../model/work-item-format.ts';
 import './goal-filters.css';
 
 /**

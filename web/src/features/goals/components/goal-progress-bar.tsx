@@ -1,5 +1,5 @@
 import type { GoalProgress } from '@tracker/contracts/goals/http';
-import { progressView } from './goal-progress.ts';
+import { progressView } from '../model/goal-progress.ts';
 import './goal-progress-bar.css';
 
 /** A goal's share of finished tasks and subtasks, under its row; it says so when a completed goal still has open ones. */

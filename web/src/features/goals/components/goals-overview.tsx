@@ -1,5 +1,5 @@
 import { useGetGoalsQuery, useGetGoalStatsQuery } from '../api/goals.api.ts';
-import { pointsTotal } from './work-item-format.ts';
+import { pointsTotal } from '../model/work-item-format.ts';
 import './goals-overview.css';
 
 /** Counts from /goals/goals/stats and the points the goals hold; hidden until there is something to count. */

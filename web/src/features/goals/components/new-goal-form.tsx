@@ -1,7 +1,7 @@
 import { useCreateGoalMutation } from '../api/goals.api.ts';
 import { useRequestFocus } from './focus-request.tsx';
 import { WorkItemForm } from './work-item-form.tsx';
-import { blankValues, createFields, type WorkItemValues } from './work-item-values.ts';
+import { blankValues, createFields, type WorkItemValues } from '../model/work-item-values.ts';
 
 export const NewGoalForm = ({ onDone }: { onDone: () => void }) => {
   const [createGoal, creation] = useCreateGoalMutation();

@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { useGetGoalsQuery, useGetGoalTasksQuery, useGetTaskSubtasksQuery } from '../api/goals.api.ts';
 import { selectionCleared, selectSelectedGoalId, selectSelectedSubtaskId, selectSelectedTaskId } from '../stores/goals.slice.ts';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
-import { kindLabels, priorityLabel, statusLabels, type WorkItem } from './work-item-format.ts';
+import { kindLabels, priorityLabel, statusLabels, type WorkItem } from '../model/work-item-format.ts';
 import { WorkItemDetails } from './work-item-details.tsx';
 import './selection-panel.css';
 

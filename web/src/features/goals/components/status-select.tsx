@@ -2,7 +2,7 @@ import type { WorkItemStatus } from '@tracker/contracts/goals/http';
 import { useId } from 'react';
 import { DELIBERATE_SELECT_HINT, useDeliberateSelect } from '../../../components/form/deliberate-select.ts';
 import { workItemStatuses } from '../stores/goals.slice.ts';
-import { statusLabels } from './work-item-format.ts';
+import { statusLabels } from '../model/work-item-format.ts';
 
 export interface StatusSelectProps {
   /** 'goal Run a marathon': the control is named 'Status of goal Run a marathon'. */

@@ -1,4 +1,4 @@
-import { formatDay, formatMoment, pointsTotal, type WorkItem } from './work-item-format.ts';
+import { formatDay, formatMoment, pointsTotal, type WorkItem } from '../model/work-item-format.ts';
 import './work-item-details.css';
 
 /** Description, dates and the points history of one item: a subtask's expanded body and the details panel. */

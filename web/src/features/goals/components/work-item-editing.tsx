@@ -3,9 +3,9 @@ import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import type { SelectOption } from '../../../components/form/select-field.tsx';
 import { errorMessage, type ApiError } from '../../../lib/api/api-errors.ts';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
-import { itemName } from './work-item-format.ts';
+import { itemName } from '../model/work-item-format.ts';
 import { WorkItemForm } from './work-item-form.tsx';
-import type { WorkItemValues } from './work-item-values.ts';
+import type { WorkItemValues } from '../model/work-item-values.ts';
 
 /**
  * Whether an item's edit form or delete question is open. Opening either clears the last failure of

@@ -7,8 +7,8 @@ import { TextAreaField } from '../../../components/form/text-area-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { fieldErrors, type ApiError } from '../../../lib/api/api-errors.ts';
 import { priorities, workItemStatuses } from '../stores/goals.slice.ts';
-import { priorityLabel, statusLabels } from './work-item-format.ts';
-import type { WorkItemValues } from './work-item-values.ts';
+import { priorityLabel, statusLabels } from '../model/work-item-format.ts';
+import type { WorkItemValues } from '../model/work-item-values.ts';
 import './work-item-form.css';
 
 const statusOptions: SelectOption[] = workItemStatuses.map((status) => ({ value: status, label: statusLabels[status] }));

@@ -8,9 +8,9 @@ import { ChildrenSection } from './children-section.tsx';
 import { NoGoalsShown, NoGoalsYet } from './goals-empty-states.tsx';
 import { LoadError, LoadingLine } from '../../../components/states/load-states.tsx';
 import { HiddenByFilters } from './hidden-by-filters.tsx';
-import type { WorkItem } from './work-item-format.ts';
-import { levels } from './work-item-levels.ts';
-import { useFilterVerdict } from './use-filter-verdict.ts';
+import type { WorkItem } from '../model/work-item-format.ts';
+import { levels } from '../model/work-item-levels.ts';
+import { useFilterVerdict } from '../hooks/use-filter-verdict.ts';
 import { WorkItemNode } from './work-item-node.tsx';
 import './work-item-list.css';
 

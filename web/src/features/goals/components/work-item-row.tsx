@@ -3,7 +3,7 @@ import type { ReactNode, Ref } from 'react';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
 import { CalendarIcon, CheckIcon, ChevronIcon, StarIcon } from '../../../components/icons/icons.tsx';
 import { CompleteButton, ItemActions } from '../../../components/item-actions/item-actions.tsx';
-import { formatDay, headingTags, isOverdue, itemName, pointsTotal, priorityLabel, type WorkItem } from './work-item-format.ts';
+import { formatDay, headingTags, isOverdue, itemName, pointsTotal, priorityLabel, type WorkItem } from '../model/work-item-format.ts';
 import { StatusSelect } from './status-select.tsx';
 import './work-item-row.css';
 

@@ -7,7 +7,7 @@ import { useNewPassword } from '../../../components/form/use-new-password.ts';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { useUpdateMeMutation } from '../../../lib/api/auth.api.ts';
-import { profileFieldLabels } from './profile-checks.ts';
+import { profileFieldLabels } from '../model/profile-checks.ts';
 
 export const PasswordForm = () => {
   // Its own mutation instance, so its pending state and errors stay apart from the profile form's.

@@ -10,8 +10,8 @@ import { useFirstInvalidFocus } from '../../../components/form/use-first-invalid
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { useUpdateMeMutation } from '../../../lib/api/auth.api.ts';
-import { profileFieldLabels, profileProblems, type ProfileValues } from './profile-checks.ts';
-import { browserTimezone, timezoneOptions } from './timezones.ts';
+import { profileFieldLabels, profileProblems, type ProfileValues } from '../model/profile-checks.ts';
+import { browserTimezone, timezoneOptions } from '../../../lib/settings/timezones.ts';
 
 const shownFields = ['name', 'timezone', 'dateOfBirth'];
 

@@ -7,7 +7,7 @@ import { errorAt, failureText } from '../../../components/form/form-errors.ts';
 import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { settingsFailures, useChangeTimezoneMutation } from '../../../lib/settings/settings.api.ts';
 import { browserTimezone, timezoneOptions, zoneLabel } from '../../../lib/settings/timezones.ts';
-import { initialTimezone } from './timezone-default.ts';
+import { initialTimezone } from '../model/timezone-default.ts';
 
 const clockIn = (zone: string): string | undefined => {
   try {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { errorMessage, type ApiError } from '../../../lib/api/api-errors.ts';
 import { goalsApi, useCompleteSubtaskMutation, useUpdateTaskMutation } from '../api/goals.api.ts';
-import { completedTooSentence, openSubtasksOf, openWorkOf } from './goal-completion.ts';
+import { completedTooSentence, openSubtasksOf, openWorkOf } from '../model/goal-completion.ts';
 
 export type OpenWorkOutcome = { completed: { tasks: number; subtasks: number } } | { error: ApiError };
 

@@ -4,7 +4,7 @@ import { useAppSelector } from '../../../app/hooks.ts';
 import { filterVerdict, parentsOfMatches, type FilterVerdict } from '../stores/filter-paths.ts';
 import { matchesFilters, selectFiltersAreDefault, selectPriorityFilter, selectStatusFilter } from '../stores/goals.slice.ts';
 import { useGetAllSubtasksQuery, useGetAllTasksQuery } from '../api/goals.api.ts';
-import type { WorkItem } from './work-item-format.ts';
+import type { WorkItem } from '../model/work-item-format.ts';
 
 /**
  * How the filters treat an item at any level: a match, the way to a match below it, or hidden. The whole
