@@ -132,15 +132,23 @@ const runTraffic = (call: ReturnType<typeof api>, tokens: string[], ops: Op[], t
      * does not count as a recovery — and to the answer of the first such command whose read models
      * were current (the projections run again).
      */
-    async recoveredAfter(at: number, limitS: number): Promise<{ commands: number; projections: number }> {
+    async recoveredAfter(at: number, limitS: number): Promise<{ commands: number; projections: number; felt: boolean }> {
       const deadline = at + limitS * 4 * 1000;
       const seconds = (time: number | undefined): number | undefined => (time === undefined ? undefined : (time - at) / 1000);
       for (;;) {
         const felt = failures.find((time) => time >= at);
         const commands = felt === undefined ? undefined : seconds(successes.find((started) => started > felt));
         const projections = felt === undefined ? undefined : seconds(projected.find((answer) => answer.startedAt > felt)?.answeredAt);
-        if (commands !== undefined && projections !== undefined) return { commands, projections };
-        if (Date.now() > deadline) return { commands: commands ?? Number.POSITIVE_INFINITY, projections: projections ?? Number.POSITIVE_INFINITY };
+        if (commands !== undefined && projections !== undefined) return { commands, projections, felt: true };
+        // No command failed for the whole limit while commands sent after the fault kept succeeding, their
+        // read models current: the fault was absorbed (the log must still say it happened: `unexplained`).
+        if (felt === undefined && Date.now() > at + limitS * 1000) {
+          const served = successes.some((started) => started > at);
+          const current = projected.find((answer) => answer.startedAt > at);
+          if (served && current) return { commands: 0, projections: (current.answeredAt - at) / 1000, felt: false };
+        }
+        if (Date.now() > deadline)
+          return { commands: commands ?? Number.POSITIVE_INFINITY, projections: projections ?? Number.POSITIVE_INFINITY, felt: felt !== undefined };
         await sleep(50);
       }
     },
@@ -272,7 +280,9 @@ const runRound = async (
       projections.push(recovered.projections);
       if (logSays && (logSays.output().match(new RegExp(logSays.pattern, 'g')) ?? []).length <= said) unexplained += 1;
       process.stdout.write(
-        `${name} fault ${n}: commands succeed again after ${recovered.commands.toFixed(2)} s, with their read models current after ${recovered.projections.toFixed(2)} s; ` +
+        (recovered.felt
+          ? `${name} fault ${n}: commands succeed again after ${recovered.commands.toFixed(2)} s, with their read models current after ${recovered.projections.toFixed(2)} s; `
+          : `${name} fault ${n}: no command failed for ${RECOVERY_LIMIT_S} s (absorbed), read models current after ${recovered.projections.toFixed(2)} s; `) +
           `${ops.filter((o) => o.completed).length} goals done so far\n`,
       );
       await sleep(STEADY_MS);
