@@ -40,6 +40,13 @@ const clientErrors: Record<ClientErrorStatus, { name: string; response: Record<s
 
 /** Answered by Node's HTTP server before the app, to any request whose headers pass 16 KB: no body. */
 const headersTooLarge = { description: "The request's headers are over 16 KB (Node's HTTP server answers, without a body)" };
+const databaseUnavailable = {
+  description: 'The database is unreachable for now (restarting, failing over): retry after Retry-After seconds',
+  headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } } },
+  content: problemContent,
+};
+/** Routes that answer without the database (liveness, this document) or say so in their own body (readiness). */
+const answersWithoutDatabase = (route: AnyRoute): boolean => route.tag === 'system';
 
 const isWrite = (route: AnyRoute) => route.method !== 'get';
 
@@ -121,6 +128,7 @@ export const buildOpenApi = (specs: readonly AnyRoute[]) => {
             : { description: spec.status === 204 ? 'Done, nothing to answer' : 'OK' },
           ...Object.fromEntries(errors.map((status) => [String(status), { $ref: `#/components/responses/${clientErrors[status].name}` }])),
           '431': { $ref: '#/components/responses/HeaderFieldsTooLarge' },
+          ...(answersWithoutDatabase(spec) ? {} : { '503': { $ref: '#/components/responses/DatabaseUnavailable' } }),
           default: { description: 'A server error (5xx), as a problem document with the requestId to report', content: problemContent },
         },
       };
@@ -140,6 +148,7 @@ export const buildOpenApi = (specs: readonly AnyRoute[]) => {
       responses: {
         ...Object.fromEntries([...used].sort((a, b) => a - b).map((status) => [clientErrors[status].name, clientErrors[status].response])),
         HeaderFieldsTooLarge: headersTooLarge,
+        DatabaseUnavailable: databaseUnavailable,
       },
     },
     paths,

@@ -39,6 +39,12 @@ describe('the OpenAPI document of every route', () => {
     expect(document.paths['/api/goals/subtasks/priority/5']).toMatchObject({ get: { operationId: 'listSubtasksByPriority5' } });
   });
 
+  it('says which operations answer 503 with Retry-After while the database is down: all but liveness, readiness and this document', () => {
+    const without = operations.filter((operation) => !('503' in operation.responses)).map((operation) => operation.path);
+    expect(without.sort()).toEqual(['/api/health', '/api/openapi.json', '/api/ready']);
+    expect(document.components.responses.DatabaseUnavailable).toMatchObject({ headers: { 'Retry-After': { schema: { type: 'integer' } } } });
+  });
+
   it('declares security on every operation: bearer where the route needs a session, none at all where it is public', () => {
     expect(document.paths['/api/auth/login']!.post).toMatchObject({ security: [] });
     expect(document.paths['/api/goals/goals']!.get).toMatchObject({ security: [{ bearerAuth: [] }] });
