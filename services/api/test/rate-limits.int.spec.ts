@@ -159,6 +159,10 @@ describe('the shipped login limits', () => {
       const headers = { 'x-forwarded-for': '192.0.2.77' };
       const login = (email: string, password: string) => shipped.json('POST', '/api/auth/login', { body: { email, password }, headers });
       const colleague = await shipped.registerUser('Colleague');
+      // Begin at the top of a quarter hour, where every step's window starts: a run that crossed a
+      // minute boundary among its first failures met the five-minute step first (a 240 s first wait).
+      const quarter = 15 * 60_000;
+      shipped.advanceClock(quarter - (Date.now() % quarter));
       const waits: number[] = [];
       let failures = 0;
       while (failures < 110) {
