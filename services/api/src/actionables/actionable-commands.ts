@@ -138,8 +138,8 @@ export const createActionableCommands = (deps: { commands: CommandHandler; items
         { type: 'ImportActionables', importId, userId: context.userId, fingerprint, items: linked, timezone },
         keyed,
       );
-      // The import as stored (a retry's may be an earlier one's): its items and their creation instant.
-      // (A keyed append may have been a retry, answered with the stored import: read it back for its instant.)
+      // The import as stored: a keyed append may have been a retry answered with an earlier request's
+      // import, whose instant only the stream knows.
       const stored = context.idempotencyKey && result.events.length > 0 ? (await commands.load(importDecider, stream)).state : result.state;
       if (stored.status !== 'imported') throw new Error(`Import ${importId} is not stored`);
       const imported = { data: stored.import, occurredAt: stored.importedAt };

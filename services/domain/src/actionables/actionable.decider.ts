@@ -49,8 +49,6 @@ export interface ImportedHistory {
 
 export type ActionableCommand =
   | { type: 'CreateActionable'; id: string; userId: string; fields: EditableFields; status?: ActionableStatus | undefined; clock: Clock }
-  /** `timezone`: the importer's, to place the last completion on its local date. */
-  | { type: 'ImportActionable'; id: string; userId: string; fields: EditableFields; history: ImportedHistory; timezone: string }
   /** Gives an item of an ActionablesImported its own stream (once; a repeat decides nothing). */
   | { type: 'MaterialiseImported'; importId: string; created: ImportedCreation }
   | { type: 'UpdateActionable'; userId: string; fields: EditableFields; status?: ActionableStatus | undefined; clock: Clock }
@@ -237,8 +235,17 @@ const newItem = (id: string, userId: string, fields: ActionableFields, createdAt
 
 type ImportedCreation = Required<Pick<EventOf<'ActionableCreated'>['data'], 'imported'>> & Omit<EventOf<'ActionableCreated'>['data'], 'importId'>;
 
+/** An item of an import as the request gave it; `timezone`: the importer's, to place the last completion on its local date. */
+export interface ImportedItem {
+  id: string;
+  userId: string;
+  fields: EditableFields;
+  history: ImportedHistory;
+  timezone: string;
+}
+
 /** What an imported item is created as: defaults filled in, its last completion placed on the importer's local date. */
-export const importedCreation = (command: Omit<Extract<ActionableCommand, { type: 'ImportActionable' }>, 'type'>): ImportedCreation => {
+export const importedCreation = (command: ImportedItem): ImportedCreation => {
   const fields = withDefaults(command.fields);
   const { history } = command;
   const lastCompletedAt = history.lastCompletedAt ?? null;
@@ -262,10 +269,6 @@ export const decide = (command: ActionableCommand, state: ActionableState): Acti
       const created: ActionableStreamEvent = { type: 'ActionableCreated', data: { actionableId: command.id, userId: command.userId, ...fields } };
       const item = newItem(command.id, command.userId, fields, command.clock.at);
       return [created, ...statusEvents(item, command.status ?? 'pending', command.clock)];
-    }
-    case 'ImportActionable': {
-      if (state.status !== 'none') throw new Conflict(actionableMessages.alreadyExists);
-      return [{ type: 'ActionableCreated', data: importedCreation(command) }];
     }
     case 'MaterialiseImported':
       // Once there (by the request or by the reactor, whichever came first), there is nothing to do.

@@ -14,7 +14,14 @@ import { Conflict, NotFound } from '../common/errors.ts';
 import { specify } from '../common/specify.ts';
 import { habitPoints } from '../points/rules.ts';
 import { clockAt, type Clock } from '../time/local-date.ts';
-import { actionableDecider, type ActionableCommand, type ActionableStreamEvent, type EditableFields, type ImportedHistory } from './actionable.decider.ts';
+import {
+  actionableDecider,
+  importedCreation,
+  type ActionableCommand,
+  type ActionableStreamEvent,
+  type EditableFields,
+  type ImportedHistory,
+} from './actionable.decider.ts';
 
 // The parsed bodies of contracts/ fit the commands as they are (checked by tsc).
 type BodiesFitCommands = [
@@ -149,16 +156,15 @@ describe('creating an actionable', () => {
 });
 
 describe('importing an actionable', () => {
+  const importId = '55555555-5555-4555-8555-555555555555';
+  const materialise = (fields: EditableFields, history: ImportedHistory): ActionableCommand => ({
+    type: 'MaterialiseImported',
+    importId,
+    created: importedCreation({ id: actionableId, userId, fields, history, timezone: NEW_YORK }),
+  });
   it('keeps status and completion history and awards nothing', () =>
     given([])
-      .when({
-        type: 'ImportActionable',
-        id: actionableId,
-        userId,
-        fields: { title: 'Stretch', weight: 2 },
-        history: { status: 'completed', completedAt: '2025-12-01T10:00:00.000Z', streak: 0 },
-        timezone: NEW_YORK,
-      })
+      .when(materialise({ title: 'Stretch', weight: 2 }, { status: 'completed', completedAt: '2025-12-01T10:00:00.000Z', streak: 0 }))
       .then([
         {
           type: 'ActionableCreated',
@@ -169,6 +175,7 @@ describe('importing an actionable', () => {
             title: 'Stretch',
             weight: 2,
             imported: { status: 'completed', completedAt: '2025-12-01T10:00:00.000Z', lastCompletedAt: null, streak: 0, lastCredited: null },
+            importId,
           },
         },
       ]));
@@ -188,20 +195,13 @@ describe('importing an actionable', () => {
       .when({ type: 'UpdateActionable', userId, fields: {}, status: 'pending', clock: on('2026-03-01') })
       .then([statusChanged('completed', 'pending')]));
   it("places an imported habit's last completion on the importer's local date, so its streak goes on", () => {
-    const importedHabit = decideOnce([], {
-      type: 'ImportActionable',
-      id: actionableId,
-      userId,
-      fields: { title: 'Stretch', isHabit: true },
-      history: { lastCompletedAt: '2026-03-02T03:00:00.000Z', streak: 7 }, // 22:00 on 03-01 in New York
-      timezone: NEW_YORK,
-    });
+    // 22:00 on 03-01 in New York
+    const importedHabit = decideOnce([], materialise({ title: 'Stretch', isHabit: true }, { lastCompletedAt: '2026-03-02T03:00:00.000Z', streak: 7 }));
     given(importedHabit)
       .when({ type: 'CompleteHabit', userId, clock: on('2026-03-02') })
       .then([habitCompleted(on('2026-03-02')), streakExtended('2026-03-02', 8), habitAwarded(17, 8)]);
   });
-  it('refuses to import over an existing item', () =>
-    given([createdWith()]).when({ type: 'ImportActionable', id: actionableId, userId, fields: {}, history: {}, timezone: NEW_YORK }).thenThrows(Conflict));
+  it('decides nothing over an existing item (the request or the reactor made it first)', () => given([createdWith()]).when(materialise({}, {})).thenNothing());
 });
 
 describe('updating an actionable', () => {
