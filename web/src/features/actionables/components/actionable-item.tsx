@@ -1,11 +1,13 @@
+import type { ActionableStatus } from '@tracker/contracts/actionables/http';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { failureText } from '../../../components/form/form-errors.ts';
 import { useCompleteActionableMutation, useUpdateActionableMutation } from '../api/actionables.api.ts';
 import { itemName, pointsLabel, statusLabels } from '../model/actionable-format.ts';
 import { ActionableEditor } from './actionable-editor.tsx';
-import { BellIcon, CalendarIcon, CheckIcon, FlameIcon, LinkIcon, StarIcon, UndoIcon } from '../../../components/icons/icons.tsx';
+import { BellIcon, CalendarIcon, FlameIcon, LinkIcon, StarIcon, UndoIcon } from '../../../components/icons/icons.tsx';
 import { CompleteButton, ItemActions } from '../../../components/item-actions/item-actions.tsx';
+import { chipClass, DoneMark, type ChipTone } from '../../../components/item-facts/item-facts.tsx';
 import type { ShownActionable } from '../transfer/import-parser.ts';
 import { formatMomentIn } from '../../../lib/dates/date-format.ts';
 import { localDateOf } from '../../../lib/dates/zone-clock.ts';
@@ -25,6 +27,13 @@ export interface ActionableItemProps {
   /** Titles of the goals, tasks and subtasks it may link to, by id. */
   linkTitles: ReadonlyMap<string, string>;
 }
+
+const statusTones: Record<ActionableStatus, ChipTone | undefined> = {
+  pending: undefined,
+  'in-progress': 'info',
+  completed: 'success',
+  'not-approached': 'warning',
+};
 
 /**
  * One actionable: its facts, complete or revert, edit (inline form) and delete (after a question).
@@ -85,48 +94,44 @@ export const ActionableItem = ({ item, statusColor, zone, today, linkTitles }: A
     <li className={`act-item act-item--${item.status}`} data-testid={`actionable-${item.id}`}>
       <div className="act-item__row">
         <h3 className="act-item__title">
-          {completed && (
-            <span className="act-item__done" aria-hidden="true">
-              <CheckIcon />
-            </span>
-          )}
+          {completed && <DoneMark />}
           {item.title}
         </h3>
         {item.description && <p className="act-item__description">{item.description}</p>}
-        <ul className="act-item__facts" aria-label={`About ${name}`}>
-          <li className={`act-chip act-chip--${item.status}`} data-testid={`actionable-status-${item.id}`}>
+        <ul className="item-facts act-item__facts" aria-label={`About ${name}`}>
+          <li className={chipClass(statusTones[item.status])} data-testid={`actionable-status-${item.id}`}>
             {statusColor && <span className="status-dot" style={{ background: statusColor }} aria-hidden="true" />}
             {statusLabels[item.status]}
           </li>
-          <li className="act-chip">Weight {item.weight}</li>
+          <li className="chip">Weight {item.weight}</li>
           {item.isHabit && (
-            <li className="act-chip act-chip--habit">
+            <li className="chip chip--primary">
               <FlameIcon />
               Habit · {scheduleInWords(item.recurrence)} · streak {item.streak}
             </li>
           )}
-          {habitDone && <li className="act-chip act-chip--completed">Done for this period</li>}
+          {habitDone && <li className="chip chip--success">Done for this period</li>}
           {deadline && (
-            <li className={`act-chip${overdue ? ' act-chip--overdue' : ''}`}>
+            <li className={chipClass(overdue ? 'danger' : undefined)}>
               <CalendarIcon />
               {overdue ? `Overdue · ${deadline}` : `Due ${deadline}`}
             </li>
           )}
           {item.reminderTime && (
-            <li className="act-chip">
+            <li className="chip">
               <BellIcon />
               {item.reminderTime}
             </li>
           )}
           {links.map(([kind, id]) =>
             id ? (
-              <li key={kind} className="act-chip">
+              <li key={kind} className="chip">
                 <LinkIcon />
                 {kind}: {linkTitles.get(id) ?? '…'}
               </li>
             ) : null,
           )}
-          <li className={`act-chip act-chip--points${item.pointsAwarded !== 0 ? ' act-chip--earned' : ''}`} data-testid={`actionable-points-${item.id}`}>
+          <li className={chipClass(item.pointsAwarded !== 0 ? 'points' : undefined)} data-testid={`actionable-points-${item.id}`}>
             <StarIcon />
             {pointsLabel(item.pointsAwarded)}
           </li>

@@ -4,7 +4,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { useGetGoalsQuery, useGetGoalTasksQuery, useGetTaskSubtasksQuery } from '../api/goals.api.ts';
 import { selectionCleared, selectSelectedGoalId, selectSelectedSubtaskId, selectSelectedTaskId } from '../stores/goals.slice.ts';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
-import { kindLabels, priorityLabel, statusLabels, type WorkItem } from '../model/work-item-format.ts';
+import { chipClass } from '../../../components/item-facts/item-facts.tsx';
+import { kindLabels, priorityLabel, priorityTone, statusLabels, type WorkItem } from '../model/work-item-format.ts';
 import { WorkItemDetails } from './work-item-details.tsx';
 import './selection-panel.css';
 
@@ -72,7 +73,7 @@ export const SelectedItemCard = ({ kind, item, titleTag: Title, onClear, classNa
       </header>
       <p className="selection-panel__badges">
         <span className={`status-pill status-pill--${item.status}`}>{statusLabels[item.status]}</span>
-        <span className={`chip chip--priority chip--p${item.priority}`}>{priorityLabel(item.priority)}</span>
+        <span className={chipClass(priorityTone(item.priority))}>{priorityLabel(item.priority)}</span>
       </p>
       <WorkItemDetails item={item} />
     </section>

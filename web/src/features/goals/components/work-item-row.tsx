@@ -1,9 +1,10 @@
 import type { WorkItemStatus } from '@tracker/contracts/goals/http';
 import type { ReactNode, Ref } from 'react';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
-import { CalendarIcon, CheckIcon, ChevronIcon, StarIcon } from '../../../components/icons/icons.tsx';
+import { CalendarIcon, ChevronIcon, StarIcon } from '../../../components/icons/icons.tsx';
 import { CompleteButton, ItemActions } from '../../../components/item-actions/item-actions.tsx';
-import { formatDay, headingTags, isOverdue, itemName, pointsTotal, priorityLabel, type WorkItem } from '../model/work-item-format.ts';
+import { chipClass, DoneMark } from '../../../components/item-facts/item-facts.tsx';
+import { formatDay, headingTags, isOverdue, itemName, pointsTotal, priorityLabel, priorityTone, type WorkItem } from '../model/work-item-format.ts';
 import { StatusSelect } from './status-select.tsx';
 import './work-item-row.css';
 
@@ -56,28 +57,24 @@ export const WorkItemRow = (props: WorkItemRowProps) => {
       </button>
       <Heading className="work-item__heading">
         <button ref={titleRef} type="button" className="work-item__title" aria-pressed={selected} onClick={onSelect}>
-          {completed && (
-            <span className="work-item__done" aria-hidden="true">
-              <CheckIcon />
-            </span>
-          )}
+          {completed && <DoneMark />}
           {item.title}
         </button>
       </Heading>
-      <ul className="work-item__facts" aria-label={`About ${name}`}>
+      <ul className="item-facts work-item__facts" aria-label={`About ${name}`}>
         {containsMatch && (
           <li className="chip chip--context" data-testid={`${kind}-contains-matches-${item.id}`}>
             Contains matches
           </li>
         )}
-        <li className={`chip chip--priority chip--p${item.priority}`}>{priorityLabel(item.priority)}</li>
+        <li className={chipClass(priorityTone(item.priority))}>{priorityLabel(item.priority)}</li>
         {due && (
-          <li className={`chip${isOverdue(item) ? ' chip--overdue' : ''}`}>
+          <li className={chipClass(isOverdue(item) ? 'danger' : undefined)}>
             <CalendarIcon />
             {isOverdue(item) ? `Overdue · ${due}` : `Due ${due}`}
           </li>
         )}
-        <li className={`chip chip--points${points > 0 ? ' chip--earned' : ''}`} data-testid={`${kind}-points-${item.id}`}>
+        <li className={chipClass(points > 0 ? 'points' : undefined)} data-testid={`${kind}-points-${item.id}`}>
           <StarIcon />
           {points} {Math.abs(points) === 1 ? 'point' : 'points'}
         </li>

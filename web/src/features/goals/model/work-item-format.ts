@@ -1,5 +1,6 @@
 import type { Goal, WorkItemStatus } from '@tracker/contracts/goals/http';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
+import type { ChipTone } from '../../../components/item-facts/item-facts.tsx';
 
 /** The fields goals, tasks and subtasks share. */
 export type WorkItem = Goal;
@@ -13,6 +14,11 @@ export const statusLabels: Record<WorkItemStatus, string> = {
 export const priorityNames: Record<number, string> = { 1: 'Highest', 2: 'High', 3: 'Medium', 4: 'Low', 5: 'Lowest' };
 
 export const priorityLabel = (priority: number): string => `P${priority} · ${priorityNames[priority] ?? ''}`.replace(/ · $/, '');
+
+/** The top three priorities stand out; the lower ones are plain. */
+const priorityTones: Partial<Record<number, ChipTone>> = { 1: 'danger', 2: 'warning', 3: 'primary' };
+
+export const priorityTone = (priority: number): ChipTone | undefined => priorityTones[priority];
 
 export const kindLabels: Record<WorkItemKind, string> = { goal: 'Goal', task: 'Task', subtask: 'Subtask' };
 

@@ -1,0 +1,14 @@
+import { CheckIcon } from '../icons/icons.tsx';
+import './item-facts.css';
+
+export type ChipTone = 'info' | 'success' | 'warning' | 'danger' | 'primary' | 'points';
+
+/** The class of a fact's chip: plain, or in a tone. */
+export const chipClass = (tone?: ChipTone): string => (tone ? `chip chip--${tone}` : 'chip');
+
+/** The ✓ before a completed item's title. */
+export const DoneMark = () => (
+  <span className="done-mark" aria-hidden="true">
+    <CheckIcon />
+  </span>
+);
