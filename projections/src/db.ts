@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, type ColumnType } from 'kysely';
+import { Kysely, PostgresDialect, type ColumnType, type Insertable, type Selectable, type Updateable } from 'kysely';
 import pg from 'pg';
 import { pgConnectionOptions } from '@tracker/eventstore/pg-connection-options';
 
@@ -22,6 +22,16 @@ export interface ReadModels {
 }
 
 export type ReadModelDb = Kysely<ReadModels>;
+
+/**
+ * A row of a read-model table as a query reads it (kysely's `Selectable`): `Row<'users'>`. Row types
+ * are named by their table here, once, rather than aliased in every feature's tables file.
+ */
+export type Row<Table extends keyof ReadModels> = Selectable<ReadModels[Table]>;
+/** What an insert into the table writes (`Insertable`). */
+export type NewRow<Table extends keyof ReadModels> = Insertable<ReadModels[Table]>;
+/** What an update of the table sets (`Updateable`). */
+export type RowUpdate<Table extends keyof ReadModels> = Updateable<ReadModels[Table]>;
 
 // DATE columns stay 'YYYY-MM-DD' strings: a calendar date has no time zone to shift.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);

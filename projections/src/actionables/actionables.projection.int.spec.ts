@@ -18,7 +18,7 @@ import {
 } from '../testing/event-factories.ts';
 import { projectorSpec, type EventContext } from '../testing/projector-spec.ts';
 import { actionablesProjection } from './actionables.projection.ts';
-import type { ActionableCompletionRow, ActionableRow } from './actionables.tables.ts';
+import type { Row } from '../db.ts';
 
 const alice = randomUUID();
 /** Alice, `minutes` past nine on the first of March (UTC). */
@@ -30,7 +30,7 @@ const by = (minutes: number, timezone?: string): EventContext => ({
 const time = (minutes: number) => new Date(by(minutes).at);
 
 /** A row as a creation at `minutes` leaves it; `changes` say what later events did. */
-const row = (id: string, minutes: number, changes: Partial<ActionableRow> = {}): ActionableRow => ({
+const row = (id: string, minutes: number, changes: Partial<Row<'actionables'>> = {}): Row<'actionables'> => ({
   id,
   user_id: alice,
   title: 'Actionable',
@@ -57,7 +57,12 @@ const row = (id: string, minutes: number, changes: Partial<ActionableRow> = {}):
   ...changes,
 });
 
-const completion = (eventId: string, actionableId: string, minutes: number, changes: Partial<ActionableCompletionRow> = {}): ActionableCompletionRow => ({
+const completion = (
+  eventId: string,
+  actionableId: string,
+  minutes: number,
+  changes: Partial<Row<'actionable_completions'>> = {},
+): Row<'actionable_completions'> => ({
   event_id: eventId,
   actionable_id: actionableId,
   user_id: alice,

@@ -3,10 +3,9 @@ import { DateTime } from 'luxon';
 import type { Actionable, ActionableStatus } from '@tracker/contracts/actionables/http';
 import { isOccurrence, streakAt } from '@tracker/domain/actionables/recurrence';
 import type { LocalDate } from '@tracker/domain/time/local-date';
-import type { ReadModelDb } from '../db.ts';
+import type { ReadModelDb, Row } from '../db.ts';
 import { readNewestFirst, type Page, type PageRequest } from '../paging.ts';
 import { actionableAnswer } from './actionable-answer.ts';
-import type { ActionableRow } from './actionables.tables.ts';
 
 // Every answer takes `today`: the caller's local date now (the request's clock, `clockAt`), so a
 // habit's streak is read as of today — 0 once an occurrence passed without a credit, with no event
@@ -35,7 +34,7 @@ export const localDayBounds = (date: LocalDate, zone: string): { start: Date; en
 };
 
 /** A row as answers carry it (contracts' `actionable`, built by `actionableAnswer`); a habit's streak as of `today`. */
-export const toActionable = (row: ActionableRow, today: LocalDate): Actionable =>
+export const toActionable = (row: Row<'actionables'>, today: LocalDate): Actionable =>
   actionableAnswer(
     {
       id: row.id,

@@ -1,6 +1,6 @@
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType } from 'kysely';
 import type { ActionableStatus, Recurrence } from '@tracker/contracts/actionables/http';
-import type { LocalDateColumn, Timestamp } from '../db.ts';
+import type { LocalDateColumn, NewRow, RowUpdate, Timestamp } from '../db.ts';
 
 /** jsonb: read back parsed; written as JSON text. */
 export type RecurrenceColumn = ColumnType<Recurrence, string, string>;
@@ -60,8 +60,7 @@ declare module '../db.ts' {
   interface ReadModels extends ActionablesReadModels {}
 }
 
-export type ActionableRow = Selectable<ActionablesTable>;
-export type NewActionableRow = Insertable<ActionablesTable>;
-export type ActionableRowUpdate = Updateable<ActionablesTable>;
-export type ActionableCompletionRow = Selectable<ActionableCompletionsTable>;
-export type NewActionableCompletionRow = Insertable<ActionableCompletionsTable>;
+// The names actionables.projection.ts still writes its rows by: NewRow<'actionables'> and the like elsewhere.
+export type NewActionableRow = NewRow<'actionables'>;
+export type ActionableRowUpdate = RowUpdate<'actionables'>;
+export type NewActionableCompletionRow = NewRow<'actionable_completions'>;

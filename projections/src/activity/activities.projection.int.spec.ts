@@ -26,7 +26,7 @@ import {
 } from '../testing/event-factories.ts';
 import { projectorSpec, type EventContext } from '../testing/projector-spec.ts';
 import { activitiesProjection } from './activities.projection.ts';
-import type { ActivityRow } from './activities.tables.ts';
+import type { Row } from '../db.ts';
 
 const given = projectorSpec(activitiesProjection);
 
@@ -40,8 +40,8 @@ const by: EventContext = { userId: alice, at };
 /** The line `event` leaves in the activity feed. */
 const line = (
   event: ProjectedEvent,
-  row: Pick<ActivityRow, 'type' | 'entity_type' | 'entity_id' | 'title' | 'description'> & Partial<ActivityRow>,
-): ActivityRow => ({
+  row: Pick<Row<'activities'>, 'type' | 'entity_type' | 'entity_id' | 'title' | 'description'> & Partial<Row<'activities'>>,
+): Row<'activities'> => ({
   event_id: event.id,
   user_id: alice,
   points: null,

@@ -1,5 +1,5 @@
 import { defineProjector, type ProjectedEvent } from '../projector.ts';
-import type { NewActivityRow } from './activities.tables.ts';
+import type { NewRow } from '../db.ts';
 
 type ItemEvent = ProjectedEvent<
   | 'GoalCreated'
@@ -15,7 +15,7 @@ type ItemEvent = ProjectedEvent<
 type ActionableEvent = ProjectedEvent<'ActionableCreated' | 'ActionableStatusChanged' | 'ActionableDeleted'>;
 type PointsEvent = ProjectedEvent<'PointsAwarded' | 'PointsRevoked'>;
 /** What happened, as a person would tell it; who and when come from the event's envelope. */
-type Activity = Omit<NewActivityRow, 'event_id' | 'user_id' | 'occurred_at'>;
+type Activity = Omit<NewRow<'activities'>, 'event_id' | 'user_id' | 'occurred_at'>;
 
 const itemOf = (event: ItemEvent) => {
   switch (event.type) {

@@ -1,4 +1,3 @@
-import type { Insertable, Selectable } from 'kysely';
 import type { Timestamp } from '../db.ts';
 
 /** One line per thing a user did, as a person would tell it. */
@@ -23,7 +22,3 @@ export interface ActivityReadModels {
 declare module '../db.ts' {
   interface ReadModels extends ActivityReadModels {}
 }
-
-// Append-only: no update type.
-export type ActivityRow = Selectable<ActivitiesTable>;
-export type NewActivityRow = Insertable<ActivitiesTable>;

@@ -4,9 +4,8 @@ import type { DailyActionable, DashboardSummary, TopAchievement } from '@tracker
 import type { Goal, Subtask, Task } from '@tracker/contracts/goals/http';
 import { isOccurrence } from '@tracker/domain/actionables/recurrence';
 import { actionableIdsInRange, actionablesInRangePage, localDayBounds, toActionable } from '../actionables/actionables.queries.ts';
-import type { ReadModelDb, ReadModels } from '../db.ts';
+import type { ReadModelDb, ReadModels, Row } from '../db.ts';
 import { baseFields, pointsHistories } from '../goals/work-items.queries.ts';
-import type { SubtaskRow, TaskRow } from '../goals/goals.tables.ts';
 import { readNewestFirst, type PageRequest } from '../paging.ts';
 import { daysOf, type DayRange } from '../points/points.queries.ts';
 import type { LocalDate } from '@tracker/domain/time/local-date';
@@ -71,7 +70,7 @@ export const goalsInRange = async (db: ReadModelDb, userId: string, range: Local
 /** GET /dashboard/date-range/tasks: one page (all without `page`); taskCount counts the whole range. */
 export const tasksInRange = async (db: ReadModelDb, userId: string, range: LocalRange, page?: PageRequest) => {
   const { items, next, count } = await workItemsInRange(db, 'tasks', userId, range, page);
-  const rows = items as TaskRow[];
+  const rows = items as Row<'tasks'>[];
   const histories = await pointsHistories(
     db,
     'task',
@@ -84,7 +83,7 @@ export const tasksInRange = async (db: ReadModelDb, userId: string, range: Local
 /** GET /dashboard/date-range/subtasks: one page (all without `page`); subtaskCount counts the whole range. */
 export const subtasksInRange = async (db: ReadModelDb, userId: string, range: LocalRange, page?: PageRequest) => {
   const { items, next, count } = await workItemsInRange(db, 'subtasks', userId, range, page);
-  const rows = items as SubtaskRow[];
+  const rows = items as Row<'subtasks'>[];
   const histories = await pointsHistories(
     db,
     'subtask',

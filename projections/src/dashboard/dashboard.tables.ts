@@ -1,4 +1,3 @@
-import type { Selectable } from 'kysely';
 import type { LocalDateColumn } from '../db.ts';
 
 /**
@@ -31,5 +30,3 @@ export interface DashboardReadModels {
 declare module '../db.ts' {
   interface ReadModels extends DashboardReadModels {}
 }
-
-export type ItemsByDayRow = Selectable<ItemsByDayTable>;

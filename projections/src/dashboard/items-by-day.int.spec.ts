@@ -14,7 +14,7 @@ import {
   habitCompleted,
 } from '../testing/event-factories.ts';
 import { projectorSpec, type EventContext } from '../testing/projector-spec.ts';
-import type { ItemsByDayRow } from './dashboard.tables.ts';
+import type { Row } from '../db.ts';
 
 // The per-day sums are kept by triggers on the item tables: whatever projector writes the rows, the
 // sums move in the same transaction. A user without settings counts instants in UTC.
@@ -22,7 +22,9 @@ import type { ItemsByDayRow } from './dashboard.tables.ts';
 const alice = randomUUID();
 const bob = randomUUID();
 const at = (instant: string, userId = alice): EventContext => ({ userId, at: instant, timezone: 'UTC' });
-const day = (date: string, items: number, completed = 0, userId = alice): ItemsByDayRow => ({
+/** A row of any of the four `*_by_day` tables: they share one row type. */
+type DayRow = Row<'goals_by_day'>;
+const day = (date: string, items: number, completed = 0, userId = alice): DayRow => ({
   user_id: userId,
   timezone: 'UTC',
   from_date: date,
@@ -31,7 +33,7 @@ const day = (date: string, items: number, completed = 0, userId = alice): ItemsB
   completed,
 });
 /** Two consecutive days an item was touched on: one item less, so a range holding both counts it once. */
-const pair = (from: string, to: string, items = -1, userId = alice): ItemsByDayRow => ({
+const pair = (from: string, to: string, items = -1, userId = alice): DayRow => ({
   user_id: userId,
   timezone: 'UTC',
   from_date: from,

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { WorkItemStatus } from '@tracker/contracts/goals/http';
 import type { Timestamp } from '../db.ts';
 
@@ -39,9 +39,6 @@ declare module '../db.ts' {
   interface ReadModels extends GoalsReadModels {}
 }
 
-export type GoalRow = Selectable<GoalsTable>;
-export type TaskRow = Selectable<TasksTable>;
-export type SubtaskRow = Selectable<SubtasksTable>;
 /** What the projectors write, the same whatever the kind (a kind adds its links to its parents). */
 export type NewWorkItemRow = Insertable<WorkItemColumns>;
 export type WorkItemRowUpdate = Updateable<WorkItemColumns>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@tracker/eventstore/testing/test-database';
-import { createReadModelDb, type ReadModelDbHandle, type ReadModels } from '../db.ts';
+import { createReadModelDb, type ReadModelDbHandle, type ReadModels, type Row } from '../db.ts';
 import { migrateReadModels } from '../migrate.ts';
 import { handlesEvent, type ProjectedEvent, type Projector } from '../projector.ts';
 import {
@@ -23,7 +23,6 @@ import {
   userLoggedIn,
 } from '../testing/event-factories.ts';
 import { projectorSpec, type EventContext } from '../testing/projector-spec.ts';
-import type { GoalRow, SubtaskRow, TaskRow } from './goals.tables.ts';
 import { goalsProjection, subtasksProjection, tasksProjection } from './work-items.projection.ts';
 
 const alice = randomUUID();
@@ -32,7 +31,7 @@ const by = (minutes: number): EventContext => ({ userId: alice, at: new Date(Dat
 const time = (minutes: number) => new Date(by(minutes).at);
 
 /** A row as a creation at `minutes` leaves it; `changes` say what later events did. */
-const itemRow = (id: string, title: string, minutes: number, changes: Partial<GoalRow> = {}): GoalRow => ({
+const itemRow = (id: string, title: string, minutes: number, changes: Partial<Row<'goals'>> = {}): Row<'goals'> => ({
   id,
   user_id: alice,
   title,
@@ -138,7 +137,7 @@ describe('tasks projection', () => {
   const otherGoalId = randomUUID();
   const taskId = randomUUID();
   const otherTaskId = randomUUID();
-  const taskRow = (id: string, goal: string, minutes: number, changes: Partial<TaskRow> = {}): TaskRow => ({
+  const taskRow = (id: string, goal: string, minutes: number, changes: Partial<Row<'tasks'>> = {}): Row<'tasks'> => ({
     ...itemRow(id, 'Task', minutes),
     goal_id: goal,
     ...changes,
@@ -232,7 +231,7 @@ describe('subtasks projection', () => {
   const subtaskId = randomUUID();
   const otherSubtaskId = randomUUID();
   const cousinId = randomUUID();
-  const subtaskRow = (id: string, task: string, goal: string, minutes: number, changes: Partial<SubtaskRow> = {}): SubtaskRow => ({
+  const subtaskRow = (id: string, task: string, goal: string, minutes: number, changes: Partial<Row<'subtasks'>> = {}): Row<'subtasks'> => ({
     ...itemRow(id, 'Subtask', minutes),
     task_id: task,
     goal_id: goal,

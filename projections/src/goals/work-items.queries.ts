@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Goal, Subtask, Task, WorkItemStatus } from '@tracker/contracts/goals/http';
-import type { ReadModelDb } from '../db.ts';
+import type { ReadModelDb, Row } from '../db.ts';
 import { readNewestFirst, type Page, type PageRequest } from '../paging.ts';
-import type { GoalRow, SubtaskRow, TaskRow } from './goals.tables.ts';
 
 type Kind = 'goal' | 'task' | 'subtask';
 const tableOf = { goal: 'goals', task: 'tasks', subtask: 'subtasks' } as const;
@@ -19,7 +18,7 @@ type PointsEntry = Goal['pointsHistory'][number];
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
-export const baseFields = (row: GoalRow, history: PointsEntry[]): Goal => ({
+export const baseFields = (row: Row<'goals'>, history: PointsEntry[]): Goal => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -82,7 +81,7 @@ export const listGoals = async (db: ReadModelDb, userId: string, filter: ListFil
 /** Tasks the filter finds (a status, a priority, a goal's), newest first: one page, or all without `page`. */
 export const listTasks = async (db: ReadModelDb, userId: string, filter: ListFilter = {}, page?: PageRequest): Promise<Page<Task>> => {
   const { items, next } = await readNewestFirst(listQuery(db, 'task', userId, filter), page);
-  const rows = items as TaskRow[];
+  const rows = items as Row<'tasks'>[];
   const histories = await pointsHistories(
     db,
     'task',
@@ -94,7 +93,7 @@ export const listTasks = async (db: ReadModelDb, userId: string, filter: ListFil
 /** Subtasks the filter finds (a status, a priority, a task's), newest first: one page, or all without `page`. */
 export const listSubtasks = async (db: ReadModelDb, userId: string, filter: ListFilter = {}, page?: PageRequest): Promise<Page<Subtask>> => {
   const { items, next } = await readNewestFirst(listQuery(db, 'subtask', userId, filter), page);
-  const rows = items as SubtaskRow[];
+  const rows = items as Row<'subtasks'>[];
   const histories = await pointsHistories(
     db,
     'subtask',

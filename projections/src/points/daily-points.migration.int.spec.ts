@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase } from '@tracker/eventstore/testing/test-database';
-import { createReadModelDb, type ReadModelDbHandle } from '../db.ts';
+import { createReadModelDb, type NewRow, type ReadModelDbHandle } from '../db.ts';
 import { migrateReadModels, readModelMigrations } from '../migrate.ts';
-import type { NewPointsLedgerRow } from './points.tables.ts';
 
 const DASHBOARD = '2026-11-23-0007_dashboard';
 
@@ -29,7 +28,7 @@ it('sums the ledger a read model already holds into daily_points when it lands',
   expect(error).toBeUndefined();
 
   const [alice, bob] = [randomUUID(), randomUUID()];
-  const row = (userId: string, localDate: string, points: number): NewPointsLedgerRow => ({
+  const row = (userId: string, localDate: string, points: number): NewRow<'points_ledger'> => ({
     event_id: randomUUID(),
     user_id: userId,
     points,

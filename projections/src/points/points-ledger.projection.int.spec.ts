@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import { goalStatusChanged, pointsAwarded, pointsRevoked, subtaskCompleted, userLoggedIn } from '../testing/event-factories.ts';
 import { projectorSpec, type EventContext } from '../testing/projector-spec.ts';
 import { pointsLedgerProjection } from './points-ledger.projection.ts';
-import type { DailyPointsRow, PointsLedgerRow, UserPointsRow } from './points.tables.ts';
+import type { Row } from '../db.ts';
 
 const given = projectorSpec(pointsLedgerProjection);
 
@@ -20,7 +20,7 @@ const evening = '2026-03-01T23:30:00.000Z';
 const subtaskSource = { type: 'subtask', id: subtaskId } as const;
 const hierarchy = { goalId, taskId, subtaskId };
 
-const ledgerRow = (award: { event: { id: string }; at: string }, changes: Partial<PointsLedgerRow>): PointsLedgerRow => ({
+const ledgerRow = (award: { event: { id: string }; at: string }, changes: Partial<Row<'points_ledger'>>): Row<'points_ledger'> => ({
   event_id: award.event.id,
   user_id: alice,
   points: 10,
@@ -38,8 +38,13 @@ const ledgerRow = (award: { event: { id: string }; at: string }, changes: Partia
   local_date: '2026-03-02',
   ...changes,
 });
-const total = (userId: string, points: number, at: string): UserPointsRow => ({ user_id: userId, total: points, updated_at: new Date(at) });
-const daily = (userId: string, localDate: string, points: number, count: number): DailyPointsRow => ({ user_id: userId, local_date: localDate, points, count });
+const total = (userId: string, points: number, at: string): Row<'user_points'> => ({ user_id: userId, total: points, updated_at: new Date(at) });
+const daily = (userId: string, localDate: string, points: number, count: number): Row<'daily_points'> => ({
+  user_id: userId,
+  local_date: localDate,
+  points,
+  count,
+});
 
 describe('points ledger projection', () => {
   describe('an award', () => {

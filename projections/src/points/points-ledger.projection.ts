@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { localDateOf } from '@tracker/domain/time/local-date';
 import { defineProjector, type ProjectedEvent } from '../projector.ts';
-import type { NewPointsLedgerRow } from './points.tables.ts';
+import type { NewRow } from '../db.ts';
 
 type PointsEvent = ProjectedEvent<'PointsAwarded' | 'PointsRevoked'>;
 
-const ledgerRow = (event: PointsEvent): NewPointsLedgerRow => {
+const ledgerRow = (event: PointsEvent): NewRow<'points_ledger'> => {
   const { data, metadata } = event;
   const awarded = event.type === 'PointsAwarded';
   const occurredAt = new Date(metadata.occurredAt);

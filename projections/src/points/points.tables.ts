@@ -1,4 +1,3 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { pointsSourceTypes } from '@tracker/contracts/points/events';
 import type { LocalDateColumn, Timestamp } from '../db.ts';
 
@@ -52,11 +51,3 @@ export interface PointsReadModels {
 declare module '../db.ts' {
   interface ReadModels extends PointsReadModels {}
 }
-
-// The ledger is append-only: no update type.
-export type PointsLedgerRow = Selectable<PointsLedgerTable>;
-export type NewPointsLedgerRow = Insertable<PointsLedgerTable>;
-export type UserPointsRow = Selectable<UserPointsTable>;
-export type NewUserPointsRow = Insertable<UserPointsTable>;
-export type UserPointsRowUpdate = Updateable<UserPointsTable>;
-export type DailyPointsRow = Selectable<DailyPointsTable>;

@@ -4,7 +4,7 @@ import { settingsDefaults, type SettingsValues } from '@tracker/contracts/settin
 import { userProfileUpdated, userRegistered } from '../testing/event-factories.ts';
 import { projectedEvent, projectorSpec, type EventContext } from '../testing/projector-spec.ts';
 import { settingsProjection } from './settings.projection.ts';
-import type { UserSettingsRow } from './settings.tables.ts';
+import type { Row } from '../db.ts';
 
 const given = projectorSpec(settingsProjection);
 
@@ -21,7 +21,7 @@ const { statusSettings: defaultStatuses } = settingsDefaults;
 const hiddenCompleted = { ...defaultStatuses, completed: { ...defaultStatuses.completed, visible: false } };
 
 /** Settings as registration at `minutes` leaves them (the factory registers in Europe/Paris); `changes` say what later events did. */
-const settingsRow = (minutes: number, changes: Partial<UserSettingsRow> = {}, userId = alice): UserSettingsRow => ({
+const settingsRow = (minutes: number, changes: Partial<Row<'user_settings'>> = {}, userId = alice): Row<'user_settings'> => ({
   user_id: userId,
   timezone: 'Europe/Paris',
   week_start: 'sunday',

@@ -1,6 +1,6 @@
 import { settingsDefaults } from '@tracker/contracts/settings/http';
 import { defineProjector } from '../projector.ts';
-import type { UserSettingsRowUpdate } from './settings.tables.ts';
+import type { RowUpdate } from '../db.ts';
 
 /**
  * user_settings: one row per user, from registration on (the defaults, in the zone the user
@@ -12,7 +12,7 @@ export const settingsProjection = defineProjector({
   handles: ['UserRegistered', 'UserProfileUpdated', 'UserSettingsUpdated', 'UserSettingsReset'],
   async apply(trx, event) {
     const at = event.metadata.occurredAt;
-    const update = (userId: string, changes: UserSettingsRowUpdate) =>
+    const update = (userId: string, changes: RowUpdate<'user_settings'>) =>
       trx
         .updateTable('user_settings')
         .set({ ...changes, updated_at: at })

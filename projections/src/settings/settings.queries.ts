@@ -1,8 +1,7 @@
 import { settingsDefaults, type Settings } from '@tracker/contracts/settings/http';
-import type { ReadModelDb } from '../db.ts';
-import type { UserSettingsRow } from './settings.tables.ts';
+import type { ReadModelDb, Row } from '../db.ts';
 
-export const toSettings = (row: UserSettingsRow): Settings => ({
+export const toSettings = (row: Row<'user_settings'>): Settings => ({
   id: row.user_id,
   userId: row.user_id,
   timezone: row.timezone,

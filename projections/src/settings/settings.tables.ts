@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType } from 'kysely';
 import type { StatusSettings, Theme, WeekStart } from '@tracker/contracts/settings/http';
 import type { Timestamp } from '../db.ts';
 
@@ -25,7 +25,3 @@ export interface SettingsReadModels {
 declare module '../db.ts' {
   interface ReadModels extends SettingsReadModels {}
 }
-
-export type UserSettingsRow = Selectable<UserSettingsTable>;
-export type NewUserSettingsRow = Insertable<UserSettingsTable>;
-export type UserSettingsRowUpdate = Updateable<UserSettingsTable>;

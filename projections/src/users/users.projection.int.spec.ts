@@ -14,7 +14,7 @@ import {
 } from '../testing/event-factories.ts';
 import { projectedEvent, projectorSpec, type EventContext } from '../testing/projector-spec.ts';
 import { usersProjection } from './users.projection.ts';
-import type { UserRow } from './users.tables.ts';
+import type { Row } from '../db.ts';
 
 const given = projectorSpec(usersProjection);
 
@@ -25,7 +25,7 @@ const by = (minutes: number, userId = alice): EventContext => ({ userId, at: new
 const time = (minutes: number) => new Date(by(minutes).at);
 
 /** A user's row as registration at `minutes` leaves it; `changes` say what later events did. */
-const userRow = (minutes: number, changes: Partial<UserRow> = {}, id = alice): UserRow => ({
+const userRow = (minutes: number, changes: Partial<Row<'users'>> = {}, id = alice): Row<'users'> => ({
   id,
   name: 'Ada',
   email: `${id}@example.com`,

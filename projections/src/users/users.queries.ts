@@ -1,10 +1,9 @@
 import type { User } from '@tracker/contracts/users/http';
-import type { ReadModelDb } from '../db.ts';
-import type { UserRow } from './users.tables.ts';
+import type { ReadModelDb, Row } from '../db.ts';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
-export const toUser = (row: UserRow): User => ({
+export const toUser = (row: Row<'users'>): User => ({
   id: row.id,
   name: row.name,
   email: row.email,

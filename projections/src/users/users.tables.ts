@@ -1,4 +1,3 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { User } from '@tracker/contracts/users/http';
 import type { LocalDateColumn, Timestamp } from '../db.ts';
 
@@ -32,7 +31,3 @@ export interface UsersReadModels {
 declare module '../db.ts' {
   interface ReadModels extends UsersReadModels {}
 }
-
-export type UserRow = Selectable<UsersTable>;
-export type NewUserRow = Insertable<UsersTable>;
-export type UserRowUpdate = Updateable<UsersTable>;
