@@ -1,12 +1,11 @@
 import type { ActionableStatus, Frequency } from '@tracker/contracts/actionables/http';
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { hasProblems } from '../../../components/form/field-checks.ts';
 import { errorAt } from '../../../components/form/form-errors.ts';
+import { ItemForm, TitleAndDescription } from '../../../components/form/item-form.tsx';
 import { SelectField, type SelectOption } from '../../../components/form/select-field.tsx';
 import { ServerErrorAlert } from '../../../components/form/server-error-alert.tsx';
-import { SubmitButton } from '../../../components/form/submit-button.tsx';
-import { TextAreaField } from '../../../components/form/text-area-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
+import { TextField, type TextFieldProps } from '../../../components/form/text-field.tsx';
 import { useFirstInvalidFocus } from '../../../components/form/use-first-invalid-focus.ts';
 import { fieldErrors, type ApiError } from '../../../lib/api/api-errors.ts';
 import { actionableStatuses, statusLabels } from '../model/actionable-format.ts';
@@ -17,6 +16,8 @@ import { useLinkOptions } from '../hooks/use-link-options.ts';
 import './actionable-form.css';
 
 const statusOptions: SelectOption[] = actionableStatuses.map((status) => ({ value: status, label: statusLabels[status] }));
+
+const wholeNumber = (min: number, max: number) => ({ type: 'number', inputMode: 'numeric', min, max, step: 1 }) as const;
 
 export interface ActionableFormProps {
   mode: 'create' | 'edit';
@@ -42,7 +43,7 @@ export interface ActionableFormProps {
  * Create and edit for actionables and habits. noValidate: the form checks the contract's rules itself
  * (formProblems) and says what is wrong beside each field, in words for people, moving the focus to
  * the first; nothing is sent until they pass. The server's field errors show beside their fields too,
- * and any for a field the form does not show are listed above it with the field's label. Escape cancels.
+ * and any for a field the form does not show are listed above it with the field's label.
  */
 export const ActionableForm = ({
   mode,
@@ -60,7 +61,6 @@ export const ActionableForm = ({
 }: ActionableFormProps) => {
   const [values, setValues] = useState(initial);
   const [problems, setProblems] = useState<ActionableProblems>({});
-  const headingId = useId();
   const links = useLinkOptions(initial);
   const { ref, focusFirstInvalid } = useFirstInvalidFocus();
   const errors = fieldErrors(error);
@@ -86,94 +86,42 @@ export const ActionableForm = ({
     if (hasProblems(found)) return focusFirstInvalid();
     onSubmit(values);
   };
-  const escape = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key === 'Escape' && !event.defaultPrevented) {
-      event.preventDefault();
-      onCancel();
-    }
-  };
 
+  const textField = (key: 'weight' | 'deadline' | 'reminderTime' | 'pointsToBeAwarded', label: string, control: Omit<TextFieldProps, 'label'>) => (
+    <TextField label={label} name={key} value={values[key]} onChange={(event) => set(key)(event.target.value)} error={messageFor(key)} {...control} />
+  );
   const linkField = (key: 'goalId' | 'taskId' | 'subtaskId', label: string, options: SelectOption[]) => (
     <SelectField label={label} name={key} options={options} value={values[key]} onChange={(event) => set(key)(event.target.value)} error={messageFor(key)} />
   );
 
   return (
-    <form ref={ref} className="form act-form" onSubmit={submit} onKeyDown={escape} noValidate aria-labelledby={headingId}>
-      <p id={headingId} className="act-form__title">
-        {name}
-      </p>
+    <ItemForm
+      name={name}
+      saveLabel={saveLabel}
+      cancelLabel={cancelLabel}
+      pending={pending}
+      className="act-form"
+      formRef={ref}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
       {error && (
         <ServerErrorAlert error={error} fallback={fallback} shown={shownFields({ mode, habit, frequency: values.frequency })} labels={actionableFieldLabels} />
       )}
-      <TextField
-        label="Title"
-        name="title"
-        required
-        maxLength={200}
-        autoFocus
-        autoComplete="off"
-        value={values.title}
-        onChange={(event) => set('title')(event.target.value)}
-        error={messageFor('title')}
-      />
-      <TextAreaField
-        label="Description"
-        name="description"
-        maxLength={5000}
-        rows={2}
-        value={values.description}
-        onChange={(event) => set('description')(event.target.value)}
-        error={messageFor('description')}
+      <TitleAndDescription
+        title={values.title}
+        description={values.description}
+        onTitleChange={set('title')}
+        onDescriptionChange={set('description')}
+        titleError={messageFor('title')}
+        descriptionError={messageFor('description')}
+        descriptionRows={2}
       />
       <div className="form__row">
-        <TextField
-          label="Weight"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={10}
-          step={1}
-          name="weight"
-          required
-          value={values.weight}
-          onChange={(event) => set('weight')(event.target.value)}
-          hint="1 (light) to 10 (heavy)"
-          error={messageFor('weight')}
-        />
-        {!habit && (
-          <TextField
-            label="Deadline"
-            type="datetime-local"
-            name="deadline"
-            value={values.deadline}
-            onChange={(event) => set('deadline')(event.target.value)}
-            hint={`Your time (${zone})`}
-            error={messageFor('deadline')}
-          />
-        )}
-        <TextField
-          label="Reminder time"
-          type="time"
-          name="reminderTime"
-          value={values.reminderTime}
-          onChange={(event) => set('reminderTime')(event.target.value)}
-          error={messageFor('reminderTime')}
-        />
-        {!habit && (
-          <TextField
-            label="Points to award"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={1000}
-            step={1}
-            name="pointsToBeAwarded"
-            value={values.pointsToBeAwarded}
-            onChange={(event) => set('pointsToBeAwarded')(event.target.value)}
-            hint="0 = 10 × weight"
-            error={messageFor('pointsToBeAwarded')}
-          />
-        )}
+        {textField('weight', 'Weight', { ...wholeNumber(1, 10), required: true, hint: '1 (light) to 10 (heavy)' })}
+        {!habit && textField('deadline', 'Deadline', { type: 'datetime-local', hint: `Your time (${zone})` })}
+        {textField('reminderTime', 'Reminder time', { type: 'time' })}
+        {!habit && textField('pointsToBeAwarded', 'Points to award', { ...wholeNumber(0, 1000), hint: '0 = 10 × weight' })}
         {mode === 'edit' && !habit && (
           <SelectField
             label="Status"
@@ -208,14 +156,6 @@ export const ActionableForm = ({
           {linkField('subtaskId', 'Subtask', links.subtasks)}
         </div>
       </fieldset>
-      <div className="form__actions">
-        <button type="button" className="button button--secondary" onClick={onCancel} aria-label={cancelLabel}>
-          Cancel
-        </button>
-        <SubmitButton pending={pending} aria-label={saveLabel}>
-          Save
-        </SubmitButton>
-      </div>
-    </form>
+    </ItemForm>
   );
 };

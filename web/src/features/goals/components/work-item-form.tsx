@@ -1,9 +1,8 @@
 import type { WorkItemStatus } from '@tracker/contracts/goals/http';
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { ItemForm, TitleAndDescription } from '../../../components/form/item-form.tsx';
 import { SelectField, type SelectOption } from '../../../components/form/select-field.tsx';
 import { ServerErrorAlert } from '../../../components/form/server-error-alert.tsx';
-import { SubmitButton } from '../../../components/form/submit-button.tsx';
-import { TextAreaField } from '../../../components/form/text-area-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { fieldErrors, type ApiError } from '../../../lib/api/api-errors.ts';
 import { priorities, workItemStatuses } from '../stores/goals.slice.ts';
@@ -63,7 +62,6 @@ export const WorkItemForm = ({ mode, name, saveLabel, cancelLabel, initial, goal
     },
     [opener],
   );
-  const headingId = useId();
   const errors = fieldErrors(error);
   const editing = mode === 'edit';
   const set =
@@ -97,36 +95,16 @@ export const WorkItemForm = ({ mode, name, saveLabel, cancelLabel, initial, goal
     onSubmit(values);
   };
 
-  const keyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Escape' || event.defaultPrevented || pending) return;
-    event.preventDefault();
-    onCancel();
-  };
-
   return (
-    <form className="form work-item-form" onSubmit={submit} onKeyDown={keyDown} noValidate aria-labelledby={headingId}>
-      <p id={headingId} className="work-item-form__title">
-        {name}
-      </p>
+    <ItemForm name={name} saveLabel={saveLabel} cancelLabel={cancelLabel} pending={pending} className="work-item-form" onSubmit={submit} onCancel={onCancel}>
       {error && <ServerErrorAlert error={error} fallback={fallback} shown={shownFields} labels={fieldLabels} />}
-      <TextField
-        label="Title"
-        name="title"
-        required
-        maxLength={200}
-        autoFocus
-        autoComplete="off"
-        value={values.title}
-        onChange={(event) => set('title')(event.target.value)}
-        error={errors.title}
-      />
-      <TextAreaField
-        label="Description"
-        name="description"
-        maxLength={5000}
-        value={values.description}
-        onChange={(event) => set('description')(event.target.value)}
-        error={errors.description}
+      <TitleAndDescription
+        title={values.title}
+        description={values.description}
+        onTitleChange={set('title')}
+        onDescriptionChange={set('description')}
+        titleError={errors.title}
+        descriptionError={errors.description}
       />
       <div className="form__row">
         {selectField('priority', 'Priority', priorityOptions, Number)}
@@ -140,14 +118,6 @@ export const WorkItemForm = ({ mode, name, saveLabel, cancelLabel, initial, goal
           {goalOptions && selectField('goalId', 'Goal', goalOptions, String, 'Moving a task takes its subtasks along.')}
         </div>
       )}
-      <div className="form__actions">
-        <button type="button" className="button button--secondary" onClick={onCancel} aria-label={cancelLabel}>
-          Cancel
-        </button>
-        <SubmitButton pending={pending} aria-label={saveLabel}>
-          Save
-        </SubmitButton>
-      </div>
-    </form>
+    </ItemForm>
   );
 };

@@ -1,0 +1,88 @@
+import { useId, type FormEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { SubmitButton } from './submit-button.tsx';
+import { TextAreaField } from './text-area-field.tsx';
+import { TextField } from './text-field.tsx';
+import './item-form.css';
+
+interface ItemFormProps {
+  /** The form's heading and accessible name, e.g. 'New task in Run a marathon' or 'Edit habit Read'. */
+  name: string;
+  /** Full button names ('Save task Warm up', 'Cancel editing task Warm up'): several forms can be open at once. */
+  saveLabel: string;
+  cancelLabel: string;
+  pending: boolean;
+  /** The feature's own class, for its refinements. */
+  className: string;
+  formRef?: Ref<HTMLFormElement>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onCancel: () => void;
+  /** The fields, between the heading and Cancel and Save. */
+  children: ReactNode;
+}
+
+/**
+ * The frame of a create or edit form for an item (goal, task, subtask, actionable, habit): its heading,
+ * the fields, Cancel and Save. noValidate: each form checks and reports its fields itself. Escape
+ * cancels, except while the save is on its way.
+ */
+export const ItemForm = ({ name, saveLabel, cancelLabel, pending, className, formRef, onSubmit, onCancel, children }: ItemFormProps) => {
+  const headingId = useId();
+  const escape = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || pending) return;
+    event.preventDefault();
+    onCancel();
+  };
+  return (
+    <form ref={formRef} className={`form item-form ${className}`} onSubmit={onSubmit} onKeyDown={escape} noValidate aria-labelledby={headingId}>
+      <p id={headingId} className="item-form__title">
+        {name}
+      </p>
+      {children}
+      <div className="form__actions">
+        <button type="button" className="button button--secondary" onClick={onCancel} aria-label={cancelLabel}>
+          Cancel
+        </button>
+        <SubmitButton pending={pending} aria-label={saveLabel}>
+          Save
+        </SubmitButton>
+      </div>
+    </form>
+  );
+};
+
+interface TitleAndDescriptionProps {
+  title: string;
+  description: string;
+  onTitleChange: (title: string) => void;
+  onDescriptionChange: (description: string) => void;
+  titleError: string | undefined;
+  descriptionError: string | undefined;
+  /** The description's height in lines; the browser's default without. */
+  descriptionRows?: number;
+}
+
+/** Every item's first two fields; the title takes the focus when the form opens. */
+export const TitleAndDescription = (props: TitleAndDescriptionProps) => (
+  <>
+    <TextField
+      label="Title"
+      name="title"
+      required
+      maxLength={200}
+      autoFocus
+      autoComplete="off"
+      value={props.title}
+      onChange={(event) => props.onTitleChange(event.target.value)}
+      error={props.titleError}
+    />
+    <TextAreaField
+      label="Description"
+      name="description"
+      maxLength={5000}
+      rows={props.descriptionRows}
+      value={props.description}
+      onChange={(event) => props.onDescriptionChange(event.target.value)}
+      error={props.descriptionError}
+    />
+  </>
+);
