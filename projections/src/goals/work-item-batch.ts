@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import type { WorkItemStatus } from '@tracker/contracts/goals/http';
-import type { ReadModels } from '../db.ts';
+import type { ReadModels, Timestamp } from '../db.ts';
+import type { WorkItemColumns } from './goals.tables.ts';
 
 /**
  * A batch of goals, tasks or subtasks folded in memory: the rows the batch touches are read once,
@@ -11,23 +11,8 @@ import type { ReadModels } from '../db.ts';
 export type WorkItemTable = 'goals' | 'tasks' | 'subtasks';
 
 /** A row as the fold holds it. Instants stay text (PostgreSQL's own, or the event's): written back as they came, to the microsecond. */
-export interface ItemRow {
-  id: string;
-  user_id: string;
-  title: string;
-  description: string;
-  priority: number;
-  status: WorkItemStatus;
-  last_status_at: string | null;
-  completed_at: string | null;
-  created_at: string;
-  updated_at: string;
-  due_date: string | null;
-  start_date: string | null;
-  end_date: string | null;
-  goal_id?: string;
-  task_id?: string;
-}
+export type ItemRow = InstantsAsText<WorkItemColumns> & Partial<Record<ParentColumn, string>>;
+type InstantsAsText<Columns> = { [K in keyof Columns]: Timestamp extends Columns[K] ? Exclude<Columns[K], Timestamp> | string : Columns[K] };
 
 /** The links a kind has to its parents: what cascades and moves follow. */
 export type ParentColumn = 'goal_id' | 'task_id';
