@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { fieldMessage } from '../../../components/form/field-message.ts';
 import { humanFieldMessage } from '../../../components/form/form-errors.ts';
 import { weekdayLongNames, weekdayNames } from '../model/habit-schedule.ts';
+import '../../../components/check-pills/check-pills.css';
 import './recurrence-editor.css';
 
 export interface RecurrenceEditorProps {
@@ -37,7 +38,7 @@ export const RecurrenceEditor = ({ frequency, days, dayOfMonth, onFrequencyChang
       <legend className="field__label recurrence__legend">Repeats</legend>
       <div className="recurrence__choices">
         {frequencyChoices.map((choice) => (
-          <label key={choice.value} className="recurrence__choice">
+          <label key={choice.value} className="check-pill check-pill--in-form">
             <input
               type="radio"
               name={name}
@@ -61,7 +62,7 @@ export const RecurrenceEditor = ({ frequency, days, dayOfMonth, onFrequencyChang
           <legend className="field__label">Weekdays</legend>
           <div className="recurrence__day-list">
             {weekdayNames.map((short, day) => (
-              <label key={short} className="recurrence__day" title={weekdayLongNames[day]}>
+              <label key={short} className="check-pill check-pill--in-form recurrence__day" title={weekdayLongNames[day]}>
                 <input
                   type="checkbox"
                   checked={days.includes(day)}

@@ -1,4 +1,5 @@
 import type { ActionableStatus } from '@tracker/contracts/actionables/http';
+import { FilterGroup } from '../../../components/check-pills/filter-group.tsx';
 import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
 import { actionableStatuses, statusLabels } from '../model/actionable-format.ts';
 import './status-filter.css';
@@ -14,24 +15,25 @@ export const toggledStatus = (selected: readonly ActionableStatus[], status: Act
 export const StatusFilter = ({ selected, onChange }: { selected: readonly ActionableStatus[]; onChange: (selected: ActionableStatus[]) => void }) => {
   const { orderStatuses, isVisible, colorOf } = useStatusSettings();
   return (
-    <fieldset className="act-filter">
-      <legend className="act-filter__legend">Status</legend>
-      <div className="act-filter__options">
-        {orderStatuses(actionableStatuses).map((status) => (
-          <label key={status} className="act-check">
-            <input type="checkbox" checked={selected.includes(status)} onChange={() => onChange(toggledStatus(selected, status))} />
-            <span className="status-dot" style={{ background: colorOf(status) }} aria-hidden="true" />
-            {statusLabels[status]}
-            {/* Ticking it shows nothing while the settings hide the status: say so. */}
-            {!isVisible(status) && <span className="act-check__note">(hidden in settings)</span>}
-          </label>
-        ))}
-      </div>
-      {selected.length < actionableStatuses.length && (
-        <button type="button" className="button button--small button--ghost" onClick={() => onChange([...actionableStatuses])}>
-          Show all statuses
-        </button>
-      )}
-    </fieldset>
+    <FilterGroup
+      legend="Status"
+      after={
+        selected.length < actionableStatuses.length && (
+          <button type="button" className="button button--small button--ghost" onClick={() => onChange([...actionableStatuses])}>
+            Show all statuses
+          </button>
+        )
+      }
+    >
+      {orderStatuses(actionableStatuses).map((status) => (
+        <label key={status} className="check-pill">
+          <input type="checkbox" checked={selected.includes(status)} onChange={() => onChange(toggledStatus(selected, status))} />
+          <span className="status-dot" style={{ background: colorOf(status) }} aria-hidden="true" />
+          {statusLabels[status]}
+          {/* Ticking it shows nothing while the settings hide the status: say so. */}
+          {!isVisible(status) && <span className="status-filter__note">(hidden in settings)</span>}
+        </label>
+      ))}
+    </FilterGroup>
   );
 };

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { FilterGroup } from '../../../components/check-pills/filter-group.tsx';
 import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
 import {
   filtersReset,
@@ -31,29 +32,23 @@ export const GoalFilters = () => {
         Filters
         <span className="filters__summary">{allShown ? 'showing all' : 'some hidden'}</span>
       </button>
-      <fieldset className="filters__group">
-        <legend className="filters__legend">Status</legend>
-        <div className="filters__options">
-          {orderStatuses(workItemStatuses).map((status) => (
-            <label key={status} className={`check-chip check-chip--${status}`}>
-              <input type="checkbox" checked={statusFilter.includes(status)} onChange={() => dispatch(statusFilterToggled(status))} />
-              {statusLabels[status]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset className="filters__group">
-        <legend className="filters__legend">Priority</legend>
-        <div className="filters__options">
-          {priorities.map((priority) => (
-            <label key={priority} className="check-chip" title={priorityNames[priority]}>
-              <input type="checkbox" checked={priorityFilter.includes(priority)} onChange={() => dispatch(priorityFilterToggled(priority))} />
-              <span className="visually-hidden">Priority {priority}</span>
-              <span aria-hidden="true">P{priority}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <FilterGroup legend="Status" className="filters__group">
+        {orderStatuses(workItemStatuses).map((status) => (
+          <label key={status} className="check-pill check-chip">
+            <input type="checkbox" checked={statusFilter.includes(status)} onChange={() => dispatch(statusFilterToggled(status))} />
+            {statusLabels[status]}
+          </label>
+        ))}
+      </FilterGroup>
+      <FilterGroup legend="Priority" className="filters__group">
+        {priorities.map((priority) => (
+          <label key={priority} className="check-pill check-chip" title={priorityNames[priority]}>
+            <input type="checkbox" checked={priorityFilter.includes(priority)} onChange={() => dispatch(priorityFilterToggled(priority))} />
+            <span className="visually-hidden">Priority {priority}</span>
+            <span aria-hidden="true">P{priority}</span>
+          </label>
+        ))}
+      </FilterGroup>
       {!allShown && (
         <button type="button" className="button button--small button--ghost filters__reset" onClick={() => dispatch(filtersReset())}>
           Reset filters
