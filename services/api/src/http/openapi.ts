@@ -6,45 +6,39 @@ const schemaOf = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s
 
 const problemContent = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
 
-/** Every client error the API answers, as a shared response: a problem document saying why. */
+/** A response whose body is a problem document saying why. */
+const problemResponse = (description: string, headers?: Record<string, unknown>) => ({ description, ...(headers ? { headers } : {}), content: problemContent });
+/** The header of the answers that ask the client to come back later. */
+const retryAfter = (description: string) => ({ 'Retry-After': { description, schema: { type: 'integer', minimum: 1 } } });
+
+/** Every client error the API answers, as a shared response. */
 const clientErrors: Record<ClientErrorStatus, { name: string; response: Record<string, unknown> }> = {
   400: {
     name: 'BadRequest',
-    response: {
-      description: 'The input does not match: `errors` names each field at fault (params, query or body; `code` validation_failed), or the body is not JSON',
-      content: problemContent,
-    },
+    response: problemResponse(
+      'The input does not match: `errors` names each field at fault (params, query or body; `code` validation_failed), or the body is not JSON',
+    ),
   },
-  401: { name: 'Unauthorized', response: { description: 'No valid session (or, for a login, wrong credentials)', content: problemContent } },
-  403: { name: 'Forbidden', response: { description: 'Not allowed', content: problemContent } },
-  404: { name: 'NotFound', response: { description: "No such item among the caller's", content: problemContent } },
+  401: { name: 'Unauthorized', response: problemResponse('No valid session (or, for a login, wrong credentials)') },
+  403: { name: 'Forbidden', response: problemResponse('Not allowed') },
+  404: { name: 'NotFound', response: problemResponse("No such item among the caller's") },
   409: {
     name: 'Conflict',
-    response: {
-      description: "The item's state refuses the command, its Idempotency-Key was used for another request, or concurrent writers won every retry",
-      content: problemContent,
-    },
+    response: problemResponse("The item's state refuses the command, its Idempotency-Key was used for another request, or concurrent writers won every retry"),
   },
-  413: { name: 'ContentTooLarge', response: { description: 'The body is over its limit (1 MB unless the route allows more)', content: problemContent } },
-  415: { name: 'UnsupportedMediaType', response: { description: 'The body is not application/json', content: problemContent } },
-  422: { name: 'UnprocessableContent', response: { description: 'Valid input that a business rule refuses', content: problemContent } },
-  429: {
-    name: 'TooManyRequests',
-    response: {
-      description: 'Over a limit: try again after Retry-After seconds',
-      headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } } },
-      content: problemContent,
-    },
-  },
+  413: { name: 'ContentTooLarge', response: problemResponse('The body is over its limit (1 MB unless the route allows more)') },
+  415: { name: 'UnsupportedMediaType', response: problemResponse('The body is not application/json') },
+  422: { name: 'UnprocessableContent', response: problemResponse('Valid input that a business rule refuses') },
+  429: { name: 'TooManyRequests', response: problemResponse('Over a limit: try again after Retry-After seconds', retryAfter('Seconds to wait')) },
 };
 
 /** Answered by Node's HTTP server before the app, to any request whose headers pass 16 KB: no body. */
 const headersTooLarge = { description: "The request's headers are over 16 KB (Node's HTTP server answers, without a body)" };
-const databaseUnavailable = {
-  description: 'The database is unreachable for now (restarting, failing over): retry after Retry-After seconds',
-  headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } } },
-  content: problemContent,
-};
+const databaseUnavailable = problemResponse(
+  'The database is unreachable for now (restarting, failing over): retry after Retry-After seconds',
+  retryAfter('Seconds to wait before retrying'),
+);
+
 /** Routes that answer without the database (liveness, this document) or say so in their own body (readiness). */
 const answersWithoutDatabase = (route: AnyRoute): boolean => route.tag === 'system';
 
@@ -129,7 +123,7 @@ export const buildOpenApi = (specs: readonly AnyRoute[]) => {
           ...Object.fromEntries(errors.map((status) => [String(status), { $ref: `#/components/responses/${clientErrors[status].name}` }])),
           '431': { $ref: '#/components/responses/HeaderFieldsTooLarge' },
           ...(answersWithoutDatabase(spec) ? {} : { '503': { $ref: '#/components/responses/DatabaseUnavailable' } }),
-          default: { description: 'A server error (5xx), as a problem document with the requestId to report', content: problemContent },
+          default: problemResponse('A server error (5xx), as a problem document with the requestId to report'),
         },
       };
     }
