@@ -1,14 +1,7 @@
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { tooltipLook } from '../../../components/charts/tooltip-look.ts';
 import { chartSeries, type TimelineRow } from '../model/audit-timeline.ts';
 import './running-total-chart.css';
-
-const tooltipStyle = {
-  background: 'var(--surface)',
-  border: '1px solid var(--border)',
-  borderRadius: 8,
-  boxShadow: 'var(--shadow)',
-  color: 'var(--text)',
-};
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 const formatIn = (zone: string, options: Intl.DateTimeFormatOptions, time: number): string => {
@@ -73,9 +66,7 @@ export const RunningTotalChart = ({ rows, end, zone }: RunningTotalChartProps) =
             <YAxis allowDecimals={false} tickLine={false} axisLine={false} width={52} className="total-chart__axis" />
             <Tooltip
               cursor={{ stroke: 'var(--border-strong)' }}
-              contentStyle={tooltipStyle}
-              labelStyle={{ color: 'var(--text-muted)', fontWeight: 600 }}
-              itemStyle={{ color: 'var(--text)' }}
+              {...tooltipLook}
               labelFormatter={(label) => (typeof label === 'number' ? moment(label) : '')}
               formatter={(value) => [`${String(value)} points`, 'Total']}
             />

@@ -1,17 +1,10 @@
 import type { DailyPoints } from '@tracker/contracts/dashboard/http';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { tooltipLook } from '../../../components/charts/tooltip-look.ts';
 import { formatLocalDate } from '../../../lib/dates/date-format.ts';
 
 const shortDate = (date: string) => formatLocalDate(date, { month: 'short', day: 'numeric' });
 const longDate = (date: string) => formatLocalDate(date);
-
-const tooltipStyle = {
-  background: 'var(--surface)',
-  border: '1px solid var(--border)',
-  borderRadius: 8,
-  boxShadow: 'var(--shadow)',
-  color: 'var(--text)',
-};
 
 /** The bars themselves: recharts, loaded after the rest of the dashboard (daily-points-chart.tsx). */
 const DailyPointsPlot = ({ days }: { days: DailyPoints[] }) => (
@@ -22,9 +15,7 @@ const DailyPointsPlot = ({ days }: { days: DailyPoints[] }) => (
       <YAxis allowDecimals={false} tickLine={false} axisLine={false} width={48} className="daily-chart__axis" />
       <Tooltip
         cursor={{ fill: 'var(--primary-soft)' }}
-        contentStyle={tooltipStyle}
-        labelStyle={{ color: 'var(--text-muted)', fontWeight: 600 }}
-        itemStyle={{ color: 'var(--text)' }}
+        {...tooltipLook}
         labelFormatter={(label) => (typeof label === 'string' ? longDate(label) : '')}
         formatter={(value) => [`${String(value)} points`, 'Earned']}
       />
