@@ -13,7 +13,7 @@ import {
 } from '@tracker/contracts/users/http';
 import { NotFound, Unauthorized, ValidationFailed } from '@tracker/domain/common/errors';
 import { findUserById } from '@tracker/projections/users/users.queries';
-import { routesFor, type RouteInput } from '../http/api-router.ts';
+import { routesFor, type Route, type RouteInput } from '../http/api-router.ts';
 import { commandAnswer } from '../commands/command-answer.ts';
 import { commandContext } from '../http/command-context.ts';
 import type { AuthServices } from './auth.feature.ts';
@@ -80,6 +80,20 @@ const updateProfile = async ({ body, ctx, services, settle }: RouteInput<unknown
   return passwordChangedAt !== undefined ? { user, token: await services.tokens.sign(ctx.state.userId, passwordChangedAt) } : { user };
 };
 
+/** The profile update, one operation at each of its addresses: the signed-in user's and the profile's. */
+const profileUpdateAt = (at: Pick<Route, 'name' | 'path' | 'summary' | 'tag'>) =>
+  route({
+    ...at,
+    method: 'put',
+    auth: true,
+    // A password change checks the current password under the login limits.
+    errors: [429],
+    body: profileUpdateBody,
+    response: profileUpdateResponse,
+    settles,
+    handle: updateProfile,
+  });
+
 export const authRoutes = [
   route({
     name: 'register',
@@ -145,34 +159,8 @@ export const authRoutes = [
     response: userResponse,
     handle: async ({ ctx, services }) => ({ user: await currentUser(services, ctx.state.userId) }),
   }),
-  route({
-    name: 'updateMe',
-    method: 'put',
-    path: '/auth/me',
-    summary: 'Update the signed-in user',
-    tag: 'auth',
-    auth: true,
-    // A password change checks the current password under the login limits.
-    errors: [429],
-    body: profileUpdateBody,
-    response: profileUpdateResponse,
-    settles,
-    handle: updateProfile,
-  }),
-  route({
-    name: 'updateProfile',
-    method: 'put',
-    path: '/users/profile',
-    summary: 'Update the profile',
-    tag: 'users',
-    auth: true,
-    // A password change checks the current password under the login limits.
-    errors: [429],
-    body: profileUpdateBody,
-    response: profileUpdateResponse,
-    settles,
-    handle: updateProfile,
-  }),
+  profileUpdateAt({ name: 'updateMe', path: '/auth/me', summary: 'Update the signed-in user', tag: 'auth' }),
+  profileUpdateAt({ name: 'updateProfile', path: '/users/profile', summary: 'Update the profile', tag: 'users' }),
   route({
     name: 'forgotPassword',
     method: 'post',
