@@ -8,13 +8,15 @@ export interface AdapterPromises {
    * An id already stored is refused (EventIdConflict) wherever else it is appended: in another
    * stream, or at another place in its stream. PostgreSQL: a unique index on event ids. EventStoreDB
    * looks for ids only where a retry of the append would have put them (right after the expected
-   * revision; among the latest events for `any`), and writes a reused id elsewhere as a new event.
+   * revision; among the latest events for `any`): a reused id elsewhere is written as a new event at
+   * the head, and refused as WrongExpectedVersion at a stale revision.
    */
   reusedIdsRefused: boolean;
   /**
    * How many of a stream's latest events an append with `any` / `stream_exists` is checked against
-   * for its own ids: 'unbounded' on PostgreSQL; the adapter's RETRY_WINDOW on EventStoreDB. Exact
-   * revisions and `no_stream` are recognised without bound on both.
+   * for its own ids (a retry is recognised while its last event is among them): 'unbounded' on
+   * PostgreSQL; the adapter's RETRY_WINDOW on EventStoreDB. A retry at the exact revision it was
+   * first written at (or `no_stream`) is recognised without bound on both.
    */
   anyRetryWindow: number | 'unbounded';
 }
@@ -181,6 +183,36 @@ export const eventStoreConformance = (name: string, harness: ConformanceHarness 
         expect(await collect(store.readStream(s))).toHaveLength(1 + batch.length + later);
       });
 
+      it('recognises with any a retry of a batch straddling the edge of the promised window (its last event inside)', async () => {
+        const s = stream();
+        await store.append(s, [event()], 'no_stream');
+        const batch = [event(), event(), event()];
+        const first = await store.append(s, batch, 'any');
+        const window = harness.promises.anyRetryWindow;
+        const later = (window === 'unbounded' ? 150 : window) - 2;
+        for (let i = 0; i < later; i += 10) {
+          await store.append(
+            s,
+            Array.from({ length: Math.min(10, later - i) }, () => event()),
+            'any',
+          );
+        }
+        expect(await store.append(s, batch, 'any')).toEqual(first);
+        expect(await collect(store.readStream(s))).toHaveLength(1 + batch.length + later);
+      });
+
+      it('answers a retry sent at another, stale exact revision: the original where reused ids are refused, else WrongExpectedVersion', async () => {
+        const s = stream();
+        await store.append(s, [event()], 'no_stream');
+        const batch = [event()];
+        const first = await store.append(s, batch, 0n);
+        await store.append(s, [event(), event(), event()], 'any');
+        const again = store.append(s, batch, 2n);
+        if (harness.promises.reusedIdsRefused) expect(await again).toEqual(first);
+        else await expect(again).rejects.toBeInstanceOf(WrongExpectedVersion);
+        expect(await collect(store.readStream(s))).toHaveLength(5);
+      });
+
       it('answers a retry with other data with the original, refuses one with another type, and (where promised) a reused id', async () => {
         const s = stream();
         const batch = [event('GoalCreated', { n: 1 })];
@@ -200,7 +232,8 @@ export const eventStoreConformance = (name: string, harness: ConformanceHarness 
         const upper = batch.map((e) => ({ ...e, id: e.id.toUpperCase() }));
         const first = await store.append(s, upper, 'no_stream');
         expect(await store.append(s, upper, 'no_stream')).toEqual(first);
-        expect(await store.append(s, batch, 0n)).toEqual(first);
+        // The same retry in lower case, at the revision it was first written at (where every adapter looks).
+        expect(await store.append(s, batch, 'no_stream')).toEqual(first);
         expect((await collect(store.readStream(s))).map((e) => e.id)).toEqual(batch.map((e) => e.id.toLowerCase()));
       });
 

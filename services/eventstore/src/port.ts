@@ -17,15 +17,7 @@ export interface EventMetadata {
 }
 
 export interface NewEvent {
-  /**
-   * UUID, compared in canonical lower-case form (event-ids.ts). An append whose ids are already
-   * stored is a retry: when the stream holds this append (every id, in order, at consecutive
-   * revisions, with the same types) nothing is written and the original result is returned, the
-   * first write's data winning (data, version and metadata are not compared: a retry decides again
-   * and may carry a fresh salt or a later clock); when the ids are found stored otherwise (only some
-   * of them, in another stream, with another type) it throws EventIdConflict. Both adapters apply
-   * this one rule (retry-rule.ts); where each looks for the ids is said at `append`.
-   */
+  /** UUID, compared in canonical lower-case form (event-ids.ts); what an append of ids already stored does is said at `append`. */
   id: string;
   type: string;
   /** The schema version of `data` (contracts/); 1 when not given. Kept beside the event, not inside it. */
@@ -72,18 +64,27 @@ export interface ReadStreamFrom {
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   /**
-   * Appends atomically, or throws WrongExpectedVersion. A retry (the same ids again, see
-   * NewEvent.id) is answered with the original result; where it is recognised differs:
-   * - PostgreSQL: always, whatever the expected revision, and an id reused anywhere else is refused
-   *   (a unique index on event ids across all streams).
-   * - EventStoreDB, exact revision and `no_stream`: always (the server compares the ids right after
-   *   that revision with the stream). `any` and `stream_exists`: the adapter searches the stream's
-   *   latest 100 events (RETRY_WINDOW) and writes at the exact revision it saw, so a retry is
-   *   recognised while its events are among those; an older one is written again. An id reused
-   *   anywhere else (another stream, another place in the stream) is written as a new event.
-   * - EventStoreDB, failures with an unknown outcome (timeouts, unavailable, leader change) are
-   *   retried by the adapter with the identical write, bounded; only then do they reach the caller,
-   *   who may retry the same append safely under the rules above.
+   * Appends atomically, or throws WrongExpectedVersion. An append whose ids are already stored is a
+   * retry, answered by one rule on both adapters (retry-rule.ts): when the stream holds this append
+   * (every id, in order, at consecutive revisions, with the same types) nothing is written and the
+   * original result is returned, the first write's data winning (data, version and metadata are not
+   * compared: a retry decides again and may carry a fresh salt or a later clock); when the ids are
+   * found stored otherwise (only some of them, in another stream, with another type) it throws
+   * EventIdConflict. The answer depends only on what the stream holds where the adapter looks, never
+   * on what happened before (a conflict, a retry of the write):
+   * - PostgreSQL looks everywhere (a unique index on event ids across all streams): a retry is
+   *   recognised at any age, whatever the expected revision, and an id reused anywhere is refused.
+   * - EventStoreDB looks where the server does (IndexWriter.CheckCommit) and where the adapter can
+   *   read in bounded time: at an exact revision E (`no_stream` being -1), right after E — a retry
+   *   sent at the revision it was first written at is recognised at any age; the ids elsewhere are not
+   *   seen (written as new events at the head, WrongExpectedVersion at a stale revision). With `any`
+   *   and `stream_exists`, among the stream's latest RETRY_WINDOW (100) events: a retry is recognised
+   *   while its last event is among them, an older one is written again.
+   *   Failures with an unknown outcome (timeouts, unavailable, a leader change, the confirming read
+   *   failing) are retried by the adapter with the identical write, bounded; only then do they reach
+   *   the caller, who may retry the same append safely under the rules above.
+   * So a caller that must recognise a retry of any age on every adapter finds its ids itself and
+   * sends the retry at its original revision: the command handler does (command-handler.ts).
    */
   append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   /** The stream's events in order, from `fromRevision` (inclusive; the start when absent). A missing stream reads as empty. */

@@ -10,7 +10,7 @@ export interface StoredCopy {
 
 /**
  * The one rule both adapters apply when an append carries event ids that are already stored (see
- * NewEvent.id in port.ts). `found` holds the stored events with any of those ids, wherever they are.
+ * `append` in port.ts). `found` holds the stored events with any of those ids wherever the adapter looked.
  * Returns undefined when none is stored, the stored copy of the last event when the stream holds
  * this append (every id, in order, at consecutive revisions, with the same types), and throws
  * EventIdConflict otherwise: part of the append, ids in another stream, or another type.

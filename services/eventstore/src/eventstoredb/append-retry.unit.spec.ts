@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { AccessDeniedError } from '@eventstore/db-client';
+import { AccessDeniedError, UnknownError } from '@eventstore/db-client';
 import { describe, expect, it } from 'vitest';
 import { WrongExpectedVersion, type ExpectedRevision, type NewEvent } from '../port.ts';
-import { createFakeEsdbClient, deadlineExceeded, notLeader, unavailable, type FaultTiming } from '../testing/fake-esdb-client.ts';
+import {
+  createFakeEsdbClient,
+  deadlineExceeded,
+  notLeader,
+  unavailable,
+  unrecognisedAnswer,
+  type FaultTiming,
+  type ReadFault,
+} from '../testing/fake-esdb-client.ts';
 import { RETRY_WINDOW, createEventStoreDbEventStore } from './eventstoredb-event-store.ts';
 import { isOutcomeUnknown, retryDelayMs } from './outcome-unknown.ts';
 
@@ -12,7 +20,13 @@ const retry = { attempts: 6, firstDelayMs: 1, maxDelayMs: 4 };
 
 const open = async () => {
   const fake = createFakeEsdbClient();
-  const store = await createEventStoreDbEventStore({ connectionString: 'esdb://unused', streamCategories: ['goal'], client: fake.client, appendRetry: retry });
+  const store = await createEventStoreDbEventStore({
+    connectionString: 'esdb://unused',
+    streamCategories: ['goal'],
+    client: fake.client,
+    appendRetry: retry,
+    readIdleTimeoutMs: 100,
+  });
   return { fake, store };
 };
 
@@ -103,6 +117,55 @@ describe('EventStoreDB append: failures with an unknown outcome', () => {
 
     await store.append(s, [event()], 'no_stream');
     await expect(store.append(s, [event()], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedVersion);
+  });
+});
+
+describe('EventStoreDB append: the confirming read after an acknowledged write', () => {
+  const readFaults: Array<[string, ReadFault]> = [
+    ['not leader (an election)', { error: notLeader }],
+    ['unavailable', { error: unavailable }],
+    ['a stalled read', 'stall'],
+  ];
+  for (const [name, fault] of readFaults) {
+    it(`answers with the stored result when ${name} strikes the confirming read (the write is stored)`, async () => {
+      const { fake, store } = await open();
+      const s = stream();
+      const batch = [event(), event()];
+      fake.failReads(fault);
+      const result = await store.append(s, batch, 'no_stream');
+      expect(result.nextRevision).toBe(1n);
+      expect(fake.stored(s)).toEqual(batch.map((e) => e.id));
+      expect(await store.append(s, batch, 'no_stream')).toEqual(result);
+    });
+  }
+});
+
+describe('EventStoreDB append: definite answers the client does not recognise', () => {
+  for (const reason of ['BadRequest: Event size 1100000 exceeds the maximum of 1048576', 'InternalError: append failed']) {
+    it(`fails at once, keeping the reason, on ${reason.split(':')[0]} (not retried as outcome unknown)`, async () => {
+      const { fake, store } = await open();
+      const s = stream();
+      fake.inject({ timing: 'before-write', error: () => unrecognisedAnswer(reason) });
+      const started = Date.now();
+      const error = await store.append(s, [event()], 'no_stream').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect(isOutcomeUnknown(error)).toBe(false);
+      expect((error as Error).message).toContain(reason);
+      expect(fake.appendCalls()).toBe(1);
+      expect(Date.now() - started).toBeLessThan(retry.firstDelayMs * 50);
+      expect(fake.stored(s)).toEqual([]);
+    });
+  }
+
+  it('still retries an unknown error from the transport (no answer from the server) as outcome unknown', async () => {
+    const { fake, store } = await open();
+    const s = stream();
+    const transport = Object.assign(new UnknownError(), { code: 13, message: '13 INTERNAL: Received RST_STREAM with code 2' });
+    fake.inject({ timing: 'after-write', error: () => transport });
+    const batch = [event()];
+    expect((await store.append(s, batch, 'no_stream')).nextRevision).toBe(0n);
+    expect(fake.appendCalls()).toBe(2);
+    expect(fake.stored(s)).toEqual(batch.map((e) => e.id));
   });
 });
 

@@ -37,7 +37,7 @@ import { recogniseRetry } from '../retry-rule.ts';
 import { runSubscription } from '../subscription-loop.ts';
 import { createWakeSignal } from '../wake-signal.ts';
 import type { EsdbClient } from './esdb-client.ts';
-import { DEFAULT_APPEND_RETRY, retryWhileOutcomeUnknown, type AppendRetryPolicy } from './outcome-unknown.ts';
+import { DEFAULT_APPEND_RETRY, definiteAnswerOf, retryWhileOutcomeUnknown, type AppendRetryPolicy } from './outcome-unknown.ts';
 import { withReadDeadline } from './read-deadline.ts';
 import { scanPageSize } from './scan-page.ts';
 import { compareEsdbPositions, decodePosition, encodePosition, type EsdbPosition } from './positions.ts';
@@ -62,10 +62,11 @@ import { compareEsdbPositions, decodePosition, encodePosition, type EsdbPosition
  * anything, so an idle subscriber does not read the same foreign events over and over.
  *
  * Appends (guarantees in port.ts at `append`, sources in docs/ARCHITECTURE.md): a failure whose
- * outcome is unknown is retried with the identical write, which the server deduplicates at an exact
- * revision; `any` and `stream_exists` are therefore turned into the exact revision of the head, after
- * looking for the append among the stream's latest events. Every result is taken from the events as
- * stored, so a first append and its retries answer alike.
+ * outcome is unknown is retried with the identical write and the read that confirms it; the server
+ * deduplicates the write at an exact revision, so `any` and `stream_exists` are turned into the exact
+ * revision of the head, after looking for the append among the stream's latest events. Every result
+ * is taken from the events as stored, so a first append and its retries answer alike. No append
+ * reads more than its batch, or the retry window and what racing writers added.
  */
 
 export interface EventStoreDbEventStoreOptions {
@@ -308,92 +309,111 @@ const streamReads = (client: EsdbClient, readIdleMs: number) => {
 };
 
 /**
- * `append`: an exact revision is one write sent again identically while its outcome is unknown;
- * `any` and `stream_exists` become the exact revision of the head; every result is read back from
- * the events as stored.
+ * `append`: an exact revision is one write, sent again identically while its outcome is unknown,
+ * together with the read that confirms it; `any` and `stream_exists` become the exact revision of the
+ * head. Where the ids of a retry are looked for (port.ts at `append`), and nowhere else, so that
+ * every read is bounded by the batch or the retry window, whatever the stream's length:
+ * - at an exact revision E, right after E (revisions E+1 … E+n), as the server itself does;
+ * - with `any` / `stream_exists`, among the stream's latest RETRY_WINDOW events (read together with
+ *   the n − 1 before them, so a batch straddling the window's edge is seen whole).
  */
 const appends = (client: EsdbClient, { readStreamEvents, collect }: ReturnType<typeof streamReads>, appendRetry: AppendRetryPolicy): EventStore['append'] => {
-  /** The stream's events among the given ids, first occurrence of each, in stream order. */
-  const findIds = async (stream: string, events: NewEvent[]): Promise<StoredEvent[]> => {
-    const wanted = new Set(events.map((e) => e.id));
-    const found: StoredEvent[] = [];
-    for await (const stored of readStreamEvents(stream, { direction: FORWARDS, fromRevision: START, requiresLeader: true })) {
-      if (wanted.delete(stored.id)) found.push(stored);
-    }
-    return found;
-  };
+  /** Up to `count` events of the stream from revision `from` on (in revision order), from the leader. */
+  const readFrom = (stream: string, from: bigint, count: number): Promise<StoredEvent[]> =>
+    collect(readStreamEvents(stream, { direction: FORWARDS, fromRevision: from, maxCount: count, requiresLeader: true }));
 
-  const currentRevision = async (stream: string): Promise<bigint | 'no_stream'> => {
-    const [last] = await collect(readStreamEvents(stream, { direction: BACKWARDS, fromRevision: END, maxCount: 1, requiresLeader: true }));
-    return last ? last.revision : 'no_stream';
+  /** The stream's latest `count` events, in revision order. */
+  const readLatest = async (stream: string, count: number): Promise<StoredEvent[]> =>
+    (await collect(readStreamEvents(stream, { direction: BACKWARDS, fromRevision: END, maxCount: count, requiresLeader: true }))).reverse();
+
+  const currentRevision = async (stream: string): Promise<bigint | 'no_stream'> => (await readLatest(stream, 1))[0]?.revision ?? 'no_stream';
+
+  /** What the stream holds right after revision `at` (-1: its start) for this append: the original result, undefined when none of its ids is there, or EventIdConflict. */
+  const heldRightAfter = async (stream: string, events: NewEvent[], at: bigint): Promise<AppendResult | undefined> => {
+    const wanted = new Set(events.map((e) => e.id));
+    const there = await readFrom(stream, at + 1n, events.length);
+    return recognisedAppend(
+      stream,
+      events,
+      there.filter((e) => wanted.has(e.id)),
+    );
   };
 
   /**
-   * The server accepted the append and reports the stream's revision. That does not say which
-   * events sit there (an idempotent retry may be answered with another shape, and the reported
-   * position is that of the write, not necessarily of its last event's $all entry), so the result is
-   * always taken from the events as stored: a first append and its retries then agree exactly.
+   * The server accepted the write at exact revision `at`: its events now sit right after `at`, freshly
+   * written or found there by the server's own check. The result is read from the events as stored
+   * (the answer's position is that of the write, not of its last event), so a first append and its
+   * retries agree exactly, and a retry with another type is refused there.
    */
-  const confirmAppended = async (stream: string, events: NewEvent[], reported: bigint): Promise<AppendResult> => {
-    const first = reported - BigInt(events.length - 1);
-    if (first >= 0n) {
-      const window = await collect(readStreamEvents(stream, { direction: FORWARDS, fromRevision: first, maxCount: events.length, requiresLeader: true }));
-      if (window.length === events.length && window.every((stored, i) => stored.id === events[i]!.id)) {
-        return recognisedAppend(stream, events, window)!;
-      }
-    }
-    const original = recognisedAppend(stream, events, await findIds(stream, events));
+  const confirmAppended = async (stream: string, events: NewEvent[], at: bigint, reported: bigint): Promise<AppendResult> => {
+    const original = await heldRightAfter(stream, events, at);
     if (original) return original;
-    throw new Error(`EventStoreDB reported an append to ${stream} up to revision ${reported}, but its events are not in the stream`);
+    throw new Error(`EventStoreDB reported an append to ${stream} up to revision ${reported}, but its events are not right after revision ${at}`);
   };
 
-  /** Refused for its expected revision: still the original result if this exact append is already stored. */
-  const refused = async (stream: string, events: NewEvent[], expected: ExpectedRevision, actual: bigint | 'no_stream'): Promise<AppendResult> => {
-    const original = recognisedAppend(stream, events, await findIds(stream, events));
+  /** Refused for its expected revision: still the original result if this exact append sits right after it (the only place the server looks). */
+  const refused = async (stream: string, events: NewEvent[], expected: 'no_stream' | bigint, actual: bigint | 'no_stream'): Promise<AppendResult> => {
+    const at = expected === 'no_stream' ? -1n : expected;
+    const original = typeof actual === 'bigint' && actual > at ? await heldRightAfter(stream, events, at) : undefined;
     if (original) return original;
     throw new WrongExpectedVersion(stream, expected, typeof actual === 'bigint' && actual < 0n ? 'no_stream' : actual);
   };
 
-  /** One write at the revision it names, sent again identically while its outcome is unknown. */
-  const appendAt = async (stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> => {
-    let result: Awaited<ReturnType<EsdbClient['appendToStream']>>;
-    try {
-      // The identical write each time (same ids, same expected revision): the server recognises a
-      // repeat of one it stored, so a write that landed before the failure is not stored twice.
-      const data = events.map(toEventData);
-      result = await retryWhileOutcomeUnknown(() => client.appendToStream(stream, data, { expectedRevision: toClientExpected(expected) }), appendRetry);
-    } catch (error) {
-      if (error instanceof WrongExpectedVersionError || isErrorOfType(error, ErrorType.WRONG_EXPECTED_VERSION)) {
-        return refused(stream, events, expected, (error as WrongExpectedVersionError).actualVersion);
+  /**
+   * One write at the revision it names, with the read that confirms it (or that looks at what refused
+   * it), all sent again identically while the outcome is unknown — the write failed without a
+   * definite answer, or it was acknowledged and the read failed (a new leader, unavailable, stalled):
+   * the server recognises a repeat of a write it stored right after the same revision, for good.
+   */
+  const appendAt = (stream: string, events: NewEvent[], expected: 'no_stream' | bigint): Promise<AppendResult> => {
+    const at = expected === 'no_stream' ? -1n : expected;
+    const data = events.map(toEventData);
+    return retryWhileOutcomeUnknown(async () => {
+      let result: Awaited<ReturnType<EsdbClient['appendToStream']>>;
+      try {
+        result = await client.appendToStream(stream, data, { expectedRevision: toClientExpected(expected) });
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError || isErrorOfType(error, ErrorType.WRONG_EXPECTED_VERSION)) {
+          return refused(stream, events, expected, (error as WrongExpectedVersionError).actualVersion);
+        }
+        throw definiteAnswerOf(stream, error);
       }
-      throw error;
-    }
-    // Only with throwOnAppendFailure=false in the connection string; v6 reports its revision wrongly.
-    if (!result.success) return refused(stream, events, expected, await currentRevision(stream));
-    return confirmAppended(stream, events, result.nextExpectedRevision);
+      // Only with throwOnAppendFailure=false in the connection string; v6 reports its revision wrongly.
+      if (!result.success) return refused(stream, events, expected, await currentRevision(stream));
+      return confirmAppended(stream, events, at, result.nextExpectedRevision);
+    }, appendRetry);
   };
 
   /**
    * `any` and `stream_exists`: the server recognises a repeat of these only through a cache of
    * recent ids, emptied on restart (IndexWriter.CheckCommit), so they are turned into an exact
-   * revision, which it checks against the stream itself for good. Read the latest events, answer a
-   * retry found among them with the original, else append at the revision just seen; a writer
-   * getting in between makes that WrongExpectedVersion, and we look again.
+   * revision, which it checks against the stream itself for good. Read the latest events once,
+   * answer a retry found among them with the original, else append at the revision just seen; a
+   * writer getting in between makes that WrongExpectedVersion, and only what it appended is read.
    */
   const appendAtHead = async (stream: string, events: NewEvent[], expected: 'any' | 'stream_exists'): Promise<AppendResult> => {
     const wanted = new Set(events.map((e) => e.id));
+    const span = RETRY_WINDOW + events.length - 1;
+    let seen = await readLatest(stream, span);
     for (let attempt = 1; ; attempt++) {
-      const latest = await collect(readStreamEvents(stream, { direction: BACKWARDS, fromRevision: END, maxCount: RETRY_WINDOW, requiresLeader: true }));
-      const head = latest[0]?.revision ?? 'no_stream';
+      const head = seen.at(-1)?.revision ?? 'no_stream';
       if (head === 'no_stream' && expected === 'stream_exists') throw new WrongExpectedVersion(stream, expected, 'no_stream');
-      const original = recognisedAppend(stream, events, latest.filter((e) => wanted.has(e.id)).reverse());
-      if (original) return original;
+      // A retry whose events reach into the window; `seen` then holds all of them (the span before it).
+      if (seen.slice(-RETRY_WINDOW).some((e) => wanted.has(e.id))) {
+        return recognisedAppend(
+          stream,
+          events,
+          seen.filter((e) => wanted.has(e.id)),
+        )!;
+      }
       try {
         return await appendAt(stream, events, head);
       } catch (error) {
         if (!(error instanceof WrongExpectedVersion)) throw error;
         if (attempt >= MAX_HEAD_ATTEMPTS) throw new WrongExpectedVersion(stream, expected, error.actual);
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+        const since = await readFrom(stream, head === 'no_stream' ? 0n : head + 1n, span);
+        seen = since.length < span ? [...seen, ...since].slice(-span) : await readLatest(stream, span);
       }
     }
   };

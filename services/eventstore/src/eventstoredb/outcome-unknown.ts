@@ -1,13 +1,15 @@
 import { ErrorType } from '@eventstore/db-client';
+import { ReadStalled } from './read-deadline.ts';
 
 /**
  * Failures after which an append may or may not have been written: the client gave up waiting
  * (deadline exceeded; also what the server's own commit timeout is reported as), the connection or
  * the shared batch-append call broke (unavailable, cancelled by the server, unknown), or the node
- * stopped being leader between taking the write and confirming it. A server drops a duplicate of a
- * write it has not finished indexing ("IdempotentNotReady") without answering, so a racing retry
- * also ends here. Everything else (wrong expected version, access denied, stream deleted, too big)
- * is a definite answer.
+ * stopped being leader between taking the write and confirming it; also the read that confirms an
+ * acknowledged write stalling. A server drops a duplicate of a write it has not finished indexing
+ * ("IdempotentNotReady") without answering, so a racing retry also ends here. Everything else (wrong
+ * expected version, access denied, stream deleted, too big, and the server's answers the client
+ * cannot name: `definiteAnswerOf`) is a definite answer.
  */
 const OUTCOME_UNKNOWN: ReadonlySet<unknown> = new Set([
   ErrorType.TIMEOUT,
@@ -18,8 +20,45 @@ const OUTCOME_UNKNOWN: ReadonlySet<unknown> = new Set([
   ErrorType.UNKNOWN,
 ]);
 
-export const isOutcomeUnknown = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && OUTCOME_UNKNOWN.has((error as { type?: unknown }).type);
+/**
+ * Client 6.2.1 turns a batch-append answer whose detail type it does not know (the server's
+ * BadRequest, e.g. an event over the size limit, or InternalError) into an UnknownError with this
+ * message (`unpackToCommandError`): the server answered, and the write was not taken.
+ */
+const UNRECOGNISED_ANSWER = /^Could not recognize /;
+
+/** gRPC statuses that answer the request itself (bad argument, refused, unsupported) rather than say the call broke. */
+const DEFINITE_GRPC_CODES: ReadonlySet<unknown> = new Set([3, 7, 8, 9, 11, 12]);
+
+/** An UnknownError that is in fact the server's definite answer. */
+const isUnnamedAnswer = (error: { type?: unknown; message?: unknown; code?: unknown }): boolean =>
+  error.type === ErrorType.UNKNOWN && ((typeof error.message === 'string' && UNRECOGNISED_ANSWER.test(error.message)) || DEFINITE_GRPC_CODES.has(error.code));
+
+/** EventStoreDB refused an append with an answer the client cannot name; `reason` is the server's. */
+export class AppendRejected extends Error {
+  constructor(
+    readonly stream: string,
+    readonly reason: string,
+    options: { cause: unknown },
+  ) {
+    super(`EventStoreDB rejected the append to ${stream}: ${reason}`, options);
+    this.name = 'AppendRejected';
+  }
+}
+
+/** The error to report for a failed append: the server's unnamed answers become AppendRejected (reason kept), the rest stay as they are. */
+export const definiteAnswerOf = (stream: string, error: unknown): unknown => {
+  if (typeof error !== 'object' || error === null || !isUnnamedAnswer(error)) return error;
+  const { message } = error as { message?: unknown };
+  const reason = typeof message === 'string' ? message.replace(UNRECOGNISED_ANSWER, '') : '';
+  return new AppendRejected(stream, reason || 'no reason given', { cause: error });
+};
+
+export const isOutcomeUnknown = (error: unknown): boolean => {
+  if (error instanceof ReadStalled) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  return OUTCOME_UNKNOWN.has((error as { type?: unknown }).type) && !isUnnamedAnswer(error);
+};
 
 export interface AppendRetryPolicy {
   /** Tries in all, the first included. */
