@@ -4,6 +4,7 @@ import type { GoalEvent, SubtaskEvent, TaskEvent } from '@tracker/contracts/goal
 import type { WorkItemStatus } from '@tracker/contracts/goals/http';
 import type { Decider } from '../common/decider.ts';
 import { BusinessRuleViolated, Conflict, NotFound, ValidationFailed } from '../common/errors.ts';
+import { revocationOf } from '../points/revocation.ts';
 import { RULES_VERSION, workItemPoints, type WorkItemKind } from '../points/rules.ts';
 
 // What goals, tasks and subtasks share: fields, status changes anywhere among the three statuses,
@@ -133,17 +134,7 @@ export const workItemRules = <E extends GoalEvent | TaskEvent | SubtaskEvent, P 
     const source = { type: kind, id: item.id };
     const what = `${label[kind].toLowerCase()} "${item.title}"`;
     if (item.status === 'completed' && item.awarded > 0) {
-      decided.push({
-        type: 'PointsRevoked',
-        data: {
-          userId: item.userId,
-          points: item.awarded,
-          reason: `Reopened ${what}`,
-          source,
-          hierarchy: item.awardedTo ?? hierarchyOf(kind, item),
-          title: item.title,
-        },
-      });
+      decided.push(revocationOf(item, { reason: `Reopened ${what}`, source, hierarchy: item.awardedTo ?? hierarchyOf(kind, item) }));
     }
     if (to === 'completed') {
       if (events.completed) decided.push(events.completed(item.id));
