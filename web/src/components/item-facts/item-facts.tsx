@@ -8,7 +8,7 @@ export const chipClass = (tone?: ChipTone): string => (tone ? `chip chip--${tone
 
 /** The ✓ before a completed item's title. */
 export const DoneMark = () => (
-  <span className="done-mark" aria-hidden="true">
+  <span className="round-mark done-mark" aria-hidden="true">
     <CheckIcon />
   </span>
 );

@@ -15,7 +15,7 @@ const ToastItem = ({ toast }: { toast: Toast }) => {
 
   return (
     <div className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : undefined} data-testid={`toast-${toast.kind}`}>
-      <span className="toast__icon" aria-hidden="true">
+      <span className="round-mark toast__icon" aria-hidden="true">
         {icons[toast.kind]}
       </span>
       <div className="toast__body">

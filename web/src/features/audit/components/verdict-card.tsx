@@ -1,15 +1,20 @@
 import type { AuditMismatch, PointsAudit } from '@tracker/contracts/points/audit';
 import type { ReactNode } from 'react';
 import { signedPoints } from '../model/audit-timeline.ts';
+import { StatTiles } from '../../../components/stat-tiles/stat-tiles.tsx';
 import './verdict-card.css';
-
-const numberFormat = new Intl.NumberFormat();
 
 const totals = (audit: PointsAudit) =>
   [
-    { id: 'audit-recorded-total', label: 'Recorded in events', value: audit.recordedTotal, note: 'What the award and revocation events say' },
-    { id: 'audit-recomputed-total', label: 'Recomputed by the rules', value: audit.recomputedTotal, note: 'Each award replayed through its rules version' },
-    { id: 'audit-ledger-total', label: 'In the ledger', value: audit.ledgerTotal, note: 'What your points total is read from' },
+    { id: 'audit-recorded-total', label: 'Recorded in events', value: audit.recordedTotal, note: 'What the award and revocation events say', points: true },
+    {
+      id: 'audit-recomputed-total',
+      label: 'Recomputed by the rules',
+      value: audit.recomputedTotal,
+      note: 'Each award replayed through its rules version',
+      points: true,
+    },
+    { id: 'audit-ledger-total', label: 'In the ledger', value: audit.ledgerTotal, note: 'What your points total is read from', points: true },
   ] as const;
 
 const pointsOrNone = (points: number | null): string => (points === null ? 'none' : signedPoints(points));
@@ -54,7 +59,7 @@ export const VerdictCard = ({ audit, scope, failed = false, status }: VerdictCar
   return (
     <section className={`panel verdict verdict--${tone}`} aria-labelledby="audit-verdict-title" data-testid="audit-verdict">
       <div className="verdict__headline" aria-live="polite">
-        <span className="verdict__icon" aria-hidden="true">
+        <span className="round-mark verdict__icon" aria-hidden="true">
           {tone === 'ok' ? '✓' : tone === 'warning' || failed ? '!' : '…'}
         </span>
         <div>
@@ -77,19 +82,7 @@ export const VerdictCard = ({ audit, scope, failed = false, status }: VerdictCar
         </div>
       </div>
       {status}
-      {audit && (
-        <dl className="verdict__totals" aria-label="Totals">
-          {totals(audit).map((total) => (
-            <div key={total.id} className="verdict__total">
-              <dt className="verdict__total-label">{total.label}</dt>
-              <dd className="verdict__total-value" data-testid={total.id}>
-                {numberFormat.format(total.value)}
-              </dd>
-              <dd className="verdict__total-note">{total.note}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      {audit && <StatTiles label="Totals" className="verdict__totals" tiles={totals(audit)} />}
       {audit && audit.mismatches.length > 0 && (
         <div className="verdict__mismatches">
           <h3 className="verdict__subtitle">What does not match</h3>

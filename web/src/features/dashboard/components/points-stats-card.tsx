@@ -1,7 +1,7 @@
 import { dashboardFailures, useGetPointsStatsQuery, type RangeArgs } from '../api/dashboard.api.ts';
 import { Card } from '../../../components/states/card.tsx';
 import { QueryBody } from '../../../components/states/query-states.tsx';
-import { StatTiles } from './stat-tiles.tsx';
+import { StatTiles } from '../../../components/stat-tiles/stat-tiles.tsx';
 
 /** Points today, this week (from the user's week start), this month, in total, and the streak of days with points. */
 export const PointsStatsCard = ({ range }: { range: RangeArgs }) => {

@@ -1,7 +1,7 @@
 import { dashboardFailures, useGetDashboardSummaryQuery, type RangeArgs } from '../api/dashboard.api.ts';
 import { Card } from '../../../components/states/card.tsx';
 import { QueryBody } from '../../../components/states/query-states.tsx';
-import { StatTiles } from './stat-tiles.tsx';
+import { StatTiles } from '../../../components/stat-tiles/stat-tiles.tsx';
 
 /** The range at a glance: points earned in it and the items created, due or completed in it. */
 export const SummaryCard = ({ range, rangeLabel }: { range: RangeArgs; rangeLabel: string }) => {

@@ -1,5 +1,6 @@
 import { useGetGoalsQuery, useGetGoalStatsQuery } from '../api/goals.api.ts';
 import { pointsTotal } from '../model/work-item-format.ts';
+import '../../../components/stat-tiles/stat-tiles.css';
 import './goals-overview.css';
 
 /** Counts from /goals/goals/stats and the points the goals hold; hidden until there is something to count. */
@@ -16,12 +17,12 @@ export const GoalsOverview = () => {
     { label: 'Points earned', value: String(points), note: 'from goals, tasks and subtasks' },
   ];
   return (
-    <section className="stat-cards" aria-label="Overview">
+    <section className="stat-tiles goals-overview" aria-label="Overview">
       {cards.map((card) => (
-        <div key={card.label} className="stat-card">
-          <p className="stat-card__label">{card.label}</p>
-          <p className="stat-card__value">{card.value}</p>
-          <p className="stat-card__note">{card.note}</p>
+        <div key={card.label} className="stat-tile">
+          <p className="stat-tile__label">{card.label}</p>
+          <p className="stat-tile__value">{card.value}</p>
+          <p className="stat-tile__note">{card.note}</p>
         </div>
       ))}
     </section>

@@ -11,9 +11,9 @@ export interface StatTile {
 
 const numberFormat = new Intl.NumberFormat();
 
-/** Figures as a description list: a label over each big number. */
-export const StatTiles = ({ tiles, label }: { tiles: readonly StatTile[]; label: string }) => (
-  <dl className="stat-tiles" aria-label={label}>
+/** Figures as a description list: a label over each big number; `className` for the feature's refinements. */
+export const StatTiles = ({ tiles, label, className }: { tiles: readonly StatTile[]; label: string; className?: string }) => (
+  <dl className={`stat-tiles${className ? ` ${className}` : ''}`} aria-label={label}>
     {tiles.map((tile) => (
       <div key={tile.id} className={`stat-tile${tile.points ? ' stat-tile--points' : ''}`}>
         <dt className="stat-tile__label">{tile.label}</dt>
