@@ -36,7 +36,11 @@ const importedHistory = z.object({
   lastCredited: calendarDate.nullable(),
 });
 
-const created = { actionableId: id, userId: id, ...fields, imported: importedHistory.optional() };
+/**
+ * `startDate`: a habit's first day (no occurrence before it); absent on items created before habits
+ * had one, whose occurrences are unbounded.
+ */
+const created = { actionableId: id, userId: id, ...fields, startDate: calendarDate.optional(), imported: importedHistory.optional() };
 /** `importId`: the item was materialised from that ActionablesImported, which the read side has already projected. */
 export const actionableCreated = defineEvent('ActionableCreated', z.object({ ...created, importId: id.optional() }));
 export const actionableUpdated = defineEvent('ActionableUpdated', z.object({ actionableId: id, changes: z.object(fields).partial() }));
@@ -59,8 +63,56 @@ const completion = {
 export const actionableCompleted = defineEvent('ActionableCompleted', z.object({ ...completion, late: z.boolean() }));
 export const actionableDeleted = defineEvent('ActionableDeleted', z.object({ actionableId: id, title: storedText }));
 
-/** A habit completion, credited to `occurrence`: the most recent scheduled local date on or before `localDate`. */
-export const habitCompleted = defineEvent('HabitCompleted', z.object({ ...completion, occurrence: calendarDate }));
+/** A range of local dates, both included: a freeze as a decision saw it. */
+export const dateRange = z.object({ from: calendarDate, to: calendarDate });
+
+/**
+ * A habit completion, claimed at `completedAt` on the user's day `localDate`, credited to
+ * `occurrence`: the most recent scheduled date on or before it from the habit's start (for a
+ * timesPerWeek habit, the day itself; `period` is then its week's first day). `backfilled`: a missed
+ * occurrence recorded afterwards. `frozen`: the freezes the decision counted with (recorded, so a
+ * replay decides the same).
+ */
+export const habitCompleted = defineEvent(
+  'HabitCompleted',
+  z.object({
+    ...completion,
+    occurrence: calendarDate,
+    period: calendarDate.optional(),
+    backfilled: z.literal(true).optional(),
+    frozen: z.array(dateRange).max(100).optional(),
+  }),
+);
+
+/** A credited occurrence and the streak it stands at. */
+const creditStreak = z.object({ occurrence: calendarDate, streak: int(0, HABIT_STREAK_MAX) });
+/** The streak a habit shows after a change: its last credited period (null: none) and the streak there. */
+const standing = z.object({ lastCredited: calendarDate.nullable(), streak: int(0, HABIT_STREAK_MAX) });
+
+/**
+ * A backfill's recount: the backfilled occurrence and every later credit whose streak it changed
+ * (`recounted`, new streaks; `previous`, what they were), and the habit's standing streak after it.
+ */
+export const habitCreditsRecounted = defineEvent(
+  'HabitCreditsRecounted',
+  z.object({ actionableId: id, recounted: z.array(creditStreak).min(1).max(64), previous: z.array(creditStreak).max(64), current: standing }),
+);
+
+/**
+ * A completion taken back: `occurrence` is free again, the credits a backfill had recounted are back
+ * at `restored`, and the habit stands at `current` with `lastCompletedAt` as before the completion.
+ */
+export const habitCompletionUndone = defineEvent(
+  'HabitCompletionUndone',
+  z.object({
+    actionableId: id,
+    title: storedText,
+    occurrence: calendarDate,
+    restored: z.array(creditStreak).max(64),
+    current: standing,
+    lastCompletedAt: storedInstant.nullable(),
+  }),
+);
 /** The streak after crediting `occurrence`. */
 export const habitStreakExtended = defineEvent(
   'HabitStreakExtended',
@@ -81,6 +133,8 @@ export const actionableEvents = [
   habitCompleted,
   habitStreakExtended,
   habitStreakReset,
+  habitCreditsRecounted,
+  habitCompletionUndone,
 ] as const;
 export type ActionableEvent = z.infer<(typeof actionableEvents)[number]>;
 
@@ -104,3 +158,12 @@ export const actionablesImported = defineEvent(
 );
 export const importEvents = [actionablesImported] as const;
 export type ImportEvent = z.infer<(typeof importEvents)[number]>;
+
+/**
+ * Freezes: one stream per user, `freeze-<userId>`, so the monthly limit is decided against every
+ * freeze the user has. `habitId` null: all of the user's habits.
+ */
+export const habitsFrozen = defineEvent('HabitsFrozen', z.object({ freezeId: id, userId: id, habitId: nullableId, from: calendarDate, to: calendarDate }));
+export const habitFreezeCancelled = defineEvent('HabitFreezeCancelled', z.object({ freezeId: id, userId: id }));
+export const freezeEvents = [habitsFrozen, habitFreezeCancelled] as const;
+export type FreezeEvent = z.infer<(typeof freezeEvents)[number]>;

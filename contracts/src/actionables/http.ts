@@ -21,6 +21,11 @@ export const actionableMessages = {
   habitNotFound: 'Habit not found',
   alreadyCompleted: 'Actionable is already completed',
   habitAlreadyCompleted: 'Habit already completed for this period',
+  habitNotDue: (next: string | null) => (next === null ? 'Habit has nothing scheduled' : `Habit is not due yet: its first day is ${next}`),
+  nothingToUndo: 'Habit has no completion to take back',
+  undoTooLate: 'Habit completion can only be taken back within its period or on the day it was recorded',
+  backfillOutside: (days: number) => `date: must be a day the habit was scheduled, from its start and within the last ${days} days`,
+  startDateOutside: (days: number) => `startDate: must be from ${days} days ago to a year ahead`,
   alreadyExists: 'Actionable already exists',
   tooManyToImport: 'must hold at most 1,000 actionables',
   nothingToImport: 'must hold at least one actionable',
@@ -33,7 +38,7 @@ export const actionableStatuses = ['pending', 'in-progress', 'completed', 'not-a
 export const actionableStatus = z.enum(actionableStatuses, { message: `must be one of ${actionableStatuses.join(', ')}` });
 export type ActionableStatus = z.infer<typeof actionableStatus>;
 
-export const frequencies = ['daily', 'weekly', 'monthly'] as const;
+export const frequencies = ['daily', 'weekly', 'monthly', 'everyNDays', 'timesPerWeek'] as const;
 export const frequency = z.enum(frequencies, { message: `must be one of ${frequencies.join(', ')}` });
 export type Frequency = z.infer<typeof frequency>;
 
@@ -42,17 +47,25 @@ export const pointsToBeAwarded = wholeNumber(0, 1000);
 /** 0 = Sunday … 6 = Saturday. */
 export const weekday = wholeNumber(0, 6, 'must be a weekday from 0 (Sunday) to 6 (Saturday)');
 export const dayOfMonth = wholeNumber(1, 31);
+/** Every N days from the habit's start. */
+export const everyNDays = wholeNumber(1, 365);
+/** N times in each week (by the user's week start when the habit was set so). */
+export const timesPerWeek = wholeNumber(1, 7);
 /** A time of day, HH:mm on a 24-hour clock. */
 export const reminderTime = z.string({ message: 'must be a time HH:mm' }).regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:mm (00:00 to 23:59)');
 
 /**
  * A recurrence as the domain keeps it: one variant per frequency, holding only what that frequency
- * needs (days sorted, without repeats). New kinds (every N days, x times per week) are new variants.
+ * needs (days sorted, without repeats). `everyNDays` counts from the habit's start; `timesPerWeek`
+ * keeps the weekday its weeks begin on (the user's week start when it was set), so a later change of
+ * the setting never re-cuts weeks already counted.
  */
 export const recurrence = z.discriminatedUnion('frequency', [
   z.object({ frequency: z.literal('daily') }),
   z.object({ frequency: z.literal('weekly'), days: z.array(weekday).min(1).max(7) }),
   z.object({ frequency: z.literal('monthly'), dayOfMonth }),
+  z.object({ frequency: z.literal('everyNDays'), everyNDays }),
+  z.object({ frequency: z.literal('timesPerWeek'), timesPerWeek, weekStartsOn: weekday }),
 ]);
 export type Recurrence = z.infer<typeof recurrence>;
 
@@ -66,6 +79,10 @@ export const recurrenceBody = z
     frequency: frequency.default('daily'),
     days: z.array(weekday).max(7, 'must hold at most 7 weekdays').nullable().optional(),
     dayOfMonth: dayOfMonth.nullable().optional(),
+    everyNDays: everyNDays.nullable().optional(),
+    timesPerWeek: timesPerWeek.nullable().optional(),
+    /** For timesPerWeek: the weekday its weeks begin on (0 = Sunday … 6 = Saturday); Monday (ISO weeks) when left out. The web sends the user's week start. */
+    weekStartsOn: weekday.nullable().optional(),
   })
   .superRefine((value, ctx) => {
     if (value.frequency === 'weekly' && (value.days ?? []).length === 0) {
@@ -73,6 +90,12 @@ export const recurrenceBody = z
     }
     if (value.frequency === 'monthly' && (value.dayOfMonth ?? undefined) === undefined) {
       ctx.addIssue({ code: 'custom', path: ['dayOfMonth'], message: 'monthly recurrence needs a dayOfMonth from 1 to 31' });
+    }
+    if (value.frequency === 'everyNDays' && (value.everyNDays ?? undefined) === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['everyNDays'], message: 'everyNDays recurrence needs everyNDays from 1 to 365' });
+    }
+    if (value.frequency === 'timesPerWeek' && (value.timesPerWeek ?? undefined) === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['timesPerWeek'], message: 'timesPerWeek recurrence needs timesPerWeek from 1 to 7' });
     }
   })
   .transform((value): Recurrence => {
@@ -83,6 +106,10 @@ export const recurrenceBody = z
         return { frequency: 'weekly', days: [...new Set(value.days ?? [])].sort((a, b) => a - b) };
       case 'monthly':
         return { frequency: 'monthly', dayOfMonth: value.dayOfMonth! };
+      case 'everyNDays':
+        return { frequency: 'everyNDays', everyNDays: value.everyNDays! };
+      case 'timesPerWeek':
+        return { frequency: 'timesPerWeek', timesPerWeek: value.timesPerWeek!, weekStartsOn: value.weekStartsOn ?? 1 };
     }
   });
 
@@ -112,7 +139,16 @@ const editable = {
   subtaskId: id.nullable().optional(),
 };
 
-export const createActionableBody = z.object({ title: createTitle.nullable().optional(), ...editable });
+/** How far back a habit's start may be given (for a habit the user already keeps), and how far back a missed occurrence may be recorded. */
+export const HABIT_START_MAX_DAYS_BACK = 30;
+export const HABIT_BACKFILL_MAX_DAYS = 7;
+
+export const createActionableBody = z.object({
+  title: createTitle.nullable().optional(),
+  ...editable,
+  /** A habit's first day (its creation day when left out), up to HABIT_START_MAX_DAYS_BACK local days back. */
+  startDate: calendarDate.optional(),
+});
 export type CreateActionableBody = z.infer<typeof createActionableBody>;
 /** POST /actionables/habits: the same body; the route forces isHabit true. */
 export const createHabitBody = createActionableBody;
@@ -196,7 +232,14 @@ export const actionable = z.object({
   reminderTime: z.string().nullable(),
   pointsAwarded: z.number().int(),
   pointsToBeAwarded: z.number().int(),
-  recurrence: z.object({ frequency, days: z.array(z.number().int()), dayOfMonth: z.number().int().nullable() }),
+  recurrence: z.object({
+    frequency,
+    days: z.array(z.number().int()),
+    dayOfMonth: z.number().int().nullable(),
+    everyNDays: z.number().int().nullable(),
+    timesPerWeek: z.number().int().nullable(),
+    weekStartsOn: z.number().int().nullable(),
+  }),
   status: actionableStatus,
 });
 export type Actionable = z.infer<typeof actionable>;
@@ -208,6 +251,28 @@ export const habitResponse = z.object({ habit: actionable });
 export const habitsResponse = z.object({ habits: z.array(actionable), nextCursor });
 export const completeActionableResponse = z.object({ actionable, pointsAwarded: z.number().int() });
 export const completeHabitResponse = z.object({ habit: actionable, pointsAwarded: z.number().int(), streak: z.number().int() });
+/** A freeze covers 1 to FREEZE_MAX_DAYS days, begins today or later (up to a year ahead), and a user begins at most FREEZES_PER_MONTH a calendar month. */
+export const FREEZE_MAX_DAYS = 14;
+export const FREEZES_PER_MONTH = 2;
+export const freezeMessages = {
+  notFound: 'Freeze not found',
+  begun: 'A freeze that has begun cannot be cancelled',
+  tooMany: `At most ${FREEZES_PER_MONTH} freezes may begin in one calendar month`,
+  overlaps: 'This freeze overlaps another one for the same habits',
+  range: `to: a freeze covers 1 to ${FREEZE_MAX_DAYS} days, from today up to a year ahead`,
+} as const;
+export const createFreezeBody = z.object({ from: calendarDate, to: calendarDate, habitId: id.nullable().optional() });
+export const freeze = z.object({ id, habitId: id.nullable(), from: calendarDate, to: calendarDate, createdAt: isoDateTime });
+export const freezeResponse = z.object({ freeze });
+export const freezesResponse = z.object({ freezes: z.array(freeze) });
+export const habitHistoryStates = ['done', 'missed', 'frozen', 'backfilled', 'due', 'notDue'] as const;
+export const habitHistoryQuery = z.object({ startDate: calendarDate.optional(), endDate: calendarDate.optional() });
+export const habitHistoryResponse = z.object({ history: z.array(z.object({ date: calendarDate, state: z.enum(habitHistoryStates) })) });
+
+/** POST /actionables/habits/{id}/completions: a missed occurrence recorded afterwards. */
+export const backfillHabitBody = z.object({ date: calendarDate });
+/** Taking a completion back: the points revoked, the occurrence freed and the streak as it was before. */
+export const uncompleteHabitResponse = z.object({ habit: actionable, pointsRevoked: z.number().int(), occurrence: calendarDate, streak: z.number().int() });
 
 export const actionableStats = z.object({
   total: z.number().int(),

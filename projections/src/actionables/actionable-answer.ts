@@ -9,7 +9,10 @@ import type { LocalDate } from '@tracker/domain/time/local-date';
 type Instant = Date | string;
 
 /** What an answer shows of an actionable: the item's fields, its instants as read (Date) or decided (ISO text). */
-export type AnswerableActionable = Omit<ActionableItem, 'awarded' | 'awardedTo' | 'deadline' | 'completedAt' | 'lastCompletedAt' | 'createdAt'> & {
+export type AnswerableActionable = Omit<
+  ActionableItem,
+  'awarded' | 'awardedTo' | 'deadline' | 'completedAt' | 'lastCompletedAt' | 'createdAt' | 'startDate' | 'credits' | 'claims'
+> & {
   deadline: Instant | null;
   completedAt: Instant | null;
   lastCompletedAt: Instant | null;
@@ -23,6 +26,9 @@ const recurrenceAnswer = (recurrence: Recurrence): Actionable['recurrence'] => (
   frequency: recurrence.frequency,
   days: recurrence.frequency === 'weekly' ? recurrence.days : [],
   dayOfMonth: recurrence.frequency === 'monthly' ? recurrence.dayOfMonth : null,
+  everyNDays: recurrence.frequency === 'everyNDays' ? recurrence.everyNDays : null,
+  timesPerWeek: recurrence.frequency === 'timesPerWeek' ? recurrence.timesPerWeek : null,
+  weekStartsOn: recurrence.frequency === 'timesPerWeek' ? recurrence.weekStartsOn : null,
 });
 
 /** An actionable as answers carry it; a habit's streak as of `today` (0 once an occurrence passed uncredited). */

@@ -73,7 +73,7 @@ export const anActionable = (overrides: Partial<Actionable> = {}): Actionable =>
   reminderTime: null,
   pointsAwarded: 0,
   pointsToBeAwarded: 0,
-  recurrence: { frequency: 'daily', days: [], dayOfMonth: null },
+  recurrence: { frequency: 'daily', days: [], dayOfMonth: null, everyNDays: null, timesPerWeek: null, weekStartsOn: null },
   status: 'pending',
   ...overrides,
 });

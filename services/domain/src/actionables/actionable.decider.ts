@@ -1,18 +1,33 @@
-import { actionableDefaults, actionableMessages, type ActionableStatus, type Recurrence } from '@tracker/contracts/actionables/http';
+import { actionableDefaults, actionableMessages, HABIT_START_MAX_DAYS_BACK, type ActionableStatus, type Recurrence } from '@tracker/contracts/actionables/http';
 import type { ActionableEvent, ActionableFields } from '@tracker/contracts/actionables/events';
 import type { Unversioned } from '@tracker/contracts/common/events';
 import type { EventOf } from '@tracker/contracts/events';
 import type { Decider, Recorded } from '../common/decider.ts';
-import { Conflict, NotFound } from '../common/errors.ts';
-import { RULES_VERSION, actionablePoints, habitPoints, isLateCompletion } from '../points/rules.ts';
-import { localDateOf, type Clock, type LocalDate } from '../time/local-date.ts';
-import { creditCompletion, latestOccurrenceOnOrBefore } from './recurrence.ts';
+import { Conflict, NotFound, ValidationFailed } from '../common/errors.ts';
+import { RULES_VERSION, actionablePoints, isLateCompletion } from '../points/rules.ts';
+import { addDays, localDateOf, type Clock, type LocalDate } from '../time/local-date.ts';
+import {
+  backfill,
+  completeToday,
+  rememberAward,
+  rememberCompletion,
+  rememberRecount,
+  rememberStreak,
+  rememberUndo,
+  undoLast,
+  type Claim,
+  type HabitMemory,
+  type HabitProgress,
+} from './habit-completions.ts';
+import type { Credit, DateRange, HabitSchedule } from './habit-schedule.ts';
+import { latestOccurrenceOnOrBefore } from './recurrence.ts';
 
 // An actionable is a to-do with a deadline and a weight; a habit is an actionable with isHabit true,
 // in the same stream. Non-habits earn points by reaching `completed` (and give them back, exactly,
-// on leaving it); habits earn points per credited occurrence and never give them back. The state
-// is the item and a few numbers — no history — so a habit completed daily for years decides as
-// fast as a new one.
+// on leaving it); habits earn points per credited occurrence, and give back exactly those of a
+// completion taken back (habit-completions.ts). The state is the item, a few numbers and the
+// credits of the last few periods — never the whole history — so a habit completed daily for years
+// decides as fast as a new one.
 
 export type PointsEvent = Unversioned<EventOf<'PointsAwarded' | 'PointsRevoked'>>;
 /** Every event an actionable's stream holds. */
@@ -48,13 +63,26 @@ export interface ImportedHistory {
 }
 
 export type ActionableCommand =
-  | { type: 'CreateActionable'; id: string; userId: string; fields: EditableFields; status?: ActionableStatus | undefined; clock: Clock }
+  | {
+      type: 'CreateActionable';
+      id: string;
+      userId: string;
+      fields: EditableFields;
+      status?: ActionableStatus | undefined;
+      /** A habit's first day: today when left out, at most HABIT_START_MAX_DAYS_BACK back and a year ahead. */
+      startDate?: LocalDate | undefined;
+      clock: Clock;
+    }
   /** Gives an item of an ActionablesImported its own stream (once; a repeat decides nothing). */
   | { type: 'MaterialiseImported'; importId: string; created: ImportedCreation }
   | { type: 'UpdateActionable'; userId: string; fields: EditableFields; status?: ActionableStatus | undefined; clock: Clock }
-  /** PATCH /actionables/{id}/complete: a habit given here completes as a habit. */
-  | { type: 'CompleteActionable'; userId: string; clock: Clock }
-  | { type: 'CompleteHabit'; userId: string; clock: Clock }
+  /** PATCH /actionables/{id}/complete: a habit given here completes as a habit. `freezes`: the user's freezes that cover this habit. */
+  | { type: 'CompleteActionable'; userId: string; clock: Clock; freezes?: readonly DateRange[] | undefined }
+  | { type: 'CompleteHabit'; userId: string; clock: Clock; freezes?: readonly DateRange[] | undefined }
+  /** A missed occurrence recorded afterwards. */
+  | { type: 'BackfillHabit'; userId: string; date: LocalDate; clock: Clock; freezes?: readonly DateRange[] | undefined }
+  /** The last completion taken back. */
+  | { type: 'UncompleteHabit'; userId: string; clock: Clock }
   | { type: 'DeleteActionable'; userId: string };
 
 export interface ActionableItem extends ActionableFields {
@@ -64,9 +92,14 @@ export interface ActionableItem extends ActionableFields {
   createdAt: string;
   completedAt: string | null;
   lastCompletedAt: string | null;
+  /** The streak standing at `lastCredited`, the last period met (what it is today: streakOn). */
   streak: number;
-  /** The occurrence the last habit completion was credited to. */
   lastCredited: LocalDate | null;
+  /** The first day occurrences count from (null: an item from before habits had one). */
+  startDate: LocalDate | null;
+  /** A habit's credits of its last few periods and its last completions, to backfill and take back exactly. */
+  credits: Credit[];
+  claims: Claim[];
   /** Points standing from the last completion of a non-habit: revoked exactly when it leaves completed. */
   awarded: number;
   /** Where that award was booked: a revocation goes back to the same goals, even after a relink. */
@@ -189,37 +222,35 @@ const statusEvents = (item: ActionableItem, to: ActionableStatus, clock: Clock):
   return decided;
 };
 
-/** A habit completion: credited to the most recent occurrence on or before the local date, once. */
-const habitCompletion = (item: ActionableItem, clock: Clock): ActionableStreamEvent[] => {
-  const credit = creditCompletion(item.recurrence, { lastCredited: item.lastCredited, streak: item.streak }, clock.localDate);
-  if (credit.kind === 'already-credited') throw new Conflict(actionableMessages.habitAlreadyCompleted, 'habit_already_completed');
-  const { occurrence, streak } = credit;
-  const actionableId = item.id;
-  return [
-    {
-      type: 'HabitCompleted',
-      data: { actionableId, title: item.title, completedAt: clock.at, timezone: clock.timezone, localDate: clock.localDate, occurrence },
-    },
-    ...(credit.reset
-      ? [{ type: 'HabitStreakReset' as const, data: { actionableId, occurrence, lastCredited: item.lastCredited, previousStreak: item.streak } }]
-      : []),
-    { type: 'HabitStreakExtended', data: { actionableId, occurrence, streak } },
-    {
-      type: 'PointsAwarded',
-      data: {
-        userId: item.userId,
-        points: habitPoints(item.weight, streak),
-        rulesVersion: RULES_VERSION,
-        reason: `Completed habit "${item.title}" (streak ${streak})`,
-        source: { type: 'habit', id: actionableId },
-        hierarchy: hierarchyOf(item),
-        title: item.title,
-      },
-    },
-  ];
+const scheduleOf = (item: ActionableItem): HabitSchedule => ({ recurrence: item.recurrence, startDate: item.startDate });
+
+const progressOf = (item: ActionableItem): HabitProgress => ({
+  id: item.id,
+  userId: item.userId,
+  title: item.title,
+  weight: item.weight,
+  schedule: scheduleOf(item),
+  credits: item.credits,
+  claims: item.claims,
+  hierarchy: hierarchyOf(item),
+});
+
+const ownHabit = (state: ActionableState, userId: string): ActionableItem => {
+  const item = ownLive(state, userId, actionableMessages.habitNotFound);
+  if (!item.isHabit) throw new NotFound(actionableMessages.habitNotFound);
+  return item;
 };
 
-const newItem = (id: string, userId: string, fields: ActionableFields, createdAt: string): ActionableItem => ({
+/** A habit's first day: the given one when within its window, else today. */
+const startDateOf = (command: Extract<ActionableCommand, { type: 'CreateActionable' }>): LocalDate => {
+  const today = command.clock.localDate;
+  if (command.startDate === undefined) return today;
+  if (command.startDate < addDays(today, -HABIT_START_MAX_DAYS_BACK) || command.startDate > addDays(today, 365))
+    throw new ValidationFailed(actionableMessages.startDateOutside(HABIT_START_MAX_DAYS_BACK), 'startDate');
+  return command.startDate;
+};
+
+const newItem = (id: string, userId: string, fields: ActionableFields, createdAt: string, startDate: LocalDate | null): ActionableItem => ({
   ...fields,
   id,
   userId,
@@ -229,6 +260,9 @@ const newItem = (id: string, userId: string, fields: ActionableFields, createdAt
   lastCompletedAt: null,
   streak: 0,
   lastCredited: null,
+  startDate,
+  credits: [],
+  claims: [],
   awarded: 0,
   pointsAwarded: 0,
 });
@@ -266,8 +300,9 @@ export const decide = (command: ActionableCommand, state: ActionableState): Acti
     case 'CreateActionable': {
       if (state.status !== 'none') throw new Conflict(actionableMessages.alreadyExists);
       const fields = withDefaults(command.fields);
-      const created: ActionableStreamEvent = { type: 'ActionableCreated', data: { actionableId: command.id, userId: command.userId, ...fields } };
-      const item = newItem(command.id, command.userId, fields, command.clock.at);
+      const startDate = startDateOf(command);
+      const created: ActionableStreamEvent = { type: 'ActionableCreated', data: { actionableId: command.id, userId: command.userId, ...fields, startDate } };
+      const item = newItem(command.id, command.userId, fields, command.clock.at, startDate);
       return [created, ...statusEvents(item, command.status ?? 'pending', command.clock)];
     }
     case 'MaterialiseImported':
@@ -282,15 +317,16 @@ export const decide = (command: ActionableCommand, state: ActionableState): Acti
     }
     case 'CompleteActionable': {
       const item = ownLive(state, command.userId);
-      if (item.isHabit) return habitCompletion(item, command.clock);
+      if (item.isHabit) return completeToday(progressOf(item), command.clock, command.freezes ?? []);
       if (item.status === 'completed') throw new Conflict(actionableMessages.alreadyCompleted, 'already_completed');
       return statusEvents(item, 'completed', command.clock);
     }
-    case 'CompleteHabit': {
-      const item = ownLive(state, command.userId, actionableMessages.habitNotFound);
-      if (!item.isHabit) throw new NotFound(actionableMessages.habitNotFound);
-      return habitCompletion(item, command.clock);
-    }
+    case 'CompleteHabit':
+      return completeToday(progressOf(ownHabit(state, command.userId)), command.clock, command.freezes ?? []);
+    case 'BackfillHabit':
+      return backfill(progressOf(ownHabit(state, command.userId)), command.clock, command.date, command.freezes ?? []);
+    case 'UncompleteHabit':
+      return undoLast(progressOf(ownHabit(state, command.userId)), command.clock);
     case 'DeleteActionable': {
       const item = ownLive(state, command.userId);
       return [{ type: 'ActionableDeleted', data: { actionableId: item.id, title: item.title } }];
@@ -305,12 +341,31 @@ export const decide = (command: ActionableCommand, state: ActionableState): Acti
 const withItem = (state: ActionableState, change: (item: ActionableItem) => ActionableItem): ActionableState =>
   state.status === 'none' ? state : { ...state, item: change(state.item) };
 
+const memoryOf = (item: ActionableItem): HabitMemory => ({
+  credits: item.credits,
+  claims: item.claims,
+  standing: { lastCredited: item.lastCredited, streak: item.streak },
+});
+const withMemory = (item: ActionableItem, memory: HabitMemory): ActionableItem => ({
+  ...item,
+  credits: memory.credits,
+  claims: memory.claims,
+  lastCredited: memory.standing.lastCredited,
+  streak: memory.standing.streak,
+});
+const withHabit = (state: ActionableState, change: (memory: HabitMemory, item: ActionableItem) => HabitMemory): ActionableState =>
+  withItem(state, (item) => withMemory(item, change(memoryOf(item), item)));
+
 export const evolve = (state: ActionableState, event: Recorded<ActionableStreamEvent>): ActionableState => {
   switch (event.type) {
     case 'ActionableCreated': {
-      const { actionableId, userId, imported, importId: _, ...fields } = event.data;
-      const item = newItem(actionableId, userId, fields, event.occurredAt);
-      return { status: 'active', item: imported ? { ...item, ...imported } : item };
+      const { actionableId, userId, imported, importId: _, startDate, ...fields } = event.data;
+      const item = newItem(actionableId, userId, fields, event.occurredAt, startDate ?? null);
+      if (!imported) return { status: 'active', item };
+      // An import's streak stands at its last credited occurrence: the one credit the habit knows of.
+      const credits =
+        imported.lastCredited === null ? [] : [{ date: imported.lastCredited, period: imported.lastCredited, streak: imported.streak, meets: true }];
+      return { status: 'active', item: { ...item, ...imported, credits } };
     }
     case 'ActionableUpdated':
       return withItem(state, (item) => ({ ...item, ...event.data.changes }));
@@ -318,23 +373,28 @@ export const evolve = (state: ActionableState, event: Recorded<ActionableStreamE
       return withItem(state, (item) => ({ ...item, status: event.data.to, completedAt: event.data.to === 'completed' ? item.completedAt : null }));
     case 'ActionableCompleted':
       return withItem(state, (item) => ({ ...item, completedAt: event.data.completedAt }));
-    case 'HabitCompleted':
-      return withItem(state, (item) => ({
-        ...item,
-        completedAt: event.data.completedAt,
-        lastCompletedAt: event.data.completedAt,
-        lastCredited: event.data.occurrence,
-      }));
+    case 'HabitCompleted': {
+      const completed = withHabit(state, (memory, item) => rememberCompletion(memory, scheduleOf(item), event.data, item.lastCompletedAt));
+      return withItem(completed, (item) => ({ ...item, completedAt: event.data.completedAt, lastCompletedAt: event.data.completedAt }));
+    }
     case 'HabitStreakReset':
-      return withItem(state, (item) => ({ ...item, streak: 0 }));
+      return state;
     case 'HabitStreakExtended':
-      return withItem(state, (item) => ({ ...item, streak: event.data.streak, lastCredited: event.data.occurrence }));
-    case 'PointsAwarded':
-      return withItem(state, (item) => ({
+      return withHabit(state, (memory) => rememberStreak(memory, event.data.occurrence, event.data.streak));
+    case 'HabitCreditsRecounted':
+      return withHabit(state, (memory) => rememberRecount(memory, event.data));
+    case 'HabitCompletionUndone': {
+      const undone = withHabit(state, (memory) => rememberUndo(memory, event.data));
+      return withItem(undone, (item) => ({ ...item, completedAt: event.data.lastCompletedAt, lastCompletedAt: event.data.lastCompletedAt }));
+    }
+    case 'PointsAwarded': {
+      const awarded = withItem(state, (item) => ({
         ...item,
         pointsAwarded: item.pointsAwarded + event.data.points,
         ...(event.data.source.type === 'actionable' ? { awarded: event.data.points, awardedTo: event.data.hierarchy } : {}),
       }));
+      return event.data.source.type === 'habit' ? withHabit(awarded, (memory) => rememberAward(memory, event.data.points)) : awarded;
+    }
     case 'PointsRevoked':
       return withItem(state, ({ awardedTo: _, ...item }) => ({ ...item, awarded: 0, pointsAwarded: item.pointsAwarded - event.data.points }));
     case 'ActionableDeleted':
@@ -351,5 +411,5 @@ export const actionableDecider: Decider<ActionableCommand, ActionableStreamEvent
   evolve,
   decide,
   // A habit's stream grows by a completion a day; the state stays small, so it is kept as a snapshot.
-  snapshotSchema: 'actionable/1',
+  snapshotSchema: 'actionable/2',
 };

@@ -46,11 +46,20 @@ const iso = (date: DateTime): LocalDate => {
 /** 0 = Sunday … 6 = Saturday (luxon counts Monday 1 … Sunday 7). */
 export const weekdayOf = (date: LocalDate): number => day(date).weekday % 7;
 
-type ScheduleOf<F extends Recurrence['frequency']> = (recurrence: Extract<Recurrence, { frequency: F }>, date: DateTime) => DateTime;
+type ScheduleOf<F extends Recurrence['frequency']> = (recurrence: Extract<Recurrence, { frequency: F }>, date: DateTime, anchor: DateTime) => DateTime;
 
-/** For each kind: the latest occurrence on or before `date`. */
+/** Where an every-N-days count starts when the habit has no start date (none does: the kind came with start dates). */
+const NO_ANCHOR = '1900-01-01';
+
+/** For each kind: the latest occurrence on or before `date` (`anchor`: the habit's start, for kinds counted from it). */
 const schedules: { [F in Recurrence['frequency']]: ScheduleOf<F> } = {
   daily: (_, date) => date,
+  // Any day can hold one of the week's completions; the week is the period (habit-schedule.ts).
+  timesPerWeek: (_, date) => date,
+  everyNDays: ({ everyNDays }, date, anchor) => {
+    const days = Math.round(date.diff(anchor, 'days').days);
+    return anchor.plus({ days: Math.floor(days / everyNDays) * everyNDays });
+  },
   weekly: ({ days }, date) => {
     if (days.length === 0) throw new Error('A weekly recurrence needs at least one weekday');
     const back = Math.min(...days.map((weekday) => (date.weekday - weekday + 7) % 7));
@@ -63,32 +72,41 @@ const schedules: { [F in Recurrence['frequency']]: ScheduleOf<F> } = {
   },
 };
 
-const latest = (recurrence: Recurrence, date: DateTime): DateTime => (schedules[recurrence.frequency] as ScheduleOf<Recurrence['frequency']>)(recurrence, date);
+const latest = (recurrence: Recurrence, date: DateTime, anchor: LocalDate | null | undefined): DateTime =>
+  (schedules[recurrence.frequency] as ScheduleOf<Recurrence['frequency']>)(recurrence, date, day(anchor ?? NO_ANCHOR));
 
-/** The occurrence a completion on `date` is credited to: the most recent scheduled date on or before it. */
-export const latestOccurrenceOnOrBefore = (recurrence: Recurrence, date: LocalDate): LocalDate => iso(latest(recurrence, day(date)));
+/**
+ * The occurrence a completion on `date` is credited to: the most recent scheduled date on or before
+ * it. `anchor`: where an every-N-days habit counts from (its start); the start itself bounds
+ * occurrences in habit-schedule.ts.
+ */
+export const latestOccurrenceOnOrBefore = (recurrence: Recurrence, date: LocalDate, anchor?: LocalDate | null): LocalDate =>
+  iso(latest(recurrence, day(date), anchor));
 
 /** The latest occurrence strictly before `date` (for an occurrence: the one before it). */
-export const previousOccurrence = (recurrence: Recurrence, date: LocalDate): LocalDate => iso(latest(recurrence, day(date).minus({ days: 1 })));
+export const previousOccurrence = (recurrence: Recurrence, date: LocalDate, anchor?: LocalDate | null): LocalDate =>
+  iso(latest(recurrence, day(date).minus({ days: 1 }), anchor));
 
 /** The first occurrence strictly after `date`. */
-export const nextOccurrenceAfter = (recurrence: Recurrence, date: LocalDate): LocalDate => {
-  // Every kind occurs at least once in any 31 days, so the occurrence on or before 31 days later is past `date`;
-  // walk back from there while the one before it is still after `date`.
-  let candidate = latest(recurrence, day(date).plus({ days: 31 }));
+export const nextOccurrenceAfter = (recurrence: Recurrence, date: LocalDate, anchor?: LocalDate | null): LocalDate => {
+  // Every kind occurs at least once in any 366 days (every N days: N ≤ 365), so the occurrence on or
+  // before that far ahead is past `date`; walk back from there while the one before it is still after `date`.
+  const span = recurrence.frequency === 'everyNDays' ? recurrence.everyNDays : 31;
+  let candidate = latest(recurrence, day(date).plus({ days: span }), anchor);
   for (;;) {
-    const before = latest(recurrence, candidate.minus({ days: 1 }));
+    const before = latest(recurrence, candidate.minus({ days: 1 }), anchor);
     if (iso(before) <= date) return iso(candidate);
     candidate = before;
   }
 };
 
-export const isOccurrence = (recurrence: Recurrence, date: LocalDate): boolean => latestOccurrenceOnOrBefore(recurrence, date) === date;
+export const isOccurrence = (recurrence: Recurrence, date: LocalDate, anchor?: LocalDate | null): boolean =>
+  latestOccurrenceOnOrBefore(recurrence, date, anchor) === date;
 
 /** Scheduled dates from `from` to `to`, both included (for a history strip; bounded by the range asked). */
-export const occurrencesBetween = (recurrence: Recurrence, from: LocalDate, to: LocalDate): LocalDate[] => {
+export const occurrencesBetween = (recurrence: Recurrence, from: LocalDate, to: LocalDate, anchor?: LocalDate | null): LocalDate[] => {
   const found: LocalDate[] = [];
-  for (let at = latestOccurrenceOnOrBefore(recurrence, to); at >= from; at = previousOccurrence(recurrence, at)) found.push(at);
+  for (let at = latestOccurrenceOnOrBefore(recurrence, to, anchor); at >= from; at = previousOccurrence(recurrence, at, anchor)) found.push(at);
   return found.reverse();
 };
 

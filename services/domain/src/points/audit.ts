@@ -1,10 +1,10 @@
 import type { AuditEntry, AuditMismatch, PointsAudit } from '@tracker/contracts/points/audit';
-import { evolve as evolveActionable, type ActionableState, type ActionableStreamEvent } from '../actionables/actionable.decider.ts';
-import { creditCompletion } from '../actionables/recurrence.ts';
+import { evolve as evolveActionable, type ActionableItem, type ActionableState, type ActionableStreamEvent } from '../actionables/actionable.decider.ts';
+import { completionPoints } from '../actionables/habit-completions.ts';
 import { localDateOf } from '../time/local-date.ts';
 import type { Recorded } from '../common/decider.ts';
 import { evolveWorkItem, type WorkItemEvent, type WorkItemState } from '../goals/work-item.ts';
-import { actionablePoints, habitPoints, isLateCompletion, workItemPoints, type WorkItemKind } from './rules.ts';
+import { actionablePoints, habitBackfillPoints, habitPoints, isLateCompletion, workItemPoints, type WorkItemKind } from './rules.ts';
 
 // The audit replays one user's item streams through the points rules each award says it was computed
 // by, and compares three accounts of the same points: the rules (recomputed), the PointsAwarded and
@@ -16,12 +16,14 @@ export interface PointsRules {
   workItemPoints(kind: WorkItemKind, priority: number): number;
   actionablePoints(weight: number, pointsToBeAwarded: number, late: boolean): number;
   habitPoints(weight: number, streak: number): number;
+  /** Version 1 gained it with backfills; no award before them used it. */
+  habitBackfillPoints?: ((weight: number, streak: number) => number) | undefined;
   isLateCompletion(deadlineLocalDate: string | null, completionLocalDate: string): boolean;
 }
 
 /** Every rules version ever recorded. A new version is added here, never changed in place. */
 export const rulesByVersion: Readonly<Record<number, PointsRules>> = {
-  1: { workItemPoints, actionablePoints, habitPoints, isLateCompletion },
+  1: { workItemPoints, actionablePoints, habitPoints, habitBackfillPoints, isLateCompletion },
 };
 
 /** An event of an item's stream as the log holds it: decoded, with its id, position and instant. */
@@ -83,31 +85,47 @@ const streamReplay = (stream: string, visit: (found: FoundPoints) => void, asOf:
   let workItem: WorkItemState = { status: 'none' };
   let actionable: ActionableState = { status: 'none' };
   /** The completion the next award belongs to (it is in the same append, just before it). */
-  let completion: { localDate: string; timezone: string; streak?: number } | undefined;
+  let completion: Completion | undefined;
+  /** What the rules gave each standing habit completion, by its day: a take-back revokes that much in the recomputed account. */
+  const habitRecomputed = new Map<string, number>();
   /** What the rules gave the standing award: a revocation takes back that much in the recomputed account. */
   let standingRecomputed = 0;
+  /** A habit take-back in progress: what its completion earned as recorded and as recomputed. */
+  let undone: { recorded: number; recomputed: number } | undefined;
 
   return (event) => {
     if (asOf !== undefined && Date.parse(event.occurredAt) > asOf) return;
     if (event.type === 'ActionableCompleted') {
       completion = { localDate: event.data.localDate, timezone: event.data.timezone };
     }
-    if (event.type === 'HabitCompleted' && actionable.status !== 'none') {
-      const item = actionable.item;
-      const credit = creditCompletion(item.recurrence, { lastCredited: item.lastCredited, streak: item.streak }, event.data.localDate);
-      completion = { localDate: event.data.localDate, timezone: event.data.timezone, ...(credit.kind === 'credited' ? { streak: credit.streak } : {}) };
+    if (event.type === 'HabitCompleted') {
+      // The habit's credits before this completion (evolve runs after): what the rules recount from.
+      const before = actionable.status === 'none' ? undefined : actionable.item;
+      completion = { localDate: event.data.localDate, timezone: event.data.timezone, habit: { data: event.data, before } };
     }
     if (event.type === 'PointsAwarded') {
       const recomputed = kind !== undefined ? recomputeWorkItem(kind, workItem, event) : recomputeActionable(actionable, completion, event);
       visit({ event, recomputed, expectedRecorded: event.data.points });
       if (event.data.source.type !== 'habit') standingRecomputed = recomputed.points ?? 0;
+      else if (completion?.habit) habitRecomputed.set(completion.habit.data.occurrence, recomputed.points ?? 0);
       completion = undefined;
     }
+    if (event.type === 'HabitCompletionUndone') {
+      // The revocation that follows takes back what this completion earned: its claim, before the undo is applied.
+      const claim = actionable.status === 'none' ? undefined : actionable.item.claims.findLast((c) => c.date === event.data.occurrence);
+      undone = { recorded: claim?.points ?? 0, recomputed: habitRecomputed.get(event.data.occurrence) ?? 0 };
+      habitRecomputed.delete(event.data.occurrence);
+    }
     if (event.type === 'PointsRevoked') {
-      const standing =
-        kind !== undefined ? (workItem.status === 'none' ? 0 : workItem.item.awarded) : actionable.status === 'none' ? 0 : actionable.item.awarded;
-      visit({ event, recomputed: { points: standingRecomputed }, expectedRecorded: standing });
-      standingRecomputed = 0;
+      if (event.data.source.type === 'habit') {
+        visit({ event, recomputed: { points: undone?.recomputed ?? 0 }, expectedRecorded: undone?.recorded ?? 0 });
+        undone = undefined;
+      } else {
+        const standing =
+          kind !== undefined ? (workItem.status === 'none' ? 0 : workItem.item.awarded) : actionable.status === 'none' ? 0 : actionable.item.awarded;
+        visit({ event, recomputed: { points: standingRecomputed }, expectedRecorded: standing });
+        standingRecomputed = 0;
+      }
     }
     if (kind !== undefined) workItem = evolveWorkItem(workItem, event as Recorded<WorkItemEvent>);
     else actionable = evolveActionable(actionable, event as Recorded<ActionableStreamEvent>);
@@ -167,9 +185,16 @@ const recomputeWorkItem = (kind: WorkItemKind, state: WorkItemState, event: Extr
   return { points: rules.workItemPoints(kind, state.item.priority) };
 };
 
+/** A completion as the award after it needs it; a habit's with the item as it was before it. */
+interface Completion {
+  localDate: string;
+  timezone: string;
+  habit?: { data: Extract<AuditedEvent, { type: 'HabitCompleted' }>['data']; before: ActionableItem | undefined };
+}
+
 const recomputeActionable = (
   state: ActionableState,
-  completion: { localDate: string; timezone: string; streak?: number } | undefined,
+  completion: Completion | undefined,
   event: Extract<AuditedEvent, { type: 'PointsAwarded' }>,
 ): Recomputed => {
   const rules = rulesOf(event);
@@ -178,8 +203,11 @@ const recomputeActionable = (
   if (!completion) return { points: null, why: 'award without a completion before it' };
   const item = state.item;
   if (event.data.source.type === 'habit') {
-    if (completion.streak === undefined) return { points: null, why: 'habit award for an occurrence already credited' };
-    return { points: rules.habitPoints(item.weight, completion.streak) };
+    const before = completion.habit?.before;
+    if (!completion.habit || !before) return { points: null, why: 'habit award without a completion before it' };
+    const memory = { credits: before.credits, claims: before.claims, standing: { lastCredited: before.lastCredited, streak: before.streak } };
+    const points = completionPoints(memory, { recurrence: before.recurrence, startDate: before.startDate }, before.weight, completion.habit.data, rules);
+    return points === null ? { points: null, why: 'habit award the rules of its version cannot give' } : { points };
   }
   const deadlineDay = item.deadline === null ? null : localDateOf(item.deadline, completion.timezone);
   return { points: rules.actionablePoints(item.weight, item.pointsToBeAwarded, rules.isLateCompletion(deadlineDay, completion.localDate)) };

@@ -29,3 +29,9 @@ export const actionablePoints = (weight: number, pointsToBeAwarded: number, late
 
 /** 10w on the first day of a streak, one w more per day, capped at 20w from the 11th. */
 export const habitPoints = (weight: number, streak: number): number => 10 * weight + Math.min(streak - 1, 10) * weight;
+
+/**
+ * A habit occurrence recorded afterwards (a backfill, up to 7 days back): half the habit's points
+ * (rounded down, at least 1), as for a late to-do — the streak it restores is worth the rest.
+ */
+export const habitBackfillPoints = (weight: number, streak: number): number => Math.max(1, Math.floor(habitPoints(weight, streak) / 2));

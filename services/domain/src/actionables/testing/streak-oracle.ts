@@ -29,6 +29,11 @@ export const isScheduled = (recurrence: Recurrence, day: number): boolean => {
       const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
       return date.getUTCDate() === Math.min(recurrence.dayOfMonth, lastDay);
     }
+    case 'everyNDays':
+      // Counted from 1900-01-01 when no start anchors it (recurrence.ts's NO_ANCHOR).
+      return (((day - dayNumber('1900-01-01')) % recurrence.everyNDays) + recurrence.everyNDays) % recurrence.everyNDays === 0;
+    case 'timesPerWeek':
+      return true;
   }
 };
 

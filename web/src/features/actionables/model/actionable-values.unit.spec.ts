@@ -23,7 +23,7 @@ const item: Actionable = {
   reminderTime: '08:30',
   pointsAwarded: 0,
   pointsToBeAwarded: 0,
-  recurrence: { frequency: 'daily', days: [], dayOfMonth: null },
+  recurrence: { frequency: 'daily', days: [], dayOfMonth: null, everyNDays: null, timesPerWeek: null, weekStartsOn: null },
   status: 'pending',
 };
 
@@ -127,7 +127,10 @@ describe('actionable form values', () => {
   });
 
   it('patches a habit’s recurrence only when it changed', () => {
-    const habit = valuesOf({ ...item, isHabit: true, recurrence: { frequency: 'weekly', days: [1, 3], dayOfMonth: null } }, zone);
+    const habit = valuesOf(
+      { ...item, isHabit: true, recurrence: { frequency: 'weekly', days: [1, 3], dayOfMonth: null, everyNDays: null, timesPerWeek: null, weekStartsOn: null } },
+      zone,
+    );
     expect(changedFields(habit, { ...habit, days: [1, 3] }, zone, true)).toEqual({});
     expect(changedFields(habit, { ...habit, days: [1, 3, 5] }, zone, true)).toEqual({ recurrence: { frequency: 'weekly', days: [1, 3, 5] } });
     expect(changedFields(habit, { ...habit, frequency: 'daily' }, zone, true)).toEqual({ recurrence: { frequency: 'daily' } });

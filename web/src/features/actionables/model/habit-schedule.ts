@@ -30,6 +30,10 @@ export const scheduleInWords = (recurrence: HabitRecurrence): string => {
       const day = recurrence.dayOfMonth ?? 1;
       return day > 28 ? `Day ${day} of each month (its last day when shorter)` : `Day ${day} of each month`;
     }
+    case 'everyNDays':
+      return recurrence.everyNDays === 1 ? 'Every day' : `Every ${recurrence.everyNDays ?? 1} days`;
+    case 'timesPerWeek':
+      return `${recurrence.timesPerWeek ?? 1} ${recurrence.timesPerWeek === 1 ? 'time' : 'times'} a week`;
   }
 };
 
@@ -56,6 +60,10 @@ export const latestOccurrenceOnOrBefore = (recurrence: HabitRecurrence, date: Lo
       const thisMonth = monthlyOn(date, dayOfMonth, 0);
       return thisMonth <= date ? thisMonth : monthlyOn(date, dayOfMonth, 1);
     }
+    // Counted from the habit's start, or any day of the week: the server's answer says which day is due.
+    case 'everyNDays':
+    case 'timesPerWeek':
+      return date;
   }
 };
 

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { habitHistory, isDoneForCurrentPeriod, latestOccurrenceOnOrBefore, periodState, scheduleInWords, type HabitRecurrence } from './habit-schedule.ts';
 
-const daily: HabitRecurrence = { frequency: 'daily', days: [], dayOfMonth: null };
-const monWedFri: HabitRecurrence = { frequency: 'weekly', days: [1, 3, 5], dayOfMonth: null };
-const monthly = (dayOfMonth: number): HabitRecurrence => ({ frequency: 'monthly', days: [], dayOfMonth });
+const daily: HabitRecurrence = { frequency: 'daily', days: [], dayOfMonth: null, everyNDays: null, timesPerWeek: null, weekStartsOn: null };
+const monWedFri: HabitRecurrence = { frequency: 'weekly', days: [1, 3, 5], dayOfMonth: null, everyNDays: null, timesPerWeek: null, weekStartsOn: null };
+const monthly = (dayOfMonth: number): HabitRecurrence => ({
+  frequency: 'monthly',
+  days: [],
+  dayOfMonth,
+  everyNDays: null,
+  timesPerWeek: null,
+  weekStartsOn: null,
+});
 
 const zone = 'UTC';
 // Wednesday 25 November 2026.
@@ -19,8 +26,10 @@ describe('schedule in words', () => {
   it('says daily, weekdays and a day of the month plainly', () => {
     expect(scheduleInWords(daily)).toBe('Every day');
     expect(scheduleInWords(monWedFri)).toBe('Mon, Wed, Fri');
-    expect(scheduleInWords({ frequency: 'weekly', days: [6, 0], dayOfMonth: null })).toBe('Sun, Sat');
-    expect(scheduleInWords({ frequency: 'weekly', days: [0, 1, 2, 3, 4, 5, 6], dayOfMonth: null })).toBe('Every day');
+    expect(scheduleInWords({ frequency: 'weekly', days: [6, 0], dayOfMonth: null, everyNDays: null, timesPerWeek: null, weekStartsOn: null })).toBe('Sun, Sat');
+    expect(
+      scheduleInWords({ frequency: 'weekly', days: [0, 1, 2, 3, 4, 5, 6], dayOfMonth: null, everyNDays: null, timesPerWeek: null, weekStartsOn: null }),
+    ).toBe('Every day');
     expect(scheduleInWords(monthly(15))).toBe('Day 15 of each month');
     expect(scheduleInWords(monthly(31))).toBe('Day 31 of each month (its last day when shorter)');
   });

@@ -60,7 +60,7 @@ export const invalidActionable = (id: string, problem: string): ShownActionable 
   reminderTime: null,
   pointsAwarded: 0,
   pointsToBeAwarded: 0,
-  recurrence: { frequency: 'daily', days: [], dayOfMonth: null },
+  recurrence: { frequency: 'daily', days: [], dayOfMonth: null, everyNDays: null, timesPerWeek: null, weekStartsOn: null },
   status: 'pending',
   loadProblem: problem,
 });
