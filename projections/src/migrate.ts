@@ -22,8 +22,14 @@ const migrate = async (db: Kysely<unknown>, schema: string, migrations: Record<s
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 };
 
-/** Brings the read-model schema up to date; safe to run from several processes at once. */
-export const migrateReadModels = ({ db, schema }: ReadModelDbHandle): Promise<string[]> => migrate(db as Kysely<unknown>, schema, readModelMigrations());
+/**
+ * Brings the read-model schema up to date; safe to run from several processes at once. `before`: only
+ * the migrations named before it (the schema as it was then: what a migration's spec starts from).
+ */
+export const migrateReadModels = ({ db, schema }: ReadModelDbHandle, { before }: { before?: string } = {}): Promise<string[]> => {
+  const migrations = Object.entries(readModelMigrations()).filter(([name]) => before === undefined || name < before);
+  return migrate(db as Kysely<unknown>, schema, Object.fromEntries(migrations));
+};
 
 /** Brings the operational schema (reactors' state, rate limits) up to date. */
 export const migrateOperationalState = ({ db, schema }: OpsDbHandle): Promise<string[]> => migrate(db as Kysely<unknown>, schema, opsMigrations);

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase } from '@tracker/eventstore/testing/test-database';
 import { createReadModelDb, type ReadModelDbHandle } from '../db.ts';
 import { allProjectors } from '../features.ts';
-import { migrateReadModels, readModelMigrations } from '../migrate.ts';
+import { migrateReadModels } from '../migrate.ts';
 import { handlesEvent, type ProjectedEvent } from '../projector.ts';
 import {
   actionableCompleted,
@@ -30,15 +29,7 @@ afterAll(async () => {
 
 it('sums the goals, actionables and completions a read model already holds when it lands', async () => {
   // The schema as it was before the per-day sums.
-  const before = Object.fromEntries(Object.entries(readModelMigrations()).filter(([name]) => name < AGGREGATES));
-  await sql`CREATE SCHEMA IF NOT EXISTS rm`.execute(readModels.db);
-  const migrator = new Migrator({
-    db: readModels.db as Kysely<any>,
-    provider: { getMigrations: () => Promise.resolve(before) },
-    migrationTableSchema: 'rm',
-  });
-  const { error } = await migrator.migrateToLatest();
-  expect(error).toBeUndefined();
+  await migrateReadModels(readModels, { before: AGGREGATES });
 
   const userId = randomUUID();
   const at = (instant: string): EventContext => ({ userId, at: instant, timezone: 'Asia/Tokyo' });

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase } from '@tracker/eventstore/testing/test-database';
 import { createReadModelDb, type NewRow, type ReadModelDbHandle } from '../db.ts';
-import { migrateReadModels, readModelMigrations } from '../migrate.ts';
+import { migrateReadModels } from '../migrate.ts';
 
 const DASHBOARD = '2026-11-23-0007_dashboard';
 
@@ -17,15 +16,7 @@ afterAll(async () => {
 
 it('sums the ledger a read model already holds into daily_points when it lands', async () => {
   // The schema as it was before the dashboard's migration.
-  const before = Object.fromEntries(Object.entries(readModelMigrations()).filter(([name]) => name < DASHBOARD));
-  await sql`CREATE SCHEMA IF NOT EXISTS rm`.execute(readModels.db);
-  const migrator = new Migrator({
-    db: readModels.db as Kysely<any>,
-    provider: { getMigrations: () => Promise.resolve(before) },
-    migrationTableSchema: 'rm',
-  });
-  const { error } = await migrator.migrateToLatest();
-  expect(error).toBeUndefined();
+  await migrateReadModels(readModels, { before: DASHBOARD });
 
   const [alice, bob] = [randomUUID(), randomUUID()];
   const row = (userId: string, localDate: string, points: number): NewRow<'points_ledger'> => ({

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@tracker/eventstore/testing/test-database';
 import { createReadModelDb, type ReadModelDbHandle } from '../db.ts';
-import { allProjectors } from '../features.ts';
 import { migrateReadModels } from '../migrate.ts';
-import { handlesEvent, type ProjectedEvent } from '../projector.ts';
+import type { ProjectedEvent } from '../projector.ts';
 import { goalCreated, pointsAwarded, pointsRevoked, userRegistered } from '../testing/event-factories.ts';
+import { projectEvents } from '../testing/project-events.ts';
 import type { EventContext } from '../testing/projector-spec.ts';
 import { daysOf, leaderboard, pointsInRange, pointsPerDay, pointsStats, pointsStreak, recentActivities } from './points.queries.ts';
 
@@ -18,17 +18,7 @@ afterAll(async () => {
   await readModels?.destroy();
 });
 
-/** Projects the events through every projector that handles them (as the runner would, one batch each) and commits. */
-const project = async (events: ProjectedEvent[]): Promise<void> => {
-  await readModels.db.transaction().execute(async (trx) => {
-    for (const projector of allProjectors) {
-      const handled = events.filter((event) => handlesEvent(projector, event.type));
-      if (handled.length === 0) continue;
-      if (projector.applyBatch) await projector.applyBatch(trx, handled as never);
-      else for (const event of handled) await projector.apply(trx, event as never);
-    }
-  });
-};
+const project = (events: ProjectedEvent[]) => projectEvents(readModels.db, events);
 
 /** A fresh user per case: cases share the database, never rows. */
 const someone = () => {
