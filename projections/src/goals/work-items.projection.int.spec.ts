@@ -26,6 +26,11 @@ import { projectorSpec, type EventContext } from '../testing/projector-spec.ts';
 import { goalsProjection, subtasksProjection, tasksProjection } from './work-items.projection.ts';
 
 const alice = randomUUID();
+// Each case is rolled back (projectorSpec): every describe can name the same items.
+const goalId = randomUUID();
+const otherGoalId = randomUUID();
+const taskId = randomUUID();
+const otherTaskId = randomUUID();
 /** Alice, `minutes` past nine on the first of March. */
 const by = (minutes: number): EventContext => ({ userId: alice, at: new Date(Date.UTC(2026, 2, 1, 9, minutes)).toISOString() });
 const time = (minutes: number) => new Date(by(minutes).at);
@@ -50,8 +55,6 @@ const itemRow = (id: string, title: string, minutes: number, changes: Partial<Ro
 
 describe('goals projection', () => {
   const given = projectorSpec(goalsProjection);
-  const goalId = randomUUID();
-  const otherGoalId = randomUUID();
 
   describe('a created goal', () => {
     it('writes a pending row with its fields, no status times yet', () =>
@@ -133,10 +136,6 @@ describe('goals projection', () => {
 
 describe('tasks projection', () => {
   const given = projectorSpec(tasksProjection);
-  const goalId = randomUUID();
-  const otherGoalId = randomUUID();
-  const taskId = randomUUID();
-  const otherTaskId = randomUUID();
   const taskRow = (id: string, goal: string, minutes: number, changes: Partial<Row<'tasks'>> = {}): Row<'tasks'> => ({
     ...itemRow(id, 'Task', minutes),
     goal_id: goal,
@@ -224,10 +223,6 @@ describe('tasks projection', () => {
 
 describe('subtasks projection', () => {
   const given = projectorSpec(subtasksProjection);
-  const goalId = randomUUID();
-  const otherGoalId = randomUUID();
-  const taskId = randomUUID();
-  const otherTaskId = randomUUID();
   const subtaskId = randomUUID();
   const otherSubtaskId = randomUUID();
   const cousinId = randomUUID();
@@ -326,10 +321,6 @@ describe('subtasks projection', () => {
 });
 
 describe('long mixed batches (one batch, and one by one: the same rows)', () => {
-  const goalId = randomUUID();
-  const otherGoalId = randomUUID();
-  const taskId = randomUUID();
-  const otherTaskId = randomUUID();
   const subtaskId = randomUUID();
   const otherSubtaskId = randomUUID();
   const completed = (minutes: number) => ({
