@@ -102,6 +102,38 @@ describe('the points audit', () => {
     expect(audit).toMatchObject({ recordedTotal: 77, recomputedTotal: 77, ledgerTotal: 77, consistent: true, mismatches: [], asOf: null });
   });
 
+  it('recomputes a backfill (half, and the later days it lengthened) and checks a take-back against the award it takes back', () => {
+    const at = (day: string) => `${day}T18:00:00.000Z`;
+    const steps: Array<{ command: ActionableCommand; at: string }> = [
+      {
+        command: { type: 'CreateActionable', id: HABIT, userId: USER, fields: { title: 'Read', weight: 2, isHabit: true }, clock: clock(at('2026-03-01')) },
+        at: at('2026-03-01'),
+      },
+      ...['2026-03-01', '2026-03-03', '2026-03-04'].map((day) => ({
+        command: { type: 'CompleteHabit' as const, userId: USER, clock: clock(at(day)) },
+        at: at(day),
+      })),
+      { command: { type: 'BackfillHabit', userId: USER, date: '2026-03-02', clock: clock(at('2026-03-04')) }, at: at('2026-03-04') },
+      { command: { type: 'UncompleteHabit', userId: USER, clock: clock(at('2026-03-04')) }, at: at('2026-03-04') },
+      { command: { type: 'BackfillHabit', userId: USER, date: '2026-03-02', clock: clock(at('2026-03-04')) }, at: at('2026-03-04') },
+    ];
+    const habit = record(actionableDecider as unknown as Decider<ActionableCommand, AuditedEvent, unknown>, `actionable-${HABIT}`, steps);
+    const audit = auditPoints({ userId: USER, streams: [habit], ledger: ledgerOf([habit]), comparePositions });
+    // 20, 20, 22; the backfill of the 2nd: half of 22 for it, +4 and +4 for the 3rd and 4th (streaks 3 and 4); taken back, then again.
+    expect(audit.entries.map((e) => e.points)).toEqual([20, 20, 22, 19, -19, 19]);
+    expect(audit).toMatchObject({ recordedTotal: 81, recomputedTotal: 81, ledgerTotal: 81, consistent: true, mismatches: [] });
+
+    const backfillAward = pointsOf(habit)[3]!;
+    if (backfillAward.type !== 'PointsAwarded') throw new Error('no award');
+    backfillAward.data.points = 30;
+    const tampered = auditPoints({ userId: USER, streams: [habit], ledger: ledgerOf([habit]), comparePositions });
+    expect(tampered.mismatches.map((m) => [m.position, m.expected, m.found])).toEqual([
+      [backfillAward.position, 19, 30],
+      // The take-back revoked 19 where 30 stood recorded.
+      [pointsOf(habit)[4]!.position, -30, -19],
+    ]);
+  });
+
   it('names an award the rules of its version do not give, and one whose version it does not know', () => {
     const goal = goalStream();
     const habit = habitStream();
