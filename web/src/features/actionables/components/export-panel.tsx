@@ -1,8 +1,7 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { hasProblems, type Problems } from '../../../components/form/field-checks.ts';
 import { errorAt } from '../../../components/form/form-errors.ts';
 import { ServerErrorAlert } from '../../../components/form/server-error-alert.tsx';
-import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { useFirstInvalidFocus } from '../../../components/form/use-first-invalid-focus.ts';
@@ -10,7 +9,7 @@ import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { useExportActionablesMutation } from '../api/actionables.api.ts';
 import { exportFieldLabels, exportProblems } from '../transfer/export-range.ts';
 import { addDays } from '../../../lib/dates/local-date.ts';
-import './transfer-panel.css';
+import { TransferPanel } from './transfer-panel.tsx';
 
 /** Saves text as a file through a temporary <a download> (the object URL is freed once the download has it). */
 export const downloadFile = (text: string, filename: string): void => {
@@ -43,7 +42,6 @@ export const ExportPanel = ({ today, zone, onClose }: { today: string; zone: str
   const [startDate, setStartDate] = useState(addDays(today, -6));
   const [endDate, setEndDate] = useState(today);
   const [problems, setProblems] = useState<Problems<'startDate' | 'endDate'>>({});
-  const headingId = useId();
   const { ref, focusFirstInvalid } = useFirstInvalidFocus();
   // A range running backwards is said at once, while the dates are picked.
   const backwards = startDate !== '' && endDate !== '' && endDate < startDate;
@@ -63,59 +61,46 @@ export const ExportPanel = ({ today, zone, onClose }: { today: string; zone: str
     });
   };
 
-  const escape = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose();
-    }
-  };
-
   return (
-    <section className="panel act-transfer" aria-labelledby={headingId}>
-      <form ref={ref} className="form" onSubmit={(event) => void submit(event)} onKeyDown={escape} noValidate aria-labelledby={headingId}>
-        <div className="panel__header">
-          <h2 id={headingId} className="panel__title">
-            Export actionables
-          </h2>
-          <p className="panel__subtitle">Everything created, due or completed between two dates, as a JSON file you can import again.</p>
-        </div>
-        {exporting.error && (
-          <ServerErrorAlert error={exporting.error} fallback="Failed to export actionables" shown={['startDate', 'endDate']} labels={exportFieldLabels} />
-        )}
-        <div className="form__row">
-          <TextField
-            label="From"
-            type="date"
-            name="startDate"
-            required
-            autoFocus
-            value={startDate}
-            onChange={(event) => {
-              setStartDate(event.target.value);
-              setProblems({});
-            }}
-            error={problems.startDate ?? errorAt(errors, 'startDate')}
-          />
-          <TextField
-            label="To"
-            type="date"
-            name="endDate"
-            required
-            value={endDate}
-            onChange={(event) => {
-              setEndDate(event.target.value);
-              setProblems({});
-            }}
-            error={problems.endDate ?? (backwards ? 'must not be before From' : errorAt(errors, 'endDate'))}
-          />
-        </div>
-        <div className="form__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Close
-          </button>
-          <SubmitButton pending={exporting.isLoading}>Download export</SubmitButton>
-        </div>
-      </form>
-    </section>
+    <TransferPanel
+      title="Export actionables"
+      subtitle="Everything created, due or completed between two dates, as a JSON file you can import again."
+      submitLabel="Download export"
+      pending={exporting.isLoading}
+      formRef={ref}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
+      {exporting.error && (
+        <ServerErrorAlert error={exporting.error} fallback="Failed to export actionables" shown={['startDate', 'endDate']} labels={exportFieldLabels} />
+      )}
+      <div className="form__row">
+        <TextField
+          label="From"
+          type="date"
+          name="startDate"
+          required
+          autoFocus
+          value={startDate}
+          onChange={(event) => {
+            setStartDate(event.target.value);
+            setProblems({});
+          }}
+          error={problems.startDate ?? errorAt(errors, 'startDate')}
+        />
+        <TextField
+          label="To"
+          type="date"
+          name="endDate"
+          required
+          value={endDate}
+          onChange={(event) => {
+            setEndDate(event.target.value);
+            setProblems({});
+          }}
+          error={problems.endDate ?? (backwards ? 'must not be before From' : errorAt(errors, 'endDate'))}
+        />
+      </div>
+    </TransferPanel>
   );
 };

@@ -1,13 +1,12 @@
-import { useId, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
-import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextAreaField } from '../../../components/form/text-area-field.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { fieldErrors, type ApiError } from '../../../lib/api/api-errors.ts';
 import { failureText } from '../../../components/form/form-errors.ts';
 import { useImportActionablesMutation } from '../api/actionables.api.ts';
 import { IMPORT_MAX_BYTES, importErrorLines, parseImport } from '../transfer/import-parser.ts';
-import './transfer-panel.css';
+import { TransferPanel } from './transfer-panel.tsx';
 
 /** A refused import: nothing was stored, and every bad item and field the server named. */
 const ImportFailure = ({ error }: { error: ApiError }) => {
@@ -43,7 +42,6 @@ export const ImportPanel = ({ onImported, onClose }: { onImported: (count: numbe
   const [problem, setProblem] = useState<string | undefined>();
   // A new key empties the file input when the chosen file is cleared.
   const [fileInputKey, setFileInputKey] = useState(0);
-  const headingId = useId();
   const fileId = useId();
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -73,71 +71,57 @@ export const ImportPanel = ({ onImported, onClose }: { onImported: (count: numbe
     onImported(count);
   };
 
-  const escape = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose();
-    }
-  };
-
   return (
-    <section className="panel act-transfer" aria-labelledby={headingId}>
-      <form className="form" onSubmit={(event) => void submit(event)} onKeyDown={escape} noValidate aria-labelledby={headingId}>
-        <div className="panel__header">
-          <h2 id={headingId} className="panel__title">
-            Import actionables
-          </h2>
-          <p className="panel__subtitle">A file exported here before, or a JSON list of items. Up to 1,000 items; nothing is stored if one is wrong.</p>
-        </div>
-        {problem && <FormAlert kind="error">{problem}</FormAlert>}
-        {importing.error && <ImportFailure error={importing.error} />}
-        <div className="field">
-          <label className="field__label" htmlFor={fileId}>
-            JSON file
-          </label>
-          <input
-            key={fileInputKey}
-            id={fileId}
-            className="field__input act-transfer__file"
-            type="file"
-            accept=".json,application/json"
-            onChange={(event) => void chooseFile(event)}
-            autoFocus
-          />
-          {file && (
-            <p className="field__hint act-transfer__chosen">
-              {`${file.name} is ready to import.`}
-              <button
-                type="button"
-                className="button button--small button--ghost"
-                onClick={() => {
-                  setFile(undefined);
-                  setFileInputKey((key) => key + 1);
-                }}
-              >
-                Clear file
-              </button>
-            </p>
-          )}
-        </div>
-        <TextAreaField
-          label="Or paste JSON"
-          name="json"
-          rows={4}
-          spellCheck={false}
-          className="act-transfer__paste"
-          value={pasted}
-          disabled={file !== undefined}
-          hint={file ? 'The chosen file is imported; clear it to import pasted text.' : undefined}
-          onChange={(event) => setPasted(event.target.value)}
+    <TransferPanel
+      title="Import actionables"
+      subtitle="A file exported here before, or a JSON list of items. Up to 1,000 items; nothing is stored if one is wrong."
+      submitLabel="Import"
+      pending={importing.isLoading}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
+      {problem && <FormAlert kind="error">{problem}</FormAlert>}
+      {importing.error && <ImportFailure error={importing.error} />}
+      <div className="field">
+        <label className="field__label" htmlFor={fileId}>
+          JSON file
+        </label>
+        <input
+          key={fileInputKey}
+          id={fileId}
+          className="field__input act-transfer__file"
+          type="file"
+          accept=".json,application/json"
+          onChange={(event) => void chooseFile(event)}
+          autoFocus
         />
-        <div className="form__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Close
-          </button>
-          <SubmitButton pending={importing.isLoading}>Import</SubmitButton>
-        </div>
-      </form>
-    </section>
+        {file && (
+          <p className="field__hint act-transfer__chosen">
+            {`${file.name} is ready to import.`}
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              onClick={() => {
+                setFile(undefined);
+                setFileInputKey((key) => key + 1);
+              }}
+            >
+              Clear file
+            </button>
+          </p>
+        )}
+      </div>
+      <TextAreaField
+        label="Or paste JSON"
+        name="json"
+        rows={4}
+        spellCheck={false}
+        className="act-transfer__paste"
+        value={pasted}
+        disabled={file !== undefined}
+        hint={file ? 'The chosen file is imported; clear it to import pasted text.' : undefined}
+        onChange={(event) => setPasted(event.target.value)}
+      />
+    </TransferPanel>
   );
 };

@@ -21,6 +21,19 @@ const kinds: { value: ViewKind; label: string }[] = [
 /** Which actionables the list shows: due today, due on a chosen date, touched in a range, or all. */
 export const ViewPicker = ({ view, onChange, rangeError }: { view: ViewChoice; onChange: (view: ViewChoice) => void; rangeError?: string | undefined }) => {
   const name = useId();
+  // A date input can be emptied; the view keeps its last date then.
+  const dateField = (key: 'date' | 'startDate' | 'endDate', label: string, error?: string) => (
+    <TextField
+      className="act-view__date"
+      label={label}
+      type="date"
+      name={key}
+      required
+      value={view[key]}
+      onChange={(event) => event.target.value && onChange({ ...view, [key]: event.target.value })}
+      error={error}
+    />
+  );
   return (
     <div className="act-view" role="group" aria-label="Show">
       <fieldset className="act-view__kinds">
@@ -32,38 +45,11 @@ export const ViewPicker = ({ view, onChange, rangeError }: { view: ViewChoice; o
           </label>
         ))}
       </fieldset>
-      {view.kind === 'date' && (
-        <TextField
-          className="act-view__date"
-          label="Date"
-          type="date"
-          name="date"
-          required
-          value={view.date}
-          onChange={(event) => event.target.value && onChange({ ...view, date: event.target.value })}
-        />
-      )}
+      {view.kind === 'date' && dateField('date', 'Date')}
       {view.kind === 'range' && (
         <div className="act-view__range">
-          <TextField
-            className="act-view__date"
-            label="From"
-            type="date"
-            name="startDate"
-            required
-            value={view.startDate}
-            onChange={(event) => event.target.value && onChange({ ...view, startDate: event.target.value })}
-          />
-          <TextField
-            className="act-view__date"
-            label="To"
-            type="date"
-            name="endDate"
-            required
-            value={view.endDate}
-            onChange={(event) => event.target.value && onChange({ ...view, endDate: event.target.value })}
-            error={rangeError}
-          />
+          {dateField('startDate', 'From')}
+          {dateField('endDate', 'To', rangeError)}
         </div>
       )}
     </div>

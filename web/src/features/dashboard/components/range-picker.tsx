@@ -31,11 +31,26 @@ export const RangePicker = ({ range, today, onChange }: RangePickerProps) => {
   }
   const problem = rangeProblem(draft);
 
-  const edit = (changes: Partial<DateRange>) => {
-    const next = { ...draft, ...changes };
+  const edit = (key: keyof DateRange, value: string) => {
+    const next = { ...draft, [key]: value };
     setDraft(next);
     if (rangeProblem(next) === undefined) onChange(next);
   };
+  // Each end bounds the other, so the browser's own picker offers only an ordered range.
+  const dateField = (key: keyof DateRange, label: string, bounds: { min?: string | undefined; max?: string | undefined }) => (
+    <label className="range-picker__field">
+      <span className="range-picker__label">{label}</span>
+      <input
+        type="date"
+        className="field__input"
+        value={draft[key]}
+        {...bounds}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? errorId : undefined}
+        onChange={(event) => edit(key, event.target.value)}
+      />
+    </label>
+  );
   const isPreset = (days: number) => {
     const preset = lastDays(today, days);
     return range.startDate === preset.startDate && range.endDate === preset.endDate;
@@ -58,30 +73,8 @@ export const RangePicker = ({ range, today, onChange }: RangePickerProps) => {
         ))}
       </div>
       <div className="range-picker__dates">
-        <label className="range-picker__field">
-          <span className="range-picker__label">From</span>
-          <input
-            type="date"
-            className="field__input"
-            value={draft.startDate}
-            max={draft.endDate || undefined}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? errorId : undefined}
-            onChange={(event) => edit({ startDate: event.target.value })}
-          />
-        </label>
-        <label className="range-picker__field">
-          <span className="range-picker__label">To</span>
-          <input
-            type="date"
-            className="field__input"
-            value={draft.endDate}
-            min={draft.startDate || undefined}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? errorId : undefined}
-            onChange={(event) => edit({ endDate: event.target.value })}
-          />
-        </label>
+        {dateField('startDate', 'From', { max: draft.endDate || undefined })}
+        {dateField('endDate', 'To', { min: draft.startDate || undefined })}
       </div>
       {problem && (
         <p id={errorId} className="range-picker__error" role="alert">

@@ -1,5 +1,6 @@
 import { useAppSelector } from '../../../app/hooks.ts';
 import { selectCurrentUser } from '../../../lib/auth/auth.slice.ts';
+import { PanelHeader } from '../../../components/states/panel-header.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 
@@ -15,12 +16,7 @@ export const ProfileRoute = () => {
         </div>
       </header>
       <section className="panel" aria-labelledby="profile-details-title">
-        <div className="panel__header">
-          <h2 id="profile-details-title" className="panel__title">
-            Personal details
-          </h2>
-          {user && <p className="panel__subtitle">Signed in as {user.email}</p>}
-        </div>
+        <PanelHeader id="profile-details-title" title="Personal details" subtitle={user ? `Signed in as ${user.email}` : undefined} />
         {user ? (
           // Keyed by id so the form starts from the stored values when another user signs in.
           <ProfileForm key={user.id} user={user} />
@@ -32,12 +28,7 @@ export const ProfileRoute = () => {
         )}
       </section>
       <section className="panel" aria-labelledby="password-title">
-        <div className="panel__header">
-          <h2 id="password-title" className="panel__title">
-            Change password
-          </h2>
-          <p className="panel__subtitle">You will need your current password.</p>
-        </div>
+        <PanelHeader id="password-title" title="Change password" subtitle="You will need your current password." />
         <PasswordForm />
       </section>
     </div>
