@@ -13,6 +13,19 @@ const created = {
   data: { taskId, goalId, userId, title: 'Train', description: '', priority: 1, dueDate: null, startDate: null, endDate: null },
   occurredAt: '2026-03-01T10:00:00.000Z',
 };
+/** The award for completing it, attributed to its goal: 10 × (6 − priority). */
+const awarded = {
+  type: 'PointsAwarded' as const,
+  data: {
+    userId,
+    points: 50,
+    rulesVersion: 1,
+    reason: 'Completed task "Train"',
+    source: { type: 'task' as const, id: taskId },
+    hierarchy: { goalId, taskId },
+    title: 'Train',
+  },
+};
 
 describe('tasks', () => {
   it('move to another goal', () =>
@@ -23,38 +36,12 @@ describe('tasks', () => {
   it('earn 10 × (6 − priority), attributed to their goal', () =>
     given([created])
       .when({ type: 'UpdateTask', userId, fields: {}, status: 'completed' })
-      .then([
-        { type: 'TaskStatusChanged', data: { taskId, from: 'pending', to: 'completed', title: 'Train' } },
-        {
-          type: 'PointsAwarded',
-          data: {
-            userId,
-            points: 50,
-            rulesVersion: 1,
-            reason: 'Completed task "Train"',
-            source: { type: 'task', id: taskId },
-            hierarchy: { goalId, taskId },
-            title: 'Train',
-          },
-        },
-      ]));
+      .then([{ type: 'TaskStatusChanged', data: { taskId, from: 'pending', to: 'completed', title: 'Train' } }, awarded]));
   it('revoke to the goal that got the award, even after moving', () =>
     given([
       created,
       { type: 'TaskStatusChanged', data: { taskId, from: 'pending', to: 'completed', title: 'Train' }, occurredAt: '2026-03-01T11:00:00.000Z' },
-      {
-        type: 'PointsAwarded',
-        data: {
-          userId,
-          points: 50,
-          rulesVersion: 1,
-          reason: 'Completed task "Train"',
-          source: { type: 'task', id: taskId },
-          hierarchy: { goalId, taskId },
-          title: 'Train',
-        },
-        occurredAt: '2026-03-01T11:00:00.000Z',
-      },
+      { ...awarded, occurredAt: '2026-03-01T11:00:00.000Z' },
       { type: 'TaskUpdated', data: { taskId, changes: { goalId: otherGoal } }, occurredAt: '2026-03-01T12:00:00.000Z' },
     ])
       .when({ type: 'UpdateTask', userId, fields: {}, status: 'pending' })
