@@ -384,7 +384,7 @@ export const evolve = (state: ActionableState, event: Recorded<ActionableStreamE
     case 'HabitCreditsRecounted':
       return withHabit(state, (memory) => rememberRecount(memory, event.data));
     case 'HabitCompletionUndone': {
-      const undone = withHabit(state, (memory) => rememberUndo(memory, event.data));
+      const undone = withHabit(state, (memory, item) => rememberUndo(memory, scheduleOf(item), event.data));
       return withItem(undone, (item) => ({ ...item, completedAt: event.data.lastCompletedAt, lastCompletedAt: event.data.lastCompletedAt }));
     }
     case 'PointsAwarded': {

@@ -159,7 +159,7 @@ export const undoLast = (habit: HabitProgress, clock: Clock): HabitEvent[] => {
   if (!claim || !habit.credits.some((credit) => credit.date === claim.date)) throw new Conflict(actionableMessages.nothingToUndo, 'nothing_to_undo');
   if (claim.claimedOn !== clock.localDate && periodOf(habit.schedule, clock.localDate) !== claim.period)
     throw new Conflict(actionableMessages.undoTooLate, 'undo_too_late');
-  const after = creditsWithout(habit.credits, claim);
+  const after = creditsWithout(habit.credits, claim, quotaOf(habit.schedule));
   return [
     {
       type: 'HabitCompletionUndone',
@@ -190,14 +190,18 @@ export const undoLast = (habit: HabitProgress, clock: Clock): HabitEvent[] => {
   ];
 };
 
-/** The credits as they were before `claim`: its day gone, the later ones its backfill recounted back at their streaks. */
-export const creditsWithout = (credits: readonly Credit[], claim: Pick<Claim, 'date' | 'restreaked'>): Credit[] =>
-  credits
-    .filter((credit) => credit.date !== claim.date)
-    .map((credit) => {
-      const restored = claim.restreaked.find((before) => before.occurrence === credit.date);
-      return restored ? { ...credit, streak: restored.streak } : credit;
-    });
+/**
+ * The credits as they were before `claim`: its day gone, the later ones its backfill recounted back
+ * at their streaks, and the day that meets each period again the quota-th of it.
+ */
+export const creditsWithout = (credits: readonly Credit[], claim: Pick<Claim, 'date' | 'restreaked'>, quota: number): Credit[] => {
+  const left = credits.filter((credit) => credit.date !== claim.date);
+  return left.map((credit) => {
+    const restored = claim.restreaked.find((before) => before.occurrence === credit.date);
+    const meets = left.filter((other) => other.period === credit.period && other.date <= credit.date).length === quota;
+    return { ...credit, meets, ...(restored ? { streak: restored.streak } : {}) };
+  });
+};
 
 // ——— evolve: what each event does to the credits and claims ———
 
@@ -247,8 +251,8 @@ export const rememberAward = (memory: HabitMemory, amount: number): HabitMemory 
   return last ? { ...memory, claims: [...memory.claims.slice(0, -1), { ...last, points: last.points + amount }] } : memory;
 };
 
-export const rememberUndo = (memory: HabitMemory, data: EventOf<'HabitCompletionUndone'>['data']): HabitMemory => ({
-  credits: creditsWithout(memory.credits, { date: data.occurrence, restreaked: data.restored }),
+export const rememberUndo = (memory: HabitMemory, schedule: HabitSchedule, data: EventOf<'HabitCompletionUndone'>['data']): HabitMemory => ({
+  credits: creditsWithout(memory.credits, { date: data.occurrence, restreaked: data.restored }, quotaOf(schedule)),
   claims: memory.claims.filter((claim) => claim.date !== data.occurrence),
   standing: data.current,
 });

@@ -286,3 +286,87 @@ describe('every history of completions, take-backs and backfills (property, agai
     );
   });
 });
+
+describe('every history of an N-per-week habit (property, against an oracle)', () => {
+  it('3 times a week, weeks from Monday: the same refusals, weeks-met streak and net points as the plain account', () => {
+    const QUOTA = 3;
+    // 2026-03-02 is a Monday; the habit starts on Sunday 2026-03-01, in the week before.
+    const weekOf = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(action, { maxLength: 3 }), { minLength: 10, maxLength: 45 }),
+        fc.option(fc.record({ from: fc.integer({ min: 3, max: 40 }), length: fc.integer({ min: 1, max: 6 }) })),
+        (days, freezeAt) => {
+          const freezes = freezeAt ? [{ from: addDays(START, freezeAt.from), to: addDays(START, freezeAt.from + freezeAt.length - 1) }] : [];
+          const weekFrozen = (week: string) => [0, 1, 2, 3, 4, 5, 6].some((d) => freezes.some((f) => f.from <= addDays(week, d) && addDays(week, d) <= f.to));
+          const habit = habitLife({ frequency: 'timesPerWeek', timesPerWeek: QUOTA, weekStartsOn: 1 }, START, { weight: 3 });
+          const credited = new Map<string, { backfilled: boolean }>();
+          const claims: { date: string; claimedOn: string }[] = [];
+          const inWeek = (week: string) => [...credited.keys()].filter((d) => weekOf(d) === week).sort();
+          const met = (week: string) => inWeek(week).length >= QUOTA;
+          /** Met weeks in a row ending with `week` (unmet frozen weeks skipped). */
+          const chainTo = (week: string): number => {
+            let streak = 0;
+            for (let w = week; addDays(w, 6) >= START; w = addDays(w, -7)) {
+              if (met(w)) streak += 1;
+              else if (!weekFrozen(w)) break;
+            }
+            return streak;
+          };
+          /** The streak a credited day stands at: its week's chain if it is the day that met it, else the chain before its week. */
+          const standsAt = (date: string): number => {
+            const week = weekOf(date);
+            if (inWeek(week).indexOf(date) === QUOTA - 1) return chainTo(week);
+            let w = addDays(week, -7);
+            while (addDays(w, 6) >= START && !met(w) && weekFrozen(w)) w = addDays(w, -7);
+            return addDays(w, 6) >= START && met(w) ? chainTo(w) : 0;
+          };
+          const expectedNet = () =>
+            [...credited].reduce(
+              (sum, [date, { backfilled }]) =>
+                sum + (backfilled ? habitBackfillPoints(3, Math.max(1, standsAt(date))) : habitPoints(3, Math.max(1, standsAt(date)))),
+              0,
+            );
+          days.forEach((actions, n) => {
+            const today = addDays(START, n);
+            for (const a of actions) {
+              if (a.kind === 'complete') {
+                const ok = !credited.has(today) && !met(weekOf(today));
+                expect(codeOf(() => habit.complete(today, freezes))).toBe(ok ? undefined : 'habit_already_completed');
+                if (ok) {
+                  credited.set(today, { backfilled: false });
+                  claims.push({ date: today, claimedOn: today });
+                }
+              } else if (a.kind === 'backfill') {
+                const date = addDays(today, -a.back);
+                const inWindow = a.back >= 1 && a.back <= 7 && date >= START;
+                const refused = !inWindow ? 'validation_failed' : credited.has(date) || met(weekOf(date)) ? 'habit_already_completed' : undefined;
+                expect(codeOf(() => habit.backfill(date, today, freezes))).toBe(refused);
+                if (refused === undefined) {
+                  credited.set(date, { backfilled: true });
+                  claims.push({ date, claimedOn: today });
+                }
+              } else if (a.kind === 'undo') {
+                const last = claims.at(-1);
+                const open = last !== undefined && (last.claimedOn === today || weekOf(today) === weekOf(last.date));
+                expect(codeOf(() => habit.undo(today))).toBe(last === undefined ? 'nothing_to_undo' : open ? undefined : 'undo_too_late');
+                if (open) {
+                  credited.delete(last.date);
+                  claims.pop();
+                }
+              }
+              const item = habit.item();
+              const lastMet = [...new Set([...credited.keys()].map(weekOf))].sort().filter(met).at(-1) ?? null;
+              expect({ lastCredited: item.lastCredited, streak: item.streak }).toEqual({
+                lastCredited: lastMet,
+                streak: lastMet === null ? 0 : chainTo(lastMet),
+              });
+              expect(item.pointsAwarded).toBe(expectedNet());
+            }
+          });
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
