@@ -1,8 +1,10 @@
 # Points Tracker: one image for both process roles.
 #   API (default):  npm run start:api
 #   projections:    npm run start:projections   (override the command)
-# The app runs its TypeScript through tsx (a runtime dependency): there is no compile step,
-# only the web app is built (Vite, a dev dependency) and copied over as static files.
+# The build stage compiles the server (tools/build/server.js: esbuild bundles services/api's entry
+# points with the workspaces' sources into services/api/dist/server) and the web app (Vite); the
+# runtime stage holds only that JavaScript, the web app's static files and production dependencies:
+# no TypeScript sources, no tsx, no build tools.
 #
 # Containers must not use the embedded PostgreSQL: always set DATABASE_URL (docker-compose.yml does).
 # Build: docker build -t points-tracker .
@@ -25,13 +27,15 @@ COPY services/api/package.json services/api/
 COPY tools/bench/package.json tools/bench/
 COPY web/package.json web/
 
-# ---- build: full install (Vite lives in web's devDependencies), then build web/dist
+# ---- build: full install (esbuild and Vite are dev dependencies), then web/dist and the server
 FROM manifests AS build
 RUN --mount=type=cache,target=/root/.npm npm ci
 COPY . .
-RUN npm run build -w web && test -f web/dist/index.html
+# services/api/dist/server is a symlink to the build's directory (tools/build/server.js): copied
+# through it, the runtime stage gets a plain directory.
+RUN npm run build && test -f web/dist/index.html && cp -rL services/api/dist/server /server
 
-# ---- prod-deps: a fresh install without dev dependencies (no vitest, eslint, typescript, vite)
+# ---- prod-deps: a fresh install without dev dependencies (no tsx, esbuild, vitest, eslint, typescript, vite)
 FROM manifests AS prod-deps
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev
 
@@ -42,20 +46,26 @@ WORKDIR /app
 # between npm and node, so the SIGTERM npm forwards on `docker stop` never reaches node (no graceful
 # shutdown; node is SIGKILLed after the grace period). bash execs the single command instead, making
 # node npm's direct child.
+# npm_config_ignore_scripts: `npm run start:*` skips its pre-script, which builds the server when its
+# sources changed (for `npm start` on a checkout); here there are no sources and no esbuild, only the
+# build made in the build stage.
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/app/.data \
     npm_config_script_shell=/bin/bash \
+    npm_config_ignore_scripts=true \
     npm_config_update_notifier=false \
     npm_config_fund=false \
     npm_config_audit=false
 
-# Dependencies (workspace links in node_modules/@tracker point at the sources copied below),
-# then the sources and the built web app. Code stays root-owned and read-only for the app user;
-# only DATA_DIR (the mail drop when SMTP_URL is unset) is writable.
+# Production dependencies and the manifests (`npm run` reads the root one's scripts), then the
+# compiled server and the built web app, where the server looks for it (../../../../web/dist from its
+# own directory, as from its sources). The links in node_modules/@tracker point at folders holding
+# only a package.json: the bundle imports no workspace at run time. Code stays root-owned and
+# read-only for the app user; only DATA_DIR (the mail drop when SMTP_URL is unset) is writable.
 COPY --from=prod-deps /app ./
-COPY . .
+COPY --from=build /server ./services/api/dist/server
 COPY --from=build /app/web/dist ./web/dist
 RUN mkdir -p "$DATA_DIR" && chown node:node "$DATA_DIR"
 
