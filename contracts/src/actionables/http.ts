@@ -241,6 +241,22 @@ export const actionable = z.object({
     weekStartsOn: z.number().int().nullable(),
   }),
   status: actionableStatus,
+  /** A habit's first day (null: an item from before habits had one). */
+  startDate: calendarDate.nullable(),
+  /** A habit as of the user's today (null for a to-do): what the card offers before the click. */
+  habitToday: z
+    .object({
+      /** due: a completion now counts for `occurrence`; done: this period is met; notDue: nothing to complete until `next`; frozen: today's period is frozen (a completion still counts). */
+      state: z.enum(['due', 'done', 'notDue', 'frozen']),
+      occurrence: calendarDate.nullable(),
+      next: calendarDate.nullable(),
+      /** Completions counted in this period, of `quota` (1, or N for N times per week). */
+      doneInPeriod: z.number().int(),
+      quota: z.number().int(),
+      /** Whether the last completion can still be taken back (its period is today's, or it was recorded today). */
+      canUndo: z.boolean(),
+    })
+    .nullable(),
 });
 export type Actionable = z.infer<typeof actionable>;
 

@@ -1,7 +1,7 @@
 import type { Actionable, Recurrence } from '@tracker/contracts/actionables/http';
 import type { ActionableItem } from '@tracker/domain/actionables/actionable.decider';
-import { streakAt } from '@tracker/domain/actionables/recurrence';
 import type { LocalDate } from '@tracker/domain/time/local-date';
+import { habitStreakOn, habitTodayOf, NO_HABIT_FACTS, type HabitFacts } from './habit-today.ts';
 
 // One mapping to the answer (contracts' `actionable`), whether the item comes from the read model's
 // row or from a command's state: the read side and the command routes both build it here.
@@ -11,7 +11,7 @@ type Instant = Date | string;
 /** What an answer shows of an actionable: the item's fields, its instants as read (Date) or decided (ISO text). */
 export type AnswerableActionable = Omit<
   ActionableItem,
-  'awarded' | 'awardedTo' | 'deadline' | 'completedAt' | 'lastCompletedAt' | 'createdAt' | 'startDate' | 'credits' | 'claims'
+  'awarded' | 'awardedTo' | 'deadline' | 'completedAt' | 'lastCompletedAt' | 'createdAt' | 'credits' | 'claims'
 > & {
   deadline: Instant | null;
   completedAt: Instant | null;
@@ -31,26 +31,35 @@ const recurrenceAnswer = (recurrence: Recurrence): Actionable['recurrence'] => (
   weekStartsOn: recurrence.frequency === 'timesPerWeek' ? recurrence.weekStartsOn : null,
 });
 
-/** An actionable as answers carry it; a habit's streak as of `today` (0 once an occurrence passed uncredited). */
-export const actionableAnswer = (item: AnswerableActionable, today: LocalDate): Actionable => ({
-  id: item.id,
-  title: item.title,
-  description: item.description,
-  weight: item.weight,
-  deadline: iso(item.deadline),
-  completedAt: iso(item.completedAt),
-  createdAt: new Date(item.createdAt).toISOString(),
-  userId: item.userId,
-  goalId: item.goalId,
-  taskId: item.taskId,
-  subtaskId: item.subtaskId,
-  isHabit: item.isHabit,
-  streak: item.isHabit ? streakAt(item.recurrence, item.lastCredited, item.streak, today) : item.streak,
-  lastCompletedAt: iso(item.lastCompletedAt),
-  active: item.active,
-  reminderTime: item.reminderTime,
-  pointsAwarded: item.pointsAwarded,
-  pointsToBeAwarded: item.pointsToBeAwarded,
-  recurrence: recurrenceAnswer(item.recurrence),
-  status: item.status,
-});
+/**
+ * An actionable as answers carry it; a habit's streak and what it offers as of `today` (its streak
+ * 0 once a period passed uncredited and unfrozen), from `facts`: its recent credits, last completion
+ * and freezes.
+ */
+export const actionableAnswer = (item: AnswerableActionable, today: LocalDate, facts: HabitFacts = NO_HABIT_FACTS): Actionable => {
+  const schedule = { recurrence: item.recurrence, startDate: item.startDate };
+  return {
+    id: item.id,
+    title: item.title,
+    description: item.description,
+    weight: item.weight,
+    deadline: iso(item.deadline),
+    completedAt: iso(item.completedAt),
+    createdAt: new Date(item.createdAt).toISOString(),
+    userId: item.userId,
+    goalId: item.goalId,
+    taskId: item.taskId,
+    subtaskId: item.subtaskId,
+    isHabit: item.isHabit,
+    streak: item.isHabit ? habitStreakOn(schedule, { lastCredited: item.lastCredited, streak: item.streak }, facts, today) : item.streak,
+    lastCompletedAt: iso(item.lastCompletedAt),
+    active: item.active,
+    reminderTime: item.reminderTime,
+    pointsAwarded: item.pointsAwarded,
+    pointsToBeAwarded: item.pointsToBeAwarded,
+    recurrence: recurrenceAnswer(item.recurrence),
+    status: item.status,
+    startDate: item.startDate,
+    habitToday: item.isHabit ? habitTodayOf(schedule, facts, today) : null,
+  };
+};

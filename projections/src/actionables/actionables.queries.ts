@@ -58,6 +58,7 @@ export const toActionable = (row: Row<'actionables'>, today: LocalDate): Actiona
       pointsToBeAwarded: row.points_to_be_awarded,
       recurrence: row.recurrence,
       status: row.status,
+      startDate: null,
     },
     today,
   );

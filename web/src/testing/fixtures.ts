@@ -75,5 +75,7 @@ export const anActionable = (overrides: Partial<Actionable> = {}): Actionable =>
   pointsToBeAwarded: 0,
   recurrence: { frequency: 'daily', days: [], dayOfMonth: null, everyNDays: null, timesPerWeek: null, weekStartsOn: null },
   status: 'pending',
+  startDate: null,
+  habitToday: null,
   ...overrides,
 });

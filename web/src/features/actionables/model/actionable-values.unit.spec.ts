@@ -25,6 +25,8 @@ const item: Actionable = {
   pointsToBeAwarded: 0,
   recurrence: { frequency: 'daily', days: [], dayOfMonth: null, everyNDays: null, timesPerWeek: null, weekStartsOn: null },
   status: 'pending',
+  startDate: null,
+  habitToday: null,
 };
 
 describe('actionable form values', () => {

@@ -62,6 +62,8 @@ export const invalidActionable = (id: string, problem: string): ShownActionable 
   pointsToBeAwarded: 0,
   recurrence: { frequency: 'daily', days: [], dayOfMonth: null, everyNDays: null, timesPerWeek: null, weekStartsOn: null },
   status: 'pending',
+  startDate: null,
+  habitToday: null,
   loadProblem: problem,
 });
 

@@ -1,0 +1,63 @@
+import type { Actionable } from '@tracker/contracts/actionables/http';
+import {
+  creditDateOf,
+  firstDueOnOrAfter,
+  isFrozen,
+  periodOf,
+  quotaOf,
+  streakOn,
+  type DateRange,
+  type HabitSchedule,
+  type Standing,
+} from '@tracker/domain/actionables/habit-schedule';
+import { addDays, type LocalDate } from '@tracker/domain/time/local-date';
+
+// What a habit's card shows before the click, by the same rules the decider applies on the click
+// (habit-completions.ts' completeToday and undoLast): from the habit's schedule, its recent credits,
+// its last completion and the freezes that cover it, as of the user's today. The read model (rows of
+// habit_completions) and a command's state (its credits and claims) both give these facts.
+
+/** A credited day of a habit: the day and the period it counts in. */
+export interface CreditedDay {
+  date: LocalDate;
+  period: LocalDate;
+}
+
+/** What a habit's answer is computed from, beside the item. */
+export interface HabitFacts {
+  /** Its credits of the latest periods: at least those of today's period and the latest one. */
+  credited: readonly CreditedDay[];
+  /** The completion recorded last that still stands (what an undo would take back). */
+  lastClaim: { period: LocalDate; claimedOn: LocalDate } | null;
+  /** The freezes that cover it (its own and those of all habits). */
+  freezes: readonly DateRange[];
+}
+
+export const NO_HABIT_FACTS: HabitFacts = { credited: [], lastClaim: null, freezes: [] };
+
+export type HabitToday = NonNullable<Actionable['habitToday']>;
+
+/** The first day of the period after today's: when a new completion can count again. */
+const nextPeriodStart = (schedule: HabitSchedule, period: LocalDate, today: LocalDate): LocalDate =>
+  schedule.recurrence.frequency === 'timesPerWeek' ? addDays(period, 7) : firstDueOnOrAfter(schedule, addDays(today, 1));
+
+/** A habit as of `today`: due, done, not due or frozen; the day a completion counts for; whether the last can be taken back. */
+export const habitTodayOf = (schedule: HabitSchedule, facts: HabitFacts, today: LocalDate): HabitToday => {
+  const quota = quotaOf(schedule);
+  const period = periodOf(schedule, today);
+  const date = creditDateOf(schedule, today);
+  const claim = facts.lastClaim;
+  const canUndo = claim !== null && (claim.claimedOn === today || claim.period === period);
+  if (period === null || date === null) {
+    return { state: 'notDue', occurrence: null, next: firstDueOnOrAfter(schedule, today), doneInPeriod: 0, quota, canUndo };
+  }
+  const doneInPeriod = facts.credited.filter((credit) => credit.period === period).length;
+  // As completeToday decides: the quota met, or a later day already credited (travel west), refuses.
+  const done = doneInPeriod >= quota || facts.credited.some((credit) => credit.date >= date);
+  const state = done ? 'done' : isFrozen(schedule, period, facts.freezes) ? 'frozen' : 'due';
+  return { state, occurrence: date, next: nextPeriodStart(schedule, period, today), doneInPeriod, quota, canUndo };
+};
+
+/** The streak shown today, frozen periods skipped. */
+export const habitStreakOn = (schedule: HabitSchedule, standing: Standing, facts: HabitFacts, today: LocalDate): number =>
+  streakOn(schedule, standing, today, facts.freezes);
