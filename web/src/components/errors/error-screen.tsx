@@ -12,7 +12,7 @@ export interface ErrorScreenProps {
 export const ErrorScreen = ({ message }: ErrorScreenProps) => (
   <main className="error-screen" role="alert">
     <div className="error-screen__card">
-      <span className="error-screen__icon" aria-hidden="true">
+      <span className="round-mark tone-danger error-screen__icon" aria-hidden="true">
         !
       </span>
       <h1 className="error-screen__title">Something went wrong</h1>

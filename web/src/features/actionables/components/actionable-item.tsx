@@ -103,14 +103,14 @@ export const ActionableItem = ({ item, statusColor, zone, today, linkTitles }: A
             {statusColor && <span className="status-dot" style={{ background: statusColor }} aria-hidden="true" />}
             {statusLabels[item.status]}
           </li>
-          <li className="chip">Weight {item.weight}</li>
+          <li className={chipClass()}>Weight {item.weight}</li>
           {item.isHabit && (
-            <li className="chip chip--primary">
+            <li className={chipClass('primary')}>
               <FlameIcon />
               Habit · {scheduleInWords(item.recurrence)} · streak {item.streak}
             </li>
           )}
-          {habitDone && <li className="chip chip--success">Done for this period</li>}
+          {habitDone && <li className={chipClass('success')}>Done for this period</li>}
           {deadline && (
             <li className={chipClass(overdue ? 'danger' : undefined)}>
               <CalendarIcon />
@@ -118,14 +118,14 @@ export const ActionableItem = ({ item, statusColor, zone, today, linkTitles }: A
             </li>
           )}
           {item.reminderTime && (
-            <li className="chip">
+            <li className={chipClass()}>
               <BellIcon />
               {item.reminderTime}
             </li>
           )}
           {links.map(([kind, id]) =>
             id ? (
-              <li key={kind} className="chip">
+              <li key={kind} className={chipClass()}>
                 <LinkIcon />
                 {kind}: {linkTitles.get(id) ?? '…'}
               </li>

@@ -73,13 +73,13 @@ export const EntriesTable = ({ rows, order, zone, flagged }: EntriesTableProps) 
                   <time dateTime={row.occurredAt}>{momentIn(row.occurredAt, zone)}</time>
                 </Cell>
                 <Cell label="Points" className="entries__number">
-                  <span className={`entries__points${row.points < 0 ? ' entries__points--negative' : ''}`} data-testid="audit-entry-points">
+                  <span className={`entries__points ${row.points < 0 ? 'tone-danger' : 'tone-points'}`} data-testid="audit-entry-points">
                     {signedPoints(row.points)}
                   </span>
                   <span className="visually-hidden">{row.points < 0 ? ' points taken back' : ' points awarded'}</span>
                 </Cell>
                 <Cell label="Source">
-                  <span className="entries__kind">{source.kind}</span> <span className="entries__title">{source.title}</span>
+                  <span className="entries__kind tone-primary">{source.kind}</span> <span className="entries__title">{source.title}</span>
                 </Cell>
                 <Cell label="Reason" className="entries__reason">
                   {row.reason}

@@ -84,7 +84,7 @@ export const TodayCard = ({ zone }: { zone: string }) => {
                         </span>
                       </div>
                       {done ? (
-                        <span className="today-item__done" data-testid={`today-done-${item.id}`}>
+                        <span className="today-item__done tone-success" data-testid={`today-done-${item.id}`}>
                           Done
                         </span>
                       ) : (

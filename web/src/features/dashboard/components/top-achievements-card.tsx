@@ -27,7 +27,7 @@ export const TopAchievementsCard = ({ range, rangeLabel, zone }: { range: RangeA
             <ol className="activity-list" aria-label="Top achievements">
               {topAchievements.map((achievement, index) => (
                 <li key={`${achievement.occurredAt}-${index}`} className="activity-list__item" data-testid="achievement">
-                  <span className="activity-list__rank" aria-hidden="true">
+                  <span className="round-mark tone-primary activity-list__rank" aria-hidden="true">
                     {index + 1}
                   </span>
                   <div className="activity-list__text">
