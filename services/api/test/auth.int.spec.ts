@@ -1,4 +1,4 @@
-import { SignJWT, UnsecuredJWT } from 'jose';
+import { SignJWT, UnsecuredJWT, type ProduceJWT } from 'jose';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@tracker/contracts/messages';
@@ -8,6 +8,22 @@ import { useTestApp } from './support/api-client.ts';
 const app = useTestApp();
 
 const secret = new TextEncoder().encode(TEST_JWT_SECRET);
+
+interface Claims {
+  audience?: string;
+  issuedAt?: number;
+  /** null: none at all. */
+  expiresAt?: number | string | null;
+}
+/** The claims the app signs (its issuer and audience, issued now, valid for an hour) on `jwt`, but for what `claims` change. */
+const withClaims = <T extends ProduceJWT>(jwt: T, userId: string, { audience = 'points-tracker-app', issuedAt, expiresAt = '1h' }: Claims = {}): T => {
+  jwt.setSubject(userId).setIssuer('points-tracker').setAudience(audience).setIssuedAt(issuedAt);
+  if (expiresAt !== null) jwt.setExpirationTime(expiresAt);
+  return jwt;
+};
+/** A token signed as the app signs them (HS256, with `key`), carrying `claims`. */
+const signed = (userId: string, claims: Claims = {}, key = secret) =>
+  withClaims(new SignJWT({}).setProtectedHeader({ alg: 'HS256' }), userId, claims).sign(key);
 
 describe('register', () => {
   it('answers 201 with a token and the user, defaults filled in', async () => {
@@ -132,57 +148,18 @@ describe('authentication', () => {
 
   it('refuses forged, expired, alg:none and foreign-audience tokens', async () => {
     const { user } = await app.registerUser();
-    const forged = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(user.id)
-      .setIssuer('points-tracker')
-      .setAudience('points-tracker-app')
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
-    const expired = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(user.id)
-      .setIssuer('points-tracker')
-      .setAudience('points-tracker-app')
-      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
-      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
-      .sign(secret);
-    const none = new UnsecuredJWT({})
-      .setSubject(user.id)
-      .setIssuer('points-tracker')
-      .setAudience('points-tracker-app')
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .encode();
-    const noExp = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(user.id)
-      .setIssuer('points-tracker')
-      .setAudience('points-tracker-app')
-      .setIssuedAt()
-      .sign(secret);
-    const otherAudience = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(user.id)
-      .setIssuer('points-tracker')
-      .setAudience('elsewhere')
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(secret);
+    const now = Math.floor(Date.now() / 1000);
+    const forged = await signed(user.id, {}, new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    const expired = await signed(user.id, { issuedAt: now - 7200, expiresAt: now - 3600 });
+    const none = withClaims(new UnsecuredJWT({}), user.id).encode();
+    const noExp = await signed(user.id, { expiresAt: null });
+    const otherAudience = await signed(user.id, { audience: 'elsewhere' });
     for (const token of [forged, expired, none, noExp, otherAudience, 'garbage']) {
       const res = await app.json('GET', '/api/auth/me', { token });
       expect(res.status).toBe(401);
       expect(res.body.message).toBe(messages.invalidToken);
     }
-    const valid = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(user.id)
-      .setIssuer('points-tracker')
-      .setAudience('points-tracker-app')
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(secret);
+    const valid = await signed(user.id);
     expect((await app.json('GET', '/api/auth/me', { token: valid })).status).toBe(200);
   });
 });
