@@ -5,6 +5,7 @@ import { Conflict } from '@tracker/domain/common/errors';
 import { type Decider, type Recorded } from '@tracker/domain/common/decider';
 import type { Clock } from '@tracker/domain/time/local-date';
 import { WrongExpectedVersion, type EventStore, type ExpectedRevision, type NewEvent, type Position } from '@tracker/eventstore/port';
+import { emptyEventIdFilter, mayHold, withEventIds, type EventIdFilter } from './event-id-filter.ts';
 import type { SnapshotStore } from './snapshots.ts';
 
 /** Who and when: everything a command needs from the request, passed in, never read inside. */
@@ -68,61 +69,97 @@ export interface CommandHandler {
 
 /**
  * Snapshots are taken this many events behind the head, no sooner than twice that many after the
- * last: a command reads at most about 2 × SNAPSHOT_LAG events of a long stream, and a retried
- * request is recognised while its events are among the stream's latest SNAPSHOT_LAG (beyond that it
- * is decided again against the state that includes them: refused, never applied twice).
+ * last: a command reads at most about 2 × SNAPSHOT_LAG events of a long stream. A retried request is
+ * recognised at any age, on every event store, by the handler itself: its first event id is looked
+ * for in the events read after the snapshot, and the snapshot keeps a filter of the first ids of the
+ * keyed appends before it (event-id-filter.ts); where that filter may hold the id, the whole stream
+ * is read instead. (The store alone would not do: EventStoreDB looks for a retry's ids only right
+ * after the expected revision, and a retry decided afresh would be appended at the head again.)
  */
 export const SNAPSHOT_LAG = 32;
+
+interface TailEvent<Event> {
+  id: string;
+  revision: bigint;
+  event: Recorded<Event>;
+  /** The request that appended it, when it carried an Idempotency-Key. */
+  keyed?: { userId: string; idempotencyKey: string } | undefined;
+}
 
 interface Loaded<State, Event> {
   state: State;
   /** The events read after the snapshot (all of them without one), with ids and revisions. */
-  tail: Array<{ id: string; revision: bigint; event: Recorded<Event> }>;
+  tail: Array<TailEvent<Event>>;
   /** The revision the snapshot was taken at; -1 without one. */
   snapshotAt: bigint;
   snapshotState: State;
+  /** The first ids of the keyed appends at or before snapshotAt. */
+  snapshotRetryIds: EventIdFilter;
 }
+
+const keyedBy = (metadata: Record<string, unknown>): TailEvent<unknown>['keyed'] =>
+  typeof metadata.userId === 'string' && typeof metadata.idempotencyKey === 'string'
+    ? { userId: metadata.userId, idempotencyKey: metadata.idempotencyKey }
+    : undefined;
 
 export const createCommandHandler = (deps: { store: EventStore; snapshots?: SnapshotStore | undefined }): CommandHandler => {
   const { store, snapshots } = deps;
 
   const readRecorded = async <Event>(stream: string, fromRevision: bigint) => {
-    const events: Array<{ id: string; revision: bigint; event: Recorded<Event> }> = [];
+    const events: Array<TailEvent<Event>> = [];
     for await (const stored of store.readStream(stream, { fromRevision })) {
       const parsed = decodeEvent({ type: stored.type, version: stored.version, data: stored.data });
       const occurredAt = typeof stored.metadata.occurredAt === 'string' ? stored.metadata.occurredAt : stored.createdAt.toISOString();
       const event: Recorded<AnyEvent> = { type: parsed.type, data: parsed.data, occurredAt };
-      if (writtenByDecider<Event>(event)) events.push({ id: stored.id, revision: stored.revision, event });
+      if (writtenByDecider<Event>(event)) events.push({ id: stored.id, revision: stored.revision, event, keyed: keyedBy(stored.metadata) });
     }
     return events;
   };
 
+  /**
+   * The snapshot (unless `fromSnapshot` is false) and the events after it. `retryOf`: the first event
+   * id of a keyed request; when the snapshot may cover it, the whole stream is read instead, so that
+   * a retry older than the snapshot is found in the tail like any other.
+   */
   const loadStream = async <Command, Event extends AnyEvent, State>(
     decider: Decider<Command, Event, State>,
     stream: string,
-    fromSnapshot = true,
+    { fromSnapshot = true, retryOf }: { fromSnapshot?: boolean; retryOf?: string | undefined } = {},
   ): Promise<Loaded<State, Event>> => {
-    const snapshot = fromSnapshot && decider.snapshotSchema && snapshots ? await snapshots.load(stream, decider.snapshotSchema) : undefined;
+    const kept = fromSnapshot && decider.snapshotSchema && snapshots ? await snapshots.load(stream, decider.snapshotSchema) : undefined;
+    const snapshot = kept && !(retryOf !== undefined && mayHold(kept.retryIds, retryOf)) ? kept : undefined;
     const snapshotState = snapshot ? (snapshot.state as State) : decider.initialState();
     const snapshotAt = snapshot?.revision ?? -1n;
     const tail = await readRecorded<Event>(stream, snapshotAt + 1n);
-    return { state: tail.reduce((state, e) => decider.evolve(state, e.event), snapshotState), tail, snapshotAt, snapshotState };
+    return {
+      state: tail.reduce((state, e) => decider.evolve(state, e.event), snapshotState),
+      tail,
+      snapshotAt,
+      snapshotState,
+      snapshotRetryIds: snapshot?.retryIds ?? emptyEventIdFilter(),
+    };
   };
+
+  /** The first ids of the keyed appends among `events` (an id derived from its request's key at index 0). */
+  const retryIdsOf = (stream: string, events: ReadonlyArray<TailEvent<unknown>>): string[] =>
+    events.filter((e) => e.keyed && e.id === derivedUuid(e.keyed.userId, e.keyed.idempotencyKey, stream, '0')).map((e) => e.id);
 
   /** After an append that left the stream at `head`: a new snapshot SNAPSHOT_LAG behind it, when the last is 2 × SNAPSHOT_LAG behind. */
   const maybeSnapshot = async <Event, State>(
     decider: Pick<Decider<never, Event, State>, 'evolve' | 'snapshotSchema'>,
     stream: string,
-    loaded: Pick<Loaded<State, Event>, 'tail' | 'snapshotAt' | 'snapshotState'>,
+    loaded: Pick<Loaded<State, Event>, 'tail' | 'snapshotAt' | 'snapshotState' | 'snapshotRetryIds'>,
     head: bigint,
   ): Promise<void> => {
     if (!decider.snapshotSchema || !snapshots || head - loaded.snapshotAt < 2n * BigInt(SNAPSHOT_LAG)) return;
     const at = head - BigInt(SNAPSHOT_LAG);
     const lastRead = loaded.tail.at(-1)?.revision ?? loaded.snapshotAt;
     if (at > lastRead) return;
-    const state = loaded.tail.filter((e) => e.revision <= at).reduce((s, e) => decider.evolve(s, e.event), loaded.snapshotState);
+    const covered = loaded.tail.filter((e) => e.revision <= at);
+    const state = covered.reduce((s, e) => decider.evolve(s, e.event), loaded.snapshotState);
+    const retryIds = withEventIds(loaded.snapshotRetryIds, retryIdsOf(stream, covered));
     // A cache: failing to keep it costs speed, never correctness, so the command's answer stands.
-    await snapshots.save(stream, decider.snapshotSchema, { revision: at, state }).catch(() => undefined);
+    await snapshots.save(stream, decider.snapshotSchema, { revision: at, state, retryIds }).catch(() => undefined);
   };
 
   return {
@@ -139,7 +176,7 @@ export const createCommandHandler = (deps: { store: EventStore; snapshots?: Snap
 
       let fromSnapshot = true;
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const loaded = await loadStream(decider, stream, fromSnapshot);
+        const loaded = await loadStream(decider, stream, { fromSnapshot, retryOf: context.idempotencyKey ? idAt(0) : undefined });
         // A retried request whose events are already stored: decide against the state it saw then,
         // and the store hands back the original append instead of writing again.
         const replayFrom = context.idempotencyKey ? loaded.tail.findIndex((e) => e.id === idAt(0)) : -1;
@@ -167,8 +204,9 @@ export const createCommandHandler = (deps: { store: EventStore; snapshots?: Snap
         try {
           const { position, nextRevision } = await store.append(stream, toAppend, expected);
           if (nextRevision !== last + BigInt(decided.length)) {
-            // The store recognised a retry whose events are older than the snapshot: decide again
-            // from the whole stream, against the state that request saw, for its original answer.
+            // The store recognised a retry the load did not find (its original committed between
+            // the load and this append): decide again from the whole stream, against the state that
+            // request saw, for its original answer.
             fromSnapshot = false;
             continue;
           }
