@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { inOrder, signedPoints, sourceLabel, type EntryOrder, type TimelineRow } from '../model/audit-timeline.ts';
+import { ColumnHeads } from '../../../components/tables/column-heads.tsx';
 import './entries-table.css';
 
 const numberFormat = new Intl.NumberFormat();
@@ -33,6 +34,15 @@ export interface EntriesTableProps {
   flagged: ReadonlySet<string>;
 }
 
+const columns = [
+  { label: 'When' },
+  { label: 'Points', className: 'entries__number' },
+  { label: 'Source' },
+  { label: 'Reason' },
+  { label: 'Rules' },
+  { label: 'Total', className: 'entries__number' },
+];
+
 /**
  * Every award and revocation: when, how many points, what earned them, why, by which rules version,
  * and the total after it. Rows stack into cards on a narrow screen (each cell says what it is).
@@ -44,20 +54,7 @@ export const EntriesTable = ({ rows, order, zone, flagged }: EntriesTableProps) 
   return (
     <div className="entries">
       <table className="entries__table" aria-label="Awards and revocations">
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col" className="entries__number">
-              Points
-            </th>
-            <th scope="col">Source</th>
-            <th scope="col">Reason</th>
-            <th scope="col">Rules</th>
-            <th scope="col" className="entries__number">
-              Total
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={columns} />
         <tbody>
           {ordered.slice(0, limit).map((row) => {
             const source = sourceLabel(row);

@@ -1,16 +1,19 @@
 import { useAppSelector } from '../../../app/hooks.ts';
-import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { selectCurrentUser } from '../../../lib/auth/auth.slice.ts';
 import { LEADERBOARD_SIZE, leaderboardFailure, useGetLeaderboardQuery } from '../api/leaderboard.api.ts';
+import { QueryBody } from '../../../components/states/query-states.tsx';
+import { ColumnHeads } from '../../../components/tables/column-heads.tsx';
 import './leaderboard.css';
 
 const numberFormat = new Intl.NumberFormat();
 
+const columns = [{ label: 'Rank' }, { label: 'Name' }, { label: 'Points', className: 'leaderboard__points' }];
+
 /** The best totals: rank, name and points; the signed-in user's row stands out. */
 export const LeaderboardRoute = () => {
   const me = useAppSelector(selectCurrentUser);
-  const { data: entries, error, isLoading, isFetching, refetch } = useGetLeaderboardQuery(LEADERBOARD_SIZE, { refetchOnMountOrArgChange: 30 });
-  const mine = entries?.find((entry) => entry.isCurrentUser);
+  const leaderboard = useGetLeaderboardQuery(LEADERBOARD_SIZE, { refetchOnMountOrArgChange: 30 });
+  const mine = leaderboard.data?.find((entry) => entry.isCurrentUser);
 
   return (
     <div className="page page--narrow">
@@ -25,65 +28,50 @@ export const LeaderboardRoute = () => {
         <h2 id="leaderboard-title" className="visually-hidden">
           Top {LEADERBOARD_SIZE}
         </h2>
-        {isLoading ? (
-          <p className="loading-line" role="status">
-            <span className="spinner spinner--dark" aria-hidden="true" />
-            Loading the leaderboard…
-          </p>
-        ) : !entries ? (
-          <div className="leaderboard__error" role="alert">
-            <p>{errorMessage(error, leaderboardFailure)}</p>
-            <button type="button" className="button button--secondary button--small" onClick={() => void refetch()} disabled={isFetching}>
-              {isFetching && <span className="spinner" aria-hidden="true" />}
-              Try again
-            </button>
-          </div>
-        ) : entries.length === 0 ? (
-          <p className="leaderboard__empty">No one has earned points yet. Complete something to take first place.</p>
-        ) : (
-          <>
-            {me && (
-              <p className="leaderboard__you" data-testid="leaderboard-you">
-                {mine ? `You are number ${mine.rank} with ${numberFormat.format(mine.totalPoints)} points.` : `You are not in the top ${LEADERBOARD_SIZE} yet.`}
-              </p>
-            )}
-            <table className="leaderboard__table">
-              <caption className="visually-hidden">Leaderboard: rank, name and total points</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Rank</th>
-                  <th scope="col">Name</th>
-                  <th scope="col" className="leaderboard__points">
-                    Points
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry, index) => {
-                  const isMe = entry.isCurrentUser;
-                  return (
-                    // The answer names no one (no ids) and ranks tie: a row is its place in the list.
-                    <tr
-                      key={index}
-                      className={isMe ? 'leaderboard__row leaderboard__row--me' : 'leaderboard__row'}
-                      aria-current={isMe ? 'true' : undefined}
-                      data-testid={isMe ? 'leaderboard-me' : undefined}
-                    >
-                      <td>
-                        <span className={`leaderboard__rank leaderboard__rank--${Math.min(entry.rank, 4)}`}>{entry.rank}</span>
-                      </td>
-                      <td className="leaderboard__name">
-                        {entry.name}
-                        {isMe && <span className="leaderboard__me-tag"> (you)</span>}
-                      </td>
-                      <td className="leaderboard__points">{numberFormat.format(entry.totalPoints)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </>
-        )}
+        <QueryBody query={leaderboard} failure={leaderboardFailure} loading="Loading the leaderboard…">
+          {(entries) =>
+            entries.length === 0 ? (
+              <p className="leaderboard__empty">No one has earned points yet. Complete something to take first place.</p>
+            ) : (
+              <>
+                {me && (
+                  <p className="leaderboard__you" data-testid="leaderboard-you">
+                    {mine
+                      ? `You are number ${mine.rank} with ${numberFormat.format(mine.totalPoints)} points.`
+                      : `You are not in the top ${LEADERBOARD_SIZE} yet.`}
+                  </p>
+                )}
+                <table className="leaderboard__table">
+                  <caption className="visually-hidden">Leaderboard: rank, name and total points</caption>
+                  <ColumnHeads columns={columns} />
+                  <tbody>
+                    {entries.map((entry, index) => {
+                      const isMe = entry.isCurrentUser;
+                      return (
+                        // The answer names no one (no ids) and ranks tie: a row is its place in the list.
+                        <tr
+                          key={index}
+                          className={isMe ? 'leaderboard__row leaderboard__row--me' : 'leaderboard__row'}
+                          aria-current={isMe ? 'true' : undefined}
+                          data-testid={isMe ? 'leaderboard-me' : undefined}
+                        >
+                          <td>
+                            <span className={`leaderboard__rank leaderboard__rank--${Math.min(entry.rank, 4)}`}>{entry.rank}</span>
+                          </td>
+                          <td className="leaderboard__name">
+                            {entry.name}
+                            {isMe && <span className="leaderboard__me-tag"> (you)</span>}
+                          </td>
+                          <td className="leaderboard__points">{numberFormat.format(entry.totalPoints)}</td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </>
+            )
+          }
+        </QueryBody>
       </section>
     </div>
   );
