@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CalendarOracle, oracleWallDay, QUARTER_MS as QUARTER, ZONES } from './testing/calendar-oracle.ts';
 import { calendarAt, changeDayStart, changeZone, clockOfCalendar, startCalendar, type UserCalendar } from './user-calendar.ts';
 
 const at = (iso: string) => new Date(iso);
@@ -56,53 +57,7 @@ describe('the day-start hour', () => {
   });
 });
 
-// ——— Property: the implementation against an oracle written apart from it ———
-// The oracle walks the clock in quarter hours (every zone offset, DST change and day start falls on
-// one) and reads wall-clock dates with Intl, not luxon: a day ends at the first quarter hour whose
-// wall-clock day (in the zone the day counts in) is past it, an hour after its start at the earliest.
-
-const ZONES = [
-  'UTC',
-  'America/New_York',
-  'America/Los_Angeles',
-  'America/St_Johns',
-  'America/Santiago',
-  'America/Havana',
-  'America/Sao_Paulo',
-  'Pacific/Honolulu',
-  'Etc/GMT+12',
-  'Pacific/Pago_Pago',
-  'Pacific/Apia',
-  'Pacific/Kiritimati',
-  'Pacific/Chatham',
-  'Pacific/Auckland',
-  'Australia/Lord_Howe',
-  'Australia/Sydney',
-  'Asia/Kathmandu',
-  'Asia/Kolkata',
-  'Asia/Tehran',
-  'Asia/Tokyo',
-  'Europe/London',
-  'Europe/Berlin',
-  'Europe/Moscow',
-  'Africa/Casablanca',
-];
-const QUARTER = 900_000;
-const formats = new Map<string, Intl.DateTimeFormat>();
-const wallParts = (ms: number, zone: string) => {
-  let format = formats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
-    formats.set(zone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
-};
-const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-const oracleWallDay = (ms: number, zone: string, hour: number) => {
-  const wall = wallParts(ms, zone);
-  return wall.hour < hour ? dayBefore(wall.date) : wall.date;
-};
+// ——— Property: the implementation against an oracle written apart from it (testing/calendar-oracle.ts) ———
 
 type Change = { afterQuarters: number } & ({ kind: 'zone'; zone: string } | { kind: 'dayStart'; hour: number });
 const change: fc.Arbitrary<Change> = fc.oneof(
@@ -123,8 +78,7 @@ describe('every history of zone and day-start changes (property, against an orac
       fc.property(history, ({ startQuarter, zone, dayStartHour, changes }) => {
         let ms = startQuarter * QUARTER;
         let calendar: UserCalendar = startCalendar(new Date(ms), { zone, dayStartHour });
-        const oracle = { day: oracleWallDay(ms, zone, dayStartHour), start: NaN, zone, hour: dayStartHour, next: { zone, hour: dayStartHour } };
-        oracle.start = -Infinity; // begun by the wall clock; its length is not bounded below
+        const oracle = new CalendarOracle(ms, zone, dayStartHour);
         const due = new Map<number, Change[]>();
         let t = ms;
         for (const c of changes) {
@@ -135,19 +89,13 @@ describe('every history of zone and day-start changes (property, against an orac
         let previous = calendar.day;
         for (; ms <= end; ms += QUARTER) {
           // The oracle's day rolls over first, then the changes made at this instant.
-          if (oracleWallDay(ms, oracle.zone, oracle.hour) > oracle.day && ms >= oracle.start + 4 * QUARTER) {
-            oracle.day = new Date(Date.parse(`${oracle.day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-            oracle.start = ms;
-            oracle.zone = oracle.next.zone;
-            oracle.hour = oracle.next.hour;
-          }
+          oracle.tick(ms);
           for (const c of due.get(ms) ?? []) {
             if (c.kind === 'zone') {
-              if (oracleWallDay(ms, c.zone, oracle.hour) === oracle.day) oracle.zone = c.zone;
-              oracle.next.zone = c.zone;
+              oracle.changeZone(ms, c.zone);
               calendar = changeZone(calendar, new Date(ms), c.zone);
             } else {
-              oracle.next.hour = c.hour;
+              oracle.changeDayStart(c.hour);
               calendar = changeDayStart(calendar, new Date(ms), c.hour);
             }
           }
