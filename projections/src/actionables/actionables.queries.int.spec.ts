@@ -12,6 +12,7 @@ import {
   habitStreakExtended,
   pointsAwarded,
 } from '../testing/event-factories.ts';
+import { emptyActionableStats, untouchedActionable } from '../testing/actionable-answers.ts';
 import type { EventContext } from '../testing/projector-spec.ts';
 import { actionablesProjection } from './actionables.projection.ts';
 import { actionableHeatmap, actionableStats, actionablesInRange, findActionable, listActionables } from './actionables.queries.ts';
@@ -75,26 +76,13 @@ describe('listing actionables', () => {
     const list = await listActionables(readModels.db, alice.userId, '2026-03-01');
     expect(ids(list)).toEqual([newer, older]);
     expect(list[0]).toEqual({
+      ...untouchedActionable,
       id: newer,
       title: 'Newer',
-      description: '',
-      weight: 1,
       deadline: '2026-03-05T12:00:00.000Z',
-      completedAt: null,
       createdAt: '2026-03-01T10:00:00.000Z',
       userId: alice.userId,
       goalId: bobs,
-      taskId: null,
-      subtaskId: null,
-      isHabit: false,
-      streak: 0,
-      lastCompletedAt: null,
-      active: true,
-      reminderTime: null,
-      pointsAwarded: 0,
-      pointsToBeAwarded: 0,
-      recurrence: { frequency: 'daily', days: [], dayOfMonth: null },
-      status: 'pending',
     });
     expect(list[1]!.recurrence).toEqual({ frequency: 'weekly', days: [1, 3], dayOfMonth: null });
   });
@@ -242,17 +230,7 @@ describe('stats', () => {
   });
 
   it('are zero for a user with nothing', async () => {
-    expect(await actionableStats(readModels.db, randomUUID(), '2026-03-02')).toEqual({
-      total: 0,
-      pending: 0,
-      inProgress: 0,
-      completed: 0,
-      notApproached: 0,
-      completionRate: 0,
-      totalPoints: 0,
-      activeHabits: 0,
-      longestStreak: 0,
-    });
+    expect(await actionableStats(readModels.db, randomUUID(), '2026-03-02')).toEqual(emptyActionableStats);
   });
 
   it('leave out a reopened completion’s points', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { emptyActionableStats, untouchedActionable } from '@tracker/projections/testing/actionable-answers';
 import { apiClient, useTestApp, type ApiUser as User } from './support/api-client.ts';
 import { startTestApp } from './support/test-app.ts';
 
@@ -32,25 +33,7 @@ describe('actionables', () => {
     });
     expect(res.status).toBe(201);
     const { actionable } = res.body;
-    expect(actionable).toMatchObject({
-      title: 'Untitled Actionable',
-      description: '',
-      weight: 1,
-      deadline: null,
-      completedAt: null,
-      goalId: null,
-      taskId: null,
-      subtaskId: null,
-      isHabit: false,
-      streak: 0,
-      lastCompletedAt: null,
-      active: true,
-      reminderTime: null,
-      pointsAwarded: 0,
-      pointsToBeAwarded: 0,
-      recurrence: { frequency: 'daily', days: [], dayOfMonth: null },
-      status: 'pending',
-    });
+    expect(actionable).toMatchObject({ ...untouchedActionable, title: 'Untitled Actionable' });
     expect(actionable.createdAt.startsWith('2020')).toBe(false);
     const me = await call(user, 'GET', '/auth/me');
     expect(actionable.userId).toBe(me.body.user.id);
@@ -313,17 +296,7 @@ describe('habits', () => {
 describe('stats and range', () => {
   it('counts by status, completion rate, points, active habits and longest streak', async () => {
     const user = await newUser();
-    expect((await call(user, 'GET', '/actionables/stats')).body.stats).toEqual({
-      total: 0,
-      pending: 0,
-      inProgress: 0,
-      completed: 0,
-      notApproached: 0,
-      completionRate: 0,
-      totalPoints: 0,
-      activeHabits: 0,
-      longestStreak: 0,
-    });
+    expect((await call(user, 'GET', '/actionables/stats')).body.stats).toEqual(emptyActionableStats);
     await newActionable(user);
     await newActionable(user, { status: 'in-progress' });
     await newActionable(user, { status: 'not-approached' });
