@@ -1,7 +1,8 @@
 import { useAppSelector } from '../../../app/hooks.ts';
+import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { selectCurrentUser } from '../../../lib/auth/auth.slice.ts';
 import { LEADERBOARD_SIZE, leaderboardFailure, useGetLeaderboardQuery } from '../api/leaderboard.api.ts';
-import { QueryBody } from '../../../components/states/query-states.tsx';
+import { LoadError, LoadingLine } from '../../../components/states/load-states.tsx';
 import { ColumnHeads } from '../../../components/tables/column-heads.tsx';
 import './leaderboard.css';
 
@@ -12,8 +13,8 @@ const columns = [{ label: 'Rank' }, { label: 'Name' }, { label: 'Points', classN
 /** The best totals: rank, name and points; the signed-in user's row stands out. */
 export const LeaderboardRoute = () => {
   const me = useAppSelector(selectCurrentUser);
-  const leaderboard = useGetLeaderboardQuery(LEADERBOARD_SIZE, { refetchOnMountOrArgChange: 30 });
-  const mine = leaderboard.data?.find((entry) => entry.isCurrentUser);
+  const { data: entries, error, isLoading, isFetching, refetch } = useGetLeaderboardQuery(LEADERBOARD_SIZE, { refetchOnMountOrArgChange: 30 });
+  const mine = entries?.find((entry) => entry.isCurrentUser);
 
   return (
     <div className="page page--narrow">
@@ -28,50 +29,48 @@ export const LeaderboardRoute = () => {
         <h2 id="leaderboard-title" className="visually-hidden">
           Top {LEADERBOARD_SIZE}
         </h2>
-        <QueryBody query={leaderboard} failure={leaderboardFailure} loading="Loading the leaderboard…">
-          {(entries) =>
-            entries.length === 0 ? (
-              <p className="leaderboard__empty">No one has earned points yet. Complete something to take first place.</p>
-            ) : (
-              <>
-                {me && (
-                  <p className="leaderboard__you" data-testid="leaderboard-you">
-                    {mine
-                      ? `You are number ${mine.rank} with ${numberFormat.format(mine.totalPoints)} points.`
-                      : `You are not in the top ${LEADERBOARD_SIZE} yet.`}
-                  </p>
-                )}
-                <table className="leaderboard__table">
-                  <caption className="visually-hidden">Leaderboard: rank, name and total points</caption>
-                  <ColumnHeads columns={columns} />
-                  <tbody>
-                    {entries.map((entry, index) => {
-                      const isMe = entry.isCurrentUser;
-                      return (
-                        // The answer names no one (no ids) and ranks tie: a row is its place in the list.
-                        <tr
-                          key={index}
-                          className={isMe ? 'leaderboard__row leaderboard__row--me' : 'leaderboard__row'}
-                          aria-current={isMe ? 'true' : undefined}
-                          data-testid={isMe ? 'leaderboard-me' : undefined}
-                        >
-                          <td>
-                            <span className={`leaderboard__rank leaderboard__rank--${Math.min(entry.rank, 4)}`}>{entry.rank}</span>
-                          </td>
-                          <td className="leaderboard__name">
-                            {entry.name}
-                            {isMe && <span className="leaderboard__me-tag"> (you)</span>}
-                          </td>
-                          <td className="leaderboard__points">{numberFormat.format(entry.totalPoints)}</td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </>
-            )
-          }
-        </QueryBody>
+        {isLoading ? (
+          <LoadingLine>Loading the leaderboard…</LoadingLine>
+        ) : !entries ? (
+          <LoadError message={errorMessage(error, leaderboardFailure)} onRetry={() => void refetch()} retrying={isFetching} />
+        ) : entries.length === 0 ? (
+          <p className="leaderboard__empty">No one has earned points yet. Complete something to take first place.</p>
+        ) : (
+          <>
+            {me && (
+              <p className="leaderboard__you" data-testid="leaderboard-you">
+                {mine ? `You are number ${mine.rank} with ${numberFormat.format(mine.totalPoints)} points.` : `You are not in the top ${LEADERBOARD_SIZE} yet.`}
+              </p>
+            )}
+            <table className="leaderboard__table">
+              <caption className="visually-hidden">Leaderboard: rank, name and total points</caption>
+              <ColumnHeads columns={columns} />
+              <tbody>
+                {entries.map((entry, index) => {
+                  const isMe = entry.isCurrentUser;
+                  return (
+                    // The answer names no one (no ids) and ranks tie: a row is its place in the list.
+                    <tr
+                      key={index}
+                      className={isMe ? 'leaderboard__row leaderboard__row--me' : 'leaderboard__row'}
+                      aria-current={isMe ? 'true' : undefined}
+                      data-testid={isMe ? 'leaderboard-me' : undefined}
+                    >
+                      <td>
+                        <span className={`leaderboard__rank leaderboard__rank--${Math.min(entry.rank, 4)}`}>{entry.rank}</span>
+                      </td>
+                      <td className="leaderboard__name">
+                        {entry.name}
+                        {isMe && <span className="leaderboard__me-tag"> (you)</span>}
+                      </td>
+                      <td className="leaderboard__points">{numberFormat.format(entry.totalPoints)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </>
+        )}
       </section>
     </div>
   );
