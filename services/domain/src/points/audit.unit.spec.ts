@@ -42,37 +42,31 @@ const goalStream = () =>
   ]);
 
 const clock = (at: string) => clockAt(new Date(at), 'America/New_York');
+type CreateActionable = Extract<ActionableCommand, { type: 'CreateActionable' }>;
+/** An actionable's stream: created with `fields` at `createdAt`, then completed (`complete`, the user's) at each of `completions`. */
+const actionableHistory = (
+  id: string,
+  fields: CreateActionable['fields'],
+  createdAt: string,
+  complete: 'CompleteActionable' | 'CompleteHabit',
+  completions: string[],
+) =>
+  record(actionableDecider as unknown as Decider<ActionableCommand, AuditedEvent, unknown>, `actionable-${id}`, [
+    { command: { type: 'CreateActionable', id, userId: USER, fields, clock: clock(createdAt) }, at: createdAt },
+    ...completions.map((at) => ({ command: { type: complete, userId: USER, clock: clock(at) }, at })),
+  ]);
 const actionableStream = () =>
-  record(actionableDecider as unknown as Decider<ActionableCommand, AuditedEvent, unknown>, `actionable-${ACTIONABLE}`, [
-    {
-      command: {
-        type: 'CreateActionable',
-        id: ACTIONABLE,
-        userId: USER,
-        fields: { title: 'Tax', weight: 3, deadline: '2026-03-01T12:00:00.000Z' },
-        clock: clock('2026-02-28T12:00:00.000Z'),
-      },
-      at: '2026-02-28T12:00:00.000Z',
-    },
-    { command: { type: 'CompleteActionable', userId: USER, clock: clock('2026-03-03T15:00:00.000Z') }, at: '2026-03-03T15:00:00.000Z' },
+  actionableHistory(ACTIONABLE, { title: 'Tax', weight: 3, deadline: '2026-03-01T12:00:00.000Z' }, '2026-02-28T12:00:00.000Z', 'CompleteActionable', [
+    '2026-03-03T15:00:00.000Z',
   ]);
 const habitStream = () =>
-  record(actionableDecider as unknown as Decider<ActionableCommand, AuditedEvent, unknown>, `actionable-${HABIT}`, [
-    {
-      command: {
-        type: 'CreateActionable',
-        id: HABIT,
-        userId: USER,
-        fields: { title: 'Read', weight: 2, isHabit: true },
-        clock: clock('2026-03-01T12:00:00.000Z'),
-      },
-      at: '2026-03-01T12:00:00.000Z',
-    },
-    ...['2026-03-01', '2026-03-02', '2026-03-04'].map((day) => ({
-      command: { type: 'CompleteHabit' as const, userId: USER, clock: clock(`${day}T18:00:00.000Z`) },
-      at: `${day}T18:00:00.000Z`,
-    })),
-  ]);
+  actionableHistory(
+    HABIT,
+    { title: 'Read', weight: 2, isHabit: true },
+    '2026-03-01T12:00:00.000Z',
+    'CompleteHabit',
+    ['2026-03-01', '2026-03-02', '2026-03-04'].map((day) => `${day}T18:00:00.000Z`),
+  );
 
 /** The ledger the projector would keep for these streams. */
 const ledgerOf = (streams: AuditedStream[]): AuditedLedgerRow[] =>
