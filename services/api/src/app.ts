@@ -29,7 +29,7 @@ export interface AppOptions {
 }
 
 /** The Koa app: error middleware first, then request context, security, CORS, body, /api routes, the web app. */
-export const createApp = (services: Omit<AppServices, 'routes'>, options: AppOptions): Koa<AppState> => {
+export const createApp = (services: Omit<AppServices, 'routes' | 'tags'>, options: AppOptions): Koa<AppState> => {
   const app = new Koa<AppState>({ proxy: options.trustProxy });
   const router = createApiRouter({
     requireAuth: requireAuth(services.tokens, createSessionFactsReader(services.db, services.progress)),
@@ -38,7 +38,8 @@ export const createApp = (services: Omit<AppServices, 'routes'>, options: AppOpt
       position === undefined ? Promise.resolve(true) : services.progress.waitFor(position, projectors, services.config.readYourWritesTimeoutMs),
     checkResponses: options.checkResponses ?? false,
   });
-  const shared: AppServices = { ...services, routes: (): readonly AnyRoute[] => router.routes() };
+  const tags = Object.fromEntries(apiFeatures.flatMap((feature) => Object.entries(feature.tags)));
+  const shared: AppServices = { ...services, routes: (): readonly AnyRoute[] => router.routes(), tags: () => tags };
   for (const feature of apiFeatures) router.mount(feature.routes, feature.services(shared));
 
   const allowed = new Set(options.corsOrigins);

@@ -30,6 +30,8 @@ export interface AppServices {
   projectorNames: readonly string[];
   /** Every route the app serves (for /api/openapi.json). */
   routes(): readonly AnyRoute[];
+  /** Every feature's tags (for /api/openapi.json). */
+  tags(): Readonly<Record<string, string>>;
   /** Projectors stopped at an event they cannot apply, when the runner is in this process. */
   projectionFailures(): ProjectorFailure[];
 }
@@ -40,6 +42,8 @@ export interface AppServices {
  */
 export interface ApiFeature<Services = unknown> {
   name: string;
+  /** The API description's groups this feature's routes are tagged with: name → what the group is. */
+  tags: Readonly<Record<string, string>>;
   services(app: AppServices): Services;
   routes: readonly AnyRoute<Services>[];
   /** Run by the projection runner, each in a lane of its own, checkpointed in the operational schema. */

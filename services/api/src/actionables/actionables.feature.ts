@@ -12,6 +12,7 @@ export interface ActionablesServices extends AppServices {
 /** Actionables and habits (spec.md §7): to-dos with weights and deadlines, recurring habits with streaks. */
 export const actionablesFeature = defineFeature<ActionablesServices>({
   name: 'actionables',
+  tags: { actionables: 'To-dos with deadlines and habits with streaks: lists, ranges, export and import, take-backs, backfills and freezes' },
   services: (app) => ({
     ...app,
     // Links to goals, tasks and subtasks are checked against their streams, as the goals feature checks its own.

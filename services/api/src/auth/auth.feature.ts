@@ -13,6 +13,10 @@ export interface AuthServices extends AppServices {
 /** Accounts: register, log in, profile, password reset, e-mail verification; their mail, sent by a reactor. */
 export const authFeature = defineFeature<AuthServices>({
   name: 'auth',
+  tags: {
+    auth: 'Accounts: registration, login, the signed-in user, passwords and e-mail verification',
+    users: "The signed-in user's profile",
+  },
   services: (app) => ({
     ...app,
     accounts: createAccounts({

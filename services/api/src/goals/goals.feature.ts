@@ -10,6 +10,11 @@ export interface GoalsServices extends AppServices {
 /** Goals → tasks → subtasks: the 25 routes, and the cascade of deletions down the hierarchy. */
 export const goalsFeature = defineFeature<GoalsServices>({
   name: 'goals',
+  tags: {
+    goals: 'Goals, their tasks and progress; completing earns points',
+    tasks: "Tasks under a goal, their subtasks; a task's move takes its subtasks along",
+    subtasks: 'Subtasks under a task; completing earns points',
+  },
   services: (app) => ({ ...app, items: createWorkItemCommands({ commands: app.commands }) }),
   routes: goalRoutes,
   reactors: ({ items }) => [goalsCascadeReactor(items)],

@@ -18,7 +18,6 @@ import type { Page, PageRequest } from '@tracker/projections/paging';
 import { findGoal, findSubtask, findTask, listGoals, listSubtasks, listTasks, type ListFilter } from '@tracker/projections/goals/work-items.queries';
 import { nextCursorOf, pageRequestOf } from '../http/paging.ts';
 import { commandAnswer } from '../commands/command-answer.ts';
-import type { ApiTag } from '../http/api-router.ts';
 
 /**
  * An item as a command left it, for when read models lag past the read-your-writes bound: the
@@ -53,7 +52,7 @@ const workItemFromCommand = (item: WorkItem, known: Goal | undefined, events: re
 export interface WorkItemAnswers<Item, One, Many> {
   label: string;
   /** Its path segment under /goals and its tag in /api/openapi.json. */
-  tag: Extract<ApiTag, 'goals' | 'tasks' | 'subtasks'>;
+  tag: 'goals' | 'tasks' | 'subtasks';
   /** The projectors its answers come from: commands settle on these. */
   reads: string[];
   find(db: ReadModelDb, userId: string, id: string): Promise<Item | undefined>;

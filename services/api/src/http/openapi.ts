@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { problemDocument } from '@tracker/contracts/common/problem';
-import { apiTags, type AnyRoute, type ClientErrorStatus } from './api-router.ts';
+import type { AnyRoute, ClientErrorStatus } from './api-router.ts';
 
 const schemaOf = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
 
@@ -89,7 +89,10 @@ export const ambiguousPaths = (paths: readonly string[]): [string, string][] =>
   paths.flatMap((a, i) => paths.slice(i + 1).flatMap((b): [string, string][] => (a !== b && ambiguous(a, b) ? [[a, b]] : [])));
 
 /** The OpenAPI document, generated from the same zod contracts the routes parse with. */
-export const buildOpenApi = (specs: readonly AnyRoute[]) => {
+/** The document of `specs`, grouped by `tags` (every feature's: name → what the group is); a route whose tag no feature declares is a programming error. */
+export const buildOpenApi = (specs: readonly AnyRoute[], tags: Readonly<Record<string, string>>) => {
+  const undeclared = specs.filter((spec) => !(spec.tag in tags)).map((spec) => `${spec.name} (${spec.tag})`);
+  if (undeclared.length > 0) throw new Error(`Routes tagged with a tag no feature declares: ${undeclared.join(', ')}`);
   const paths: Record<string, Record<string, unknown>> = {};
   const used = new Set<ClientErrorStatus>();
   for (const spec of specs) {
@@ -133,8 +136,8 @@ export const buildOpenApi = (specs: readonly AnyRoute[]) => {
     openapi: '3.0.3',
     info: { title: 'Points Tracker API', version: '1.0.0' },
     servers: [{ url: '/', description: 'The server this document was fetched from' }],
-    tags: Object.entries(apiTags)
-      .filter(([name]) => usedTags.has(name as keyof typeof apiTags))
+    tags: Object.entries(tags)
+      .filter(([name]) => usedTags.has(name))
       .map(([name, description]) => ({ name, description })),
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

@@ -9,12 +9,20 @@ import { ambiguousPaths, buildOpenApi, clientErrorsOf } from './openapi.ts';
 const route = routesFor<unknown>();
 const handle = () => undefined;
 const allRoutes: AnyRoute[] = apiFeatures.flatMap((feature) => feature.routes);
-const document = buildOpenApi(allRoutes);
+const allTags = Object.fromEntries(apiFeatures.flatMap((feature) => Object.entries(feature.tags)));
+const document = buildOpenApi(allRoutes, allTags);
 const operations = Object.entries(document.paths).flatMap(([path, item]) =>
   Object.entries(item).map(([method, operation]) => ({ path, method, ...(operation as { operationId: string; responses: Record<string, unknown> }) })),
 );
 
 describe('the OpenAPI document of every route', () => {
+  it('groups each route under a tag its own feature declares, each tag declared once', () => {
+    for (const feature of apiFeatures) for (const spec of feature.routes) expect([feature.name, spec.tag in feature.tags]).toEqual([feature.name, true]);
+    const declared = apiFeatures.flatMap((feature) => Object.keys(feature.tags));
+    expect(new Set(declared).size).toBe(declared.length);
+    expect(() => buildOpenApi([{ ...allRoutes[0]!, tag: 'nowhere' }], allTags)).toThrow('Routes tagged with a tag no feature declares');
+  });
+
   it('names every operation once, by its route', () => {
     const ids = operations.map((operation) => operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);

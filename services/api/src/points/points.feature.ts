@@ -9,6 +9,7 @@ export interface PointsServices extends AppServices {
 /** Points (spec.md §7): stats, recent activity, the heatmap and the leaderboard, from read models only. */
 export const pointsFeature = defineFeature<PointsServices>({
   name: 'points',
+  tags: { points: 'Points totals, activity, heatmap and leaderboard' },
   services: (app) => ({ ...app, weekStartOf: weekStartFromSettings(app.db) }),
   routes: pointsRoutes,
 });

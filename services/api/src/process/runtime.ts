@@ -120,7 +120,7 @@ export const startRuntime = async (
     let runner: ProjectionRunner | undefined;
     const mailer =
       options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createFileMailer(path.join(config.dataDir, 'mail'), log));
-    const services: Omit<AppServices, 'routes'> = {
+    const services: Omit<AppServices, 'routes' | 'tags'> = {
       config,
       log,
       store,
@@ -137,7 +137,7 @@ export const startRuntime = async (
     };
 
     if (role !== 'api') {
-      const shared: AppServices = { ...services, routes: () => [] };
+      const shared: AppServices = { ...services, routes: () => [], tags: () => ({}) };
       const reactorLanes: AnyLane[] = apiFeatures.flatMap((feature) =>
         (feature.reactors?.(feature.services(shared), shared) ?? []).map((reactor) => ({ name: reactor.name, members: [reactor], db: ops })),
       );

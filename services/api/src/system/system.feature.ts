@@ -10,6 +10,7 @@ export interface SystemServices extends AppServices {
 
 export const systemFeature = defineFeature<SystemServices>({
   name: 'system',
+  tags: { system: 'Liveness, readiness and this description' },
   services: (app) => ({ ...app, projectionLag: createProjectionLag<Position | 'start'>((a, b) => app.store.comparePositions(a, b)) }),
   routes: systemRoutes,
 });

@@ -88,6 +88,6 @@ export const systemRoutes = [
     summary: 'This API, described',
     tag: 'system',
     auth: false,
-    handle: ({ services }) => buildOpenApi(services.routes()),
+    handle: ({ services }) => buildOpenApi(services.routes(), services.tags()),
   }),
 ];
