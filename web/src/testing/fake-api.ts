@@ -52,3 +52,14 @@ export const fakeApi = (routes: Record<string, Handler>): { requests: RecordedRe
   });
   return { requests };
 };
+
+/** Records the full URLs fetched (fakeApi's requests keep the path only); call after fakeApi. */
+export const recordUrls = (): string[] => {
+  const urls: string[] = [];
+  const inner = globalThis.fetch;
+  vi.stubGlobal('fetch', (request: Request) => {
+    urls.push(request.url);
+    return inner(request);
+  });
+  return urls;
+};

@@ -1,5 +1,7 @@
 import type { Actionable } from '@tracker/contracts/actionables/http';
 import type { Goal, Subtask, Task } from '@tracker/contracts/goals/http';
+import type { AuditEntry } from '@tracker/contracts/points/audit';
+import { settingsDefaults, type StatusSettings } from '@tracker/contracts/settings/http';
 import type { User } from '@tracker/contracts/users/http';
 
 export const aUser = (overrides: Partial<User> = {}): User => ({
@@ -79,3 +81,22 @@ export const anActionable = (overrides: Partial<Actionable> = {}): Actionable =>
   habitToday: null,
   ...overrides,
 });
+
+/** One award in the points audit: 15 points for a subtask. */
+export const anAuditEntry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
+  occurredAt: '2026-11-20T10:00:00.000Z',
+  points: 15,
+  reason: 'Completed subtask "Buy shoes"',
+  sourceType: 'subtask',
+  sourceId: '5b7e1c2a-0000-4000-8000-000000000001',
+  rulesVersion: 1,
+  position: '100:1',
+  ...overrides,
+});
+
+/** The default status settings with some statuses' priority, visibility or colour changed. */
+export const statusSettingsWith = (changes: Partial<Record<keyof StatusSettings, Partial<StatusSettings['pending']>>>): StatusSettings => {
+  const result = structuredClone(settingsDefaults.statusSettings);
+  for (const [status, change] of Object.entries(changes)) Object.assign(result[status as keyof StatusSettings], change);
+  return result;
+};

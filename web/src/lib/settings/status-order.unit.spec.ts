@@ -1,14 +1,9 @@
-import { settingsDefaults, type StatusSettings } from '@tracker/contracts/settings/http';
+import { settingsDefaults } from '@tracker/contracts/settings/http';
 import { describe, expect, it } from 'vitest';
 import { arrangeByStatus, isStatusVisible, orderStatuses, orderedStatuses, sortByStatus, withPriority } from './status-order.ts';
+import { statusSettingsWith } from '../../testing/fixtures.ts';
 
 const defaults = settingsDefaults.statusSettings;
-const withSettings = (changes: Partial<Record<keyof StatusSettings, Partial<StatusSettings['pending']>>>): StatusSettings => {
-  const result = structuredClone(defaults);
-  for (const [status, change] of Object.entries(changes)) Object.assign(result[status as keyof StatusSettings], change);
-  return result;
-};
-
 const items = [
   { id: 'a', status: 'completed' },
   { id: 'b', status: 'pending' },
@@ -26,12 +21,12 @@ describe('status order', () => {
 
   it("sorts items by their status's priority and keeps their order within a status", () => {
     expect(sortByStatus(defaults, items).map(({ id }) => id)).toEqual(['c', 'b', 'd', 'e', 'a']);
-    const completedFirst = withSettings({ completed: { priority: 1 }, 'in-progress': { priority: 4 } });
+    const completedFirst = statusSettingsWith({ completed: { priority: 1 }, 'in-progress': { priority: 4 } });
     expect(sortByStatus(completedFirst, items).map(({ id }) => id)).toEqual(['a', 'b', 'd', 'e', 'c']);
   });
 
   it('leaves out the items of a hidden status', () => {
-    const noCompleted = withSettings({ completed: { visible: false } });
+    const noCompleted = statusSettingsWith({ completed: { visible: false } });
     expect(isStatusVisible(noCompleted, 'completed')).toBe(false);
     expect(isStatusVisible(noCompleted, 'pending')).toBe(true);
     expect(arrangeByStatus(noCompleted, items).map(({ id }) => id)).toEqual(['c', 'b', 'd', 'e']);

@@ -1,20 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyServerTheme, applyTheme, readStoredTheme, restoreTheme } from './theme.ts';
+import { memoryStorage } from '../../testing/memory-storage.ts';
 
 describe('the theme on <html>', () => {
   let items: Map<string, string>;
   let dataset: Record<string, string>;
   beforeEach(() => {
-    items = new Map();
     dataset = {};
     vi.stubGlobal('document', { documentElement: { dataset } });
-    vi.stubGlobal('window', {
-      localStorage: {
-        getItem: (key: string) => items.get(key) ?? null,
-        setItem: (key: string, value: string) => void items.set(key, value),
-        removeItem: (key: string) => void items.delete(key),
-      },
-    });
+    ({ items } = memoryStorage());
   });
   afterEach(() => vi.unstubAllGlobals());
 

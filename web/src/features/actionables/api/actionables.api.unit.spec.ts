@@ -1,22 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../../app/store.ts';
 import { callFailure, errorMessage as shownMessage } from '../../../lib/api/api-errors.ts';
-import { fakeApi, type FakeResponse } from '../../../testing/fake-api.ts';
-import { aGoal, anActionable, aTask, aUser } from '../../../testing/fixtures.ts';
+import { fakeApi, type FakeResponse, recordUrls } from '../../../testing/fake-api.ts';
+import { signedInStore } from '../../../testing/signed-in-store.ts';
+import { aGoal, anActionable, aTask } from '../../../testing/fixtures.ts';
 import { actionableFailures, actionablesApi, habitFailures, listFailure } from './actionables.api.ts';
-
-const signedIn = () => makeStore({ auth: { token: 'tok', user: aUser(), error: null, isAdmin: false } });
-
-/** The full URLs fetched (fakeApi records paths only). */
-const recordUrls = (): string[] => {
-  const urls: string[] = [];
-  const inner = globalThis.fetch;
-  vi.stubGlobal('fetch', (request: Request) => {
-    urls.push(request.url);
-    return inner(request);
-  });
-  return urls;
-};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -38,7 +25,7 @@ describe('actionables api', () => {
       'POST /api/actionables/import': () => ({ status: 201, body: { imported: 1, actionables: [item] } }),
       [`DELETE /api/actionables/${item.id}`]: () => ({ status: 204 }),
     });
-    const store = signedIn();
+    const store = signedInStore();
     await store.dispatch(actionablesApi.endpoints.createActionable.initiate({ title: 'Buy milk' }));
     await store.dispatch(actionablesApi.endpoints.createHabit.initiate({ title: 'Read', recurrence: { frequency: 'daily' } }));
     await store.dispatch(actionablesApi.endpoints.updateActionable.initiate({ item, changes: { status: 'pending' } }));
@@ -64,7 +51,7 @@ describe('actionables api', () => {
       'GET /api/actionables/range': () => ({ status: 200, body: { actionables: [] } }),
     });
     const urls = recordUrls();
-    const store = signedIn();
+    const store = signedInStore();
     const onDate = await store.dispatch(actionablesApi.endpoints.getActionables.initiate({ kind: 'date', date: '2026-11-23', timezone: 'Asia/Tokyo' }));
     await store.dispatch(actionablesApi.endpoints.getActionables.initiate({ kind: 'range', startDate: '2026-11-01', endDate: '2026-11-23', timezone: 'UTC' }));
     await store.dispatch(actionablesApi.endpoints.getActionables.initiate({ kind: 'all' }));
@@ -78,7 +65,7 @@ describe('actionables api', () => {
 
   it('reads habits as {habits} or a bare array, a malformed one as the placeholder', async () => {
     fakeApi({ 'GET /api/actionables/habits': () => ({ status: 200, body: [anActionable({ isHabit: true }), { title: 'no id' }] }) });
-    const result = await signedIn().dispatch(actionablesApi.endpoints.getHabits.initiate());
+    const result = await signedInStore().dispatch(actionablesApi.endpoints.getHabits.initiate());
     expect(result.data?.map((habit) => [habit.title, habit.loadProblem])).toEqual([
       ['Buy milk', undefined],
       ['Error: Invalid Actionable', 'Actionable missing ID'],
@@ -91,7 +78,7 @@ describe('actionables api', () => {
       [`PATCH /api/actionables/habits/${habit.id}/complete`]: () => ({ status: 409, body: { message: 'Habit already completed for this period' } }),
       'GET /api/actionables/range': () => ({ status: 502, text: '<html>Bad gateway</html>' }),
     });
-    const store = signedIn();
+    const store = signedInStore();
     const again = await store.dispatch(actionablesApi.endpoints.completeHabit.initiate(habit));
     expect('error' in again && again.error).toMatchObject({ status: 409 });
     expect('error' in again && shownMessage(again.error, 'Failed to complete habit')).toBe('Habit already completed for this period');
@@ -112,7 +99,7 @@ describe('actionables api', () => {
         headers: { 'content-type': 'application/json', 'content-disposition': 'attachment; filename="actionables-2026-11-17-to-2026-11-23.json"' },
       });
     });
-    const result = await signedIn().dispatch(
+    const result = await signedInStore().dispatch(
       actionablesApi.endpoints.exportActionables.initiate({ startDate: '2026-11-17', endDate: '2026-11-23', timezone: 'Europe/London' }),
     );
     expect(new URL(urls[0]!).search).toBe('?startDate=2026-11-17&endDate=2026-11-23&timezone=Europe%2FLondon');
@@ -123,7 +110,7 @@ describe('actionables api', () => {
     fakeApi({});
     const [newer, older] = [anActionable({ title: 'Newer' }), anActionable({ id: '5b7e1c2a-0000-4000-8000-000000000002', title: 'Older' })];
     const urls = pagedServer({ actionables: [newer] }, { actionables: [older] });
-    const list = await signedIn().dispatch(actionablesApi.endpoints.getActionables.initiate({ kind: 'date', date: '2026-11-23', timezone: 'UTC' }));
+    const list = await signedInStore().dispatch(actionablesApi.endpoints.getActionables.initiate({ kind: 'date', date: '2026-11-23', timezone: 'UTC' }));
     expect(urls.map((url) => new URL(url).search)).toEqual(['?date=2026-11-23&timezone=UTC', '?date=2026-11-23&timezone=UTC&cursor=page-2']);
     expect(list.data?.map((item) => item.title)).toEqual(['Newer', 'Older']);
   });
@@ -134,7 +121,7 @@ describe('actionables api', () => {
       { habits: [anActionable({ isHabit: true, title: 'Read' })] },
       { habits: [anActionable({ id: '5b7e1c2a-0000-4000-8000-000000000002', isHabit: true, title: 'Run' })] },
     );
-    const habits = await signedIn().dispatch(actionablesApi.endpoints.getHabits.initiate());
+    const habits = await signedInStore().dispatch(actionablesApi.endpoints.getHabits.initiate());
     expect(urls.map((url) => new URL(url).search)).toEqual(['', '?cursor=page-2']);
     expect(habits.data?.map((item) => item.title)).toEqual(['Read', 'Run']);
   });
@@ -144,7 +131,7 @@ describe('actionables api', () => {
     const [newer, older] = [anActionable({ title: 'Newer' }), anActionable({ id: '5b7e1c2a-0000-4000-8000-000000000002', title: 'Older' })];
     const head = { exportedAt: '2026-11-23T10:00:00.000Z', startDate: '2026-11-17', endDate: '2026-11-23' };
     const urls = pagedServer({ actionables: [newer], ...head }, { actionables: [older], ...head });
-    const result = await signedIn().dispatch(
+    const result = await signedInStore().dispatch(
       actionablesApi.endpoints.exportActionables.initiate({ startDate: '2026-11-17', endDate: '2026-11-23', timezone: 'UTC' }),
     );
     expect(urls).toHaveLength(2);
@@ -160,7 +147,7 @@ describe('actionables api', () => {
         ? new Response(JSON.stringify({ message: 'cursor: must be the nextCursor of an earlier page' }), { status: 400 })
         : new Response(JSON.stringify({ actionables: [anActionable()], nextCursor: 'page-2' }), { status: 200 }),
     );
-    const list = await signedIn().dispatch(actionablesApi.endpoints.getActionables.initiate({ kind: 'all' }));
+    const list = await signedInStore().dispatch(actionablesApi.endpoints.getActionables.initiate({ kind: 'all' }));
     expect(list.data).toBeUndefined();
     expect(list.error).toMatchObject({ status: 400 });
   });
@@ -172,7 +159,7 @@ describe('actionables api', () => {
         body: { message: 'endDate: must not be before startDate', errors: [{ field: 'endDate', message: 'must not be before startDate' }] },
       }),
     });
-    const result = await signedIn().dispatch(
+    const result = await signedInStore().dispatch(
       actionablesApi.endpoints.exportActionables.initiate({ startDate: '2026-11-23', endDate: '2026-11-01', timezone: 'UTC' }),
     );
     expect('error' in result && shownMessage(result.error, 'Failed to export actionables')).toBe('endDate: must not be before startDate');
@@ -196,7 +183,7 @@ const pagedServer = (first: Record<string, unknown>, second: Record<string, unkn
   return urls;
 };
 
-type Store = ReturnType<typeof signedIn>;
+type Store = ReturnType<typeof signedInStore>;
 const item = anActionable();
 const habit = anActionable({ id: '5b7e1c2a-0000-4000-8000-000000000002', isHabit: true });
 const range = { startDate: '2026-11-01', endDate: '2026-11-02', timezone: 'UTC' };
@@ -248,7 +235,7 @@ const calls: Record<string, { route: string; run: (store: Store) => Promise<{ er
 const errorOf = async (fallback: string, answer: FakeResponse) => {
   const call = calls[fallback]!;
   fakeApi({ [call.route]: () => answer });
-  const result = await call.run(signedIn());
+  const result = await call.run(signedInStore());
   return result.error as Parameters<typeof shownMessage>[0];
 };
 
@@ -298,7 +285,7 @@ describe('the goals, tasks and subtasks an actionable links to', () => {
         url.searchParams.has('cursor') ? { status: 500 } : { status: 200, body: { tasks: [aTask()], nextCursor: 'page-2' } },
     });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const store = signedIn();
+    const store = signedInStore();
     expect((await store.dispatch(actionablesApi.endpoints.getLinkGoals.initiate())).data?.map((goal) => goal.title)).toEqual(['Newer', 'Older']);
     expect((await store.dispatch(actionablesApi.endpoints.getLinkTasks.initiate())).data).toEqual([]);
   });
@@ -309,7 +296,7 @@ describe('the goals, tasks and subtasks an actionable links to', () => {
       'GET /api/goals/all-tasks': () => ({ status: 200, text: '<html>oops</html>' }),
     });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const store = signedIn();
+    const store = signedInStore();
     const goals = await store.dispatch(actionablesApi.endpoints.getLinkGoals.initiate());
     const tasks = await store.dispatch(actionablesApi.endpoints.getLinkTasks.initiate());
     const subtasks = await store.dispatch(actionablesApi.endpoints.getLinkSubtasks.initiate());

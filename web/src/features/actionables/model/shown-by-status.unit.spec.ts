@@ -1,15 +1,10 @@
-import { settingsDefaults, type StatusSettings } from '@tracker/contracts/settings/http';
+import { settingsDefaults } from '@tracker/contracts/settings/http';
 import { describe, expect, it } from 'vitest';
 import { allStatuses } from '../components/status-filter.tsx';
 import { shownByStatus } from './shown-by-status.ts';
+import { statusSettingsWith } from '../../../testing/fixtures.ts';
 
 const defaults = settingsDefaults.statusSettings;
-const withSettings = (changes: Partial<Record<keyof StatusSettings, Partial<StatusSettings['pending']>>>): StatusSettings => {
-  const result = structuredClone(defaults);
-  for (const [status, change] of Object.entries(changes)) Object.assign(result[status as keyof StatusSettings], change);
-  return result;
-};
-
 // As the server lists them (by deadline): the list's own order within a status must survive.
 const items = [
   { id: 'done-early', status: 'completed' },
@@ -28,19 +23,19 @@ describe('actionables shown by the status filter and the status settings', () =>
   });
 
   it("follows the user's priorities", () => {
-    const completedFirst = withSettings({ completed: { priority: 1 }, 'in-progress': { priority: 4 } });
+    const completedFirst = statusSettingsWith({ completed: { priority: 1 }, 'in-progress': { priority: 4 } });
     expect(ids(shownByStatus(items, allStatuses, completedFirst).shown)).toEqual(['done-early', 'todo-1', 'todo-2', 'missed', 'doing']);
   });
 
   it('leaves out a status the settings hide, and counts it apart from the filter', () => {
-    const noCompleted = withSettings({ completed: { visible: false } });
+    const noCompleted = statusSettingsWith({ completed: { visible: false } });
     const result = shownByStatus(items, allStatuses, noCompleted);
     expect(ids(result.shown)).toEqual(['doing', 'todo-1', 'todo-2', 'missed']);
     expect(result).toMatchObject({ filteredOut: 0, hiddenBySettings: 1 });
   });
 
   it('counts an item the filter leaves out once, even when its status is hidden too', () => {
-    const noCompleted = withSettings({ completed: { visible: false } });
+    const noCompleted = statusSettingsWith({ completed: { visible: false } });
     const result = shownByStatus(items, ['pending', 'in-progress'], noCompleted);
     expect(ids(result.shown)).toEqual(['doing', 'todo-1', 'todo-2']);
     expect(result).toMatchObject({ filteredOut: 2, hiddenBySettings: 0 });

@@ -1,25 +1,14 @@
-import type { AuditEntry } from '@tracker/contracts/points/audit';
 import { describe, expect, it } from 'vitest';
 import { chartSeries, inOrder, mismatchedPositions, runningTotals, signedPoints, sourceLabel } from './audit-timeline.ts';
-
-const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
-  occurredAt: '2026-11-20T10:00:00.000Z',
-  points: 15,
-  reason: 'Completed subtask "Buy shoes"',
-  sourceType: 'subtask',
-  sourceId: '5b7e1c2a-0000-4000-8000-000000000001',
-  rulesVersion: 1,
-  position: '100:1',
-  ...overrides,
-});
+import { anAuditEntry } from '../../../testing/fixtures.ts';
 
 describe('the running total', () => {
   it('adds awards and takes revocations away, entry by entry', () => {
     const rows = runningTotals([
-      entry({ points: 100, position: 'a', occurredAt: '2026-11-20T10:00:00.000Z' }),
-      entry({ points: -100, position: 'b', occurredAt: '2026-11-20T11:00:00.000Z', rulesVersion: null }),
-      entry({ points: 50, position: 'c', occurredAt: '2026-11-21T09:00:00.000Z' }),
-      entry({ points: 15, position: 'd', occurredAt: '2026-11-22T09:00:00.000Z' }),
+      anAuditEntry({ points: 100, position: 'a', occurredAt: '2026-11-20T10:00:00.000Z' }),
+      anAuditEntry({ points: -100, position: 'b', occurredAt: '2026-11-20T11:00:00.000Z', rulesVersion: null }),
+      anAuditEntry({ points: 50, position: 'c', occurredAt: '2026-11-21T09:00:00.000Z' }),
+      anAuditEntry({ points: 15, position: 'd', occurredAt: '2026-11-22T09:00:00.000Z' }),
     ]);
     expect(rows.map((row) => [row.position, row.total])).toEqual([
       ['a', 100],
@@ -32,9 +21,9 @@ describe('the running total', () => {
 
   it('orders by when entries happened, keeping log order among equal instants', () => {
     const rows = runningTotals([
-      entry({ points: 10, position: 'late', occurredAt: '2026-11-21T00:00:00.000Z' }),
-      entry({ points: 20, position: 'first', occurredAt: '2026-11-20T00:00:00.000Z' }),
-      entry({ points: 30, position: 'second', occurredAt: '2026-11-20T00:00:00.000Z' }),
+      anAuditEntry({ points: 10, position: 'late', occurredAt: '2026-11-21T00:00:00.000Z' }),
+      anAuditEntry({ points: 20, position: 'first', occurredAt: '2026-11-20T00:00:00.000Z' }),
+      anAuditEntry({ points: 30, position: 'second', occurredAt: '2026-11-20T00:00:00.000Z' }),
     ]);
     expect(rows.map((row) => [row.position, row.total])).toEqual([
       ['first', 20],
@@ -49,7 +38,10 @@ describe('the running total', () => {
   });
 
   it('lists newest first or oldest first without changing the totals', () => {
-    const rows = runningTotals([entry({ position: 'a', occurredAt: '2026-11-20T00:00:00Z' }), entry({ position: 'b', occurredAt: '2026-11-21T00:00:00Z' })]);
+    const rows = runningTotals([
+      anAuditEntry({ position: 'a', occurredAt: '2026-11-20T00:00:00Z' }),
+      anAuditEntry({ position: 'b', occurredAt: '2026-11-21T00:00:00Z' }),
+    ]);
     expect(inOrder(rows, 'newest').map((row) => [row.position, row.total])).toEqual([
       ['b', 30],
       ['a', 15],
@@ -60,7 +52,10 @@ describe('the running total', () => {
 });
 
 describe('the chart series', () => {
-  const rows = runningTotals([entry({ points: 15, occurredAt: '2026-11-20T10:00:00.000Z' }), entry({ points: 30, occurredAt: '2026-11-20T12:00:00.000Z' })]);
+  const rows = runningTotals([
+    anAuditEntry({ points: 15, occurredAt: '2026-11-20T10:00:00.000Z' }),
+    anAuditEntry({ points: 30, occurredAt: '2026-11-20T12:00:00.000Z' }),
+  ]);
   const t = (iso: string) => Date.parse(iso);
 
   it('starts from zero at the first entry and runs flat to the end asked about', () => {
@@ -80,12 +75,12 @@ describe('the chart series', () => {
 
 describe('entries in words', () => {
   it('names the source by its kind and the title the reason quotes', () => {
-    expect(sourceLabel(entry({}))).toEqual({ kind: 'Subtask', title: 'Buy shoes' });
-    expect(sourceLabel(entry({ sourceType: 'actionable', reason: 'Completed actionable "Say "hi"" after its deadline' }))).toEqual({
+    expect(sourceLabel(anAuditEntry({}))).toEqual({ kind: 'Subtask', title: 'Buy shoes' });
+    expect(sourceLabel(anAuditEntry({ sourceType: 'actionable', reason: 'Completed actionable "Say "hi"" after its deadline' }))).toEqual({
       kind: 'Actionable',
       title: 'Say "hi"',
     });
-    expect(sourceLabel(entry({ sourceType: 'habit', reason: 'Habit streak 3' }))).toEqual({ kind: 'Habit', title: '#5b7e1c2a' });
+    expect(sourceLabel(anAuditEntry({ sourceType: 'habit', reason: 'Habit streak 3' }))).toEqual({ kind: 'Habit', title: '#5b7e1c2a' });
   });
 
   it('signs points with a real minus sign', () => {

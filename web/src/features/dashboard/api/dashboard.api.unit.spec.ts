@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../../app/store.ts';
 import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { dataOrFallback } from '../../../lib/api/data-or-fallback.ts';
 import { fakeApi } from '../../../testing/fake-api.ts';
-import { anActionable, aUser } from '../../../testing/fixtures.ts';
+import { signedInStore } from '../../../testing/signed-in-store.ts';
+import { anActionable } from '../../../testing/fixtures.ts';
 import { dashboardApi, dashboardFailures, dashboardFallbacks } from './dashboard.api.ts';
 
-type Store = ReturnType<typeof signedIn>;
-const signedIn = () => makeStore({ auth: { token: 'tok', user: aUser(), error: null, isAdmin: false } });
+type Store = ReturnType<typeof signedInStore>;
 const range = { startDate: '2026-11-17', endDate: '2026-11-23', timezone: 'Europe/London' };
 const item = anActionable();
 const { endpoints } = dashboardApi;
@@ -35,7 +34,7 @@ describe("spec.md §8's dashboard fallback texts: a failure without a server mes
   it.each(Object.entries(dashboardFailures).map(([call, text]) => [text, call]))("'%s' (%s)", async (text, call) => {
     const { route, run } = calls[call as keyof typeof dashboardFailures];
     fakeApi({ [route]: () => ({ status: 500 }) });
-    const { error } = await run(signedIn());
+    const { error } = await run(signedInStore());
     expect(error).toBeDefined();
     expect(errorMessage(error as Parameters<typeof errorMessage>[0], text)).toBe(text);
   });
@@ -52,7 +51,7 @@ describe('the date-range lists (spec.md §7)', () => {
       urls.push(request.url);
       return inner(request);
     });
-    const result = await signedIn().dispatch(endpoints.getGoalsInRange.initiate(range));
+    const result = await signedInStore().dispatch(endpoints.getGoalsInRange.initiate(range));
     expect(requests[0]?.authorization).toBe('Bearer tok');
     expect(new URL(urls[0]!).search).toBe('?startDate=2026-11-17&endDate=2026-11-23&timezone=Europe%2FLondon');
     expect(result.data).toEqual({ goals: [], summary: { totalPoints: 0, goalCount: 0 }, nextCursor: null });
@@ -69,7 +68,7 @@ describe('the date-range lists (spec.md §7)', () => {
       const body = cursor === 'page-2' ? { actionables: [second], summary, nextCursor: null } : { actionables: [first], summary, nextCursor: 'page-2' };
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     });
-    const result = await signedIn().dispatch(endpoints.getActionablesInRange.initiate(range));
+    const result = await signedInStore().dispatch(endpoints.getActionablesInRange.initiate(range));
     expect(urls.map((url) => new URL(url).search)).toEqual([
       '?startDate=2026-11-17&endDate=2026-11-23&timezone=Europe%2FLondon',
       '?startDate=2026-11-17&endDate=2026-11-23&timezone=Europe%2FLondon&cursor=page-2',
@@ -81,7 +80,7 @@ describe('the date-range lists (spec.md §7)', () => {
 describe('dashboard, points and heatmap reads that fail fall back to empty or zero values (spec.md §8)', () => {
   it('shows zero points, zero counts and empty lists for a failed read, keeping its error', async () => {
     fakeApi({ 'GET /api/points/stats': () => ({ status: 503 }), 'GET /api/dashboard/summary': () => ({ status: 503 }) });
-    const store = signedIn();
+    const store = signedInStore();
     const stats = await store.dispatch(endpoints.getPointsStats.initiate(range));
     const summary = await store.dispatch(endpoints.getDashboardSummary.initiate(range));
     expect(dataOrFallback(stats, dashboardFallbacks.stats)).toEqual({ today: 0, week: 0, month: 0, total: 0, streak: 0, range: 0 });

@@ -1,17 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RANGE_STORAGE_KEY, readStoredRange, storeRange } from './range-storage.ts';
+import { memoryStorage } from '../../../testing/memory-storage.ts';
 
 describe('the dashboard range kept on this device', () => {
   let items: Map<string, string>;
   beforeEach(() => {
-    items = new Map();
-    vi.stubGlobal('window', {
-      localStorage: {
-        getItem: (key: string) => items.get(key) ?? null,
-        setItem: (key: string, value: string) => void items.set(key, value),
-        removeItem: (key: string) => void items.delete(key),
-      },
-    });
+    ({ items } = memoryStorage());
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -1,17 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../../app/store.ts';
 import { callFailure, errorMessage } from '../../../lib/api/api-errors.ts';
 import { fakeApi, type FakeResponse } from '../../../testing/fake-api.ts';
-import { aGoal, aSubtask, aTask, aUser } from '../../../testing/fixtures.ts';
+import { makeStore } from '../../../app/store.ts';
+import { signedInStore } from '../../../testing/signed-in-store.ts';
+import { aGoal, aSubtask, aTask } from '../../../testing/fixtures.ts';
 import { goalFailures } from './goal-call-errors.ts';
 import { goalsApi, listOrEmpty } from './goals.api.ts';
-
-const signedIn = () => makeStore({ auth: { token: 'tok', user: aUser(), error: null, isAdmin: false } });
 
 const goal = aGoal();
 const task = aTask();
 const subtask = aSubtask();
-const store = () => signedIn();
+const store = () => signedInStore();
 type Store = ReturnType<typeof store>;
 
 /** Every goal, task and subtask call, by the route it asks and the way it is dispatched. */

@@ -1,11 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../../app/store.ts';
 import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { fakeApi } from '../../../testing/fake-api.ts';
-import { aUser } from '../../../testing/fixtures.ts';
+import { signedInStore } from '../../../testing/signed-in-store.ts';
 import { leaderboardApi, leaderboardFailure } from './leaderboard.api.ts';
-
-const signedIn = () => makeStore({ auth: { token: 'tok', user: aUser(), error: null, isAdmin: false } });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -21,14 +18,14 @@ describe('the leaderboard', () => {
       urls.push(request.url);
       return inner(request);
     });
-    const result = await signedIn().dispatch(leaderboardApi.endpoints.getLeaderboard.initiate(10));
+    const result = await signedInStore().dispatch(leaderboardApi.endpoints.getLeaderboard.initiate(10));
     expect(new URL(urls[0]!).search).toBe('?limit=10');
     expect(result.data).toEqual([entry]);
   });
 
   it("shows 'Failed to fetch leaderboard' when the server gives no message", async () => {
     fakeApi({ 'GET /api/points/leaderboard': () => ({ status: 500 }) });
-    const result = await signedIn().dispatch(leaderboardApi.endpoints.getLeaderboard.initiate(10));
+    const result = await signedInStore().dispatch(leaderboardApi.endpoints.getLeaderboard.initiate(10));
     expect(errorMessage(result.error, leaderboardFailure)).toBe('Failed to fetch leaderboard');
   });
 });
