@@ -1,17 +1,17 @@
 import type { User } from '@tracker/contracts/users/http';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { hasProblems, type Problems } from '../../../components/form/field-checks.ts';
 import { errorAt } from '../../../components/form/form-errors.ts';
-import { SelectField } from '../../../components/form/select-field.tsx';
 import { ServerErrorAlert } from '../../../components/form/server-error-alert.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
+import { TimezoneField } from '../../../components/form/timezone-field.tsx';
 import { useFirstInvalidFocus } from '../../../components/form/use-first-invalid-focus.ts';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { useUpdateMeMutation } from '../../../lib/api/auth.api.ts';
 import { profileFieldLabels, profileProblems, type ProfileValues } from '../model/profile-checks.ts';
-import { browserTimezone, timezoneOptions } from '../../../lib/settings/timezones.ts';
+import { browserTimezone, zoneLabel } from '../../../lib/settings/timezones.ts';
 
 const shownFields = ['name', 'timezone', 'dateOfBirth'];
 
@@ -21,7 +21,6 @@ export const ProfileForm = ({ user }: { user: User }) => {
   const [name, setName] = useState(user.name);
   const [timezone, setTimezone] = useState(user.timezone);
   const [dateOfBirth, setDateOfBirth] = useState(user.dateOfBirth ?? '');
-  const zones = useMemo(() => timezoneOptions(timezone), [timezone]);
   const detected = browserTimezone();
   const [problems, setProblems] = useState<Problems<keyof ProfileValues>>({});
   const { ref, focusFirstInvalid } = useFirstInvalidFocus();
@@ -52,13 +51,10 @@ export const ProfileForm = ({ user }: { user: User }) => {
         error={problems.name ?? errorAt(errors, 'name')}
       />
       <div className="form__row">
-        <SelectField
-          label="Time zone"
-          name="timezone"
-          options={zones}
+        <TimezoneField
           value={timezone}
-          onChange={(event) => setTimezone(event.target.value)}
-          hint={detected && detected !== timezone ? `This device is set to ${detected.replaceAll('_', ' ')}.` : undefined}
+          onChange={setTimezone}
+          hint={detected && detected !== timezone ? `This device is set to ${zoneLabel(detected)}.` : undefined}
           error={errorAt(errors, 'timezone')}
         />
         <TextField
