@@ -405,3 +405,29 @@ describe('password reset', () => {
     expect(again.body.message).toBe(messages.verifyTokenInvalid);
   });
 });
+
+describe('past the read-your-writes bound', () => {
+  it('answers registration, login and a profile change from the command’s own state — never a 404 or a stale user', async () => {
+    const lagging = await startTestApp({ env: { READ_YOUR_WRITES_TIMEOUT_MS: '100' } });
+    try {
+      const { token } = await lagging.registerUser();
+      // From here no projector runs: every read-your-writes wait runs out.
+      await lagging.runtime.runner!.stop();
+      const renamed = await lagging.json('PUT', '/api/users/profile', { token, body: { name: 'Renamed', timezone: 'Asia/Tokyo' } });
+      expect(renamed.status).toBe(200);
+      expect(renamed.headers.get('x-read-models-behind')).toBe('users');
+      expect(renamed.body.user).toMatchObject({ name: 'Renamed', timezone: 'Asia/Tokyo' });
+
+      const email = `late.${Date.now()}@example.com`;
+      const registered = await lagging.json('POST', '/api/auth/register', { body: { name: 'Late', email, password: 'correct horse battery' } });
+      expect(registered.status).toBe(201);
+      expect(registered.body.user).toMatchObject({ name: 'Late', email, totalLogins: 0 });
+      const login = await lagging.json('POST', '/api/auth/login', { body: { email, password: 'correct horse battery' } });
+      expect(login.status).toBe(200);
+      expect(login.body.user).toMatchObject({ email, totalLogins: 1 });
+      expect(login.body.user.lastActive).toBe(login.body.user.lastLoginAt);
+    } finally {
+      await lagging.stop();
+    }
+  });
+});

@@ -32,7 +32,7 @@ export interface Accounts {
   register(
     input: { name: string; email: string; password: string; timezone?: string | undefined },
     context: Omit<CommandContext, 'userId'>,
-  ): Promise<{ userId: string; position?: Position | undefined }>;
+  ): Promise<{ userId: string; user: Omit<User, 'lastActive'>; position?: Position | undefined }>;
   /**
    * The user's profile and the password change the session is issued under (that of the password
    * just checked) on success; the same Unauthorized for an unknown e-mail and a wrong password.
@@ -51,7 +51,7 @@ export interface Accounts {
       newPassword?: string | undefined;
     },
     context: CommandContext,
-  ): Promise<{ position?: Position | undefined; passwordChangedAt?: string | undefined }>;
+  ): Promise<{ user: Omit<User, 'lastActive'>; position?: Position | undefined; passwordChangedAt?: string | undefined }>;
   /** Forgot-password's whole work in the request: one event, the same whether or not an account has the address. */
   askPasswordReset(email: string, context: Omit<CommandContext, 'userId'>): Promise<void>;
   /** Mail reactor, on UserRegistered: issue the verification token (once per cause) and mail it. */
@@ -146,7 +146,7 @@ export const createAccounts = (deps: {
         },
         { ...context, userId },
       );
-      return { userId, position: registered.position };
+      return { userId, user: (registered.state as Registered).profile, position: registered.position };
     },
 
     async login(input, context) {
@@ -184,7 +184,7 @@ export const createAccounts = (deps: {
           idempotencyKey: context.idempotencyKey ? `${context.idempotencyKey}:profile` : undefined,
         },
       );
-      return { position: updated.position ?? position, passwordChangedAt };
+      return { user: (updated.state as Registered).profile, position: updated.position ?? position, passwordChangedAt };
     },
 
     async askPasswordReset(email, context) {

@@ -12,6 +12,7 @@ import {
   verifyEmailBody,
 } from '@tracker/contracts/users/http';
 import { NotFound, Unauthorized, ValidationFailed } from '@tracker/domain/common/errors';
+import type { User } from '@tracker/contracts/users/http';
 import { findUserById } from '@tracker/projections/users/users.queries';
 import { routesFor, type Route, type RouteInput } from '../http/api-router.ts';
 import { commandAnswer } from '../commands/command-answer.ts';
@@ -29,6 +30,17 @@ const currentUser = async ({ db }: AuthServices, userId: string) => {
   if (!user) throw new NotFound('User not found');
   return user;
 };
+
+/**
+ * The user as a command at `at` left them (read-your-writes): the read model's row once it has the
+ * command's events, else the command's own profile, active at the command's instant.
+ */
+const userAfter = (services: AuthServices, settled: boolean, profile: Omit<User, 'lastActive'>, at: Date): Promise<User> =>
+  commandAnswer(
+    settled,
+    () => findUserById(services.db, profile.id),
+    () => ({ ...profile, lastActive: at.toISOString() }),
+  );
 
 /**
  * Failures counted per (e-mail, client address) — a stranger cannot lock the owner out — and per
@@ -64,18 +76,20 @@ const guarded = async <T>(
 const updateProfile = async ({ body, ctx, services, settle }: RouteInput<unknown, unknown, typeof profileUpdateBody._output, AuthServices>) => {
   const update = () => services.accounts.updateProfile(body, commandContext(ctx));
   // A current-password check is a login attempt: same limits, same counters.
-  const { position, passwordChangedAt } =
-    body.newPassword === undefined
-      ? await update()
-      : await guarded(
-          services,
-          (await currentUser(services, ctx.state.userId)).email,
-          ctx,
-          update,
-          (error) => error instanceof ValidationFailed && error.field === 'currentPassword',
-        );
-  await settle(position);
-  const user = await currentUser(services, ctx.state.userId);
+  const {
+    user: profile,
+    position,
+    passwordChangedAt,
+  } = body.newPassword === undefined
+    ? await update()
+    : await guarded(
+        services,
+        (await currentUser(services, ctx.state.userId)).email,
+        ctx,
+        update,
+        (error) => error instanceof ValidationFailed && error.field === 'currentPassword',
+      );
+  const user = await userAfter(services, await settle(position), profile, ctx.state.now);
   // The session that made the change goes on, under the new password; every other one ends.
   return passwordChangedAt !== undefined ? { user, token: await services.tokens.sign(ctx.state.userId, passwordChangedAt) } : { user };
 };
@@ -116,9 +130,8 @@ export const authRoutes = [
         ],
         ctx.state.now,
       );
-      const { userId, position } = await services.accounts.register(body, commandContext(ctx));
-      await settle(position);
-      return { token: await services.tokens.sign(userId, null), user: await currentUser(services, userId) };
+      const { userId, user, position } = await services.accounts.register(body, commandContext(ctx));
+      return { token: await services.tokens.sign(userId, null), user: await userAfter(services, await settle(position), user, ctx.state.now) };
     },
   }),
   route({
@@ -140,13 +153,7 @@ export const authRoutes = [
         () => services.accounts.login(body, commandContext(ctx)),
         (error) => error instanceof Unauthorized,
       );
-      // The read model's user whenever it has one, settled or not; the login's own state only when it has none yet.
-      const answer = await commandAnswer(
-        await settle(position),
-        () => findUserById(services.db, user.id),
-        (known) => known ?? { ...user, lastActive: user.lastLoginAt },
-      );
-      return { token: await services.tokens.sign(user.id, passwordChangedAt), user: answer };
+      return { token: await services.tokens.sign(user.id, passwordChangedAt), user: await userAfter(services, await settle(position), user, ctx.state.now) };
     },
   }),
   route({
