@@ -59,7 +59,8 @@ export const actionableAnswer = (item: AnswerableActionable, today: LocalDate, f
     pointsToBeAwarded: item.pointsToBeAwarded,
     recurrence: recurrenceAnswer(item.recurrence),
     status: item.status,
-    startDate: item.startDate,
+    // A to-do's start date (its creation day) means nothing to it.
+    startDate: item.isHabit ? item.startDate : null,
     habitToday: item.isHabit ? habitTodayOf(schedule, facts, today) : null,
   };
 };

@@ -9,6 +9,8 @@ import {
   actionablesImported,
   goalDeleted,
   habitCompleted,
+  habitCompletionUndone,
+  habitCreditsRecounted,
   habitStreakExtended,
   habitStreakReset,
   pointsAwarded,
@@ -48,6 +50,7 @@ const row = (id: string, minutes: number, changes: Partial<Row<'actionables'>> =
   subtask_id: null,
   streak: 0,
   last_credited: null,
+  start_date: null,
   last_completed_at: null,
   completed_at: null,
   points_awarded: 0,
@@ -71,6 +74,21 @@ const completion = (
   occurred_at: time(minutes),
   points: 0,
   is_habit: false,
+  ...changes,
+});
+
+/** A habit's standing completion as a HabitCompleted (with its award) leaves it. */
+const habitCompletion = (completed: ReturnType<typeof habitCompleted>, changes: Partial<Row<'habit_completions'>> = {}): Row<'habit_completions'> => ({
+  actionable_id: completed.data.actionableId,
+  date: completed.data.occurrence,
+  user_id: alice,
+  period: completed.data.period ?? completed.data.occurrence,
+  claimed_on: completed.data.localDate,
+  claimed_at: new Date(completed.data.completedAt),
+  claim: completed.revision.toString(),
+  backfilled: completed.data.backfilled ?? false,
+  points: 0,
+  event_id: completed.id,
   ...changes,
 });
 
@@ -117,6 +135,11 @@ describe('actionables projection', () => {
           ],
           actionable_completions: [],
         }));
+
+    it('writes a habit with its first day', () =>
+      given()
+        .when([actionableCreated(by(0), { actionableId: id, isHabit: true, startDate: '2026-02-20' })])
+        .then({ actionables: [row(id, 0, { is_habit: true, start_date: '2026-02-20' })] }));
 
     it('writes a habit with its recurrence', () =>
       given()
@@ -212,7 +235,11 @@ describe('actionables projection', () => {
         .then({ actionables: [row(id, 0, { status: 'not-approached', last_status_at: time(5), updated_at: time(5) })] }));
 
     it('to completed keeps a habit’s last completion time', () =>
-      given([actionableCreated(by(0), { actionableId: id, isHabit: true }), habitCompleted(by(3), { actionableId: id })])
+      given([
+        actionableCreated(by(0), { actionableId: id, isHabit: true }),
+        habitCompleted(by(3), { actionableId: id }),
+        habitStreakExtended(by(3), { actionableId: id, occurrence: '2026-03-01', streak: 1 }),
+      ])
         .when([actionableStatusChanged(by(5), { actionableId: id, from: 'pending', to: 'completed' })])
         .then({
           actionables: [
@@ -222,6 +249,7 @@ describe('actionables projection', () => {
               completed_at: time(3),
               last_completed_at: time(3),
               last_credited: '2026-03-01',
+              streak: 1,
               last_status_at: time(5),
               updated_at: time(5),
             }),
@@ -295,6 +323,7 @@ describe('actionables projection', () => {
             }),
           ],
           actionable_completions: [completion(completed.id, id, 5, { points: 2, is_habit: true })],
+          habit_completions: [habitCompletion(completed, { points: 2 })],
         });
     });
 
@@ -346,6 +375,176 @@ describe('actionables projection', () => {
             completion(second.id, id, 30, { points: 3, is_habit: true, local_date: '2026-03-02' }),
           ],
         });
+    });
+  });
+
+  describe('a habit’s completions', () => {
+    const weekly3 = { frequency: 'timesPerWeek', timesPerWeek: 3, weekStartsOn: 1 } as const;
+
+    it('are kept in claim order with the day credited, its period, the day claimed and what each earned', () => {
+      const first = habitCompleted(by(5), { actionableId: id, occurrence: '2026-03-01' });
+      const second = habitCompleted(by(30), { actionableId: id, localDate: '2026-03-02', occurrence: '2026-03-02' });
+      return given([actionableCreated(by(0), { actionableId: id, isHabit: true })])
+        .when([
+          first,
+          habitStreakExtended(by(5), { actionableId: id, occurrence: '2026-03-01', streak: 1 }),
+          award(5, id, 10, 'habit'),
+          second,
+          habitStreakExtended(by(30), { actionableId: id, occurrence: '2026-03-02', streak: 2 }),
+          award(30, id, 11, 'habit'),
+        ])
+        .then({ habit_completions: [habitCompletion(first, { points: 10 }), habitCompletion(second, { points: 11 })] });
+    });
+
+    it('of N per week: a completion short of the week leaves the last met period; the streak event moves it to the week', () => {
+      const created = actionableCreated(by(0), { actionableId: id, isHabit: true, recurrence: weekly3, startDate: '2026-02-16' });
+      const lastWeek = habitStreakExtended(by(1), { actionableId: id, occurrence: '2026-02-16', streak: 1 });
+      const monday = habitCompleted(by(2), { actionableId: id, occurrence: '2026-02-23', localDate: '2026-02-23', period: '2026-02-23' });
+      return given([created, lastWeek])
+        .when([monday, award(2, id, 20, 'habit')])
+        .then({
+          actionables: [
+            row(id, 0, {
+              is_habit: true,
+              recurrence: weekly3,
+              start_date: '2026-02-16',
+              streak: 1,
+              last_credited: '2026-02-16',
+              completed_at: time(2),
+              last_completed_at: time(2),
+              points_awarded: 20,
+              updated_at: time(2),
+            }),
+          ],
+          habit_completions: [habitCompletion(monday, { points: 20 })],
+        });
+    });
+
+    it('of N per week: the completion that meets the week moves last_credited to the week’s first day', () => {
+      const created = actionableCreated(by(0), { actionableId: id, isHabit: true, recurrence: { ...weekly3, timesPerWeek: 1 } });
+      const monday = habitCompleted(by(2), { actionableId: id, occurrence: '2026-02-25', localDate: '2026-02-25', period: '2026-02-23' });
+      return given([created])
+        .when([monday, habitStreakExtended(by(2), { actionableId: id, occurrence: '2026-02-23', streak: 1 }), award(2, id, 10, 'habit')])
+        .then({
+          actionables: [
+            row(id, 0, {
+              is_habit: true,
+              recurrence: { ...weekly3, timesPerWeek: 1 },
+              streak: 1,
+              last_credited: '2026-02-23',
+              completed_at: time(2),
+              last_completed_at: time(2),
+              points_awarded: 10,
+              updated_at: time(2),
+            }),
+          ],
+          habit_completions: [habitCompletion(monday, { points: 10 })],
+        });
+    });
+
+    it('a backfill: recorded as such, and the habit stands where its recount says', () => {
+      const today = habitCompleted(by(5), { actionableId: id, occurrence: '2026-03-01' });
+      const yesterday = habitCompleted(by(6), { actionableId: id, occurrence: '2026-02-28', backfilled: true });
+      return given([
+        actionableCreated(by(0), { actionableId: id, isHabit: true, startDate: '2026-02-27' }),
+        today,
+        habitStreakExtended(by(5), { actionableId: id, occurrence: '2026-03-01', streak: 1 }),
+        award(5, id, 10, 'habit'),
+      ])
+        .when([
+          yesterday,
+          habitCreditsRecounted(by(6), {
+            actionableId: id,
+            recounted: [
+              { occurrence: '2026-02-28', streak: 1 },
+              { occurrence: '2026-03-01', streak: 2 },
+            ],
+            previous: [{ occurrence: '2026-03-01', streak: 1 }],
+            current: { lastCredited: '2026-03-01', streak: 2 },
+          }),
+          award(6, id, 6, 'habit'),
+        ])
+        .then({
+          actionables: [
+            row(id, 0, {
+              is_habit: true,
+              start_date: '2026-02-27',
+              streak: 2,
+              last_credited: '2026-03-01',
+              completed_at: time(6),
+              last_completed_at: time(6),
+              points_awarded: 16,
+              updated_at: time(6),
+            }),
+          ],
+          habit_completions: [habitCompletion(today, { points: 10 }), habitCompletion(yesterday, { points: 6, backfilled: true })],
+          actionable_completions: [completion(today.id, id, 5, { points: 10, is_habit: true }), completion(yesterday.id, id, 6, { points: 6, is_habit: true })],
+        });
+    });
+
+    it('taken back: its completion goes from both tables, the streak and the last completion are as before, its points revoked', () => {
+      const first = habitCompleted(by(5), { actionableId: id, occurrence: '2026-03-01' });
+      const second = habitCompleted(by(30), { actionableId: id, localDate: '2026-03-02', occurrence: '2026-03-02' });
+      return given([
+        actionableCreated(by(0), { actionableId: id, isHabit: true }),
+        first,
+        habitStreakExtended(by(5), { actionableId: id, occurrence: '2026-03-01', streak: 1 }),
+        award(5, id, 10, 'habit'),
+        second,
+        habitStreakExtended(by(30), { actionableId: id, occurrence: '2026-03-02', streak: 2 }),
+        award(30, id, 11, 'habit'),
+      ])
+        .when([
+          habitCompletionUndone(by(31), {
+            actionableId: id,
+            occurrence: '2026-03-02',
+            current: { lastCredited: '2026-03-01', streak: 1 },
+            lastCompletedAt: by(5).at,
+          }),
+          revoke(31, id, 11),
+        ])
+        .then({
+          actionables: [
+            row(id, 0, {
+              is_habit: true,
+              streak: 1,
+              last_credited: '2026-03-01',
+              completed_at: time(5),
+              last_completed_at: time(5),
+              points_awarded: 10,
+              updated_at: time(31),
+            }),
+          ],
+          habit_completions: [habitCompletion(first, { points: 10 })],
+          actionable_completions: [completion(first.id, id, 5, { points: 10, is_habit: true })],
+        });
+    });
+
+    it('taken back in the batch that claimed it, and claimed again: the new claim stands', () => {
+      const first = habitCompleted(by(5), { actionableId: id, occurrence: '2026-03-01' });
+      const again = habitCompleted(by(7), { actionableId: id, occurrence: '2026-03-01' });
+      return given([actionableCreated(by(0), { actionableId: id, isHabit: true })])
+        .when([
+          first,
+          habitStreakExtended(by(5), { actionableId: id, occurrence: '2026-03-01', streak: 1 }),
+          award(5, id, 10, 'habit'),
+          habitCompletionUndone(by(6), { actionableId: id, occurrence: '2026-03-01', current: { lastCredited: null, streak: 0 } }),
+          revoke(6, id, 10),
+          again,
+          habitStreakExtended(by(7), { actionableId: id, occurrence: '2026-03-01', streak: 1 }),
+          award(7, id, 10, 'habit'),
+        ])
+        .then({
+          habit_completions: [habitCompletion(again, { points: 10 })],
+          actionable_completions: [completion(again.id, id, 7, { points: 10, is_habit: true })],
+        });
+    });
+
+    it('go with their habit when it is deleted (its actionable_completions stay, as history)', () => {
+      const completed = habitCompleted(by(5), { actionableId: id });
+      return given([actionableCreated(by(0), { actionableId: id, isHabit: true }), completed, award(5, id, 10, 'habit')])
+        .when([actionableDeleted(by(6), { actionableId: id })])
+        .then({ habit_completions: [], actionable_completions: [completion(completed.id, id, 5, { points: 10, is_habit: true })] });
     });
   });
 

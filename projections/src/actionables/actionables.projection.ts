@@ -3,7 +3,7 @@ import type { ActionableFields } from '@tracker/contracts/actionables/events';
 import { importedItemCreatedAt } from '@tracker/domain/actionables/import.decider';
 import type { ReadModels } from '../db.ts';
 import { defineProjector, type ProjectedEvent } from '../projector.ts';
-import type { ActionableRowUpdate, NewActionableCompletionRow, NewActionableRow } from './actionables.tables.ts';
+import type { ActionableRowUpdate, NewActionableCompletionRow, NewActionableRow, NewHabitCompletionRow } from './actionables.tables.ts';
 
 type ActionableProjected = ProjectedEvent<
   | 'ActionablesImported'
@@ -15,6 +15,8 @@ type ActionableProjected = ProjectedEvent<
   | 'HabitCompleted'
   | 'HabitStreakExtended'
   | 'HabitStreakReset'
+  | 'HabitCreditsRecounted'
+  | 'HabitCompletionUndone'
   | 'PointsAwarded'
   | 'PointsRevoked'
 >;
@@ -74,6 +76,7 @@ const newRow = (data: ProjectedEvent<'ActionableCreated'>['data'], occurredAt: s
     // An import keeps the history an export carried (and awards nothing).
     streak: imported?.streak ?? 0,
     last_credited: imported?.lastCredited ?? null,
+    start_date: data.startDate ?? null,
     last_completed_at: imported?.lastCompletedAt ?? null,
     completed_at: imported?.completedAt ?? null,
     points_awarded: 0,
@@ -100,11 +103,19 @@ const rowChange = (
     case 'ActionableCompleted':
       return { completed_at: event.data.completedAt, updated_at: at };
     case 'HabitCompleted':
-      return { completed_at: event.data.completedAt, last_completed_at: event.data.completedAt, last_credited: event.data.occurrence, updated_at: at };
+      // last_credited is the last period met: the streak events that follow say whether this one met it
+      // (a week of an N-per-week habit may still be short), and a backfill's recount says where it stands.
+      return { completed_at: event.data.completedAt, last_completed_at: event.data.completedAt, updated_at: at };
     case 'HabitStreakReset':
       return { streak: 0, updated_at: at };
     case 'HabitStreakExtended':
       return { streak: event.data.streak, last_credited: event.data.occurrence, updated_at: at };
+    case 'HabitCreditsRecounted':
+      return { streak: event.data.current.streak, last_credited: event.data.current.lastCredited, updated_at: at };
+    case 'HabitCompletionUndone': {
+      const { current, lastCompletedAt } = event.data;
+      return { streak: current.streak, last_credited: current.lastCredited, last_completed_at: lastCompletedAt, completed_at: lastCompletedAt, updated_at: at };
+    }
   }
 };
 
@@ -119,6 +130,21 @@ const completionRow = (event: ProjectedEvent<'ActionableCompleted' | 'HabitCompl
   is_habit: event.type === 'HabitCompleted',
 });
 
+const habitCompletionRow = (event: ProjectedEvent<'HabitCompleted'>): NewHabitCompletionRow => ({
+  actionable_id: event.data.actionableId,
+  date: event.data.occurrence,
+  user_id: event.metadata.userId,
+  period: event.data.period ?? event.data.occurrence,
+  claimed_on: event.data.localDate,
+  claimed_at: event.data.completedAt,
+  claim: event.revision.toString(),
+  backfilled: event.data.backfilled ?? false,
+  points: 0,
+  event_id: event.id,
+});
+
+const habitKey = (actionableId: string, date: string): string => `${actionableId} ${date}`;
+
 /**
  * A batch's writes, coalesced: rows created in the batch are inserted once, with every later change
  * folded in; changes to older rows are merged per row; points move each row once; completions are
@@ -132,6 +158,9 @@ const applyEvents = async (trx: Transaction<ReadModels>, events: ActionableProje
   const completions = new Map<string, NewActionableCompletionRow>();
   /** A completion still waiting for its award, per actionable. */
   const awaitingAward = new Map<string, NewActionableCompletionRow>();
+  /** Habit completions claimed in the batch, by habit and day; and the one waiting for its award, per habit. */
+  const habitCompletions = new Map<string, NewHabitCompletionRow>();
+  const awaitingHabitAward = new Map<string, NewHabitCompletionRow>();
 
   for (const event of events) {
     switch (event.type) {
@@ -148,6 +177,10 @@ const applyEvents = async (trx: Transaction<ReadModels>, events: ActionableProje
         if (!created.delete(id)) await trx.deleteFrom('actionables').where('id', '=', id).execute();
         changed.delete(id);
         points.delete(id);
+        // A habit's completions go with it (its actionable_completions stay, as history).
+        for (const [key, completion] of habitCompletions) if (completion.actionable_id === id) habitCompletions.delete(key);
+        awaitingHabitAward.delete(id);
+        await trx.deleteFrom('habit_completions').where('actionable_id', '=', id).execute();
         break;
       }
       case 'PointsAwarded':
@@ -170,6 +203,13 @@ const applyEvents = async (trx: Transaction<ReadModels>, events: ActionableProje
               .where('actionable_id', '=', id)
               .where('points', '=', 0)
               .execute();
+          if (event.data.source.type === 'habit') {
+            const habitCompletion = awaitingHabitAward.get(id);
+            awaitingHabitAward.delete(id);
+            if (habitCompletion) habitCompletion.points = event.data.points;
+            else
+              await trx.updateTable('habit_completions').set({ points: event.data.points }).where('actionable_id', '=', id).where('points', '=', 0).execute();
+          }
         }
         break;
       }
@@ -184,8 +224,32 @@ const applyEvents = async (trx: Transaction<ReadModels>, events: ActionableProje
           completions.set(completion.event_id, completion);
           awaitingAward.set(id, completion);
         }
+        if (event.type === 'HabitCompleted') {
+          const habitCompletion = habitCompletionRow(event);
+          habitCompletions.set(habitKey(id, habitCompletion.date), habitCompletion);
+          awaitingHabitAward.set(id, habitCompletion);
+        }
+        if (event.type === 'HabitCompletionUndone') {
+          // Taken back: its completion goes, here and from the completions the heatmap and the dashboard count.
+          const key = habitKey(id, event.data.occurrence);
+          const inBatch = habitCompletions.get(key);
+          habitCompletions.delete(key);
+          const eventIds = inBatch
+            ? [inBatch.event_id]
+            : (
+                await trx
+                  .deleteFrom('habit_completions')
+                  .where('actionable_id', '=', id)
+                  .where('date', '=', event.data.occurrence)
+                  .returning('event_id')
+                  .execute()
+              ).map((row) => row.event_id);
+          for (const eventId of eventIds) {
+            if (!completions.delete(eventId)) await trx.deleteFrom('actionable_completions').where('event_id', '=', eventId).execute();
+          }
+        }
         if (event.type === 'ActionableStatusChanged' && event.data.from === 'completed') {
-          // Reopened: its standing completion goes (a habit's completions stay: they are never taken back).
+          // Reopened: its standing completion goes (a habit's go only when taken back, above).
           for (const [key, completion] of completions) if (completion.actionable_id === id && !completion.is_habit) completions.delete(key);
           await trx.deleteFrom('actionable_completions').where('actionable_id', '=', id).where('is_habit', '=', false).execute();
         }
@@ -217,11 +281,30 @@ const applyEvents = async (trx: Transaction<ReadModels>, events: ActionableProje
       .insertInto('actionable_completions')
       .values([...completions.values()])
       .execute();
+  if (habitCompletions.size > 0)
+    await trx
+      .insertInto('habit_completions')
+      .values([...habitCompletions.values()])
+      // A day credited twice (never decided; a log from before one calendar might hold one): the later claim stands.
+      .onConflict((oc) =>
+        oc.columns(['actionable_id', 'date']).doUpdateSet((eb) => ({
+          period: eb.ref('excluded.period'),
+          claimed_on: eb.ref('excluded.claimed_on'),
+          claimed_at: eb.ref('excluded.claimed_at'),
+          claim: eb.ref('excluded.claim'),
+          backfilled: eb.ref('excluded.backfilled'),
+          points: eb.ref('excluded.points'),
+          event_id: eb.ref('excluded.event_id'),
+        })),
+      )
+      .execute();
 };
 
 /**
  * actionables (one row per live actionable or habit, net points from the awards and revocations
- * that name it) and actionable_completions (the standing completions, for heatmaps and history).
+ * that name it), actionable_completions (the standing completions, for heatmaps and history) and
+ * habit_completions (a live habit's standing completions: the day credited, its period, when it was
+ * claimed, what it earned).
  * A deleted goal, task or subtask is not followed here: unlinking is a reactor's (it appends).
  */
 export const actionablesProjection = defineProjector({
@@ -236,6 +319,8 @@ export const actionablesProjection = defineProjector({
     'HabitCompleted',
     'HabitStreakExtended',
     'HabitStreakReset',
+    'HabitCreditsRecounted',
+    'HabitCompletionUndone',
     'PointsAwarded',
     'PointsRevoked',
   ],

@@ -9,13 +9,19 @@ import {
   actionableCreated,
   actionableStatusChanged,
   habitCompleted,
+  habitCompletionUndone,
   habitStreakExtended,
+  habitsFrozen,
   pointsAwarded,
+  pointsRevoked,
 } from '../testing/event-factories.ts';
+import { projectEvents } from '../testing/project-events.ts';
 import { emptyActionableStats, untouchedActionable } from '../testing/actionable-answers.ts';
 import type { EventContext } from '../testing/projector-spec.ts';
 import { actionablesProjection } from './actionables.projection.ts';
 import { actionableHeatmap, actionableStats, actionablesInRange, findActionable, listActionables } from './actionables.queries.ts';
+import { listFreezes } from './habit-freezes.queries.ts';
+import { habitHistory } from './habit-history.queries.ts';
 
 let readModels: ReadModelDbHandle;
 beforeAll(async () => {
@@ -84,7 +90,7 @@ describe('listing actionables', () => {
       userId: alice.userId,
       goalId: bobs,
     });
-    expect(list[1]!.recurrence).toEqual({ frequency: 'weekly', days: [1, 3], dayOfMonth: null });
+    expect(list[1]!.recurrence).toEqual({ frequency: 'weekly', days: [1, 3], dayOfMonth: null, everyNDays: null, timesPerWeek: null, weekStartsOn: null });
   });
 
   it('filters by a set of statuses and by kind', async () => {
@@ -135,6 +141,149 @@ describe('listing actionables', () => {
     expect(await streakOn('2026-03-01')).toBe(2);
     expect(await streakOn('2026-03-02')).toBe(2);
     expect(await streakOn('2026-03-03')).toBe(0);
+  });
+});
+
+describe('a habit as of today', () => {
+  const monWedFri = { frequency: 'weekly' as const, days: [1, 3, 5] };
+
+  it('created on a Thursday for Mon/Wed/Fri: not due, nothing before its start, next due on Friday; not scheduled that Thursday', async () => {
+    const alice = someone();
+    const habit = randomUUID();
+    // Thursday 26 November 2026.
+    await project([
+      actionableCreated(alice.at('2026-11-26T09:00:00Z'), { actionableId: habit, isHabit: true, recurrence: monWedFri, startDate: '2026-11-26' }),
+    ]);
+    const found = await findActionable(readModels.db, alice.userId, habit, '2026-11-26');
+    expect(found?.startDate).toBe('2026-11-26');
+    expect(found?.habitToday).toEqual({ state: 'notDue', occurrence: null, next: '2026-11-27', doneInPeriod: 0, quota: 1, canUndo: false });
+    const due = (date: string) => listActionables(readModels.db, alice.userId, date, { due: { date, timezone: 'UTC' } }).then(ids);
+    expect(await due('2026-11-26')).toEqual([]);
+    expect(await due('2026-11-25')).toEqual([]);
+    expect(await due('2026-11-27')).toEqual([habit]);
+  });
+
+  it('day 31 created on 26 November: next due on 30 November', async () => {
+    const alice = someone();
+    const habit = randomUUID();
+    const recurrence = { frequency: 'monthly', dayOfMonth: 31 } as const;
+    await project([actionableCreated(alice.at('2026-11-26T09:00:00Z'), { actionableId: habit, isHabit: true, recurrence, startDate: '2026-11-26' })]);
+    expect((await findActionable(readModels.db, alice.userId, habit, '2026-11-26'))?.habitToday).toMatchObject({ state: 'notDue', next: '2026-11-30' });
+  });
+
+  it('due, then done with the completion that can be taken back that day and not the next; taken back, due again', async () => {
+    const alice = someone();
+    const habit = randomUUID();
+    const created = actionableCreated(alice.at('2026-03-01T08:00:00Z'), { actionableId: habit, isHabit: true, startDate: '2026-03-01' });
+    await project([created]);
+    const today = (date: string) => findActionable(readModels.db, alice.userId, habit, date).then((found) => found?.habitToday);
+    expect(await today('2026-03-01')).toEqual({ state: 'due', occurrence: '2026-03-01', next: '2026-03-02', doneInPeriod: 0, quota: 1, canUndo: false });
+    await project(habitDoneAt(alice.at('2026-03-01T09:00:00Z'), habit, 1, 10));
+    expect(await today('2026-03-01')).toEqual({ state: 'done', occurrence: '2026-03-01', next: '2026-03-02', doneInPeriod: 1, quota: 1, canUndo: true });
+    expect(await today('2026-03-02')).toMatchObject({ state: 'due', occurrence: '2026-03-02', doneInPeriod: 0, canUndo: false });
+    const by = alice.at('2026-03-01T09:05:00Z');
+    await project([
+      habitCompletionUndone(by, { actionableId: habit, occurrence: '2026-03-01', current: { lastCredited: null, streak: 0 } }),
+      pointsRevoked(by, { points: 10, source: { type: 'habit', id: habit }, hierarchy: { actionableId: habit } }),
+    ]);
+    expect(await today('2026-03-01')).toEqual({ state: 'due', occurrence: '2026-03-01', next: '2026-03-02', doneInPeriod: 0, quota: 1, canUndo: false });
+    expect((await findActionable(readModels.db, alice.userId, habit, '2026-03-01'))?.pointsAwarded).toBe(0);
+  });
+
+  it('3 times a week: counts the week’s completions against its quota; one a day', async () => {
+    const alice = someone();
+    const habit = randomUUID();
+    const recurrence = { frequency: 'timesPerWeek', timesPerWeek: 3, weekStartsOn: 1 } as const;
+    // Monday 2 March 2026.
+    await project([
+      actionableCreated(alice.at('2026-03-02T08:00:00Z'), { actionableId: habit, isHabit: true, recurrence, startDate: '2026-03-02' }),
+      habitCompleted(alice.at('2026-03-02T09:00:00Z'), { actionableId: habit, period: '2026-03-02' }),
+      pointsAwarded(alice.at('2026-03-02T09:00:00Z'), { points: 10, source: { type: 'habit', id: habit }, hierarchy: { actionableId: habit } }),
+    ]);
+    const today = (date: string) => findActionable(readModels.db, alice.userId, habit, date).then((found) => found?.habitToday);
+    expect(await today('2026-03-02')).toMatchObject({ state: 'done', doneInPeriod: 1, quota: 3, next: '2026-03-09', canUndo: true });
+    expect(await today('2026-03-03')).toMatchObject({ state: 'due', occurrence: '2026-03-03', doneInPeriod: 1, quota: 3, canUndo: true });
+    expect(await today('2026-03-09')).toMatchObject({ state: 'due', doneInPeriod: 0, canUndo: false });
+  });
+
+  it('frozen today: says so (a completion still counts), and the streak stands across the frozen days', async () => {
+    const alice = someone();
+    const habit = randomUUID();
+    await projectEvents(readModels.db, [
+      actionableCreated(alice.at('2026-03-01T08:00:00Z'), { actionableId: habit, isHabit: true, startDate: '2026-03-01' }),
+      ...habitDoneAt(alice.at('2026-03-01T09:00:00Z'), habit, 1, 10),
+      ...habitDoneAt(alice.at('2026-03-02T09:00:00Z'), habit, 2, 11),
+      habitsFrozen(alice.at('2026-03-02T10:00:00Z'), { freezeId: randomUUID(), from: '2026-03-03', to: '2026-03-05' }),
+    ]);
+    const found = (date: string) => findActionable(readModels.db, alice.userId, habit, date);
+    expect((await found('2026-03-04'))?.habitToday).toMatchObject({ state: 'frozen', occurrence: '2026-03-04' });
+    expect((await found('2026-03-06'))?.streak).toBe(2);
+    expect((await found('2026-03-07'))?.streak).toBe(0);
+    expect((await actionableStats(readModels.db, alice.userId, '2026-03-06')).longestStreak).toBe(2);
+  });
+});
+
+describe('a habit’s history', () => {
+  it('tells each day from the completions and freezes: done, missed, backfilled, frozen, due, notDue before its start and after today', async () => {
+    const alice = someone();
+    const bob = someone();
+    const habit = randomUUID();
+    const award = (by: EventContext, points: number) => pointsAwarded(by, { points, source: { type: 'habit', id: habit }, hierarchy: { actionableId: habit } });
+    await projectEvents(readModels.db, [
+      actionableCreated(alice.at('2026-03-02T08:00:00Z'), { actionableId: habit, isHabit: true, startDate: '2026-03-02' }),
+      habitCompleted(alice.at('2026-03-02T09:00:00Z'), { actionableId: habit }),
+      award(alice.at('2026-03-02T09:00:00Z'), 10),
+      // 3 March missed; 4 March recorded on the 5th.
+      habitCompleted(alice.at('2026-03-05T09:00:00Z'), { actionableId: habit }),
+      award(alice.at('2026-03-05T09:00:00Z'), 10),
+      habitCompleted(alice.at('2026-03-05T09:01:00Z'), { actionableId: habit, occurrence: '2026-03-04', backfilled: true }),
+      award(alice.at('2026-03-05T09:01:00Z'), 6),
+      habitsFrozen(alice.at('2026-03-05T10:00:00Z'), { freezeId: randomUUID(), from: '2026-03-06', to: '2026-03-06' }),
+      habitsFrozen(alice.at('2026-03-05T10:00:00Z'), { freezeId: randomUUID(), habitId: randomUUID(), from: '2026-03-07', to: '2026-03-07' }),
+    ]);
+    const history = await habitHistory(readModels.db, alice.userId, habit, { from: '2026-03-01', to: '2026-03-09' }, '2026-03-08');
+    expect(history).toEqual([
+      { date: '2026-03-01', state: 'notDue' },
+      { date: '2026-03-02', state: 'done' },
+      { date: '2026-03-03', state: 'missed' },
+      { date: '2026-03-04', state: 'backfilled' },
+      { date: '2026-03-05', state: 'done' },
+      { date: '2026-03-06', state: 'frozen' },
+      // Another habit's freeze covers nothing here.
+      { date: '2026-03-07', state: 'missed' },
+      { date: '2026-03-08', state: 'due' },
+      { date: '2026-03-09', state: 'notDue' },
+    ]);
+    expect(await habitHistory(readModels.db, bob.userId, habit, { from: '2026-03-01', to: '2026-03-09' }, '2026-03-08')).toBeUndefined();
+    expect((await listFreezes(readModels.db, alice.userId)).map((freeze) => freeze.from)).toEqual(['2026-03-06', '2026-03-07']);
+    expect(await listFreezes(readModels.db, bob.userId)).toEqual([]);
+  });
+
+  it('of Mon/Wed/Fri: the days between are notDue, and Wednesday stays due on Thursday (a completion then counts for it)', async () => {
+    const alice = someone();
+    const habit = randomUUID();
+    const recurrence = { frequency: 'weekly' as const, days: [1, 3, 5] };
+    await project([actionableCreated(alice.at('2026-11-23T08:00:00Z'), { actionableId: habit, isHabit: true, recurrence, startDate: '2026-11-23' })]);
+    const history = await habitHistory(readModels.db, alice.userId, habit, { from: '2026-11-23', to: '2026-11-26' }, '2026-11-26');
+    expect(history?.map((day) => day.state)).toEqual(['missed', 'notDue', 'due', 'notDue']);
+  });
+
+  it('of 2 times a week: a short past week’s empty days are missed, a met week’s are not', async () => {
+    const alice = someone();
+    const habit = randomUUID();
+    const recurrence = { frequency: 'timesPerWeek', timesPerWeek: 2, weekStartsOn: 1 } as const;
+    await project([
+      actionableCreated(alice.at('2026-03-02T08:00:00Z'), { actionableId: habit, isHabit: true, recurrence, startDate: '2026-03-02' }),
+      habitCompleted(alice.at('2026-03-02T09:00:00Z'), { actionableId: habit, period: '2026-03-02' }),
+      habitCompleted(alice.at('2026-03-03T09:00:00Z'), { actionableId: habit, period: '2026-03-02' }),
+      habitCompleted(alice.at('2026-03-10T09:00:00Z'), { actionableId: habit, period: '2026-03-09' }),
+    ]);
+    const history = await habitHistory(readModels.db, alice.userId, habit, { from: '2026-03-02', to: '2026-03-17' }, '2026-03-17');
+    expect(history?.map((day) => day.state)).toEqual([
+      ...['done', 'done', 'notDue', 'notDue', 'notDue', 'notDue', 'notDue'],
+      ...['missed', 'done', 'missed', 'missed', 'missed', 'missed', 'missed'],
+      ...['notDue', 'due'],
+    ]);
   });
 });
 

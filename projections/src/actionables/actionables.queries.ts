@@ -1,15 +1,17 @@
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Actionable, ActionableStatus } from '@tracker/contracts/actionables/http';
-import { isOccurrence, streakAt } from '@tracker/domain/actionables/recurrence';
+import type { DateRange as LocalDateRange } from '@tracker/domain/actionables/habit-schedule';
 import type { LocalDate } from '@tracker/domain/time/local-date';
 import type { ReadModelDb, Row } from '../db.ts';
 import { readNewestFirst, type Page, type PageRequest } from '../paging.ts';
 import { actionableAnswer } from './actionable-answer.ts';
+import { habitStreakOn, isScheduledOn, NO_HABIT_FACTS, scheduleOf, type HabitFacts } from './habit-today.ts';
 
-// Every answer takes `today`: the caller's local date now (the request's clock, `clockAt`), so a
-// habit's streak is read as of today — 0 once an occurrence passed without a credit, with no event
-// needed for a day that passed in silence.
+// Every answer takes `today`: the caller's local date now (the request's clock), so a habit's streak
+// and what it offers are read as of today — its streak 0 once a period passed without a credit or a
+// freeze, with no event needed for a day that passed in silence — from its row, its latest
+// completions and the freezes that cover it (habitFactsOf).
 
 export interface ListFilter {
   /** Any of these statuses (all when absent). */
@@ -33,8 +35,8 @@ export const localDayBounds = (date: LocalDate, zone: string): { start: Date; en
   return { start: start.toJSDate(), end: start.plus({ days: 1 }).startOf('day').toJSDate() };
 };
 
-/** A row as answers carry it (contracts' `actionable`, built by `actionableAnswer`); a habit's streak as of `today`. */
-export const toActionable = (row: Row<'actionables'>, today: LocalDate): Actionable =>
+/** A row as answers carry it (contracts' `actionable`, built by `actionableAnswer`); a habit as of `today`, from `facts`. */
+export const toActionable = (row: Row<'actionables'>, today: LocalDate, facts: HabitFacts = NO_HABIT_FACTS): Actionable =>
   actionableAnswer(
     {
       id: row.id,
@@ -58,10 +60,71 @@ export const toActionable = (row: Row<'actionables'>, today: LocalDate): Actiona
       pointsToBeAwarded: row.points_to_be_awarded,
       recurrence: row.recurrence,
       status: row.status,
-      startDate: null,
+      startDate: row.start_date,
     },
     today,
+    facts,
   );
+
+/** The most completions a period holds (7 times per week): the latest ones hold today's period's and the latest day. */
+const RECENT_COMPLETIONS = 7;
+
+/** Each of `ids`' completions, by a lateral read of its own index range: the latest `limit` by `order`. */
+const latestCompletions = (db: ReadModelDb, ids: readonly string[], order: 'date' | 'claim', limit: number) =>
+  db
+    .selectFrom('actionables as h')
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('habit_completions')
+          .select(['date', 'period', 'claimed_on'])
+          .whereRef('habit_completions.actionable_id', '=', 'h.id')
+          .orderBy(order, 'desc')
+          .limit(limit)
+          .as('c'),
+      (join) => join.onTrue(),
+    )
+    .select(['h.id', 'c.date', 'c.period', 'c.claimed_on'])
+    .where('h.id', 'in', [...ids])
+    .execute();
+
+/** A user's freezes as ranges, by the habit they cover (null: all habits). */
+const freezesOfUser = async (db: ReadModelDb, userId: string): Promise<Array<LocalDateRange & { habitId: string | null }>> =>
+  (await db.selectFrom('habit_freezes').select(['habit_id', 'from_date', 'to_date']).where('user_id', '=', userId).orderBy('from_date').execute()).map(
+    (freeze) => ({ habitId: freeze.habit_id, from: freeze.from_date, to: freeze.to_date }),
+  );
+
+/** The freezes that cover one habit: its own and those of all habits. */
+export const freezesCovering = (freezes: ReadonlyArray<LocalDateRange & { habitId: string | null }>, habitId: string): LocalDateRange[] =>
+  freezes.filter((freeze) => freeze.habitId === null || freeze.habitId === habitId).map(({ from, to }) => ({ from, to }));
+
+/**
+ * What the habits among `rows` are answered from (habit-today.ts): each one's latest completions and
+ * the one claimed last (two index reads per habit: by day, by claim), and the user's freezes (a few
+ * a month at most). Non-habits need none.
+ */
+export const habitFactsOf = async (db: ReadModelDb, userId: string, rows: readonly Row<'actionables'>[]): Promise<Map<string, HabitFacts>> => {
+  const ids = rows.filter((row) => row.is_habit).map((row) => row.id);
+  if (ids.length === 0) return new Map();
+  const [recent, last, freezes] = await Promise.all([
+    latestCompletions(db, ids, 'date', RECENT_COMPLETIONS),
+    latestCompletions(db, ids, 'claim', 1),
+    freezesOfUser(db, userId),
+  ]);
+  const facts = new Map<string, HabitFacts>(ids.map((id) => [id, { credited: [], lastClaim: null, freezes: freezesCovering(freezes, id) }]));
+  for (const { id, date, period } of recent) {
+    const habit = facts.get(id)!;
+    facts.set(id, { ...habit, credited: [...habit.credited, { date, period }] });
+  }
+  for (const { id, period, claimed_on: claimedOn } of last) facts.set(id, { ...facts.get(id)!, lastClaim: { period, claimedOn } });
+  return facts;
+};
+
+/** Rows as answers carry them, each habit with its facts (habitFactsOf). */
+export const answersOf = async (db: ReadModelDb, userId: string, rows: readonly Row<'actionables'>[], today: LocalDate): Promise<Actionable[]> => {
+  const facts = await habitFactsOf(db, userId, rows);
+  return rows.map((row) => toActionable(row, today, facts.get(row.id)));
+};
 
 const listQuery = (db: ReadModelDb, userId: string, filter: ListFilter) => {
   let query = db.selectFrom('actionables').selectAll().where('user_id', '=', userId);
@@ -95,8 +158,8 @@ export const listActionablesPage = async (
 ): Promise<Page<Actionable>> => {
   const { items, next } = await readNewestFirst(listQuery(db, userId, filter), page);
   const { due } = filter;
-  const wanted = due ? items.filter((row) => !row.is_habit || isOccurrence(row.recurrence, due.date)) : items;
-  return { items: wanted.map((row) => toActionable(row, today)), next };
+  const wanted = due ? items.filter((row) => !row.is_habit || isScheduledOn(scheduleOf(row), due.date)) : items;
+  return { items: await answersOf(db, userId, wanted, today), next };
 };
 
 /** Every actionable the filter finds, newest first (for callers inside the server; routes read pages). */
@@ -106,7 +169,7 @@ export const listActionables = async (db: ReadModelDb, userId: string, today: Lo
 /** GET /actionables/{id}: the caller's own, or nothing (another user's id reads as missing). */
 export const findActionable = async (db: ReadModelDb, userId: string, id: string, today: LocalDate): Promise<Actionable | undefined> => {
   const row = await db.selectFrom('actionables').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-  return row ? toActionable(row, today) : undefined;
+  return row ? (await answersOf(db, userId, [row], today))[0] : undefined;
 };
 
 /**
@@ -143,7 +206,7 @@ export const actionablesInRangePage = async (
   page?: PageRequest,
 ): Promise<Page<Actionable>> => {
   const { items, next } = await readNewestFirst(actionablesAmong(db, userId, actionableIdsInRange(db, userId, range)), page);
-  return { items: items.map((row) => toActionable(row, today)), next };
+  return { items: await answersOf(db, userId, items, today), next };
 };
 
 /** Every actionable the range touches, newest first (for callers inside the server; routes read pages). */
@@ -183,12 +246,25 @@ export const actionableStats = async (db: ReadModelDb, userId: string, today: Lo
     .executeTakeFirstOrThrow();
   const streaks = await db
     .selectFrom('actionables')
-    .select(['recurrence', 'last_credited', 'streak'])
+    .select(['id', 'recurrence', 'start_date', 'last_credited', 'streak'])
     .where('user_id', '=', userId)
     .where('is_habit', '=', true)
     .where('streak', '>', 0)
     .execute();
-  const longestStreak = streaks.reduce((longest, habit) => Math.max(longest, streakAt(habit.recurrence, habit.last_credited, habit.streak, today)), 0);
+  const freezes = streaks.length > 0 ? await freezesOfUser(db, userId) : [];
+  const longestStreak = streaks.reduce(
+    (longest, habit) =>
+      Math.max(
+        longest,
+        habitStreakOn(
+          scheduleOf(habit),
+          { lastCredited: habit.last_credited, streak: habit.streak },
+          { ...NO_HABIT_FACTS, freezes: freezesCovering(freezes, habit.id) },
+          today,
+        ),
+      ),
+    0,
+  );
   const completionRate = counts.total === 0 ? 0 : Math.round((counts.completed / counts.total) * 10_000) / 10_000;
   return { ...counts, completionRate, longestStreak };
 };

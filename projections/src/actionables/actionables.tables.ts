@@ -23,10 +23,12 @@ export interface ActionablesTable {
   goal_id: string | null;
   task_id: string | null;
   subtask_id: string | null;
-  /** The streak as of `last_credited`; what it is today is `streakAt` at read time. */
+  /** The streak as of `last_credited`; what it is today is `streakOn` at read time (habit-today.ts). */
   streak: number;
-  /** The occurrence the last habit completion was credited to. */
+  /** The last period a habit met (for N per week, its week's first day; see habit-schedule.ts' standingOf). */
   last_credited: LocalDateColumn | null;
+  /** A habit's first day (null: created before habits had one). */
+  start_date: LocalDateColumn | null;
   last_completed_at: Timestamp | null;
   completed_at: Timestamp | null;
   /** Net: awards less revocations whose hierarchy names the item. */
@@ -50,9 +52,40 @@ export interface ActionableCompletionsTable {
   is_habit: boolean;
 }
 
+/** One row per standing habit completion: taken back, it goes; the habit deleted, they go. */
+export interface HabitCompletionsTable {
+  actionable_id: string;
+  /** The day credited: the period's occurrence, or for N per week the day itself. */
+  date: LocalDateColumn;
+  user_id: string;
+  /** The period it counts in (its date, or for N per week its week's first day). */
+  period: LocalDateColumn;
+  /** The user's day it was recorded on. */
+  claimed_on: LocalDateColumn;
+  claimed_at: Timestamp;
+  /** Claim order within the habit: the stream revision of its HabitCompleted (bigint, read as text). */
+  claim: ColumnType<string, string, string>;
+  backfilled: boolean;
+  /** What it earned (a backfill's top-ups included); 0 until its award arrives, in the same append. */
+  points: number;
+  event_id: string;
+}
+
+/** A user's freeze: one habit's, or all habits' (habit_id null); a cancelled one goes. */
+export interface HabitFreezesTable {
+  id: string;
+  user_id: string;
+  habit_id: string | null;
+  from_date: LocalDateColumn;
+  to_date: LocalDateColumn;
+  created_at: Timestamp;
+}
+
 export interface ActionablesReadModels {
   actionables: ActionablesTable;
   actionable_completions: ActionableCompletionsTable;
+  habit_completions: HabitCompletionsTable;
+  habit_freezes: HabitFreezesTable;
 }
 
 // The read models include these tables (the feature file names ActionablesReadModels, which brings this file into every program that lists the features).
@@ -64,3 +97,4 @@ declare module '../db.ts' {
 export type NewActionableRow = NewRow<'actionables'>;
 export type ActionableRowUpdate = RowUpdate<'actionables'>;
 export type NewActionableCompletionRow = NewRow<'actionable_completions'>;
+export type NewHabitCompletionRow = NewRow<'habit_completions'>;

@@ -10,6 +10,7 @@ import {
   type HabitSchedule,
   type Standing,
 } from '@tracker/domain/actionables/habit-schedule';
+import { isOccurrence } from '@tracker/domain/actionables/recurrence';
 import { addDays, type LocalDate } from '@tracker/domain/time/local-date';
 
 // What a habit's card shows before the click, by the same rules the decider applies on the click
@@ -36,6 +37,16 @@ export interface HabitFacts {
 export const NO_HABIT_FACTS: HabitFacts = { credited: [], lastClaim: null, freezes: [] };
 
 export type HabitToday = NonNullable<Actionable['habitToday']>;
+
+/** A habit's schedule as its read-model row holds it. */
+export const scheduleOf = (row: { recurrence: HabitSchedule['recurrence']; start_date: LocalDate | null }): HabitSchedule => ({
+  recurrence: row.recurrence,
+  startDate: row.start_date,
+});
+
+/** Whether `date` is one of the habit's scheduled days (any day of N per week): never before its start. */
+export const isScheduledOn = (schedule: HabitSchedule, date: LocalDate): boolean =>
+  (schedule.startDate === null || date >= schedule.startDate) && isOccurrence(schedule.recurrence, date, schedule.startDate);
 
 /** The first day of the period after today's: when a new completion can count again. */
 const nextPeriodStart = (schedule: HabitSchedule, period: LocalDate, today: LocalDate): LocalDate =>

@@ -2,8 +2,8 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Actionable } from '@tracker/contracts/actionables/http';
 import type { DailyActionable, DashboardSummary, TopAchievement } from '@tracker/contracts/dashboard/http';
 import type { Goal, Subtask, Task } from '@tracker/contracts/goals/http';
-import { isOccurrence } from '@tracker/domain/actionables/recurrence';
-import { actionableIdsInRange, actionablesInRangePage, localDayBounds, toActionable } from '../actionables/actionables.queries.ts';
+import { actionableIdsInRange, actionablesInRangePage, answersOf, localDayBounds } from '../actionables/actionables.queries.ts';
+import { isScheduledOn, scheduleOf } from '../actionables/habit-today.ts';
 import type { ReadModelDb, ReadModels, Row } from '../db.ts';
 import { baseFields, pointsHistories } from '../goals/work-items.queries.ts';
 import { readNewestFirst, type PageRequest } from '../paging.ts';
@@ -372,10 +372,18 @@ export const dailyActionables = async (db: ReadModelDb, userId: string, date: Lo
     .execute();
   const byDeadline = rows.filter((row) => !row.is_habit).sort((a, b) => a.deadline!.getTime() - b.deadline!.getTime() || a.id.localeCompare(b.id));
   const scheduled = rows
-    .filter((row) => row.is_habit && isOccurrence(row.recurrence, date))
+    .filter((row) => row.is_habit && isScheduledOn(scheduleOf(row), date))
     .sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || b.id.localeCompare(a.id));
-  return [
-    ...byDeadline.map(({ done_today, ...row }) => ({ ...toActionable(row, date), completedToday: done_today })),
-    ...scheduled.map(({ done_today: _, ...row }) => ({ ...toActionable(row, date), completedToday: row.last_credited === date })),
-  ];
+  const ordered = [...byDeadline, ...scheduled];
+  const answers = await answersOf(
+    db,
+    userId,
+    ordered.map(({ done_today: _, ...row }) => row),
+    date,
+  );
+  // A habit is done that day when its period is met (or a later day credited): what its card says.
+  return answers.map((answer, index) => ({
+    ...answer,
+    completedToday: answer.isHabit ? answer.habitToday?.state === 'done' : ordered[index]!.done_today,
+  }));
 };

@@ -17,8 +17,10 @@ export const untouchedActionable = {
   reminderTime: null,
   pointsAwarded: 0,
   pointsToBeAwarded: 0,
-  recurrence: { frequency: 'daily', days: [], dayOfMonth: null },
+  recurrence: { frequency: 'daily', days: [], dayOfMonth: null, everyNDays: null, timesPerWeek: null, weekStartsOn: null },
   status: 'pending',
+  startDate: null,
+  habitToday: null,
 };
 
 /** The stats of a user with no actionables. */

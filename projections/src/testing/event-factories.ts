@@ -123,3 +123,11 @@ export const habitCompleted = (by: EventContext, data: Given<'HabitCompleted', '
 export const habitStreakExtended = (by: EventContext, data: DataOf<'HabitStreakExtended'>) => projectedEvent('HabitStreakExtended', data, by);
 export const habitStreakReset = (by: EventContext, data: Given<'HabitStreakReset', 'actionableId' | 'occurrence'>) =>
   projectedEvent('HabitStreakReset', { lastCredited: null, previousStreak: 0, ...data }, by);
+export const habitCreditsRecounted = (by: EventContext, data: Given<'HabitCreditsRecounted', 'actionableId' | 'recounted' | 'current'>) =>
+  projectedEvent('HabitCreditsRecounted', { previous: [], ...data }, by);
+export const habitCompletionUndone = (by: EventContext, data: Given<'HabitCompletionUndone', 'actionableId' | 'occurrence' | 'current'>) =>
+  projectedEvent('HabitCompletionUndone', { title: 'Habit', restored: [], lastCompletedAt: null, ...data }, by);
+export const habitsFrozen = (by: EventContext, data: Given<'HabitsFrozen', 'freezeId' | 'from' | 'to'>) =>
+  projectedEvent('HabitsFrozen', { userId: by.userId, habitId: null, ...data }, by);
+export const habitFreezeCancelled = (by: EventContext, data: Given<'HabitFreezeCancelled', 'freezeId'>) =>
+  projectedEvent('HabitFreezeCancelled', { userId: by.userId, ...data }, by);

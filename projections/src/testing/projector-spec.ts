@@ -32,7 +32,8 @@ export const projectedEvent = <T extends DomainEventType>(type: T, data: EventOf
     id: randomUUID(),
     metadata: { ...who, correlationId: randomUUID(), occurredAt: at },
     stream: `spec-${randomUUID()}`,
-    revision: 0n,
+    // Increasing as in a stream (a habit's completions are ordered by their revision).
+    revision: logPosition,
     position: encodePosition({ transactionId: 1n, position: logPosition }),
     createdAt: new Date(at),
   });

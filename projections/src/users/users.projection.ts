@@ -15,6 +15,7 @@ const ridesAlong = new Set<DomainEventType>([
   'ActionableCompleted',
   'HabitStreakExtended',
   'HabitStreakReset',
+  'HabitCreditsRecounted',
   'EmailReserved',
   'PasswordResetAsked',
 ]);
