@@ -6,6 +6,7 @@ import type { EventStore, ExpectedRevision, NewEvent } from '@tracker/eventstore
 import { streamOf } from '@tracker/api/actionables/actionable-commands';
 import { SNAPSHOT_LAG } from '@tracker/api/commands/command-handler';
 import type { SnapshotStore } from '@tracker/api/commands/snapshots';
+import { emptyEventIdFilter } from '@tracker/api/commands/event-id-filter';
 import type { BenchUser } from './command-workloads.ts';
 import { localDateBefore } from '@tracker/api/testing/user-history';
 
@@ -60,6 +61,7 @@ export const seedVeteranHabit = async (store: EventStore, snapshots: SnapshotSto
     await store.append(stream, batch, expected);
   }
   const at = recorded.length - 1 - SNAPSHOT_LAG;
-  await snapshots.save(stream, actionableDecider.snapshotSchema!, { revision: BigInt(at), state: states[at] });
+  // Seeded without Idempotency-Keys: no retry to recognise, so the snapshot's id filter is empty.
+  await snapshots.save(stream, actionableDecider.snapshotSchema!, { revision: BigInt(at), state: states[at], retryIds: emptyEventIdFilter() });
   return id;
 };
