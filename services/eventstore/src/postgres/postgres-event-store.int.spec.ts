@@ -89,3 +89,25 @@ describe('PostgreSQL subscriptions under concurrent appends', () => {
     }
   }, 60_000);
 });
+
+describe('PostgreSQL event store starting beside running ones', () => {
+  it('takes no lock on the log once it is in place: a start while an append holds the table neither waits for it nor deadlocks with it', async () => {
+    const connectionString = await createTestDatabase('es_start_beside');
+    const first = await createPostgresEventStore({ connectionString });
+    const appending = new pg.Client({ connectionString });
+    await appending.connect();
+    await appending.query('BEGIN');
+    // What an append in progress holds until it commits.
+    await appending.query('LOCK TABLE es.events IN ROW EXCLUSIVE MODE');
+    const second = createPostgresEventStore({ connectionString });
+    try {
+      const started = await Promise.race([second.then(() => 'started'), new Promise((resolve) => setTimeout(resolve, 3_000, 'waiting for the append'))]);
+      expect(started).toBe('started');
+    } finally {
+      await appending.query('ROLLBACK');
+      await appending.end();
+      await (await second).close();
+      await first.close();
+    }
+  });
+});

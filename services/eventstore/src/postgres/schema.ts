@@ -2,12 +2,25 @@ import type pg from 'pg';
 
 export const EVENTS_CHANNEL = 'es_events';
 
+/**
+ * Whether the event log's table already has the shape below, read from the catalogue without locking
+ * it. Even the IF NOT EXISTS forms lock the table before they look (CREATE INDEX takes SHARE, ALTER
+ * TABLE ACCESS EXCLUSIVE): a process starting beside others that append (a rolling restart) then
+ * deadlocked with an append holding ACCESS SHARE and waiting for ROW EXCLUSIVE, and failed its start.
+ */
+const TABLE_IS_CURRENT = `
+  SELECT to_regclass('es.events_global_order') IS NOT NULL
+     AND EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('es.events') AND attname = 'schema_version' AND NOT attisdropped)
+     AND to_regprocedure('es.append_events(text, text, uuid[], text[], jsonb[], jsonb[])') IS NULL AS current`;
+
 /** Frozen once landed: the event log's table. Created under an advisory lock so concurrent starts don't race. */
 export const ensureEventStoreSchema = async (pool: pg.Pool): Promise<void> => {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock(7261001)');
-    await client.query(`
+    const { rows } = await client.query<{ current: boolean }>(TABLE_IS_CURRENT);
+    if (!rows[0]?.current)
+      await client.query(`
       CREATE SCHEMA IF NOT EXISTS es;
       CREATE TABLE IF NOT EXISTS es.events (
         position        bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
