@@ -296,9 +296,13 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
   };
 };
 
-/** One lane's lock: a session advisory lock on a connection of its own; undefined when another runner holds it. */
+/**
+ * One lane's lock: a session advisory lock on a connection of its own; undefined when another runner
+ * holds it. The session is named after the lane and the process (`projector:interactive pid 4711`), so
+ * pg_locks joined with pg_stat_activity tells which worker holds which lane.
+ */
 const takeLaneLock = async (connectionString: string, lane: { name: string; db: { schema: string } }): Promise<pg.Client | undefined> => {
-  const client = new pg.Client({ connectionString, application_name: `projector:${lane.name}`, ...pgConnectionOptions });
+  const client = new pg.Client({ connectionString, application_name: `projector:${lane.name} pid ${process.pid}`, ...pgConnectionOptions });
   client.on('error', () => undefined);
   await client.connect();
   const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -41,6 +41,37 @@ export interface Runtime {
 
 /** The built web app; WEB_DIST_DIR points elsewhere (a build of one's own while others build too). */
 export const WEB_DIST_DIR = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.resolve(import.meta.dirname, '../../../../web/dist');
+
+/**
+ * Graceful stop of the HTTP server: it stops accepting at once (a client, or a load balancer, gets
+ * connection refused and goes to another process), requests in flight finish, each answered with
+ * `Connection: close` — as is any request still arriving on a kept-alive connection — so no client
+ * sends another on a connection about to close; idle connections close now. What is still open after
+ * `boundMs` (a command waits at most the read-your-writes bound for its read models) is cut.
+ */
+const drainOnStop = (server: Server, boundMs: number) => {
+  const inFlight = new Set<ServerResponse>();
+  let draining = false;
+  const closeAfter = (res: ServerResponse): void => {
+    if (!res.headersSent) res.setHeader('Connection', 'close');
+  };
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (draining) return closeAfter(res);
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
+  return (): Promise<void> =>
+    new Promise<void>((resolve) => {
+      draining = true;
+      for (const res of inFlight) closeAfter(res);
+      const cut = setTimeout(() => server.closeAllConnections(), boundMs);
+      server.close(() => {
+        clearTimeout(cut);
+        resolve();
+      });
+      server.closeIdleConnections();
+    });
+};
 
 const ensureDatabase = async (adminUrl: string, name: string): Promise<void> => {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -163,18 +194,7 @@ export const startRuntime = async (
         const listening = app.listen(config.port, config.host, () => resolve(listening));
         listening.once('error', reject);
       });
-      // Drain: stop accepting, let requests in flight answer (bounded), then cut what is left.
-      cleanups.push(
-        () =>
-          new Promise<void>((resolve) => {
-            const cut = setTimeout(() => server.closeAllConnections(), 5_000);
-            server.close(() => {
-              clearTimeout(cut);
-              resolve();
-            });
-            server.closeIdleConnections();
-          }),
-      );
+      cleanups.push(drainOnStop(server, config.readYourWritesTimeoutMs + 2_000));
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;
       runtime.url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;

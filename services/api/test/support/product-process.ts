@@ -57,6 +57,44 @@ export const startNpm = async (
   }
 };
 
+/**
+ * `npm run <script>` (`start:api`, `start:projections`) as the image runs it, in its own process group:
+ * pre-scripts off (the caller built the server once — processes started together must not each build)
+ * and bash as the script shell (it execs node, so the SIGTERM npm forwards reaches the server). No
+ * DATABASE_URL, JWT_SECRET or EVENTSTORE_URL from this environment unless `env` gives them. Resolves
+ * once `ready` says so; throws with the output when the process ends first or after a minute.
+ */
+export const startScript = async (script: string, env: Record<string, string>, ready: (running: Running) => Promise<boolean>): Promise<Running> => {
+  const output: string[] = [];
+  const child = spawn('npm', ['run', script, '--silent'], {
+    cwd: repoRoot,
+    detached: true,
+    env: {
+      ...process.env,
+      npm_config_ignore_scripts: 'true',
+      npm_config_script_shell: '/bin/bash',
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      JWT_SECRET: '',
+      EVENTSTORE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const running = { child, output };
+  const deadline = Date.now() + 60_000;
+  while (!(await ready(running))) {
+    if (exited(child) || Date.now() > deadline) {
+      await signalGroup(running, 'SIGKILL');
+      throw new Error(`npm run ${script} did not come up:\n${output.join('')}`);
+    }
+    await sleep(100);
+  }
+  return running;
+};
+
 /** Sends `signal` to the whole process group and waits for npm to exit. */
 export const signalGroup = async ({ child }: Running, signal: NodeJS.Signals): Promise<void> => {
   try {
