@@ -16,7 +16,14 @@ const GENEROUS_RATE_LIMITS = Object.fromEntries(
   }),
 ) as Config['rateLimits'];
 
-const JWT_SECRET = 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+/** Every bench runtime's secret, so a section may sign tokens for users it seeded straight into the store. */
+export const JWT_SECRET = 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+/** The runtime's configuration in the bench: loopback, free port, silent, rate limits out of the way. */
+export const benchConfig = (databaseUrl: string, dataDir: string): Config => ({
+  ...loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET, LOG_LEVEL: 'silent' }),
+  rateLimits: GENEROUS_RATE_LIMITS,
+});
 
 export interface BenchRuntime {
   url: string;
@@ -32,11 +39,7 @@ export interface BenchRuntime {
 export const startBenchRuntime = async (databaseUrl: string): Promise<BenchRuntime> => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tracker-bench-app-'));
   try {
-    const config: Config = {
-      ...loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET, LOG_LEVEL: 'silent' }),
-      rateLimits: GENEROUS_RATE_LIMITS,
-    };
-    const runtime = await startRuntime(config, {
+    const runtime = await startRuntime(benchConfig(databaseUrl, dataDir), {
       role: 'all',
       log: pino({ level: 'silent' }),
       mailer: { send: () => Promise.resolve() },

@@ -7,6 +7,7 @@ import type { EventStore } from '@tracker/eventstore/port';
 import { createPostgresEventStore } from '@tracker/eventstore/postgres/postgres-event-store';
 import { startEmbeddedPostgres, type RunningPostgres } from '@tracker/api/db/embedded-postgres';
 import { measureDashboard, type DashboardSettings } from './dashboard.ts';
+import { measureCapacity, type CapacitySettings } from './capacity.ts';
 import { measureCommands, type CommandSettings } from './commands.ts';
 import { measureFairness, type FairnessSettings } from './fairness.ts';
 import { ratePerSecond, summarise } from './measure.ts';
@@ -31,7 +32,8 @@ type Mode = 'quick' | 'full';
 type Settings = CommandSettings &
   DashboardSettings &
   RebuildSettings &
-  FairnessSettings & {
+  FairnessSettings &
+  CapacitySettings & {
     workers: number;
     repetitions: number;
     warmUpAppends: number;
@@ -83,6 +85,14 @@ const SETTINGS: Record<Mode, Settings> = {
     fairnessRounds: 40,
     fairnessWarmUpRounds: 5,
     fairnessAuditsAlone: 3,
+    capacityUsers: 20,
+    capacityDays: 365,
+    capacityClients: 16,
+    capacityRepetitions: 3,
+    capacityWarmUpDays: 1,
+    capacityDaysPerClient: 5,
+    capacityWarmUpOpens: 2,
+    capacityOpensPerClient: 10,
   },
   quick: {
     workers: 8,
@@ -124,11 +134,19 @@ const SETTINGS: Record<Mode, Settings> = {
     fairnessRounds: 20,
     fairnessWarmUpRounds: 3,
     fairnessAuditsAlone: 2,
+    capacityUsers: 16,
+    capacityDays: 60,
+    capacityClients: 16,
+    capacityRepetitions: 2,
+    capacityWarmUpDays: 1,
+    capacityDaysPerClient: 2,
+    capacityWarmUpOpens: 1,
+    capacityOpensPerClient: 3,
   },
 };
 
 /** Sections of the bench, in the order they run; `--only NAME` runs one. */
-const SECTIONS = ['appends', 'read-all', 'commands', 'dashboard', 'rebuild', 'fairness'] as const;
+const SECTIONS = ['appends', 'read-all', 'commands', 'dashboard', 'rebuild', 'fairness', 'capacity'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const DATABASE = 'bench';
@@ -137,6 +155,7 @@ const COMMANDS_DATABASE = 'bench_commands';
 const DASHBOARD_DATABASE = 'bench_dashboard';
 const REBUILD_DATABASE = 'bench_rebuild';
 const FAIRNESS_DATABASE = 'bench_fairness';
+const CAPACITY_DATABASE = 'bench_capacity';
 const REPORT_FILE = path.resolve('.data', 'bench', 'latest.json');
 
 const USAGE = `Usage: npm run bench [-- [--quick] [--only ${SECTIONS.join('|')}]]`;
@@ -275,6 +294,7 @@ const runBench = async (postgres: RunningPostgres, mode: Mode, sections: readonl
   await postgres.createDatabase(DASHBOARD_DATABASE);
   await postgres.createDatabase(REBUILD_DATABASE);
   await postgres.createDatabase(FAIRNESS_DATABASE);
+  await postgres.createDatabase(CAPACITY_DATABASE);
   const databaseUrl = postgres.url(DATABASE);
   const store = await createPostgresEventStore({ connectionString: databaseUrl, poolSize: settings.workers });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: settings.workers, application_name: 'bench' });
@@ -289,7 +309,8 @@ const runBench = async (postgres: RunningPostgres, mode: Mode, sections: readonl
     const dashboard = runs('dashboard') ? await measureDashboard(postgres.url(DASHBOARD_DATABASE), settings, progress) : undefined;
     const rebuild = runs('rebuild') ? await measureRebuild(postgres.url(REBUILD_DATABASE), settings, progress) : undefined;
     const fairness = runs('fairness') ? await measureFairness(postgres.url(FAIRNESS_DATABASE), settings, progress) : undefined;
-    return { mode, startedAt, machine, settings, results: [...appends, ...readAll], commands, dashboard, rebuild, fairness };
+    const capacity = runs('capacity') ? await measureCapacity(postgres.url(CAPACITY_DATABASE), settings, progress) : undefined;
+    return { mode, startedAt, machine, settings, results: [...appends, ...readAll], commands, dashboard, rebuild, fairness, capacity };
   } finally {
     await store.close();
     await pool.end();

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { formatCapacity, type CapacitySection } from './capacity.ts';
 import { formatFairness, type FairnessSection } from './fairness.ts';
 import type { Summary } from './measure.ts';
 import { formatRebuild, type RebuildSection } from './rebuild.ts';
@@ -74,6 +75,7 @@ export interface BenchReport {
   dashboard?: DashboardSection | undefined;
   rebuild?: RebuildSection | undefined;
   fairness?: FairnessSection | undefined;
+  capacity?: CapacitySection | undefined;
 }
 
 export const compare = (metric: string, baseline: string, storeRate: Summary, baselineRate: Summary): Comparison => ({
@@ -189,6 +191,7 @@ export const formatReport = (report: BenchReport): string => {
     ...(report.dashboard ? formatDashboard(report.dashboard) : []),
     ...(report.rebuild ? formatRebuild(report.rebuild) : []),
     ...(report.fairness ? formatFairness(report.fairness) : []),
+    ...(report.capacity ? formatCapacity(report.capacity) : []),
   ].join('\n');
 };
 
