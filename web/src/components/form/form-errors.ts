@@ -21,6 +21,7 @@ const rewrites: ReadonlyArray<readonly [RegExp, string]> = [
   [/^must be a weekday from 0 \(Sunday\)/, 'must be a day of the week'],
   [/^must not be before startDate$/, 'must not be before the start date'],
   [/^Invalid IANA time zone$/, 'is not a time zone this app knows'],
+  [/^a freeze covers (\d+) to (\d+) days, from today up to a year ahead$/, 'must make a freeze of $1 to $2 days, from today up to a year ahead'],
   [/^Password must be at most 72 bytes long/, 'Password is too long: use at most 72 characters (fewer with accents or emoji)'],
   // zod's own wordings, for checks a contract left without a message of its own.
   [/^Invalid input|expected \w+, received \w+/i, 'is not valid'],

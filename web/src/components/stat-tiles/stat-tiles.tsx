@@ -4,7 +4,8 @@ export interface StatTile {
   /** data-testid of the value. */
   id: string;
   label: string;
-  value: number;
+  /** A number (formatted for the reader's locale), or a figure already written ('87%'). */
+  value: number | string;
   note?: string | undefined;
   points?: boolean;
 }
@@ -18,7 +19,7 @@ export const StatTiles = ({ tiles, label, className }: { tiles: readonly StatTil
       <div key={tile.id} className={`stat-tile${tile.points ? ' stat-tile--points' : ''}`}>
         <dt className="stat-tile__label">{tile.label}</dt>
         <dd className="stat-tile__value" data-testid={tile.id}>
-          {numberFormat.format(tile.value)}
+          {typeof tile.value === 'number' ? numberFormat.format(tile.value) : tile.value}
         </dd>
         {tile.note && <dd className="stat-tile__note">{tile.note}</dd>}
       </div>

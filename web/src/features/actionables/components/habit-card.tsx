@@ -6,16 +6,13 @@ import { useCompleteHabitMutation } from '../api/actionables.api.ts';
 import { itemName, pointsLabel } from '../model/actionable-format.ts';
 import { ActionableEditor } from './actionable-editor.tsx';
 import { HabitHistory } from './habit-history.tsx';
-import { habitHistory, periodState, scheduleInWords } from '../model/habit-schedule.ts';
+import { periodState, scheduleInWords } from '../model/habit-schedule.ts';
 import { BellIcon, CheckIcon, FlameIcon, StarIcon } from '../../../components/icons/icons.tsx';
 import { ItemActions } from '../../../components/item-actions/item-actions.tsx';
 import type { ShownActionable } from '../transfer/import-parser.ts';
 import { useActionableChanges } from '../hooks/use-actionable-changes.ts';
 import { completedToast } from '../model/points-toast.ts';
 import './habit-card.css';
-
-/** How many calendar weeks the history strip shows. */
-export const HISTORY_WEEKS = 5;
 
 /** One habit: its schedule, streak, whether today's period is done, the last weeks, and its actions. */
 export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; today: string; zone: string }) => {
@@ -83,7 +80,7 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
           <dd>{habit.active ? period.text : 'Paused'}</dd>
         </div>
       </dl>
-      <HabitHistory title={habit.title} days={habitHistory(habit, today, zone, HISTORY_WEEKS)} testId={`habit-history-${habit.id}`} />
+      <HabitHistory habit={habit} today={today} testId={`habit-history-${habit.id}`} />
       <ItemActions name={name} editing={changes.editing} editButton={changes.editButton} onEdit={changes.toggleEditor} onDelete={changes.askToDelete}>
         {!period.done && habit.active && (
           <button type="button" className="button button--small button--success" onClick={() => void completeToday()} disabled={completion.isLoading}>

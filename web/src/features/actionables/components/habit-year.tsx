@@ -1,0 +1,107 @@
+import { useLayoutEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { DayGrid, type DayCell } from '../../../components/day-grid/day-grid.tsx';
+import { addDays } from '../../../lib/dates/local-date.ts';
+import { dayInWeek, dayStates, weekColumns, type FreezeRange, type HabitDay } from '../model/habit-record.ts';
+import type { ShownActionable } from '../transfer/import-parser.ts';
+import { DayMark, dayClass } from './habit-day.tsx';
+import { dayLabel } from './habit-history.tsx';
+import './habit-year.css';
+
+const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'short', timeZone: 'UTC' });
+const weekdayFormat = (style: 'short' | 'long') => new Intl.DateTimeFormat(undefined, { weekday: style, timeZone: 'UTC' });
+const asDate = (date: string) => new Date(`${date}T00:00:00Z`);
+
+/**
+ * A year of the habit, GitHub style: a column per week from the user's week start, a row per
+ * weekday, each day in its state (the rest of this week: the freezes planned). On a narrow screen it
+ * scrolls inside its box, starting at the latest weeks.
+ */
+export const HabitYear = ({
+  habit,
+  days,
+  from,
+  today,
+  weekStart,
+  freezes,
+}: {
+  habit: ShownActionable;
+  days: readonly HabitDay[];
+  from: string;
+  today: string;
+  weekStart: number;
+  freezes: readonly FreezeRange[];
+}) => {
+  const to = addDays(today, 6 - dayInWeek(today, weekStart));
+  const columns = useMemo(() => weekColumns(from, to, weekStart), [from, to, weekStart]);
+  const states = useMemo(
+    () =>
+      dayStates(
+        columns.flat().filter((date) => date !== null),
+        days,
+        today,
+        habit,
+        freezes,
+      ),
+    [columns, days, today, habit, freezes],
+  );
+  const rows = Array.from({ length: 7 }, (_, row) =>
+    columns.map((week): DayCell | null => {
+      const date = week[row];
+      if (!date) return null;
+      const state = states.get(date);
+      return {
+        date,
+        label: dayLabel(date, state, habit.startDate),
+        className: dayClass(state),
+        testId: `habit-day-${date}`,
+        state,
+        children: state && <DayMark state={state} />,
+      };
+    }),
+  );
+  const firstWeek = addDays(from, -dayInWeek(from, weekStart));
+  const rowHeaders = Array.from({ length: 7 }, (_, row) => {
+    const date = asDate(addDays(firstWeek, row));
+    return { label: weekdayFormat('long').format(date), short: row % 2 === 1 ? weekdayFormat('short').format(date) : '' };
+  });
+  // A month's name over the week its first day falls in (the first column's month unless the next begins soon after).
+  const marks = columns.flatMap((week, column) => {
+    const first = week.find((date) => date?.endsWith('-01')) ?? (column === 0 ? week.find((date) => date !== null) : undefined);
+    return first ? [{ column, label: monthFormat.format(asDate(first)) }] : [];
+  });
+  if (marks.length > 1 && marks[0]!.column === 0 && marks[1]!.column < 3) marks.shift();
+
+  // The latest weeks matter most: start scrolled to them on a narrow screen, and stay there when the
+  // box changes width (a phone turned, a window resized) unless the user scrolled away.
+  const scroller = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    let atEnd = true;
+    const toEnd = () => void (element.scrollLeft = element.scrollWidth);
+    const onScroll = () => void (atEnd = element.scrollLeft + element.clientWidth >= element.scrollWidth - 2);
+    toEnd();
+    element.addEventListener('scroll', onScroll, { passive: true });
+    const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => atEnd && toEnd());
+    resized?.observe(element);
+    return () => {
+      element.removeEventListener('scroll', onScroll);
+      resized?.disconnect();
+    };
+  }, [columns.length]);
+
+  return (
+    <div className="habit-year" data-testid="habit-year" style={{ '--weeks': columns.length } as CSSProperties}>
+      <div className="habit-year__scroll" ref={scroller}>
+        <div className="habit-year__months" aria-hidden="true">
+          {marks.map((mark) => (
+            <span key={mark.column} style={{ gridColumnStart: mark.column + 2 }}>
+              {mark.label}
+            </span>
+          ))}
+        </div>
+        <DayGrid label={`${habit.title}: each day of the last 12 months`} rows={rows} rowHeaders={rowHeaders} className="habit-year__grid" />
+      </div>
+    </div>
+  );
+};
