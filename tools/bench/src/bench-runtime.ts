@@ -73,7 +73,8 @@ interface Readiness {
 export const waitUntilProjected = async (client: ApiClient, timeoutMs = 60_000): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { body } = await client.send<Readiness>('GET', '/api/ready');
+    // 503 too: a projector behind for longer than READY_MAX_LAG_MS makes the process not ready, but it is catching up.
+    const { body } = await client.send<Readiness>('GET', '/api/ready', { expect: [200, 503] });
     if (Object.values(body.projections ?? {}).every((projection) => projection.caughtUp)) return;
     if (Date.now() > deadline) throw new Error(`projections still behind after ${timeoutMs} ms: ${JSON.stringify(body.projections)}`);
     await sleep(10);

@@ -85,7 +85,7 @@ const SETTINGS: Record<Mode, Settings> = {
     fairnessRounds: 40,
     fairnessWarmUpRounds: 5,
     fairnessAuditsAlone: 3,
-    capacityUsers: 20,
+    capacityUsers: 16,
     capacityDays: 365,
     capacityClients: 16,
     capacityRepetitions: 3,
