@@ -3,6 +3,7 @@ import pg from 'pg';
 import { startBenchRuntime, waitUntilProjected } from './bench-runtime.ts';
 import { createOpsDb } from '@tracker/projections/ops-db';
 import { createOpsSnapshotStore } from '@tracker/api/commands/snapshots';
+import { measureCommandBudget } from './command-budget.ts';
 import { seedVeteranHabit } from './habit-history.ts';
 import {
   checkHealth,
@@ -103,12 +104,33 @@ export const figuresOf = (workload: RequestWorkload, runs: Timed[], alone: Timed
   };
 };
 
+/** Commands per client in each kind's budget phase: enough for a steady profile, without doubling the section's time. */
+const BUDGET_COMMANDS_PER_CLIENT = 60;
+
+/**
+ * The rates and ratios below, then the budget per command (command-budget.ts) against a server in a
+ * process of its own on the same database, once this process's runtime has stopped.
+ */
+export const measureCommands = async (databaseUrl: string, settings: CommandSettings, progress: Progress): Promise<CommandsSection> => {
+  const section = await measureCommandRates(databaseUrl, settings, progress);
+  const budget = await measureCommandBudget(
+    databaseUrl,
+    {
+      clients: settings.httpClients,
+      warmUpPerClient: settings.commandWarmUpPerClient,
+      perClient: Math.min(settings.commandsPerClient, BUDGET_COMMANDS_PER_CLIENT),
+    },
+    progress,
+  );
+  return { ...section, budget };
+};
+
 /**
  * Commands and reads over real HTTP against the whole runtime in this process, beside raw
  * single-row INSERT commits/s with as many clients on the same PostgreSQL. Runs are interleaved,
  * so drift on the machine hits every workload alike.
  */
-export const measureCommands = async (databaseUrl: string, settings: CommandSettings, progress: Progress): Promise<CommandsSection> => {
+const measureCommandRates = async (databaseUrl: string, settings: CommandSettings, progress: Progress): Promise<CommandsSection> => {
   const { httpClients: clients, commandRepetitions: repetitions } = settings;
   const runtime = await startBenchRuntime(databaseUrl);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: clients, application_name: 'bench' });

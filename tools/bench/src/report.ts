@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatCapacity, type CapacitySection } from './capacity.ts';
+import { formatCommandBudget, type CommandBudget } from './command-budget.ts';
 import { formatFairness, type FairnessSection } from './fairness.ts';
 import type { Summary } from './measure.ts';
 import { formatRebuild, type RebuildSection } from './rebuild.ts';
@@ -51,6 +52,8 @@ export interface CommandsSection {
   insertBaseline: Summary;
   insertBaselineDescription: string;
   workloads: RequestFigures[];
+  /** Per command kind: CPU, round trips and statements, from a server in a process of its own. */
+  budget?: CommandBudget | undefined;
 }
 
 /** The dashboard's reads for one user with years of history among many users. */
@@ -90,7 +93,7 @@ const formatRate = (value: number): string => Math.round(value).toLocaleString('
 
 const formatSpread = (summary: Summary): string => `${summary.spreadPercent.toFixed(1)}% (${formatRate(summary.min)}–${formatRate(summary.max)})`;
 
-const renderTable = (header: string[], rows: string[][]): string[] => {
+export const renderTable = (header: string[], rows: string[][]): string[] => {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   // The first column is text; the others are figures and read best right-aligned.
   const line = (cells: string[]): string =>
@@ -159,6 +162,7 @@ const formatCommands = (section: CommandsSection): string[] => {
     ...requests,
     `  raw INSERT: ${section.insertBaselineDescription}`,
     '',
+    ...(section.budget ? formatCommandBudget(section.budget, renderTable) : []),
   ];
 };
 

@@ -1,0 +1,239 @@
+import { fork } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { waitUntilProjected } from './bench-runtime.ts';
+import type { BudgetMessage, PhaseFigures, QueryCount } from './budget-server.ts';
+import { clusterCpuSeconds, postmasterOf } from './capacity-probes.ts';
+import {
+  completeActionables,
+  completeFreshHabits,
+  completeSubtasks,
+  createGoals,
+  registerUsers,
+  runRequests,
+  seedActionablesAndHabits,
+  seedSubtasks,
+  type BenchUser,
+  type RequestWorkload,
+} from './command-workloads.ts';
+import { summariseProfile, type ProfileSummary, type Share } from './cpu-profile.ts';
+
+// The budget of one command, per kind: what the server process spends on it (CPU, and CPU per stage
+// from a sampling profile of the phase), what PostgreSQL spends, and how many round trips and
+// statements it sends. The server (budget-server.ts) runs the whole runtime in a process of its own;
+// the clients run here. A phase is counted until the projections have caught up with it, so their
+// share is in the figures, as in a deployment that runs `npm start`.
+
+export interface BudgetSettings {
+  clients: number;
+  warmUpPerClient: number;
+  perClient: number;
+}
+
+export interface CommandBudgetFigures {
+  command: string;
+  request: string;
+  commands: number;
+  commandsPerSecond: number;
+  /** Server process CPU (user + system) per command, in ms; all threads, projections included. */
+  serverCpuMs: number;
+  /** CPU of every PostgreSQL process per command, in ms (from /proc). */
+  postgresCpuMs: number;
+  /** Round trips (pg `query` calls) per command: sent while serving the request, and by the rest (runner, progress). */
+  roundTrips: { request: number; background: number };
+  statements: { request: number; background: number };
+  /** Each query shape with its count per command, most frequent first. */
+  queries: Array<{ text: string; request: number; background: number }>;
+  profile: ProfileSummary & { path: string };
+}
+
+export interface CommandBudget {
+  clients: number;
+  counting: string;
+  kinds: CommandBudgetFigures[];
+}
+
+type Progress = (line: string) => void;
+
+interface BudgetServer {
+  url: string;
+  measure(label: string, work: () => Promise<void>): Promise<PhaseFigures>;
+  stop(): Promise<void>;
+}
+
+const startBudgetServer = (databaseUrl: string, profileDir: string): Promise<BudgetServer> =>
+  new Promise((resolve, reject) => {
+    const child = fork(new URL('./budget-server.ts', import.meta.url).pathname, [databaseUrl, profileDir], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const exited = new Promise<void>((done) => child.once('exit', () => done()));
+    child.once('exit', (code) => reject(new Error(`the budget server exited with ${code} before serving`)));
+    const next = (type: string): Promise<Record<string, unknown>> =>
+      new Promise((done) => {
+        const listener = (message: Record<string, unknown>) => {
+          if (message.type !== type) return;
+          child.off('message', listener);
+          done(message);
+        };
+        child.on('message', listener);
+      });
+    const send = (message: BudgetMessage) => child.send(message);
+    void next('ready').then((ready) =>
+      resolve({
+        url: ready.url as string,
+        async measure(label, work) {
+          const begun = next('begun');
+          send({ type: 'begin', label });
+          await begun;
+          await work();
+          const ended = next('ended');
+          send({ type: 'end' });
+          return (await ended).figures as PhaseFigures;
+        },
+        async stop() {
+          send({ type: 'stop' });
+          const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+          await exited;
+          clearTimeout(killer);
+        },
+      }),
+    );
+  });
+
+const perCommand = (value: number, commands: number): number => value / commands;
+
+/**
+ * Seeds what each kind needs for `clients` users, then times each kind alone: warm-up, then a phase
+ * of `perClient` commands per client counted and profiled until the projections caught up.
+ */
+export const measureCommandBudget = async (databaseUrl: string, settings: BudgetSettings, progress: Progress): Promise<CommandBudget> => {
+  const profileDir = path.resolve('.data', 'bench', 'profiles');
+  await mkdir(profileDir, { recursive: true });
+  const server = await startBudgetServer(databaseUrl, profileDir);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, application_name: 'bench' });
+  pool.on('error', () => undefined);
+  const users: BenchUser[] = [];
+  try {
+    const postmaster = await postmasterOf(pool);
+    const writers = await registerUsers(server.url, `budget-${Date.now()}`, settings.clients);
+    users.push(...writers);
+    const each = settings.warmUpPerClient + settings.perClient;
+    progress(`command budget: seeding ${each} subtasks, actionables and habits for each of ${settings.clients} clients`);
+    await seedSubtasks(writers, each);
+    await seedActionablesAndHabits(writers, each);
+    await waitUntilProjected(writers[0]!.client, 600_000);
+
+    const kinds: RequestWorkload[] = [createGoals(writers), completeSubtasks(writers), completeActionables(writers), completeFreshHabits(writers)];
+    const figures: CommandBudgetFigures[] = [];
+    for (const workload of kinds) {
+      await runRequests(workload, settings.warmUpPerClient);
+      await waitUntilProjected(writers[0]!.client);
+      let seconds = 0;
+      const postgresBefore = clusterCpuSeconds(postmaster);
+      const phase = await server.measure(workload.name, async () => {
+        const started = performance.now();
+        await runRequests(workload, settings.perClient);
+        seconds = (performance.now() - started) / 1000;
+        await waitUntilProjected(writers[0]!.client);
+      });
+      const postgresSeconds = clusterCpuSeconds(postmaster) - postgresBefore;
+      const commands = settings.perClient * writers.length;
+      const profile = await summariseProfile(phase.profilePath);
+      const scale = (shares: Share[]): Share[] => shares.map(({ name, ms }) => ({ name, ms: perCommand(ms, commands) }));
+      figures.push({
+        command: workload.name,
+        request: workload.request,
+        commands,
+        commandsPerSecond: commands / seconds,
+        serverCpuMs: perCommand((phase.cpuUserMicros + phase.cpuSystemMicros) / 1000, commands),
+        postgresCpuMs: perCommand(postgresSeconds * 1000, commands),
+        roundTrips: { request: perCommand(phase.roundTrips.request, commands), background: perCommand(phase.roundTrips.background, commands) },
+        statements: { request: perCommand(phase.statements.request, commands), background: perCommand(phase.statements.background, commands) },
+        queries: phase.queries
+          .map((q: QueryCount) => ({ text: q.text, request: perCommand(q.request, commands), background: perCommand(q.background, commands) }))
+          .sort((a, b) => b.request + b.background - (a.request + a.background)),
+        profile: {
+          path: path.relative(process.cwd(), phase.profilePath),
+          busyMs: perCommand(profile.busyMs, commands),
+          packages: scale(profile.packages),
+          functions: scale(profile.functions),
+          stages: scale(profile.stages),
+        },
+      });
+      progress(`command budget: ${workload.name} ${Math.round(commands / seconds)}/s, ${figures.at(-1)!.serverCpuMs.toFixed(2)} ms server CPU per command`);
+    }
+    return {
+      clients: settings.clients,
+      counting:
+        "client-side: pg.Client#query wrapped in the server process (one call = one round trip; statements split on ';'; what es.append_events runs inside counts as one), split by the async context of the HTTP request that sent it; /api/ready polls after each phase are included",
+      kinds: figures,
+    };
+  } finally {
+    for (const user of users) user.client.close();
+    await pool.end();
+    await server.stop();
+  }
+};
+
+const ms = (value: number): string => value.toFixed(value < 1 ? 3 : 2);
+const count = (value: number): string => value.toFixed(2);
+
+/** Rows of `names` (in the order of the first kind's largest) with each kind's figure in a column. */
+const perKindRows = (budget: CommandBudget, sharesOf: (kind: CommandBudgetFigures) => Share[], top: number): string[][] => {
+  const names = [...new Set(budget.kinds.flatMap((kind) => sharesOf(kind).map((share) => share.name)))];
+  const total = (name: string) => budget.kinds.reduce((sum, kind) => sum + (sharesOf(kind).find((s) => s.name === name)?.ms ?? 0), 0);
+  return names
+    .sort((a, b) => total(b) - total(a))
+    .slice(0, top)
+    .map((name) => [name, ...budget.kinds.map((kind) => ms(sharesOf(kind).find((s) => s.name === name)?.ms ?? 0))]);
+};
+
+export const formatCommandBudget = (budget: CommandBudget, renderTable: (header: string[], rows: string[][]) => string[]): string[] => {
+  const header = ['per command', ...budget.kinds.map((kind) => kind.command)];
+  const figures = renderTable(header, [
+    ['commands timed', ...budget.kinds.map((k) => String(k.commands))],
+    ['commands/s', ...budget.kinds.map((k) => String(Math.round(k.commandsPerSecond)))],
+    ['server CPU ms (process)', ...budget.kinds.map((k) => ms(k.serverCpuMs))],
+    ['  JS thread busy (sampled, wall)', ...budget.kinds.map((k) => ms(k.profile.busyMs))],
+    ['PostgreSQL CPU ms', ...budget.kinds.map((k) => ms(k.postgresCpuMs))],
+    ['round trips, request path', ...budget.kinds.map((k) => count(k.roundTrips.request))],
+    ['round trips, projections etc.', ...budget.kinds.map((k) => count(k.roundTrips.background))],
+    ['statements, request path', ...budget.kinds.map((k) => count(k.statements.request))],
+    ['statements, projections etc.', ...budget.kinds.map((k) => count(k.statements.background))],
+  ]);
+  const stages = renderTable(
+    ['CPU ms per command by stage (profile)', ...budget.kinds.map((k) => k.command)],
+    perKindRows(budget, (k) => k.profile.stages, 20),
+  );
+  const packages = renderTable(
+    ['self CPU ms by package (profile)', ...budget.kinds.map((k) => k.command)],
+    perKindRows(budget, (k) => k.profile.packages, 14),
+  );
+  const functions = renderTable(
+    ['top self CPU ms by function (profile)', ...budget.kinds.map((k) => k.command)],
+    perKindRows(budget, (k) => k.profile.functions, 15),
+  );
+  const queries = budget.kinds.flatMap((kind) => [
+    `  ${kind.command} (request path + background per command):`,
+    ...kind.queries.filter((q) => q.request + q.background >= 0.05).map((q) => `    ${count(q.request)} + ${count(q.background)}  ${q.text}`),
+  ]);
+  return [
+    `Command budget: ${budget.clients} clients, the runtime (role 'all') in a process of its own; each kind timed alone and counted until projections caught up`,
+    `counting: ${budget.counting}`,
+    '',
+    ...figures,
+    '',
+    ...stages,
+    '',
+    ...packages,
+    '',
+    ...functions,
+    '',
+    'statements per command by shape:',
+    ...queries,
+    `profiles: ${budget.kinds.map((k) => k.profile.path).join(', ')}`,
+    '',
+  ];
+};
