@@ -9,3 +9,36 @@ export const autoDismiss = (toast: Pick<Toast, 'durationMs'>, dismiss: () => voi
   const timer = setTimeout(dismiss, toast.durationMs);
   return () => clearTimeout(timer);
 };
+
+/** A toast's countdown that holds while the pointer or the focus is on it, so an action in it can be used. */
+export interface DismissTimer {
+  /** Stops the countdown, keeping what is left of it. */
+  pause: () => void;
+  /** Goes on counting down what was left. */
+  resume: () => void;
+  cancel: () => void;
+}
+
+/**
+ * `autoDismiss`, pausable: a pause keeps the time left (read from `now`, a monotonic clock), a resume
+ * counts it down again. A duration of 0 never dismisses.
+ */
+export const pausableDismiss = (toast: Pick<Toast, 'durationMs'>, dismiss: () => void, now: () => number = () => performance.now()): DismissTimer => {
+  if (toast.durationMs <= 0) return { pause: () => undefined, resume: () => undefined, cancel: () => undefined };
+  let left = toast.durationMs;
+  let startedAt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const resume = () => {
+    if (timer !== undefined) return;
+    startedAt = now();
+    timer = setTimeout(dismiss, left);
+  };
+  const pause = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    timer = undefined;
+    left = Math.max(0, left - (now() - startedAt));
+  };
+  resume();
+  return { pause, resume, cancel: () => clearTimeout(timer) };
+};

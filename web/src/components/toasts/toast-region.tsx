@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { autoDismiss } from './auto-dismiss.ts';
+import { pausableDismiss, type DismissTimer } from './auto-dismiss.ts';
+import { forgetToastAction, runToastAction } from './toast-actions.ts';
 import { selectToasts, toastDismissed, type Toast, type ToastKind } from './toasts.slice.ts';
 import './toast-region.css';
 
@@ -9,12 +10,34 @@ const defaultTitles: Record<ToastKind, string> = { success: 'Success', error: 'E
 
 const ToastItem = ({ toast }: { toast: Toast }) => {
   const dispatch = useDispatch();
+  const timer = useRef<DismissTimer | null>(null);
   const dismiss = () => dispatch(toastDismissed(toast.id));
 
-  useEffect(() => autoDismiss({ durationMs: toast.durationMs }, () => dispatch(toastDismissed(toast.id))), [dispatch, toast.id, toast.durationMs]);
+  useEffect(() => {
+    const countdown = pausableDismiss({ durationMs: toast.durationMs }, () => dispatch(toastDismissed(toast.id)));
+    timer.current = countdown;
+    return () => {
+      countdown.cancel();
+      forgetToastAction(toast.id);
+    };
+  }, [dispatch, toast.id, toast.durationMs]);
+
+  // Held while the pointer or the focus is on it: its action can be read and reached, by mouse or by Tab.
+  const hold = () => timer.current?.pause();
+  const release = () => timer.current?.resume();
 
   return (
-    <div className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : undefined} data-testid={`toast-${toast.kind}`}>
+    <div
+      className={`toast toast--${toast.kind}`}
+      role={toast.kind === 'error' ? 'alert' : undefined}
+      data-testid={`toast-${toast.kind}`}
+      onMouseEnter={hold}
+      onMouseLeave={release}
+      onFocus={hold}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) release();
+      }}
+    >
       <span className="round-mark toast__icon" aria-hidden="true">
         {icons[toast.kind]}
       </span>
@@ -22,6 +45,19 @@ const ToastItem = ({ toast }: { toast: Toast }) => {
         <p className="toast__title">{toast.title ?? defaultTitles[toast.kind]}</p>
         <p className="toast__message">{toast.message}</p>
       </div>
+      {toast.action && (
+        <button
+          type="button"
+          className="button button--small button--secondary toast__action"
+          onClick={() => {
+            // The action first (it may say where focus goes next), then the toast goes.
+            runToastAction(toast.id);
+            dismiss();
+          }}
+        >
+          {toast.action}
+        </button>
+      )}
       <button type="button" className="toast__close" onClick={dismiss} aria-label="Close notification">
         <span aria-hidden="true">×</span>
       </button>

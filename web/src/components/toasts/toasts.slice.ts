@@ -11,6 +11,10 @@ export interface Toast {
   title?: string;
   /** Milliseconds before it dismisses itself; 0 keeps it until closed. */
   durationMs: number;
+  /** The label of its action button ('Undo'); what the button does is kept in toast-actions.ts under the toast's id. */
+  action?: string;
+  /** What the toast is about ('habit:<id>'): a newer toast with the same key replaces it, so an Undo never outlives what it would undo. */
+  key?: string;
 }
 
 export interface ToastRequest {
@@ -18,6 +22,10 @@ export interface ToastRequest {
   message: string;
   title?: string;
   durationMs?: number;
+  action?: string;
+  key?: string;
+  /** Given when something must be kept under the toast's id (its action); a new one otherwise. */
+  id?: string;
 }
 
 export interface ToastsState {
@@ -35,11 +43,12 @@ export const toastsSlice = createSlice({
   reducers: {
     toastShown: {
       reducer: (state, { payload }: PayloadAction<Toast>) => {
+        if (payload.key !== undefined) state.items = state.items.filter((toast) => toast.key !== payload.key);
         state.items.push(payload);
         if (state.items.length > MAX_VISIBLE) state.items.splice(0, state.items.length - MAX_VISIBLE);
       },
-      prepare: ({ durationMs = TOAST_DURATION_MS, ...request }: ToastRequest) => ({
-        payload: { id: nanoid(), durationMs, ...request },
+      prepare: ({ durationMs = TOAST_DURATION_MS, id = nanoid(), ...request }: ToastRequest) => ({
+        payload: { id, durationMs, ...request },
       }),
     },
     toastDismissed: (state, { payload: id }: PayloadAction<string>) => {

@@ -6,7 +6,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store.ts';
-import { autoDismiss } from './auto-dismiss.ts';
+import { autoDismiss, pausableDismiss } from './auto-dismiss.ts';
+import { registerToastAction, runToastAction } from './toast-actions.ts';
 import { ToastRegion } from './toast-region.tsx';
 import { toastKinds, toastShown } from './toasts.slice.ts';
 
@@ -67,5 +68,37 @@ describe('toasts (spec.md §2, §9)', () => {
     vi.advanceTimersByTime(60_000);
     expect(kept).not.toHaveBeenCalled();
     expect(closed).not.toHaveBeenCalled();
+  });
+
+  it('hold while pointed at or focused, and count down what was left afterwards', () => {
+    vi.useFakeTimers();
+    const dismiss = vi.fn();
+    let clock = 0;
+    const timer = pausableDismiss({ durationMs: 8_000 }, dismiss, () => clock);
+    const pass = (ms: number) => {
+      clock += ms;
+      vi.advanceTimersByTime(ms);
+    };
+    pass(5_000);
+    timer.pause();
+    pass(60_000);
+    expect(dismiss).not.toHaveBeenCalled();
+    timer.resume();
+    pass(2_999);
+    expect(dismiss).not.toHaveBeenCalled();
+    pass(1);
+    expect(dismiss).toHaveBeenCalledOnce();
+  });
+
+  it('with an action show its button beside the close button, and run the action once', () => {
+    const store = makeStore();
+    store.dispatch(toastShown({ kind: 'success', message: '+22 points · streak 3', action: 'Undo', id: 'toast-1' }));
+    const markup = renderToStaticMarkup(createElement(Provider, { store, children: createElement(ToastRegion) }));
+    expect(markup).toMatch(/<button type="button" class="[^"]*toast__action">Undo<\/button><button type="button" class="toast__close"/);
+    const run = vi.fn();
+    registerToastAction('toast-1', run);
+    runToastAction('toast-1');
+    runToastAction('toast-1');
+    expect(run).toHaveBeenCalledOnce();
   });
 });

@@ -1,17 +1,33 @@
+import { nanoid } from '@reduxjs/toolkit';
 import { useMemo } from 'react';
 import { useDispatch } from 'react-redux';
+import { registerToastAction } from './toast-actions.ts';
 import { toastShown, type ToastKind, type ToastRequest } from './toasts.slice.ts';
 
-type Show = (message: string, options?: Omit<ToastRequest, 'kind' | 'message'>) => void;
+/** A toast with an action stays this long (and holds while pointed at or focused): long enough to read it and reach the button. */
+export const ACTION_TOAST_MS = 8_000;
 
-/** `toast.success('Saved')`, `toast.error(message)` … each dispatches `toastShown`. */
+export interface ToastAction {
+  /** The button's text, e.g. 'Undo'. */
+  label: string;
+  run: () => void;
+}
+
+type ShowOptions = Omit<ToastRequest, 'kind' | 'message' | 'action' | 'id'> & { action?: ToastAction };
+type Show = (message: string, options?: ShowOptions) => void;
+
+/** `toast.success('Saved')`, `toast.error(message)`, `toast.success('+22 points', { action: { label: 'Undo', run } })` … each dispatches `toastShown`. */
 export const useToast = (): Record<ToastKind, Show> => {
   const dispatch = useDispatch();
   return useMemo(() => {
     const show =
       (kind: ToastKind): Show =>
-      (message, options) =>
-        dispatch(toastShown({ kind, message, ...options }));
+      (message, { action, ...options } = {}) => {
+        if (!action) return void dispatch(toastShown({ kind, message, ...options }));
+        const id = nanoid();
+        registerToastAction(id, action.run);
+        dispatch(toastShown({ kind, message, durationMs: ACTION_TOAST_MS, ...options, id, action: action.label }));
+      };
     return { success: show('success'), error: show('error'), warning: show('warning'), info: show('info') };
   }, [dispatch]);
 };
