@@ -5,6 +5,7 @@ import type {
   completeHabitResponse,
   createActionableBody,
   importResponse,
+  uncompleteHabitResponse,
   updateActionableBody,
 } from '@tracker/contracts/actionables/http';
 import { goal, subtask, task, type Goal, type Subtask, type Task } from '@tracker/contracts/goals/http';
@@ -58,7 +59,15 @@ export const habitFailures = {
   fetch: 'Failed to fetch habits',
   create: 'Failed to create habit',
   complete: 'Failed to complete habit',
+  undo: 'Failed to take back the completion',
+  backfill: 'Failed to record the day',
 } as const;
+
+/** A day recorded afterwards: the habit and the local date it credits. */
+export interface HabitBackfill {
+  habit: Actionable;
+  date: string;
+}
 
 /** spec.md §8's fallback text for each view's list. */
 export const listFailure = (view: ActionablesView): string =>
@@ -93,6 +102,9 @@ const readLinkList =
  */
 const linkList = <T>(url: string, key: string, schema: z.ZodType<T[]>) =>
   checkedListQuery({ request: () => url, read: readLinkList(key, schema), fallback: { data: [] } });
+
+/** Completing, taking back and recording a day move the same things: the habit, its lists, its points and what it links to. */
+const habitCreditTags = (habit: Actionable) => [habitsTag, listTag, { type: 'Actionable' as const, id: habit.id }, ...linkedTags(habit)];
 
 const itemTags = (items: readonly ShownActionable[]) => items.map(({ id }) => ({ type: 'Actionable' as const, id }));
 
@@ -168,7 +180,22 @@ export const actionablesApi = api.injectEndpoints({
     /** PATCH /actionables/habits/{id}/complete: `{habit, pointsAwarded, streak}`; a second completion of a period is a 409. */
     completeHabit: build.mutation<z.infer<typeof completeHabitResponse>, Actionable>({
       query: (habit) => ({ url: `/actionables/habits/${encodeURIComponent(habit.id)}/complete`, method: 'PATCH', headers: idempotent() }),
-      invalidatesTags: (_result, _error, habit) => [habitsTag, listTag, { type: 'Actionable', id: habit.id }, ...linkedTags(habit)],
+      invalidatesTags: (_result, _error, habit) => habitCreditTags(habit),
+    }),
+    /** PATCH /actionables/habits/{id}/uncomplete: the last completion taken back, `{habit, pointsRevoked, occurrence, streak}`; 409 when there is none or it is too late. */
+    uncompleteHabit: build.mutation<z.infer<typeof uncompleteHabitResponse>, Actionable>({
+      query: (habit) => ({ url: `/actionables/habits/${encodeURIComponent(habit.id)}/uncomplete`, method: 'PATCH', headers: idempotent() }),
+      invalidatesTags: (_result, _error, habit) => habitCreditTags(habit),
+    }),
+    /** POST /actionables/habits/{id}/completions {date}: a missed day recorded afterwards (half points), `{habit, pointsAwarded, streak}`. */
+    backfillHabit: build.mutation<z.infer<typeof completeHabitResponse>, HabitBackfill>({
+      query: ({ habit, date }) => ({
+        url: `/actionables/habits/${encodeURIComponent(habit.id)}/completions`,
+        method: 'POST',
+        body: { date },
+        headers: idempotent(),
+      }),
+      invalidatesTags: (_result, _error, { habit }) => habitCreditTags(habit),
     }),
     deleteActionable: build.mutation<void, Actionable>({
       query: (item) => ({ url: `/actionables/${encodeURIComponent(item.id)}`, method: 'DELETE' }),
@@ -228,6 +255,8 @@ export const {
   useUpdateActionableMutation,
   useCompleteActionableMutation,
   useCompleteHabitMutation,
+  useUncompleteHabitMutation,
+  useBackfillHabitMutation,
   useDeleteActionableMutation,
   useImportActionablesMutation,
   useExportActionablesMutation,

@@ -10,6 +10,34 @@ afterEach(() => {
 });
 
 describe('actionables api', () => {
+  it('takes a habit’s completion back and records a missed day with a key each, and the habits are read again after both', async () => {
+    const habit = anActionable({ isHabit: true, title: 'Read' });
+    const { requests } = fakeApi({
+      'GET /api/actionables/habits': () => ({ status: 200, body: { habits: [habit], nextCursor: null } }),
+      [`PATCH /api/actionables/habits/${habit.id}/uncomplete`]: () => ({
+        status: 200,
+        body: { habit, pointsRevoked: 22, occurrence: '2026-11-23', streak: 2 },
+      }),
+      [`POST /api/actionables/habits/${habit.id}/completions`]: () => ({ status: 201, body: { habit, pointsAwarded: 11, streak: 3 } }),
+    });
+    const store = signedInStore();
+    const habits = store.dispatch(actionablesApi.endpoints.getHabits.initiate());
+    await habits;
+    const undone = await store.dispatch(actionablesApi.endpoints.uncompleteHabit.initiate(habit));
+    expect(undone.data).toMatchObject({ pointsRevoked: 22, streak: 2 });
+    const recorded = await store.dispatch(actionablesApi.endpoints.backfillHabit.initiate({ habit, date: '2026-11-22' }));
+    expect(recorded.data).toMatchObject({ pointsAwarded: 11 });
+    await vi.waitFor(() => expect(requests.filter((request) => request.method === 'GET')).toHaveLength(3));
+    const writes = requests.filter((request) => request.method !== 'GET');
+    expect(writes.map((request) => [request.method, request.path])).toEqual([
+      ['PATCH', `/api/actionables/habits/${habit.id}/uncomplete`],
+      ['POST', `/api/actionables/habits/${habit.id}/completions`],
+    ]);
+    expect(writes.every((request) => /^[0-9a-f-]{36}$/.test(request.idempotencyKey ?? ''))).toBe(true);
+    expect(writes[1]?.body).toEqual({ date: '2026-11-22' });
+    habits.unsubscribe();
+  });
+
   it('sends a fresh Idempotency-Key with every POST and PATCH, and none with a DELETE', async () => {
     const item = anActionable();
     const habit = anActionable({ id: '5b7e1c2a-0000-4000-8000-000000000002', isHabit: true });
@@ -230,6 +258,14 @@ const calls: Record<string, { route: string; run: (store: Store) => Promise<{ er
     route: `PATCH /api/actionables/habits/${habit.id}/complete`,
     run: (s) => s.dispatch(actionablesApi.endpoints.completeHabit.initiate(habit)),
   },
+  [habitFailures.undo]: {
+    route: `PATCH /api/actionables/habits/${habit.id}/uncomplete`,
+    run: (s) => s.dispatch(actionablesApi.endpoints.uncompleteHabit.initiate(habit)),
+  },
+  [habitFailures.backfill]: {
+    route: `POST /api/actionables/habits/${habit.id}/completions`,
+    run: (s) => s.dispatch(actionablesApi.endpoints.backfillHabit.initiate({ habit, date: '2026-11-22' })),
+  },
 };
 
 const errorOf = async (fallback: string, answer: FakeResponse) => {
@@ -240,8 +276,8 @@ const errorOf = async (fallback: string, answer: FakeResponse) => {
 };
 
 describe("spec.md §8's fallback texts for actionables and habits: a failure without a server message shows them", () => {
-  it('lists all ten for actionables and three for habits', () => {
-    expect(Object.keys(calls)).toHaveLength(13);
+  it('lists all ten for actionables and five for habits', () => {
+    expect(Object.keys(calls)).toHaveLength(15);
   });
 
   it.each(Object.keys(calls))("'%s'", async (fallback) => {

@@ -1,4 +1,5 @@
-import type { ActionableStatus, Frequency } from '@tracker/contracts/actionables/http';
+import { HABIT_START_MAX_DAYS_BACK, type ActionableStatus, type Frequency } from '@tracker/contracts/actionables/http';
+import { weekStarts } from '@tracker/contracts/settings/http';
 import { useEffect, useState, type FormEvent } from 'react';
 import { hasProblems } from '../../../components/form/field-checks.ts';
 import { errorAt } from '../../../components/form/form-errors.ts';
@@ -8,9 +9,10 @@ import { ServerErrorAlert } from '../../../components/form/server-error-alert.ts
 import { TextField, type TextFieldProps } from '../../../components/form/text-field.tsx';
 import { useFirstInvalidFocus } from '../../../components/form/use-first-invalid-focus.ts';
 import { fieldErrors, type ApiError } from '../../../lib/api/api-errors.ts';
+import { settingsOrDefaults, useGetSettingsQuery } from '../../../lib/settings/settings.api.ts';
 import { actionableStatuses, statusLabels } from '../model/actionable-format.ts';
 import { actionableFieldLabels, shownFields } from '../model/actionable-fields.ts';
-import { formProblems, type ActionableProblems, type ActionableValues } from '../model/actionable-values.ts';
+import { earliestStart, formProblems, type ActionableProblems, type ActionableValues } from '../model/actionable-values.ts';
 import { RecurrenceEditor } from './recurrence-editor.tsx';
 import { useLinkOptions } from '../hooks/use-link-options.ts';
 import './actionable-form.css';
@@ -31,6 +33,8 @@ export interface ActionableFormProps {
   initial: ActionableValues;
   /** The user's zone: the deadline is typed as a wall-clock time there. */
   zone: string;
+  /** The user's today: a new habit kept already may start up to 30 days before it. */
+  today?: string | undefined;
   pending: boolean;
   error: ApiError;
   /** spec.md §8 text shown when the server gives no message, e.g. 'Failed to create habit'. */
@@ -53,6 +57,7 @@ export const ActionableForm = ({
   cancelLabel,
   initial,
   zone,
+  today,
   pending,
   error,
   fallback,
@@ -60,6 +65,10 @@ export const ActionableForm = ({
   onCancel,
 }: ActionableFormProps) => {
   const [values, setValues] = useState(initial);
+  const { data: settings } = useGetSettingsQuery();
+  // N times a week counts weeks from the user's week start; a habit that has weeks already keeps its own.
+  const userWeekStart = weekStarts.indexOf(settingsOrDefaults(settings).weekStart);
+  const askStart = mode === 'create' && habit && today !== undefined;
   const [problems, setProblems] = useState<ActionableProblems>({});
   const links = useLinkOptions(initial);
   const { ref, focusFirstInvalid } = useFirstInvalidFocus();
@@ -81,15 +90,22 @@ export const ActionableForm = ({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = formProblems(values, habit, zone);
+    const found = formProblems(values, habit, zone, askStart ? today : undefined);
     setProblems(found);
     if (hasProblems(found)) return focusFirstInvalid();
     onSubmit(values);
   };
 
-  const textField = (key: 'weight' | 'deadline' | 'reminderTime' | 'pointsToBeAwarded', label: string, control: Omit<TextFieldProps, 'label'>) => (
-    <TextField label={label} name={key} value={values[key]} onChange={(event) => set(key)(event.target.value)} error={messageFor(key)} {...control} />
-  );
+  const changeFrequency = (frequency: Frequency) => {
+    set('frequency')(frequency);
+    if (frequency === 'timesPerWeek' && initial.frequency !== 'timesPerWeek') set('weekStartsOn')(userWeekStart);
+  };
+
+  const textField = (
+    key: 'weight' | 'deadline' | 'reminderTime' | 'pointsToBeAwarded' | 'startDate',
+    label: string,
+    control: Omit<TextFieldProps, 'label'>,
+  ) => <TextField label={label} name={key} value={values[key]} onChange={(event) => set(key)(event.target.value)} error={messageFor(key)} {...control} />;
   const linkField = (key: 'goalId' | 'taskId' | 'subtaskId', label: string, options: SelectOption[]) => (
     <SelectField label={label} name={key} options={options} value={values[key]} onChange={(event) => set(key)(event.target.value)} error={messageFor(key)} />
   );
@@ -138,15 +154,32 @@ export const ActionableForm = ({
           frequency={values.frequency}
           days={values.days}
           dayOfMonth={values.dayOfMonth}
-          onFrequencyChange={(frequency: Frequency) => set('frequency')(frequency)}
+          everyNDays={values.everyNDays}
+          timesPerWeek={values.timesPerWeek}
+          weekStartsOn={values.weekStartsOn}
+          onFrequencyChange={changeFrequency}
           onDaysChange={set('days')}
           onDayOfMonthChange={set('dayOfMonth')}
+          onEveryNDaysChange={set('everyNDays')}
+          onTimesPerWeekChange={set('timesPerWeek')}
           errors={{
             recurrence: errorAt(errors, 'recurrence.frequency'),
             days: messageFor('days', 'recurrence.days'),
             dayOfMonth: messageFor('dayOfMonth', 'recurrence.dayOfMonth'),
+            everyNDays: messageFor('everyNDays', 'recurrence.everyNDays'),
+            timesPerWeek: messageFor('timesPerWeek', 'recurrence.timesPerWeek'),
           }}
         />
+      )}
+      {askStart && (
+        <div className="form__row">
+          {textField('startDate', 'Started already?', {
+            type: 'date',
+            min: earliestStart(today),
+            max: today,
+            hint: `If you keep this habit already: the day you began, up to ${HABIT_START_MAX_DAYS_BACK} days back. Blank: it starts today.`,
+          })}
+        </div>
       )}
       <fieldset className="act-form__links" aria-busy={links.loading || undefined}>
         <legend className="field__label act-form__legend">Linked to</legend>

@@ -3,7 +3,8 @@ import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { failureText } from '../../../components/form/form-errors.ts';
 import { useCompleteActionableMutation, useUpdateActionableMutation } from '../api/actionables.api.ts';
-import { itemName, pointsLabel, statusLabels } from '../model/actionable-format.ts';
+import { itemName, statusLabels } from '../model/actionable-format.ts';
+import { pointsLabel } from '../../../lib/points/points-words.ts';
 import { ActionableEditor } from './actionable-editor.tsx';
 import { BellIcon, CalendarIcon, FlameIcon, LinkIcon, StarIcon, UndoIcon } from '../../../components/icons/icons.tsx';
 import { CompleteButton, ItemActions } from '../../../components/item-actions/item-actions.tsx';
@@ -13,7 +14,7 @@ import { formatMomentIn } from '../../../lib/dates/date-format.ts';
 import { localDateOf } from '../../../lib/dates/zone-clock.ts';
 import { useActionableChanges } from '../hooks/use-actionable-changes.ts';
 import { completedToast, statusPointsToast } from '../model/points-toast.ts';
-import { isDoneForCurrentPeriod, scheduleInWords } from '../model/habit-schedule.ts';
+import { scheduleInWords } from '../model/habit-schedule.ts';
 import './actionable-item.css';
 import './status-dot.css';
 
@@ -52,8 +53,8 @@ export const ActionableItem = ({ item, statusColor, zone, today, linkTitles }: A
   const deadline = formatMomentIn(item.deadline, zone);
   const overdue = !completed && item.deadline !== null && localDateOf(item.deadline, zone) < today;
 
-  // A habit stays pending between periods: what matters is whether this period is done.
-  const habitDone = item.isHabit && isDoneForCurrentPeriod(item, today, zone);
+  // A habit stays pending between periods: what matters is whether this period is done (the server's habitToday says).
+  const habitDone = item.isHabit && item.habitToday?.state === 'done';
 
   const completeNow = async () => {
     const result = await complete(item);

@@ -2,6 +2,7 @@ import type { Frequency } from '@tracker/contracts/actionables/http';
 import { useId } from 'react';
 import { fieldMessage } from '../../../components/form/field-message.ts';
 import { humanFieldMessage } from '../../../components/form/form-errors.ts';
+import { TextField } from '../../../components/form/text-field.tsx';
 import { weekdayLongNames, weekdayNames } from '../model/habit-schedule.ts';
 import '../../../components/check-pills/check-pills.css';
 import './recurrence-editor.css';
@@ -10,23 +11,55 @@ export interface RecurrenceEditorProps {
   frequency: Frequency;
   days: number[];
   dayOfMonth: string;
+  everyNDays: string;
+  timesPerWeek: string;
+  /** The weekday an N-per-week habit's weeks begin on (the user's week start, or the habit's own). */
+  weekStartsOn: number;
   onFrequencyChange: (frequency: Frequency) => void;
   onDaysChange: (days: number[]) => void;
   onDayOfMonthChange: (dayOfMonth: string) => void;
-  /** Messages for `recurrence`, `days` and `dayOfMonth` (the form's own check, or the server's). */
-  errors: { recurrence?: string | undefined; days?: string | undefined; dayOfMonth?: string | undefined };
+  onEveryNDaysChange: (everyNDays: string) => void;
+  onTimesPerWeekChange: (timesPerWeek: string) => void;
+  /** Messages for each part (the form's own check, or the server's). */
+  errors: {
+    recurrence?: string | undefined;
+    days?: string | undefined;
+    dayOfMonth?: string | undefined;
+    everyNDays?: string | undefined;
+    timesPerWeek?: string | undefined;
+  };
 }
 
 const frequencyChoices: { value: Frequency; label: string }[] = [
   { value: 'daily', label: 'Every day' },
   { value: 'weekly', label: 'On chosen weekdays' },
   { value: 'monthly', label: 'On a day of the month' },
+  { value: 'everyNDays', label: 'Every N days' },
+  { value: 'timesPerWeek', label: 'N times a week' },
 ];
 
 const monthDays = Array.from({ length: 31 }, (_, index) => String(index + 1));
 
-/** How often a habit recurs: daily, chosen weekdays (at least one), or a day of the month (1–31). */
-export const RecurrenceEditor = ({ frequency, days, dayOfMonth, onFrequencyChange, onDaysChange, onDayOfMonthChange, errors }: RecurrenceEditorProps) => {
+const wholeNumber = (min: number, max: number) => ({ type: 'number', inputMode: 'numeric', min, max, step: 1, required: true }) as const;
+
+/**
+ * How often a habit recurs: daily, chosen weekdays (at least one), a day of the month (1–31), every N
+ * days (1–365, counted from its start) or N times a week (1–7, in weeks from the user's week start).
+ */
+export const RecurrenceEditor = ({
+  frequency,
+  days,
+  dayOfMonth,
+  everyNDays,
+  timesPerWeek,
+  weekStartsOn,
+  onFrequencyChange,
+  onDaysChange,
+  onDayOfMonthChange,
+  onEveryNDaysChange,
+  onTimesPerWeekChange,
+  errors,
+}: RecurrenceEditorProps) => {
   const name = useId();
   const daysErrorId = useId();
   const dayOfMonthId = useId();
@@ -108,6 +141,30 @@ export const RecurrenceEditor = ({ frequency, days, dayOfMonth, onFrequencyChang
             </p>
           )}
         </div>
+      )}
+      {frequency === 'everyNDays' && (
+        <TextField
+          className="recurrence__number"
+          label="Every how many days"
+          name="everyNDays"
+          value={everyNDays}
+          onChange={(event) => onEveryNDaysChange(event.target.value)}
+          error={errors.everyNDays}
+          hint="1 to 365, counted from the start date"
+          {...wholeNumber(1, 365)}
+        />
+      )}
+      {frequency === 'timesPerWeek' && (
+        <TextField
+          className="recurrence__number"
+          label="Times a week"
+          name="timesPerWeek"
+          value={timesPerWeek}
+          onChange={(event) => onTimesPerWeekChange(event.target.value)}
+          error={errors.timesPerWeek}
+          hint={`1 to 7, on any days, once a day; weeks start on ${weekdayLongNames[weekStartsOn] ?? 'Monday'}`}
+          {...wholeNumber(1, 7)}
+        />
       )}
     </fieldset>
   );

@@ -19,6 +19,10 @@ export const actionableFieldLabels: FieldLabels = {
   'recurrence.frequency': 'Repeats',
   'recurrence.days': 'Weekdays',
   'recurrence.dayOfMonth': 'Day of the month',
+  'recurrence.everyNDays': 'Every how many days',
+  'recurrence.timesPerWeek': 'Times a week',
+  'recurrence.weekStartsOn': 'Week starts on',
+  startDate: 'Started on',
 };
 
 export interface ShownFieldsOf {
@@ -39,5 +43,8 @@ export const shownFields = ({ mode, habit, frequency }: ShownFieldsOf): string[]
   ...(habit ? ['recurrence.frequency'] : ['deadline', 'pointsToBeAwarded']),
   ...(habit && frequency === 'weekly' ? ['recurrence.days'] : []),
   ...(habit && frequency === 'monthly' ? ['recurrence.dayOfMonth'] : []),
+  ...(habit && frequency === 'everyNDays' ? ['recurrence.everyNDays'] : []),
+  ...(habit && frequency === 'timesPerWeek' ? ['recurrence.timesPerWeek'] : []),
+  ...(mode === 'create' && habit ? ['startDate'] : []),
   ...(mode === 'edit' && !habit ? ['status'] : []),
 ];

@@ -14,6 +14,14 @@ describe('the actionable form’s field errors', () => {
     expect(shownFields({ mode: 'create', habit: true, frequency: 'weekly' })).not.toContain('recurrence.dayOfMonth');
     expect(shownFields({ mode: 'create', habit: true, frequency: 'monthly' })).toContain('recurrence.dayOfMonth');
     expect(shownFields({ mode: 'create', habit: true, frequency: 'monthly' })).not.toContain('deadline');
+    expect(shownFields({ mode: 'create', habit: true, frequency: 'everyNDays' })).toContain('recurrence.everyNDays');
+    expect(shownFields({ mode: 'edit', habit: true, frequency: 'timesPerWeek' })).toContain('recurrence.timesPerWeek');
+  });
+
+  it('shows a new habit’s start date beside its field; an edit has none', () => {
+    expect(shownFields({ mode: 'create', habit: true, frequency: 'daily' })).toContain('startDate');
+    expect(shownFields({ mode: 'edit', habit: true, frequency: 'daily' })).not.toContain('startDate');
+    expect(shownFields({ mode: 'create', habit: false, frequency: 'daily' })).not.toContain('startDate');
   });
 
   it('lists the errors of fields the form does not show with the form’s labels, never the raw keys', () => {

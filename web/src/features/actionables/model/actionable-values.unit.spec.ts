@@ -137,4 +137,47 @@ describe('actionable form values', () => {
     expect(changedFields(habit, { ...habit, days: [1, 3, 5] }, zone, true)).toEqual({ recurrence: { frequency: 'weekly', days: [1, 3, 5] } });
     expect(changedFields(habit, { ...habit, frequency: 'daily' }, zone, true)).toEqual({ recurrence: { frequency: 'daily' } });
   });
+
+  it('creates every N days and N times a week (with the week start), and a habit kept already from its start date', () => {
+    const habit = (values: Parameters<typeof blankValues>[0]) => createBody(blankValues({ title: 'Water plants', ...values }), zone, true);
+    expect(habit({ frequency: 'everyNDays', everyNDays: '4' })).toMatchObject({ recurrence: { frequency: 'everyNDays', everyNDays: 4 } });
+    expect(habit({ frequency: 'timesPerWeek', timesPerWeek: '3', weekStartsOn: 0 })).toMatchObject({
+      recurrence: { frequency: 'timesPerWeek', timesPerWeek: 3, weekStartsOn: 0 },
+    });
+    expect(habit({ startDate: '2026-11-20' })).toMatchObject({ startDate: '2026-11-20' });
+    expect(habit({})).not.toHaveProperty('startDate');
+    expect(createBody(blankValues({ title: 'x', startDate: '2026-11-20' }), zone, false)).not.toHaveProperty('startDate');
+  });
+
+  it('checks N and the start date before sending, in the contract’s words', () => {
+    const today = '2026-11-26';
+    const problems = (values: Parameters<typeof blankValues>[0]) => formProblems(blankValues({ title: 'Yoga', ...values }), true, zone, today);
+    expect(problems({ frequency: 'everyNDays', everyNDays: '0' })).toEqual({ everyNDays: 'must be a whole number from 1 to 365' });
+    expect(problems({ frequency: 'everyNDays', everyNDays: '365' })).toEqual({});
+    expect(problems({ frequency: 'timesPerWeek', timesPerWeek: '8' })).toEqual({ timesPerWeek: 'must be a whole number from 1 to 7' });
+    expect(problems({ startDate: '2026-10-27' })).toEqual({});
+    expect(problems({ startDate: '2026-10-26' })).toEqual({ startDate: 'must be from 30 days ago to a year ahead' });
+    expect(problems({ startDate: '2026-11-27' }).startDate).toMatch(/^must not be after today/);
+    expect(problems({ startDate: '2026-02-30' }).startDate).toBe('must be a real date from 1900 to 9999');
+    // Editing never re-checks a start (it cannot be changed): no today given.
+    expect(formProblems(blankValues({ title: 'Yoga', startDate: '2020-01-01' }), true, zone)).toEqual({});
+  });
+
+  it('patches every N days and N times a week when N changed, keeping the habit’s own week start', () => {
+    const perWeek = valuesOf(
+      { ...item, isHabit: true, recurrence: { frequency: 'timesPerWeek', days: [], dayOfMonth: null, everyNDays: null, timesPerWeek: 3, weekStartsOn: 0 } },
+      zone,
+      1,
+    );
+    expect(perWeek).toMatchObject({ timesPerWeek: '3', weekStartsOn: 0 });
+    expect(changedFields(perWeek, perWeek, zone, true)).toEqual({});
+    expect(changedFields(perWeek, { ...perWeek, timesPerWeek: '4' }, zone, true)).toEqual({
+      recurrence: { frequency: 'timesPerWeek', timesPerWeek: 4, weekStartsOn: 0 },
+    });
+    const daily = valuesOf({ ...item, isHabit: true }, zone, 6);
+    expect(daily.weekStartsOn).toBe(6);
+    expect(changedFields(daily, { ...daily, frequency: 'everyNDays', everyNDays: '4' }, zone, true)).toEqual({
+      recurrence: { frequency: 'everyNDays', everyNDays: 4 },
+    });
+  });
 });

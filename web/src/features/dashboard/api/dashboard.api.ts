@@ -1,4 +1,4 @@
-import type { Actionable, completeActionableResponse, completeHabitResponse } from '@tracker/contracts/actionables/http';
+import type { Actionable, completeActionableResponse, completeHabitResponse, uncompleteHabitResponse } from '@tracker/contracts/actionables/http';
 import type {
   ActionablesInRangeResponse,
   DailyActionable,
@@ -40,6 +40,7 @@ export const dashboardFailures = {
   heatmap: 'Failed to fetch heatmap data',
   completeActionable: 'Failed to complete actionable',
   completeHabit: 'Failed to complete habit',
+  undoHabit: 'Failed to take back the completion',
 } as const;
 
 /**
@@ -166,6 +167,11 @@ export const dashboardApi = api.injectEndpoints({
       query: (habit) => ({ url: `/actionables/habits/${encodeURIComponent(habit.id)}/complete`, method: 'PATCH', headers: idempotent() }),
       invalidatesTags: (_result, _error, habit) => completionTags(habit),
     }),
+    /** PATCH /actionables/habits/{id}/uncomplete: `{habit, pointsRevoked, occurrence, streak}`; it moves what the completion moved. */
+    uncompleteDailyHabit: build.mutation<z.infer<typeof uncompleteHabitResponse>, Actionable>({
+      query: (habit) => ({ url: `/actionables/habits/${encodeURIComponent(habit.id)}/uncomplete`, method: 'PATCH', headers: idempotent() }),
+      invalidatesTags: (_result, _error, habit) => completionTags(habit),
+    }),
   }),
 });
 
@@ -181,4 +187,5 @@ export const {
   useGetActionablesInRangeQuery,
   useCompleteDailyActionableMutation,
   useCompleteDailyHabitMutation,
+  useUncompleteDailyHabitMutation,
 } = dashboardApi;

@@ -24,6 +24,7 @@ const calls: Record<keyof typeof dashboardFailures, { route: string; run: (store
   heatmap: { route: 'GET /api/points/heatmap', run: (s) => s.dispatch(endpoints.getHeatmap.initiate(range)) },
   completeActionable: { route: `PATCH /api/actionables/${item.id}/complete`, run: (s) => s.dispatch(endpoints.completeDailyActionable.initiate(item)) },
   completeHabit: { route: `PATCH /api/actionables/habits/${item.id}/complete`, run: (s) => s.dispatch(endpoints.completeDailyHabit.initiate(item)) },
+  undoHabit: { route: `PATCH /api/actionables/habits/${item.id}/uncomplete`, run: (s) => s.dispatch(endpoints.uncompleteDailyHabit.initiate(item)) },
 };
 
 afterEach(() => {

@@ -1,0 +1,209 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations, seriousViolations } from './support/axe.ts';
+import { chromiumAvailable, closeBrowserRun, openBrowserRun, signInWithToken } from './support/browser.ts';
+import { screenshot, type Theme } from './support/screenshots.ts';
+import type { TestApp } from './support/test-app.ts';
+
+// Issue 18 on the habit card, as a user meets it: what a completion will do is said before the
+// click (a Mon/Wed/Fri habit created on a Thursday is not scheduled until Friday), a completion can
+// be taken back from its toast or the card (points and streak exactly as before), and a missed day
+// recorded afterwards (half the points) lengthens the streak. The dashboard's Today agrees.
+// The server's clock is moved to a Monday (in the user's zone), where the user registers and starts a
+// daily habit, then to the Thursday after it: Monday to Wednesday were missed.
+
+const ZONE = 'America/New_York';
+const DAY_MS = 86_400_000;
+
+/** A date and weekday (0 = Sunday) in ZONE at an instant. */
+const localDay = (at: number): { date: string; weekday: number } => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'short' })
+      .formatToParts(new Date(at))
+      .map((part) => [part.type, part.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday!) };
+};
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+/** 'Fri, Nov 27', as the cards name a day (Chromium's en-US). */
+const shortDay = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+
+interface Habit {
+  id: string;
+  streak: number;
+  pointsAwarded: number;
+  habitToday: { state: string; canUndo: boolean } | null;
+}
+
+describe.skipIf(!chromiumAvailable)('a habit’s day before the click, undo and a missed day, in a real browser', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+  let today: string;
+  let meditate: string;
+
+  beforeAll(async () => {
+    ({ app, browser, context, page } = await openBrowserRun({ timezoneId: ZONE, locale: 'en-US' }));
+    const toThursday = (4 - localDay(Date.now()).weekday + 7) % 7;
+    const ahead = toThursday >= 3 ? toThursday : toThursday + 7;
+    app.advanceClock((ahead - 3) * DAY_MS);
+    ({ token } = await app.registerUser('Keeper'));
+    const created = await app.json<{ habit: Habit }>('POST', '/api/actionables/habits', { token, body: { title: 'Meditate', weight: 2 } });
+    expect(created.status).toBe(201);
+    meditate = created.body.habit.id;
+    app.advanceClock(3 * DAY_MS);
+    today = localDay(Date.now() + ahead * DAY_MS).date;
+    await signInWithToken(page, app.url, token);
+  });
+  afterAll(() => closeBrowserRun({ app, browser, context }));
+
+  const api = async <T>(method: string, path: string, body?: unknown) => (await app.json<T>(method, `/api${path}`, { token, body })).body;
+  const habitOf = async (id: string) => (await api<{ habits: Habit[] }>('GET', '/actionables/habits')).habits.find((habit) => habit.id === id)!;
+  const pointsTotal = async () => (await api<{ stats: { total: number } }>('GET', '/points/stats')).stats.total;
+  const waitForText = (testId: string, text: string) => page.getByTestId(testId).filter({ hasText: text }).first().waitFor();
+  const toast = (kind: 'success' | 'info', text: string) => page.getByTestId(`toast-${kind}`).filter({ hasText: text }).first();
+  const focused = () => page.evaluate(`(document.activeElement && document.activeElement !== document.body) ? document.activeElement.textContent : '<body>'`);
+  const axeClean = async (screen: string) => {
+    const problems = await seriousViolations(page);
+    expect(problems, describeViolations(screen, problems)).toEqual([]);
+  };
+  const photograph = async (screen: string, theme: Theme, options?: { fullPage?: boolean }) => {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+      await expect.poll(() => page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+      await screenshot(page, screen, width, theme, options);
+    }
+  };
+  const useTheme = async (theme: Theme) => {
+    await api('PATCH', '/settings', { theme });
+    await page.evaluate(`localStorage.setItem('theme', '${theme}')`);
+    await page.reload();
+  };
+
+  it('says before the click that a Mon/Wed/Fri habit created on a Thursday is not scheduled until Friday', async () => {
+    expect(new Date(`${today}T00:00:00Z`).getUTCDay()).toBe(4);
+    const created = await app.json<{ habit: Habit }>('POST', '/api/actionables/habits', {
+      token,
+      body: { title: 'Stretch', recurrence: { frequency: 'weekly', days: [1, 3, 5] } },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.habit.id;
+    expect(created.body.habit.habitToday).toMatchObject({ state: 'notDue', next: addDays(today, 1) });
+
+    await page.goto(`${app.url}/habits`);
+    const reason = `Not scheduled today · next ${shortDay(addDays(today, 1))}`;
+    await waitForText(`habit-today-${id}`, reason);
+    // Still a button, so it is found and read with its reason, but it says it does nothing.
+    const complete = page.getByRole('button', { name: 'Complete habit Stretch today' });
+    expect(await complete.getAttribute('aria-disabled')).toBe('true');
+    expect(await complete.evaluate((button) => document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(reason);
+    expect(await complete.isEnabled()).toBe(false);
+    await complete.click({ force: true });
+    await page.waitForTimeout(500);
+    expect((await habitOf(id)).habitToday).toMatchObject({ state: 'notDue' });
+    await axeClean('habits, not scheduled today');
+    await photograph('habit-not-scheduled', 'light');
+    await app.json('DELETE', `/api/actionables/${id}`, { token });
+  }, 60_000);
+
+  it('completes a daily habit, takes it back from the toast, completes it again and records yesterday', async () => {
+    const id = meditate;
+    await page.goto(`${app.url}/habits`);
+    await waitForText(`habit-today-${id}`, 'Due today');
+
+    // Complete: the toast says what it earned and offers Undo; the focus moves to the card's Undo, not to <body>.
+    await page.getByRole('button', { name: 'Complete habit Meditate today' }).click();
+    await toast('success', 'points · streak 1').waitFor();
+    const completed = await habitOf(id);
+    expect(completed).toMatchObject({ streak: 1, habitToday: { state: 'done', canUndo: true } });
+    const awarded = completed.pointsAwarded;
+    expect(awarded).toBeGreaterThan(0);
+    const done = toast('success', `+${awarded} points · streak 1`);
+    await done.waitFor();
+    await waitForText(`habit-today-${id}`, 'Done today ✓');
+    await expect.poll(focused).toContain('Undo');
+    // The toast holds while pointed at: still there after its 8 s.
+    await done.hover();
+    await page.waitForTimeout(8_500);
+    expect(await done.isVisible()).toBe(true);
+    await axeClean('habits, completed with an undo toast');
+    await photograph('habit-undo-toast', 'light', { fullPage: false });
+
+    // Undo from the toast: points and streak exactly as before; the focus goes back to Complete.
+    await done.getByRole('button', { name: 'Undo' }).click();
+    await toast('info', `−${awarded} points taken back · streak 0`).waitFor();
+    await waitForText(`habit-today-${id}`, 'Due today');
+    await expect.poll(async () => (await habitOf(id)).streak).toBe(0);
+    expect(await pointsTotal()).toBe(0);
+    await expect.poll(focused).toContain('Complete');
+
+    // Again, by keyboard: the focus is on Complete.
+    await page.keyboard.press('Enter');
+    await toast('success', `+${awarded} points · streak 1`).waitFor();
+    await waitForText(`habit-streak-${id}`, 'Streak1');
+
+    // Record yesterday: the dialog lists the missed days of the last week, says a recorded day earns half.
+    await page.getByRole('button', { name: 'Record a missed day of habit Meditate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Record a missed day of “Meditate”' });
+    await dialog.getByText('earns half the points').waitFor();
+    const days = dialog.getByRole('radio');
+    await expect.poll(() => days.count()).toBe(3);
+    expect(await dialog.getByRole('radio', { name: `Yesterday, ${shortDay(addDays(today, -1))}` }).isChecked()).toBe(true);
+    await axeClean('record a missed day');
+    await photograph('habit-record-missed-day', 'light', { fullPage: false });
+    await dialog.getByRole('button', { name: `Record ${shortDay(addDays(today, -1))}` }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const recorded = await habitOf(id);
+    expect(recorded.streak).toBe(2);
+    const half = recorded.pointsAwarded - awarded;
+    expect(half).toBeGreaterThan(0);
+    await toast('success', '(half: recorded afterwards) · streak 2').waitFor();
+    // The completion's toast gave way: its Undo would now take back the day just recorded.
+    expect(await page.getByTestId('toast-success').getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    await waitForText(`habit-streak-${id}`, 'Streak2');
+    expect(await pointsTotal()).toBe(recorded.pointsAwarded);
+    await photograph('habits-after-backfill', 'light');
+
+    // The dashboard's Today says the same: done, with Undo; take it back and complete it there.
+    await page.goto(`${app.url}/dashboard`);
+    const row = page.getByTestId(`today-${id}`);
+    await row.getByText('Done today ✓').waitFor();
+    await axeClean('dashboard, habit done');
+    // Undo takes back the completion recorded last: the day recorded afterwards (the toast names it), then today's.
+    const undo = row.getByRole('button', { name: 'Undo the last completion of habit Meditate' });
+    await undo.click();
+    await toast('info', 'points taken back · streak 1')
+      .filter({ hasText: `Took back “Meditate” for ${shortDay(addDays(today, -1))}` })
+      .waitFor();
+    await expect.poll(async () => (await habitOf(id)).pointsAwarded).toBe(awarded);
+    await row.getByText('Done today ✓').waitFor();
+    await undo.click();
+    await toast('info', `−${awarded} points taken back · streak 0`).waitFor();
+    await row.getByText('Due today').waitFor();
+    await expect.poll(focused).toContain('Complete');
+    expect(await pointsTotal()).toBe(0);
+    await row.getByRole('button', { name: 'Complete habit Meditate' }).click();
+    await row.getByText('Done today ✓').waitFor();
+    await expect.poll(async () => (await habitOf(id)).streak).toBe(1);
+    await photograph('dashboard-today-habit', 'light');
+
+    // Dark: the card and its dialog.
+    await useTheme('dark');
+    await page.goto(`${app.url}/habits`);
+    await waitForText(`habit-today-${id}`, 'Done today ✓');
+    await axeClean('habits, dark');
+    await photograph('habits-after-backfill', 'dark');
+    await page.getByRole('button', { name: 'Record a missed day of habit Meditate' }).click();
+    await dialog.waitFor();
+    await axeClean('record a missed day, dark');
+    await photograph('habit-record-missed-day', 'dark', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.goto(`${app.url}/dashboard`);
+    await page.getByTestId(`today-${id}`).getByText('Done today ✓').waitFor();
+    await axeClean('dashboard, dark');
+    await photograph('dashboard-today-habit', 'dark');
+  }, 180_000);
+});

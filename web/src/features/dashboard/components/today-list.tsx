@@ -1,0 +1,163 @@
+import type { DailyActionable } from '@tracker/contracts/dashboard/http';
+import { useId } from 'react';
+import { useToast } from '../../../components/toasts/use-toast.ts';
+import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { PRIMARY_ACTION, useFocusAfterChange } from '../../../lib/focus/use-focus-after-change.ts';
+import { habitToastKey, habitTodayShown, shortDay, type HabitTodayShown } from '../../../lib/habits/habit-today.ts';
+import { completionText, undoText } from '../../../lib/points/points-words.ts';
+import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
+import {
+  dashboardFailures,
+  useCompleteDailyActionableMutation,
+  useCompleteDailyHabitMutation,
+  useUncompleteDailyHabitMutation,
+  type DailyActionables,
+} from '../api/dashboard.api.ts';
+import { EmptyNote } from '../../../components/states/card.tsx';
+import { formatLocalDate } from '../../../lib/dates/date-format.ts';
+import { localDateOf } from '../../../lib/dates/zone-clock.ts';
+
+const timeIn = (iso: string, zone: string) => new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone: zone }).format(new Date(iso));
+
+const dueNote = (item: DailyActionable, today: string, zone: string): string | undefined => {
+  if (!item.deadline) return undefined;
+  const due = localDateOf(item.deadline, zone);
+  if (due < today) return `Overdue since ${formatLocalDate(due, { month: 'short', day: 'numeric' })}`;
+  return `Due ${timeIn(item.deadline, zone)}`;
+};
+
+const streakNote = (streak: number) => (streak > 0 ? `${streak}-day streak` : 'No streak yet');
+
+const isOverdue = (item: DailyActionable, today: string, zone: string) =>
+  !item.isHabit && !item.completedToday && item.deadline !== null && localDateOf(item.deadline, zone) < today;
+
+/** Habits in the order their cards' states ask for attention: to complete, not scheduled today, done. */
+const habitRank: Record<HabitTodayShown['state'], number> = { due: 0, frozen: 0, notDue: 1, done: 2 };
+const byHabitToday = (items: readonly DailyActionable[], today: string): DailyActionable[] => {
+  const rank = (item: DailyActionable) => (item.isHabit ? 1 + (habitRank[habitTodayShown(item.habitToday, today)?.state ?? 'due'] ?? 0) : 0);
+  // A stable sort: to-dos keep the server's order (overdue first), habits theirs within a state.
+  return [...items].sort((a, b) => rank(a) - rank(b));
+};
+
+const statusOf = (error: unknown): unknown => (error && typeof error === 'object' && 'status' in error ? error.status : undefined);
+
+/** One row of today's list: a to-do, or a habit as its card on the Habits page tells it (from habitToday), with complete and undo. */
+const TodayRow = ({ item, today, zone }: { item: DailyActionable; today: string; zone: string }) => {
+  const [completeActionable, actionableCompletion] = useCompleteDailyActionableMutation();
+  const [completeHabit, habitCompletion] = useCompleteDailyHabitMutation();
+  const [uncomplete, undoing] = useUncompleteDailyHabitMutation();
+  const toast = useToast();
+  const noteId = useId();
+  const shown = item.isHabit ? habitTodayShown(item.habitToday, today) : null;
+  const done = shown ? shown.state === 'done' : item.completedToday || item.status === 'completed';
+  const { rootRef, expectChange, settle } = useFocusAfterChange<HTMLLIElement>(`${done}|${shown?.state}|${shown?.canUndo}`);
+  const busy = actionableCompletion.isLoading || habitCompletion.isLoading || undoing.isLoading;
+  const kind = item.isHabit ? 'habit' : 'actionable';
+
+  const takeBack = async () => {
+    expectChange();
+    const result = await uncomplete(item);
+    if ('error' in result) {
+      settle();
+      if (statusOf(result.error) === 409) return void toast.info(errorMessage(result.error, dashboardFailures.undoHabit), { title: 'Nothing taken back' });
+      return void toast.error(errorMessage(result.error, dashboardFailures.undoHabit));
+    }
+    toast.info(undoText(result.data.pointsRevoked, result.data.streak), {
+      title: `Took back “${item.title}” for ${shortDay(result.data.occurrence)}`,
+      key: habitToastKey(item.id),
+    });
+  };
+
+  const complete = async () => {
+    expectChange();
+    if (item.isHabit) {
+      const result = await completeHabit(item);
+      if ('error' in result) {
+        settle();
+        return void toast.error(errorMessage(result.error, dashboardFailures.completeHabit));
+      }
+      return void toast.success(completionText(result.data.pointsAwarded, result.data.streak), {
+        title: `“${item.title}” completed`,
+        key: habitToastKey(item.id),
+        action: { label: 'Undo', run: () => void takeBack() },
+      });
+    }
+    const result = await completeActionable(item);
+    if ('error' in result) {
+      settle();
+      return void toast.error(errorMessage(result.error, dashboardFailures.completeActionable));
+    }
+    const points = result.data.pointsAwarded;
+    toast.success(points > 0 ? completionText(points) : `“${item.title}” is done.`, { title: 'Actionable completed' });
+  };
+
+  const notes = shown ? [shown.text, streakNote(item.streak)] : [dueNote(item, today, zone)];
+  const offered = shown ? shown.state !== 'done' : !done;
+  const blocked = shown !== null && !shown.canComplete;
+
+  return (
+    <li ref={rootRef} className={`today-item${done ? ' today-item--done' : ''}`} data-testid={`today-${item.id}`}>
+      <span className={`today-item__kind today-item__kind--${kind}`}>{item.isHabit ? 'Habit' : 'To do'}</span>
+      <div className="today-item__text">
+        <span className="today-item__title">{item.title}</span>
+        <span id={noteId} className={`today-item__meta${isOverdue(item, today, zone) ? ' today-item__meta--overdue' : ''}`}>
+          {[...notes, `weight ${item.weight}`].filter(Boolean).join(' · ')}
+        </span>
+      </div>
+      {done && (
+        <span className="today-item__done tone-success" data-testid={`today-done-${item.id}`}>
+          Done
+        </span>
+      )}
+      {offered && (
+        // Not scheduled today: still a button (focusable, its reason read with it), but it does nothing.
+        <button
+          type="button"
+          className="button button--success button--small today-item__action"
+          aria-label={`Complete ${kind} ${item.title}`}
+          aria-describedby={noteId}
+          aria-disabled={blocked || busy || undefined}
+          aria-busy={actionableCompletion.isLoading || habitCompletion.isLoading || undefined}
+          onClick={() => void (!blocked && !busy && complete())}
+          {...{ [PRIMARY_ACTION]: '' }}
+        >
+          {(actionableCompletion.isLoading || habitCompletion.isLoading) && <span className="spinner" aria-hidden="true" />}
+          Complete
+        </button>
+      )}
+      {shown?.canUndo && (
+        <button
+          type="button"
+          className="button button--secondary button--small today-item__action"
+          aria-label={`Undo the last completion of habit ${item.title}`}
+          aria-disabled={busy || undefined}
+          aria-busy={undoing.isLoading || undefined}
+          onClick={() => void (!busy && takeBack())}
+          {...(done ? { [PRIMARY_ACTION]: '' } : {})}
+        >
+          {undoing.isLoading && <span className="spinner" aria-hidden="true" />}
+          Undo
+        </button>
+      )}
+    </li>
+  );
+};
+
+/** Today's rows, in the order the status settings and the habits' states give. */
+const TodayList = ({ daily: { date, actionables }, zone }: { daily: DailyActionables; zone: string }) => {
+  const { arrange } = useStatusSettings();
+  const shown = byHabitToday(arrange(actionables), date);
+  if (actionables.length === 0) return <EmptyNote>Nothing due today and no habits scheduled. Enjoy the quiet.</EmptyNote>;
+  return (
+    <>
+      {shown.length === 0 && <EmptyNote>Today's items are hidden by your status settings.</EmptyNote>}
+      <ul className="today-list" aria-label="Today's actionables and habits">
+        {shown.map((item) => (
+          <TodayRow key={item.id} item={item} today={date} zone={zone} />
+        ))}
+      </ul>
+    </>
+  );
+};
+
+export default TodayList;
