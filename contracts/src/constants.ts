@@ -2,6 +2,8 @@
 export const DEFAULT_TIMEZONE = 'America/New_York';
 export const DEFAULT_WEEK_START = 'sunday';
 export const DEFAULT_THEME = 'system';
+/** Days start at midnight unless the user says otherwise. */
+export const DEFAULT_DAY_START_HOUR = 0;
 export const DEFAULT_SUBSCRIPTION_STATUS = 'inactive';
 export const DEFAULT_ROLE = 'user';
 export const REQUEST_TIMEOUT_MS = 30_000;

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { defineEvent } from '../common/events.ts';
 import { id, storedText } from '../common/fields.ts';
-import { statusSettings, theme, weekStart } from './http.ts';
+import { dayStartHour, statusSettings, theme, weekStart } from './http.ts';
 
 // Settings live in the user's stream (`user-<id>`): their time zone is the user's time zone, which
 // the profile also sets, so one stream (one decider) keeps the two from ever disagreeing. A time
 // zone change applies to days counted from then on: events already recorded keep their local dates.
 
-/** The settings values as stored: a zone is text here (a zone an old event named must still decode). */
-const storedSettings = z.object({ timezone: storedText, weekStart, theme, statusSettings });
+/**
+ * The settings values as stored: a zone is text here (a zone an old event named must still decode);
+ * `dayStartHour` came later: a reset recorded before it has none (it meant 0, the only day start then).
+ */
+const storedSettings = z.object({ timezone: storedText, weekStart, theme, statusSettings, dayStartHour: dayStartHour.optional() });
 
 /** Only what changed; statusSettings, when it changed, as the whole map after the change. */
 export const userSettingsUpdated = defineEvent('UserSettingsUpdated', storedSettings.partial().extend({ userId: id }));

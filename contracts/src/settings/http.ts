@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actionableStatuses } from '../actionables/http.ts';
-import { id, isoDateTime, timezone, wholeNumber } from '../common/fields.ts';
-import { DEFAULT_THEME, DEFAULT_TIMEZONE, DEFAULT_WEEK_START } from '../constants.ts';
+import { calendarDate, id, isoDateTime, timezone, wholeNumber } from '../common/fields.ts';
+import { DEFAULT_DAY_START_HOUR, DEFAULT_THEME, DEFAULT_TIMEZONE, DEFAULT_WEEK_START } from '../constants.ts';
 
 export const weekStarts = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export const weekStart = z.enum(weekStarts, { message: `must be one of ${weekStarts.join(', ')}` });
@@ -10,6 +10,9 @@ export type WeekStart = z.infer<typeof weekStart>;
 export const themes = ['system', 'light', 'dark'] as const;
 export const theme = z.enum(themes, { message: `must be one of ${themes.join(', ')}` });
 export type Theme = z.infer<typeof theme>;
+
+/** The hour (0–23, local) at which the user's days start: a completion before it counts for the day before. */
+export const dayStartHour = wholeNumber(0, 23, 'must be a whole number of hours from 0 to 23');
 
 /** The statuses a user orders and shows: every actionable status (goals and tasks use three of them). */
 export const settingsStatuses = actionableStatuses;
@@ -38,7 +41,7 @@ export const statusSettings = z.object({
 export type StatusSettings = z.infer<typeof statusSettings>;
 
 /** What a user sets: the part of the settings that events record. `timezone` is the user's time zone (the profile's too). */
-export const settingsValues = z.object({ timezone, weekStart, theme, statusSettings });
+export const settingsValues = z.object({ timezone, weekStart, theme, statusSettings, dayStartHour });
 export type SettingsValues = z.infer<typeof settingsValues>;
 
 /** spec.md §9 defaults: in-progress first, then pending, not-approached, completed; all shown, one colour. */
@@ -46,6 +49,7 @@ export const settingsDefaults: SettingsValues = {
   timezone: DEFAULT_TIMEZONE,
   weekStart: DEFAULT_WEEK_START,
   theme: DEFAULT_THEME,
+  dayStartHour: DEFAULT_DAY_START_HOUR,
   statusSettings: {
     'in-progress': { priority: 1, visible: true, color: STATUS_COLOR },
     pending: { priority: 2, visible: true, color: STATUS_COLOR },
@@ -53,6 +57,17 @@ export const settingsDefaults: SettingsValues = {
     completed: { priority: 4, visible: true, color: STATUS_COLOR },
   },
 };
+
+/** The user's today, as every route counts it: the day's date, when it ends, the zone and day-start hour it counts in. */
+export const settingsToday = z.object({
+  date: calendarDate,
+  /** The instant the day ends (exclusive): the screens ask again then. */
+  endsAt: isoDateTime,
+  timezone: z.string(),
+  dayStartHour,
+});
+/** What the days after today count in, when a change made today waits for today's end. */
+export const settingsNext = z.object({ timezone: z.string(), dayStartHour });
 
 /** The settings as GET /settings answers them (spec.md §3 User settings). `id` is the user's id: one settings document per user. */
 export const settings = settingsValues.extend({
@@ -62,6 +77,10 @@ export const settings = settingsValues.extend({
   /** Null until the read model has the user (never for a registered user once settled). */
   createdAt: isoDateTime.nullable(),
   updatedAt: isoDateTime.nullable(),
+  /** Today in the user's calendar (a zone or day-start change applies when today ends; see `next`). */
+  today: settingsToday,
+  /** The zone and day-start hour from tomorrow on, when they differ from today's; null when nothing waits. */
+  next: settingsNext.nullable(),
 });
 export type Settings = z.infer<typeof settings>;
 export const settingsResponse = z.object({ settings });
@@ -91,6 +110,7 @@ export const settingsBody = z.object({
   weekStart: weekStart.optional(),
   theme: theme.optional(),
   statusSettings: statusSettingsPatch.optional(),
+  dayStartHour: dayStartHour.optional(),
 });
 export type SettingsBody = z.infer<typeof settingsBody>;
 

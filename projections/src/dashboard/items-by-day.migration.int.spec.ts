@@ -45,8 +45,10 @@ it('sums the goals, actionables and completions a read model already holds when 
     actionableCreated(at('2026-02-01T01:00:00.000Z'), { actionableId: habit, isHabit: true }),
     habitCompleted(at('2026-03-03T01:00:00.000Z'), { actionableId: habit }),
   ];
+  // The projectors of the tables the sums come from; user_settings has columns from later migrations (0011's calendar).
+  const earlier = allProjectors.filter((projector) => projector.name !== 'user_settings');
   await readModels.db.transaction().execute(async (trx) => {
-    for (const projector of allProjectors) {
+    for (const projector of earlier) {
       const handled = events.filter((event) => handlesEvent(projector, event.type));
       for (const event of handled) await projector.apply(trx, event as never);
     }

@@ -1,26 +1,36 @@
 import { settingsDefaults } from '@tracker/contracts/settings/http';
+import { DEFAULT_DAY_START_HOUR } from '@tracker/contracts/constants';
+import { calendarAfter, calendarOfRegistration, calendarOrStart, type CalendarEvent } from '@tracker/domain/settings/calendar-changes';
 import { defineProjector } from '../projector.ts';
 import type { RowUpdate } from '../db.ts';
 
 /**
  * user_settings: one row per user, from registration on (the defaults, in the zone the user
  * registered with). A profile's change of time zone is a change of the settings' time zone: they
- * are one value.
+ * are one value. The calendar (today, and what the days after it count in) is folded from the same
+ * events and their instants only, so a rebuild folds the same one.
  */
 export const settingsProjection = defineProjector({
   name: 'user_settings',
   handles: ['UserRegistered', 'UserProfileUpdated', 'UserSettingsUpdated', 'UserSettingsReset'],
   async apply(trx, event) {
     const at = event.metadata.occurredAt;
-    const update = (userId: string, changes: RowUpdate<'user_settings'>) =>
-      trx
+    /** `changes`, and the calendar after the event (a row from before calendars: begun at the event in the row's zone). */
+    const update = async (userId: string, changes: RowUpdate<'user_settings'>, moves: Exclude<CalendarEvent, { type: 'UserRegistered' }> | undefined) => {
+      const row = moves
+        ? await trx.selectFrom('user_settings').select(['calendar', 'timezone', 'day_start_hour']).where('user_id', '=', userId).executeTakeFirst()
+        : undefined;
+      const calendar =
+        row && moves ? calendarAfter(calendarOrStart(row.calendar, at, { zone: row.timezone, dayStartHour: row.day_start_hour }), moves, at) : undefined;
+      await trx
         .updateTable('user_settings')
-        .set({ ...changes, updated_at: at })
+        .set({ ...changes, ...(calendar ? { calendar: JSON.stringify(calendar) } : {}), updated_at: at })
         .where('user_id', '=', userId)
         .execute();
+    };
     switch (event.type) {
       case 'UserRegistered': {
-        const { statusSettings, weekStart, theme } = settingsDefaults;
+        const { statusSettings, weekStart, theme, dayStartHour } = settingsDefaults;
         await trx
           .insertInto('user_settings')
           .values({
@@ -29,6 +39,8 @@ export const settingsProjection = defineProjector({
             week_start: weekStart,
             theme,
             status_settings: JSON.stringify(statusSettings),
+            day_start_hour: dayStartHour,
+            calendar: JSON.stringify(calendarOfRegistration(event, at)),
             created_at: at,
             updated_at: at,
           })
@@ -36,21 +48,31 @@ export const settingsProjection = defineProjector({
         return;
       }
       case 'UserProfileUpdated':
-        if (event.data.timezone !== undefined) await update(event.data.userId, { timezone: event.data.timezone });
+        if (event.data.timezone !== undefined) await update(event.data.userId, { timezone: event.data.timezone }, event);
         return;
       case 'UserSettingsUpdated': {
-        const { userId, timezone, weekStart, theme, statusSettings } = event.data;
-        await update(userId, {
-          ...(timezone !== undefined ? { timezone } : {}),
-          ...(weekStart !== undefined ? { week_start: weekStart } : {}),
-          ...(theme !== undefined ? { theme } : {}),
-          ...(statusSettings !== undefined ? { status_settings: JSON.stringify(statusSettings) } : {}),
-        });
+        const { userId, timezone, weekStart, theme, statusSettings, dayStartHour } = event.data;
+        const movesCalendar = timezone !== undefined || dayStartHour !== undefined;
+        await update(
+          userId,
+          {
+            ...(timezone !== undefined ? { timezone } : {}),
+            ...(weekStart !== undefined ? { week_start: weekStart } : {}),
+            ...(theme !== undefined ? { theme } : {}),
+            ...(statusSettings !== undefined ? { status_settings: JSON.stringify(statusSettings) } : {}),
+            ...(dayStartHour !== undefined ? { day_start_hour: dayStartHour } : {}),
+          },
+          movesCalendar ? event : undefined,
+        );
         return;
       }
       case 'UserSettingsReset': {
-        const { timezone, weekStart, theme, statusSettings } = event.data.settings;
-        await update(event.data.userId, { timezone, week_start: weekStart, theme, status_settings: JSON.stringify(statusSettings) });
+        const { timezone, weekStart, theme, statusSettings, dayStartHour = DEFAULT_DAY_START_HOUR } = event.data.settings;
+        await update(
+          event.data.userId,
+          { timezone, week_start: weekStart, theme, status_settings: JSON.stringify(statusSettings), day_start_hour: dayStartHour },
+          event,
+        );
         return;
       }
     }

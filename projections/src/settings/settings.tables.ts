@@ -1,9 +1,12 @@
 import type { ColumnType } from 'kysely';
 import type { StatusSettings, Theme, WeekStart } from '@tracker/contracts/settings/http';
+import type { UserCalendar } from '@tracker/domain/time/user-calendar';
 import type { Timestamp } from '../db.ts';
 
 /** jsonb: read back parsed; written as JSON text. */
 export type StatusSettingsColumn = ColumnType<StatusSettings, string, string>;
+/** jsonb, null in rows written before calendars were kept (migration 0011). */
+export type CalendarColumn = ColumnType<UserCalendar | null, string | null | undefined, string | null>;
 
 /** One row per registered user; the time zone is the user's (the profile's too). */
 export interface UserSettingsTable {
@@ -12,6 +15,10 @@ export interface UserSettingsTable {
   week_start: WeekStart;
   theme: Theme;
   status_settings: StatusSettingsColumn;
+  /** 0–23: the hour the user's days start (from the day after a change). */
+  day_start_hour: ColumnType<number, number | undefined, number>;
+  /** The user's days, folded from their stream (services/domain/src/settings/calendar-changes.ts). */
+  calendar: CalendarColumn;
   created_at: Timestamp;
   /** When a setting or the time zone last changed. */
   updated_at: Timestamp;

@@ -22,9 +22,17 @@ export const toUser = (row: Row<'users'>): User => ({
   subscriptionDate: iso(row.subscription_date),
 });
 
-/** What authentication needs to know of a token's user: does it still exist, and may it sign in. */
+/**
+ * What authentication needs to know of a token's user: does it still exist, may it sign in, and its
+ * calendar (null until the settings read model has it: then its zone and day start stand in).
+ */
 export const findSessionFacts = (db: ReadModelDb, id: string) =>
-  db.selectFrom('users').select(['is_active', 'password_changed_at', 'timezone']).where('id', '=', id).executeTakeFirst();
+  db
+    .selectFrom('users')
+    .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
+    .select(['users.is_active', 'users.password_changed_at', 'users.timezone', 'user_settings.day_start_hour', 'user_settings.calendar'])
+    .where('users.id', '=', id)
+    .executeTakeFirst();
 
 export const findUserById = async (db: ReadModelDb, id: string): Promise<User | undefined> => {
   const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

@@ -284,7 +284,7 @@ describe('time zones', () => {
     expect(westInstant.heatmap).toEqual([{ date: '2026-03-01', points: westPoints, count: 1 }]);
   });
 
-  it('counts a DST-change day once, and takes today and the default range from the zone asked for', async () => {
+  it("counts a DST-change day once; today and the default range are the user's calendar's, whatever zone is asked for", async () => {
     // 8 March 2026: clocks go forward in New York. 03:30 UTC on the 9th is still the 8th there.
     clockAt('2026-03-09T03:30:00Z');
     const user = await newUser('Dst', 'America/New_York');
@@ -293,12 +293,13 @@ describe('time zones', () => {
     expect(days.map((day: { date: string }) => day.date)).toEqual(['2026-03-07', '2026-03-08', '2026-03-09']);
     expect(days[1]).toEqual({ date: '2026-03-08', points, count: 1 });
     expect((await get(user, '/points/stats')).stats).toMatchObject({ today: points, streak: 1 });
-    // In Tokyo it is already the 9th: the 8th's points are yesterday's, the streak still stands.
-    expect((await get(user, '/points/stats?timezone=Asia/Tokyo')).stats).toMatchObject({ today: 0, streak: 1, range: points });
+    // In Tokyo it is already the 9th, but the user's today is the 8th (one today for every route):
+    // the zone asked for maps instants to dates, it does not move today.
+    expect((await get(user, '/points/stats?timezone=Asia/Tokyo')).stats).toMatchObject({ today: points, streak: 1, range: points });
     const tokyo = (await get(user, '/dashboard/summary?timezone=Asia/Tokyo')).summary.dailyPoints;
-    expect(tokyo.at(-1)).toEqual({ date: '2026-03-09', points: 0 });
+    expect(tokyo.at(-1)).toEqual({ date: '2026-03-08', points });
     expect(tokyo).toHaveLength(7);
-    expect((await get(user, '/dashboard/daily-actionables?timezone=Asia/Tokyo')).date).toBe('2026-03-09');
+    expect((await get(user, '/dashboard/daily-actionables?timezone=Asia/Tokyo')).date).toBe('2026-03-08');
     expect((await get(user, '/dashboard/daily-actionables')).date).toBe('2026-03-08');
   });
 });

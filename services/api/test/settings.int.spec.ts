@@ -32,7 +32,7 @@ const defaultStatuses = {
   'not-approached': { priority: 3, visible: true, color: COLOR },
   completed: { priority: 4, visible: true, color: COLOR },
 };
-const defaults = { timezone: 'America/New_York', weekStart: 'sunday', theme: 'system', statusSettings: defaultStatuses };
+const defaults = { timezone: 'America/New_York', weekStart: 'sunday', theme: 'system', statusSettings: defaultStatuses, dayStartHour: 0 };
 
 describe('settings', () => {
   it("answers spec.md §9's defaults to a new user", async () => {
@@ -126,12 +126,13 @@ describe('settings', () => {
 
   it('a new time zone counts later days and rewrites no local date already recorded', async () => {
     const user = await newUser();
-    await write(user, 'PUT', '/settings/timezone', { timezone: 'Pacific/Kiritimati' });
+    // Today stays the day it is (Kiritimati's date applies once today ends, unless it is today's already).
+    const { today } = await write(user, 'PUT', '/settings/timezone', { timezone: 'Pacific/Kiritimati' });
     const done = await call(user, 'POST', '/actionables', { title: 'Before the move', status: 'completed' });
     expect(done.status).toBe(201);
     const recorded = (await eventsOf(user)).length;
     expect(recorded).toBeGreaterThan(0);
-    const kiritimatiToday = new Date().toLocaleDateString('en-CA', { timeZone: 'Pacific/Kiritimati' });
+    const kiritimatiToday = today.date;
     const heatmapDays = async () =>
       (
         (await call(user, 'GET', `/actionables/heatmap?startDate=${shift(kiritimatiToday, -3)}&endDate=${shift(kiritimatiToday, 1)}`)).body.heatmap as Array<{
@@ -186,6 +187,14 @@ describe('settings', () => {
       ['PUT', '/settings/status', {}, 'statusSettings'],
       ['PUT', '/settings/status', { statusSettings: 'in-progress,pending' }, 'statusSettings'],
       ['PUT', '/settings/status', { statusSettings: { 'in-progress': { priority: 99 } } }, 'statusSettings.in-progress.priority'],
+      ['PATCH', '/settings', { dayStartHour: -1 }, 'dayStartHour'],
+      ['PATCH', '/settings', { dayStartHour: 24 }, 'dayStartHour'],
+      ['PATCH', '/settings', { dayStartHour: 1.5 }, 'dayStartHour'],
+      ['PATCH', '/settings', { dayStartHour: '3' }, 'dayStartHour'],
+      ['PATCH', '/settings', { dayStartHour: null }, 'dayStartHour'],
+      ['PATCH', '/settings', { dayStartHour: true }, 'dayStartHour'],
+      ['PUT', '/settings', { dayStartHour: 24 }, 'dayStartHour'],
+      ['PUT', '/settings', { dayStartHour: null }, 'dayStartHour'],
     ];
     for (const [method, path, body, field] of cases) {
       const res = await call(user, method, path, body);
@@ -201,6 +210,23 @@ describe('settings', () => {
     }
     expect(await settingsOf(user)).toMatchObject(defaults);
     expect(await settingsEvents(user)).toEqual([]);
+  });
+
+  it('dayStartHour: 0 by default; a change is the setting at once and today’s day start from tomorrow on; PUT and reset take it back to 0', async () => {
+    const user = await newUser();
+    const before = await settingsOf(user);
+    expect(before).toMatchObject({ dayStartHour: 0, today: { timezone: 'America/New_York', dayStartHour: 0 }, next: null });
+    const changed = await write(user, 'PATCH', '/settings', { dayStartHour: 4 });
+    expect(changed).toMatchObject({ dayStartHour: 4, today: { ...before.today, dayStartHour: 0 }, next: { timezone: 'America/New_York', dayStartHour: 4 } });
+    expect(await settingsOf(user)).toEqual(changed);
+    expect((await settingsEvents(user)).map((event) => event.data)).toEqual([{ userId: user.id, dayStartHour: 4 }]);
+    // Every hour of the day is one.
+    expect(await write(user, 'PATCH', '/settings', { dayStartHour: 23 })).toMatchObject({ dayStartHour: 23 });
+    expect(await write(user, 'PATCH', '/settings', { dayStartHour: 0 })).toMatchObject({ dayStartHour: 0, next: null });
+    expect(await write(user, 'PUT', '/settings', { dayStartHour: 5 })).toMatchObject({ dayStartHour: 5 });
+    expect(await write(user, 'PUT', '/settings', {})).toMatchObject({ dayStartHour: 0, next: null });
+    await write(user, 'PATCH', '/settings', { dayStartHour: 6 });
+    expect(await write(user, 'PUT', '/settings/reset')).toMatchObject({ ...defaults, next: null });
   });
 
   it('drops unknown fields, as every body does', async () => {
@@ -279,6 +305,9 @@ describe('past the read-your-writes bound', () => {
       expect(Date.parse(patched.body.settings.updatedAt)).toBeGreaterThanOrEqual(Date.parse(registered.createdAt));
       const zoned = await send('PUT', '/settings/timezone', { timezone: 'Asia/Kathmandu' });
       expect(zoned.body.settings).toMatchObject({ timezone: 'Asia/Kathmandu', theme: 'dark' });
+      // Today from the command's own calendar: Kathmandu at once if the date there is today's, else from tomorrow.
+      const { today, next } = zoned.body.settings;
+      expect(next).toEqual(today.timezone === 'Asia/Kathmandu' ? null : { timezone: 'Asia/Kathmandu', dayStartHour: 0 });
       const reset = await send('PUT', '/settings/reset');
       expect(reset.status).toBe(200);
       expect(reset.body.settings).toMatchObject(defaults);

@@ -41,6 +41,7 @@ import { commandAnswer } from '../commands/command-answer.ts';
 import type { CommandContext } from '../commands/command-handler.ts';
 import { routesFor, type AnyRoute, type ApiContext } from '../http/api-router.ts';
 import { commandContext } from '../http/command-context.ts';
+import { requestClock } from '../http/request-clock.ts';
 import { allowLargerBody, ONE_MEGABYTE } from '../http/json-body.ts';
 import { nextCursorOf, PAGED, pageRequestOf } from '../http/paging.ts';
 import type { ActionableOutcome } from './actionable-commands.ts';
@@ -150,7 +151,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
         isHabit: query.isHabit,
         due: query.date ? { date: query.date, timezone: query.timezone ?? zoneOf(ctx) } : undefined,
       };
-      const page = await listActionablesPage(db, ctx.state.userId, clockAt(ctx.state.now, zoneOf(ctx)).localDate, filter, pageRequestOf(query));
+      const page = await listActionablesPage(db, ctx.state.userId, requestClock(ctx).localDate, filter, pageRequestOf(query));
       return { actionables: page.items, nextCursor: nextCursorOf(page.next) };
     },
   }),
@@ -165,7 +166,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     query: habitsQuery,
     response: habitsResponse,
     handle: async ({ ctx, query, services: { db } }) => {
-      const page = await listActionablesPage(db, ctx.state.userId, clockAt(ctx.state.now, zoneOf(ctx)).localDate, { isHabit: true }, pageRequestOf(query));
+      const page = await listActionablesPage(db, ctx.state.userId, requestClock(ctx).localDate, { isHabit: true }, pageRequestOf(query));
       return { habits: page.items, nextCursor: nextCursorOf(page.next) };
     },
   }),
@@ -196,7 +197,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     tag,
     auth: true,
     response: actionableStatsResponse,
-    handle: async ({ ctx, services: { db } }) => ({ stats: await actionableStats(db, ctx.state.userId, clockAt(ctx.state.now, zoneOf(ctx)).localDate) }),
+    handle: async ({ ctx, services: { db } }) => ({ stats: await actionableStats(db, ctx.state.userId, requestClock(ctx).localDate) }),
   }),
   route({
     name: 'getActionableHeatmap',
@@ -219,7 +220,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     query: rangeQuery,
     response: actionablesResponse,
     handle: async ({ ctx, query, services: { db } }) => {
-      const page = await actionablesInRangePage(db, ctx.state.userId, clockAt(ctx.state.now, zoneOf(ctx)).localDate, rangeOf(ctx, query), pageRequestOf(query));
+      const page = await actionablesInRangePage(db, ctx.state.userId, requestClock(ctx).localDate, rangeOf(ctx, query), pageRequestOf(query));
       return { actionables: page.items, nextCursor: nextCursorOf(page.next) };
     },
   }),
@@ -233,7 +234,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     query: rangeQuery,
     response: exportResponse,
     handle: async ({ ctx, query, services: { db } }) => {
-      const page = await actionablesInRangePage(db, ctx.state.userId, clockAt(ctx.state.now, zoneOf(ctx)).localDate, rangeOf(ctx, query), pageRequestOf(query));
+      const page = await actionablesInRangePage(db, ctx.state.userId, requestClock(ctx).localDate, rangeOf(ctx, query), pageRequestOf(query));
       ctx.set('Content-Disposition', `attachment; filename="actionables-${query.startDate}-to-${query.endDate}.json"`);
       return {
         actionables: page.items,
@@ -284,7 +285,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     params: idParams,
     response: actionableResponse,
     handle: async ({ ctx, params, services: { db } }) => ({
-      actionable: await findOwn(db, ctx.state.userId, params.id, clockAt(ctx.state.now, zoneOf(ctx)).localDate),
+      actionable: await findOwn(db, ctx.state.userId, params.id, requestClock(ctx).localDate),
     }),
   }),
   route({

@@ -1,6 +1,9 @@
 import type { Middleware } from 'koa';
 import { messages } from '@tracker/contracts/messages';
+import { DEFAULT_DAY_START_HOUR } from '@tracker/contracts/constants';
 import { Unauthorized } from '@tracker/domain/common/errors';
+import { calendarOrStart } from '@tracker/domain/settings/calendar-changes';
+import { calendarAt, clockOfCalendar } from '@tracker/domain/time/user-calendar';
 import type { AppState } from '../http/app-state.ts';
 import type { Session, TokenService } from './jwt.ts';
 import type { SessionFactsReader } from './session-facts.ts';
@@ -17,8 +20,8 @@ const issuedUnderCurrentPassword = (session: Session, passwordChangedAt: Date | 
 };
 
 /**
- * Bearer JWT → ctx.state.userId (and the user's time zone, read in the same query); the user id never
- * comes from anywhere else. A session issued under an earlier password than the account's, or for an
+ * Bearer JWT → ctx.state.userId, and the request's one clock: today in the user's calendar (read in
+ * the same query), computed here once for every route. The user id never comes from anywhere else. A session issued under an earlier password than the account's, or for an
  * account that is gone or deactivated, is refused.
  */
 export const requireAuth =
@@ -32,6 +35,14 @@ export const requireAuth =
     const facts = await sessions.find(userId);
     if (!facts || !facts.is_active || !issuedUnderCurrentPassword(session, facts.password_changed_at)) throw new Unauthorized(messages.invalidToken);
     ctx.state.userId = userId;
-    ctx.state.timezone = facts.timezone;
+    const { now } = ctx.state;
+    // A calendar the read model has not folded yet (a row from before calendars): begun now in the user's zone.
+    const calendar = calendarAt(
+      calendarOrStart(facts.calendar, now, { zone: facts.timezone, dayStartHour: facts.day_start_hour ?? DEFAULT_DAY_START_HOUR }),
+      now,
+    );
+    ctx.state.calendar = calendar;
+    ctx.state.clock = clockOfCalendar(calendar, now);
+    ctx.state.timezone = ctx.state.clock.timezone;
     await next();
   };

@@ -5,7 +5,7 @@ import { findSessionFacts } from '@tracker/projections/users/users.queries';
 export type SessionFacts = Awaited<ReturnType<typeof findSessionFacts>>;
 
 export interface SessionFactsReader {
-  /** Whether the account is active, when its password last changed, its zone: what every request checks. */
+  /** Whether the account is active, when its password last changed, its zone and calendar: what every request checks. */
   find(userId: string): Promise<SessionFacts>;
 }
 
@@ -16,9 +16,10 @@ const MAX_ENTRIES = 50_000;
 
 /**
  * Every authenticated request reads the user's session facts; this keeps them in memory and drops
- * them all whenever the users projector announces progress (a password change, a deactivation, a
- * new zone — in any process), so a session ended anywhere is refused here as soon as the read
- * model says so. A read that raced with such a notification is answered but not kept.
+ * them all whenever the users or settings projector announces progress (a password change, a
+ * deactivation, a new zone or day start — in any process), so a session ended anywhere is refused
+ * here, and today moves, as soon as the read model says so. A read that raced with such a
+ * notification is answered but not kept.
  */
 export const createSessionFactsReader = (
   db: ReadModelDb,
@@ -28,7 +29,7 @@ export const createSessionFactsReader = (
   const cache = new Map<string, { facts: SessionFacts; at: number }>();
   let generation = 0;
   progress.onProjected((projectors) => {
-    if (!projectors.includes('users')) return;
+    if (!projectors.includes('users') && !projectors.includes('user_settings')) return;
     generation += 1;
     cache.clear();
   });

@@ -10,7 +10,6 @@ import {
   tasksInRangeResponse,
 } from '@tracker/contracts/dashboard/http';
 import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from '@tracker/contracts/points/http';
-import { clockAt } from '@tracker/domain/time/local-date';
 import type { AppServices } from '../feature.ts';
 import {
   actionablesInRangeWithSummary,
@@ -23,6 +22,7 @@ import {
 } from '@tracker/projections/dashboard/dashboard.queries';
 import { routesFor, type AnyRoute, type ApiContext } from '../http/api-router.ts';
 import { nextCursorOf, PAGED, pageRequestOf } from '../http/paging.ts';
+import { requestClock } from '../http/request-clock.ts';
 import { resolveRange, zoneOf } from './local-range.ts';
 
 const route = routesFor<AppServices>();
@@ -43,8 +43,9 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     query: dailyActionablesQuery,
     response: dailyActionablesResponse,
     handle: async ({ ctx, query, services: { db } }) => {
+      // Today is the user's calendar's; the zone asked for, if any, draws that day's deadline bound.
       const zone = zoneOf(ctx, query.timezone);
-      const date = clockAt(ctx.state.now, zone).localDate;
+      const date = requestClock(ctx).localDate;
       return { date, actionables: await dailyActionables(db, ctx.state.userId, date, zone) };
     },
   }),

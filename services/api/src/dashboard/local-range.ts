@@ -2,10 +2,11 @@ import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
 import { FIRST_DAY } from '@tracker/contracts/common/fields';
 import type { DayBound } from '@tracker/contracts/points/http';
 import { ValidationFailed } from '@tracker/domain/common/errors';
-import { addDays, clockAt, daysBetween, localDateOf, type LocalDate } from '@tracker/domain/time/local-date';
+import { addDays, daysBetween, localDateOf, type LocalDate } from '@tracker/domain/time/local-date';
 import type { ApiContext } from '../http/api-router.ts';
+import { requestClock } from '../http/request-clock.ts';
 
-/** A range as the points and dashboard queries take it: local dates, both included, in a zone; `today` there. */
+/** A range as the points and dashboard queries take it: local dates, both included, in a zone; the user's `today`. */
 export interface ResolvedRange {
   startDate: LocalDate;
   endDate: LocalDate;
@@ -13,12 +14,13 @@ export interface ResolvedRange {
   today: LocalDate;
 }
 
-/** The zone a read counts days in: the one asked for, else the user's (requireAuth), else spec.md §9's default. */
+/** The zone a read counts days in: the one asked for, else the one the user's today counts in (requireAuth), else spec.md §9's default. */
 export const zoneOf = (ctx: ApiContext, asked: string | undefined): string => asked ?? ctx.state.timezone ?? DEFAULT_TIMEZONE;
 
 /**
  * startDate / endDate / timezone of a points or dashboard read, resolved: an instant stands for its
- * local date in the zone; without bounds, the `defaultDays` days up to today (an end alone reaches
+ * local date in the zone; today is the user's calendar's whatever the zone asked for (the day every
+ * route and screen agrees on); without bounds, the `defaultDays` days up to today (an end alone reaches
  * back as far but not before 1900, a start alone runs to today). End before start, or more than `maxDays` days, is a 400
  * naming endDate.
  */
@@ -28,7 +30,7 @@ export const resolveRange = (
   limits: { defaultDays: number; maxDays: number },
 ): ResolvedRange => {
   const timezone = zoneOf(ctx, query.timezone);
-  const today = clockAt(ctx.state.now, timezone).localDate;
+  const today = requestClock(ctx).localDate;
   const dateOf = (bound: DayBound | undefined, name: 'startDate' | 'endDate'): LocalDate | undefined => {
     if (!bound) return undefined;
     const date = bound.kind === 'date' ? bound.date : localDateOf(new Date(bound.at), timezone);

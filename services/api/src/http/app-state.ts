@@ -1,4 +1,8 @@
 import type { Logger } from 'pino';
+import type { clockOfCalendar, UserCalendar } from '@tracker/domain/time/user-calendar';
+
+/** A signed-in request's clock: the instant, today in the user's calendar, its zone and when it ends. */
+export type RequestClock = ReturnType<typeof clockOfCalendar>;
 
 /** What middlewares put on ctx.state. */
 export interface AppState {
@@ -8,7 +12,14 @@ export interface AppState {
   log: Logger;
   /** Set by requireAuth; always from the token, never from a body. */
   userId: string;
-  /** Set by requireAuth: the user's time zone, for events where the local day matters. */
+  /**
+   * Set by requireAuth: the zone the user's today counts in (their calendar's: a new zone waits for
+   * today's end), the default zone of their reads.
+   */
   timezone?: string;
+  /** Set by requireAuth, once per request: today in the user's calendar. Every route reads today here. */
+  clock?: RequestClock;
+  /** Set by requireAuth: the user's calendar as of the request (today, and what the days after count in). */
+  calendar?: UserCalendar;
   body: unknown;
 }

@@ -1,21 +1,20 @@
-import { clockAt } from '@tracker/domain/time/local-date';
 import type { CommandContext } from '../commands/command-handler.ts';
 import { HttpError } from './problem.ts';
 import type { ApiContext } from './api-router.ts';
 
 const KEY = /^[A-Za-z0-9._:-]{1,200}$/;
 
-/** The command context of a request: the token's user and time zone, the request id, the clock, the Idempotency-Key. */
+/** The command context of a request: the token's user and clock, the request id, the clock, the Idempotency-Key. */
 export const commandContext = (ctx: ApiContext): CommandContext => {
   const key = ctx.get('idempotency-key');
   if (key && !KEY.test(key)) throw new HttpError(400, 'Idempotency-Key must be 1–200 letters, digits or . _ : -', 'validation_failed');
-  const { timezone } = ctx.state;
+  const { clock } = ctx.state;
   return {
     userId: ctx.state.userId,
     requestId: ctx.state.requestId,
     now: ctx.state.now,
     idempotencyKey: key || undefined,
-    // Signed-in requests know the user's zone (requireAuth): the clock there is computed once, here; the local day is recorded with the events.
-    ...(timezone ? { clock: clockAt(ctx.state.now, timezone) } : {}),
+    // Signed-in requests have the user's clock (requireAuth computed it once, from their calendar); the local day is recorded with the events.
+    ...(clock ? { clock: { at: clock.at, timezone: clock.timezone, localDate: clock.localDate } } : {}),
   };
 };

@@ -9,6 +9,7 @@ import {
   type SettingsResponse,
 } from '@tracker/contracts/settings/http';
 import { NotFound } from '@tracker/domain/common/errors';
+import { todayInSettings } from '@tracker/domain/settings/calendar-changes';
 import { settingsOfUser, userDecider, type UserCommand } from '@tracker/domain/users/user.decider';
 import { settingsOf } from '@tracker/projections/settings/settings.queries';
 import { userStream } from '../auth/account-streams.ts';
@@ -39,10 +40,17 @@ const change = async (
   const { state, position } = await commands.execute(userDecider, userStream(c.userId), command, c);
   const settings = await commandAnswer(
     await settle(position),
-    () => settingsOf(db, c.userId),
+    () => settingsOf(db, c.userId, c.now),
     (): Settings => {
       if (state.status !== 'registered') throw new NotFound('User not found');
-      return { ...settingsOfUser(state), id: c.userId, userId: c.userId, createdAt: state.profile.createdAt, updatedAt: state.settingsUpdatedAt };
+      return {
+        ...settingsOfUser(state),
+        id: c.userId,
+        userId: c.userId,
+        createdAt: state.profile.createdAt,
+        updatedAt: state.settingsUpdatedAt,
+        ...todayInSettings(state.calendar, c.now),
+      };
     },
   );
   return { settings };
@@ -68,11 +76,12 @@ export const settingsRoutes: AnyRoute<AppServices>[] = [
     name: 'getSettings',
     method: 'get',
     path: '/settings',
-    summary: "The user's settings (spec.md §9 defaults for what was never set)",
+    summary:
+      "The user's settings (spec.md §9 defaults for what was never set), with today in the user's calendar (`today`) and, when a zone or day-start change waits for today's end, the days after it (`next`)",
     tag,
     auth: true,
     response: settingsResponse,
-    handle: async ({ ctx, services: { db } }) => ({ settings: await settingsOf(db, ctx.state.userId) }),
+    handle: async ({ ctx, services: { db } }) => ({ settings: await settingsOf(db, ctx.state.userId, ctx.state.now) }),
   }),
   put('replaceSettings', '/settings', 'Replace the settings: fields left out take their defaults (the time zone too)', settingsBody, (settings) => ({
     type: 'ReplaceSettings',

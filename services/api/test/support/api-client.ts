@@ -41,15 +41,14 @@ export const apiClient = (app: TestApp | (() => TestApp)) => {
   /** `path` is below `/api`. */
   const call = (user: { token: string }, method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
     current().json(method, `/api${path}`, { token: user.token, ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) });
-  /** A fresh account; with `timezone`, its profile is set to that zone first. */
+  /**
+   * A fresh account; with `timezone`, registered in that zone, so its days count there from the
+   * start (a later change of zone waits for the end of the day it is made on, when the date there differs).
+   */
   const newUser = async (name = 'Test User', timezone?: string): Promise<ApiUser> => {
-    const { token, user, email, password } = await current().registerUser(name);
-    const me: ApiUser = { id: user.id as string, token, email, password, name, timezone: timezone ?? (user.timezone as string) };
-    if (timezone) {
-      const res = await call(me, 'PUT', '/users/profile', { timezone });
-      if (res.status !== 200) throw failed('profile', res);
-    }
-    return me;
+    const { token, user, email, password } = await current().registerUser(name, timezone);
+    if (timezone && user.timezone !== timezone) throw new Error(`registered in ${String(user.timezone)}, not ${timezone}`);
+    return { id: user.id as string, token, email, password, name, timezone: user.timezone as string };
   };
   /** A POST that must answer 201; its body. */
   const created = async (user: { token: string }, path: string, body: unknown) => {

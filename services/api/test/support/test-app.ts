@@ -32,7 +32,8 @@ export interface TestApp {
     path: string,
     options?: { body?: unknown; token?: string; headers?: Record<string, string> },
   ): Promise<{ status: number; body: T; headers: Headers }>;
-  registerUser(name?: string): Promise<{ token: string; user: any; email: string; password: string }>;
+  /** A fresh account; with `timezone`, registered in that zone (its days count there from the start). */
+  registerUser(name?: string, timezone?: string): Promise<{ token: string; user: any; email: string; password: string }>;
   stop(): Promise<void>;
 }
 
@@ -101,11 +102,11 @@ export const startTestApp = async (
     advanceClock: (ms) => void (offset += ms),
     request,
     json,
-    async registerUser(name = 'Test User') {
+    async registerUser(name = 'Test User', timezone?: string) {
       counter += 1;
       const email = `user${counter}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
       const password = 'correct horse battery';
-      const res = await json('POST', '/api/auth/register', { body: { name, email, password } });
+      const res = await json('POST', '/api/auth/register', { body: { name, email, password, ...(timezone ? { timezone } : {}) } });
       if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
       return { ...res.body, email, password };
     },

@@ -23,6 +23,7 @@ export const mergeSettings = (base: SettingsValues, changes: SettingsChanges): S
   weekStart: changes.weekStart ?? base.weekStart,
   theme: changes.theme ?? base.theme,
   statusSettings: mergeStatusSettings(base.statusSettings, changes.statusSettings),
+  dayStartHour: changes.dayStartHour ?? base.dayStartHour,
 });
 
 /** What a replacing body stands for: what it gives, the defaults for the rest. */
@@ -39,6 +40,7 @@ export const settingsDiff = (current: SettingsValues, next: SettingsValues): Par
   ...(next.weekStart !== current.weekStart ? { weekStart: next.weekStart } : {}),
   ...(next.theme !== current.theme ? { theme: next.theme } : {}),
   ...(sameStatusSettings(current.statusSettings, next.statusSettings) ? {} : { statusSettings: next.statusSettings }),
+  ...(next.dayStartHour !== current.dayStartHour ? { dayStartHour: next.dayStartHour } : {}),
 });
 
 const withoutUndefined = <T extends object>(value: T): Partial<T> =>

@@ -4,9 +4,12 @@ import type { SettingsEvent } from '@tracker/contracts/settings/events';
 import { settingsDefaults, type SettingsValues } from '@tracker/contracts/settings/http';
 import type { User } from '@tracker/contracts/users/http';
 import { messages } from '@tracker/contracts/messages';
+import { DEFAULT_DAY_START_HOUR } from '@tracker/contracts/constants';
 import { Conflict, NotFound, ValidationFailed } from '../common/errors.ts';
 import type { Decider, Recorded } from '../common/decider.ts';
+import { calendarAfter, calendarOfRegistration } from '../settings/calendar-changes.ts';
 import { mergeSettings, replacedSettings, settingsDiff, type SettingsChanges } from '../settings/settings.ts';
+import type { UserCalendar } from '../time/user-calendar.ts';
 
 // Settings share the user's stream: their time zone is the profile's time zone, one value that
 // either a profile update or a settings change sets.
@@ -31,6 +34,8 @@ export type UserState =
       settings: Omit<SettingsValues, 'timezone'>;
       /** When settings (or the time zone) last changed; the registration before that. */
       settingsUpdatedAt: string;
+      /** The user's days (today, and what a change made today leaves for tomorrow). */
+      calendar: UserCalendar;
     };
 
 export type UserCommand =
@@ -150,6 +155,7 @@ export const evolve = (state: UserState, event: Recorded<Event>): UserState => {
       verificationTokens: {},
       settings: defaultsBesidesZone,
       settingsUpdatedAt: event.occurredAt,
+      calendar: calendarOfRegistration(event, event.occurredAt),
       profile: {
         id: data.userId,
         name: data.name,
@@ -180,17 +186,33 @@ export const evolve = (state: UserState, event: Recorded<Event>): UserState => {
     case 'UserProfileUpdated': {
       const { userId: _, ...changes } = event.data;
       const zoneChanged = changes.timezone !== undefined;
-      return { ...touched, profile: { ...touched.profile, ...changes }, ...(zoneChanged ? { settingsUpdatedAt: event.occurredAt } : {}) };
+      return {
+        ...touched,
+        profile: { ...touched.profile, ...changes },
+        ...(zoneChanged ? { settingsUpdatedAt: event.occurredAt, calendar: calendarAfter(state.calendar, event, event.occurredAt) } : {}),
+      };
     }
     case 'UserSettingsUpdated': {
       const { userId: _, timezone, ...changes } = event.data;
       const profile = timezone === undefined ? state.profile : { ...touched.profile, timezone };
-      return { ...state, profile, settings: { ...state.settings, ...changes }, settingsUpdatedAt: event.occurredAt };
+      return {
+        ...state,
+        profile,
+        settings: { ...state.settings, ...changes },
+        settingsUpdatedAt: event.occurredAt,
+        calendar: calendarAfter(state.calendar, event, event.occurredAt),
+      };
     }
     case 'UserSettingsReset': {
-      const { timezone, ...settings } = event.data.settings;
+      const { timezone, dayStartHour = DEFAULT_DAY_START_HOUR, ...settings } = event.data.settings;
       const profile = timezone === state.profile.timezone ? state.profile : { ...touched.profile, timezone };
-      return { ...state, profile, settings, settingsUpdatedAt: event.occurredAt };
+      return {
+        ...state,
+        profile,
+        settings: { ...settings, dayStartHour },
+        settingsUpdatedAt: event.occurredAt,
+        calendar: calendarAfter(state.calendar, event, event.occurredAt),
+      };
     }
     case 'PasswordChanged':
       // Any reset token issued before the change is void, whichever way the password changed.

@@ -214,6 +214,71 @@ describe('settings', () => {
         .thenNothing());
   });
 
+  describe('the day-start hour', () => {
+    it('is recorded when it changes', () =>
+      given([registeredEvent])
+        .when({ type: 'ChangeSettings', changes: { dayStartHour: 4 } })
+        .then([{ type: 'UserSettingsUpdated', data: { userId, dayStartHour: 4 } }]));
+    it('records nothing when it is already the one asked for', () =>
+      given([registeredEvent, settingsUpdated({ dayStartHour: 4 })])
+        .when({ type: 'ChangeSettings', changes: { dayStartHour: 4 } })
+        .thenNothing());
+    it('a replacing body without it takes the default back', () =>
+      given([registeredEvent, settingsUpdated({ dayStartHour: 4 })])
+        .when({ type: 'ReplaceSettings', settings: {} })
+        .then([{ type: 'UserSettingsUpdated', data: { userId, dayStartHour: 0 } }]));
+    it('a reset recorded before day starts existed leaves midnight', () =>
+      expect(
+        settingsAfter([
+          registeredEvent,
+          settingsUpdated({ dayStartHour: 4 }),
+          {
+            type: 'UserSettingsReset' as const,
+            data: { userId, settings: { timezone: 'America/New_York', weekStart: 'sunday', theme: 'system', statusSettings: defaults } },
+            ...at('2026-03-03T10:00:00.000Z'),
+          },
+        ]).dayStartHour,
+      ).toBe(0));
+  });
+
+  describe('the calendar', () => {
+    const calendarAfter = (events: Parameters<typeof given>[0]) => {
+      const state = fold(userDecider, events);
+      if (state.status !== 'registered') throw new Error('not registered');
+      return state.calendar;
+    };
+    it('starts at registration, in the zone registered with', () =>
+      expect(calendarAfter([registeredEvent])).toMatchObject({ day: '2026-03-01', rule: { zone: 'America/New_York', dayStartHour: 0 } }));
+    it('a zone where it is already tomorrow waits for the end of today', () =>
+      // 20:00 in New York is 15:00 tomorrow in Kiritimati: today stays New York's until its midnight.
+      expect(calendarAfter([registeredEvent, settingsUpdated({ timezone: 'Pacific/Kiritimati' }, '2026-03-02T01:00:00.000Z')])).toMatchObject({
+        day: '2026-03-01',
+        endsAt: '2026-03-02T05:00:00.000Z',
+        rule: { zone: 'America/New_York' },
+        next: { zone: 'Pacific/Kiritimati' },
+      }));
+    it('a profile change of zone moves it as a settings change does', () =>
+      expect(
+        calendarAfter([
+          registeredEvent,
+          { type: 'UserProfileUpdated' as const, data: { userId, timezone: 'Europe/Berlin' }, ...at('2026-03-01T12:00:00.000Z') },
+        ]),
+      ).toMatchObject({ day: '2026-03-01', rule: { zone: 'Europe/Berlin' }, next: { zone: 'Europe/Berlin' } }));
+    it('a day-start change waits for tomorrow', () =>
+      expect(calendarAfter([registeredEvent, settingsUpdated({ dayStartHour: 4 }, '2026-03-01T12:00:00.000Z')])).toMatchObject({
+        rule: { dayStartHour: 0 },
+        next: { dayStartHour: 4 },
+      }));
+    it('a reset takes the default zone and day start back', () =>
+      expect(
+        calendarAfter([
+          registeredEvent,
+          settingsUpdated({ timezone: 'UTC', dayStartHour: 4 }, '2026-03-01T12:00:00.000Z'),
+          { type: 'UserSettingsReset' as const, data: { userId, settings: settingsDefaults }, ...at('2026-03-01T13:00:00.000Z') },
+        ]),
+      ).toMatchObject({ rule: { zone: 'America/New_York', dayStartHour: 0 }, next: { zone: 'America/New_York', dayStartHour: 0 } }));
+  });
+
   it('every status starts with the colour spec.md §9 sends', () =>
     expect(Object.values(settingsDefaults.statusSettings).every((setting) => setting.color === STATUS_COLOR)).toBe(true));
 });
