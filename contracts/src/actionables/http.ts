@@ -176,6 +176,8 @@ export const IMPORT_CLOCK_SKEW_MS = 24 * 3_600_000;
  * credit an occurrence still to come) and the streak is at most IMPORT_STREAK_MAX.
  */
 export const importedActionable = createActionableBody.extend({
+  // An export carries a habit's startDate (null for a to-do or an item from before start dates): an import keeps it, so an imported habit is due from the same day.
+  startDate: calendarDate.nullable().optional(),
   completedAt: pastInstant(IMPORT_CLOCK_SKEW_MS).nullable().optional(),
   lastCompletedAt: pastInstant(IMPORT_CLOCK_SKEW_MS).nullable().optional(),
   streak: wholeNumber(0, IMPORT_STREAK_MAX).optional(),
@@ -282,6 +284,8 @@ export const freeze = z.object({ id, habitId: id.nullable(), from: calendarDate,
 export const freezeResponse = z.object({ freeze });
 export const freezesResponse = z.object({ freezes: z.array(freeze) });
 export const habitHistoryStates = ['done', 'missed', 'frozen', 'backfilled', 'due', 'notDue'] as const;
+/** A history spans at most a year (a leap year's days): GET /actionables/habits/{id}/history. */
+export const HABIT_HISTORY_MAX_DAYS = 366;
 export const habitHistoryQuery = z.object({ startDate: calendarDate.optional(), endDate: calendarDate.optional() });
 export const habitHistoryResponse = z.object({ history: z.array(z.object({ date: calendarDate, state: z.enum(habitHistoryStates) })) });
 

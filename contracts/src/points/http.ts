@@ -62,7 +62,8 @@ export type PointsStats = z.infer<typeof pointsStats>;
 export const pointsStatsResponse = z.object({ stats: pointsStats });
 export type PointsStatsResponse = z.infer<typeof pointsStatsResponse>;
 
-export const activityTypes = ['created', 'deleted', 'status_changed', 'completed', 'reopened'] as const;
+/** `taken_back`: a habit completion taken back (its points revoked). */
+export const activityTypes = ['created', 'deleted', 'status_changed', 'completed', 'reopened', 'taken_back'] as const;
 /** One line of recent activity. `points` is null when no points changed hands (negative for a revocation). */
 export const activity = z.object({
   id: z.string(),

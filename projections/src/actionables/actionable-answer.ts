@@ -38,6 +38,7 @@ const recurrenceAnswer = (recurrence: Recurrence): Actionable['recurrence'] => (
  */
 export const actionableAnswer = (item: AnswerableActionable, today: LocalDate, facts: HabitFacts = NO_HABIT_FACTS): Actionable => {
   const schedule = { recurrence: item.recurrence, startDate: item.startDate };
+  const standing = { lastCredited: item.lastCredited, streak: item.streak };
   return {
     id: item.id,
     title: item.title,
@@ -51,7 +52,7 @@ export const actionableAnswer = (item: AnswerableActionable, today: LocalDate, f
     taskId: item.taskId,
     subtaskId: item.subtaskId,
     isHabit: item.isHabit,
-    streak: item.isHabit ? habitStreakOn(schedule, { lastCredited: item.lastCredited, streak: item.streak }, facts, today) : item.streak,
+    streak: item.isHabit ? habitStreakOn(schedule, standing, facts, today) : item.streak,
     lastCompletedAt: iso(item.lastCompletedAt),
     active: item.active,
     reminderTime: item.reminderTime,
@@ -61,6 +62,6 @@ export const actionableAnswer = (item: AnswerableActionable, today: LocalDate, f
     status: item.status,
     // A to-do's start date (its creation day) means nothing to it.
     startDate: item.isHabit ? item.startDate : null,
-    habitToday: item.isHabit ? habitTodayOf(schedule, facts, today) : null,
+    habitToday: item.isHabit ? habitTodayOf(schedule, standing, facts, today) : null,
   };
 };

@@ -21,8 +21,8 @@ export interface HistoryCompletion {
 /**
  * Each day from `from` to `to` as it happened, from the completions and freezes (not from the
  * streak): a credited day is done (backfilled when recorded afterwards); a scheduled day not
- * credited is frozen when a freeze covers it, due while its period is today's, missed once that
- * passed; every other day — before the habit's start, after today, not scheduled — is notDue. For N
+ * credited is frozen when a freeze covers it (days to come too), due while its period is today's,
+ * missed once that passed; every other day — before the habit's start, not scheduled, to come — is notDue. For N
  * per week, the week is the period: a day without a completion is missed only in a past week that
  * fell short of its quota (and was not frozen), due today while the week is short and today has none.
  */
@@ -42,9 +42,11 @@ export const historyOf = (
   const stateOn = (date: LocalDate): HabitHistoryState => {
     const completion = credited.get(date);
     if (completion) return completion.backfilled ? 'backfilled' : 'done';
-    if (date > today || !isScheduledOn(schedule, date)) return 'notDue';
+    if (!isScheduledOn(schedule, date)) return 'notDue';
     const period = periodOf(schedule, date);
     if (period === null) return 'notDue';
+    // Days to come: frozen already when a freeze covers them, else not yet due.
+    if (date > today) return freezes.some((freeze) => freeze.from <= date && date <= freeze.to) ? 'frozen' : 'notDue';
     if (weekly) {
       if ((perPeriod.get(period) ?? 0) >= quota) return 'notDue';
       if (freezes.some((freeze) => freeze.from <= date && date <= freeze.to)) return 'frozen';

@@ -36,6 +36,21 @@ export interface HabitFacts {
 
 export const NO_HABIT_FACTS: HabitFacts = { credited: [], lastClaim: null, freezes: [] };
 
+/** The facts a command's state holds (its recent credits and claims), with the freezes the command loaded. */
+export const habitFactsOfState = (
+  item: { credits: readonly CreditedDay[]; claims: ReadonlyArray<{ date: LocalDate; period: LocalDate; claimedOn: LocalDate }> },
+  freezes: readonly DateRange[],
+): HabitFacts => {
+  const claim = item.claims.at(-1);
+  // As undoLast: the last claim counts while its day is still credited.
+  const standing = claim !== undefined && item.credits.some((credit) => credit.date === claim.date);
+  return {
+    credited: item.credits.map(({ date, period }) => ({ date, period })),
+    lastClaim: standing ? { period: claim.period, claimedOn: claim.claimedOn } : null,
+    freezes,
+  };
+};
+
 export type HabitToday = NonNullable<Actionable['habitToday']>;
 
 /** A habit's schedule as its read-model row holds it. */
@@ -52,8 +67,12 @@ export const isScheduledOn = (schedule: HabitSchedule, date: LocalDate): boolean
 const nextPeriodStart = (schedule: HabitSchedule, period: LocalDate, today: LocalDate): LocalDate =>
   schedule.recurrence.frequency === 'timesPerWeek' ? addDays(period, 7) : firstDueOnOrAfter(schedule, addDays(today, 1));
 
-/** A habit as of `today`: due, done, not due or frozen; the day a completion counts for; whether the last can be taken back. */
-export const habitTodayOf = (schedule: HabitSchedule, facts: HabitFacts, today: LocalDate): HabitToday => {
+/**
+ * A habit as of `today`: due, done, not due or frozen; the day a completion counts for; whether the
+ * last can be taken back. `standing`: its last met period (an imported habit's only credit, which no
+ * completion recorded).
+ */
+export const habitTodayOf = (schedule: HabitSchedule, standing: Standing, facts: HabitFacts, today: LocalDate): HabitToday => {
   const quota = quotaOf(schedule);
   const period = periodOf(schedule, today);
   const date = creditDateOf(schedule, today);
@@ -62,9 +81,12 @@ export const habitTodayOf = (schedule: HabitSchedule, facts: HabitFacts, today: 
   if (period === null || date === null) {
     return { state: 'notDue', occurrence: null, next: firstDueOnOrAfter(schedule, today), doneInPeriod: 0, quota, canUndo };
   }
-  const doneInPeriod = facts.credited.filter((credit) => credit.period === period).length;
+  const met = standing.lastCredited !== null && standing.lastCredited >= period;
+  const doneInPeriod = met
+    ? Math.max(quota, facts.credited.filter((credit) => credit.period === period).length)
+    : facts.credited.filter((credit) => credit.period === period).length;
   // As completeToday decides: the quota met, or a later day already credited (travel west), refuses.
-  const done = doneInPeriod >= quota || facts.credited.some((credit) => credit.date >= date);
+  const done = met || doneInPeriod >= quota || facts.credited.some((credit) => credit.date >= date);
   const state = done ? 'done' : isFrozen(schedule, period, facts.freezes) ? 'frozen' : 'due';
   return { state, occurrence: date, next: nextPeriodStart(schedule, period, today), doneInPeriod, quota, canUndo };
 };

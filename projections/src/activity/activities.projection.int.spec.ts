@@ -165,6 +165,31 @@ describe('activities projection', () => {
         });
     });
 
+    it('tells of a habit completion taken back as such, its points negative', () => {
+      const habitId = randomUUID();
+      const revocation = pointsRevoked(by, {
+        points: 22,
+        source: { type: 'habit', id: habitId },
+        hierarchy: { actionableId: habitId },
+        title: 'Meditate',
+        reason: 'Took back habit "Meditate" for 2026-03-01',
+      });
+      return given()
+        .when([revocation])
+        .then({
+          activities: [
+            line(revocation, {
+              type: 'taken_back',
+              entity_type: 'habit',
+              entity_id: habitId,
+              title: 'Meditate',
+              description: 'Took back habit "Meditate" for 2026-03-01',
+              points: -22,
+            }),
+          ],
+        });
+    });
+
     it('names the source the points came from, whatever its kind', () => {
       const award = pointsAwarded(by, { points: 40, source: { type: 'goal', id: goalId }, hierarchy: { goalId }, title: 'G', reason: 'Completed goal "G"' });
       return given()

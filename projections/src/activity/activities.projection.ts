@@ -93,7 +93,8 @@ const describePointsEvent = (event: PointsEvent): Activity => {
   const awarded = event.type === 'PointsAwarded';
   const { source, title, points, reason } = event.data;
   return {
-    type: awarded ? 'completed' : 'reopened',
+    // A habit's points are revoked only when a completion is taken back (a habit is never reopened).
+    type: awarded ? 'completed' : source.type === 'habit' ? 'taken_back' : 'reopened',
     entity_type: source.type,
     entity_id: source.id,
     title,

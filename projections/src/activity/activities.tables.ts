@@ -4,7 +4,7 @@ import type { Timestamp } from '../db.ts';
 export interface ActivitiesTable {
   event_id: string;
   user_id: string;
-  type: 'created' | 'deleted' | 'status_changed' | 'completed' | 'reopened';
+  type: 'created' | 'deleted' | 'status_changed' | 'completed' | 'reopened' | 'taken_back';
   entity_type: string;
   entity_id: string;
   title: string;

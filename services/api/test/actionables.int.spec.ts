@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { emptyActionableStats, untouchedActionable } from '@tracker/projections/testing/actionable-answers';
@@ -63,8 +64,14 @@ describe('actionables', () => {
 
   it('lists newest first, by status (comma list), habit or not, and what is due on a local date', async () => {
     const user = await newUser();
-    const a = await newActionable(user, { title: 'a', deadline: '2026-06-15T15:00:00Z' });
-    const b = await newActionable(user, { title: 'b', status: 'in-progress', deadline: '2026-06-16T15:00:00Z' });
+    // A Monday a few weeks on: habits are due only from their start (today), so the days asked lie ahead.
+    const monday = DateTime.fromMillis(Date.now() + clockOffset, { zone: 'UTC' })
+      .plus({ weeks: 3 })
+      .set({ weekday: 1 })
+      .toISODate()!;
+    const tuesday = DateTime.fromISO(monday).plus({ days: 1 }).toISODate()!;
+    const a = await newActionable(user, { title: 'a', deadline: `${monday}T15:00:00Z` });
+    const b = await newActionable(user, { title: 'b', status: 'in-progress', deadline: `${tuesday}T15:00:00Z` });
     const c = await newActionable(user, { title: 'c', status: 'not-approached' });
     const h = await newHabit(user, { title: 'h' });
     const weekly = await newHabit(user, { title: 'mondays', recurrence: { frequency: 'weekly', days: [1] } });
@@ -78,10 +85,13 @@ describe('actionables', () => {
     expect(await list('?status=in-progress,not-approached')).toEqual([c.id, b.id]);
     expect(await list('?isHabit=true')).toEqual([weekly.id, h.id]);
     expect(await list('?isHabit=false&status=pending')).toEqual([a.id]);
-    // 2026-06-15 is a Monday; 15:00 UTC is 11:00 in New York, 00:00 the next day in Tokyo.
-    expect(await list('?date=2026-06-15&timezone=America/New_York')).toEqual([weekly.id, h.id, a.id]);
-    expect(await list('?date=2026-06-16&timezone=Asia/Tokyo')).toEqual([h.id, a.id]);
-    expect(await list('?date=2026-06-16&timezone=America/New_York')).toEqual([h.id, b.id]);
+    // 15:00 UTC is 10:00 or 11:00 in New York, 00:00 the next day in Tokyo.
+    expect(await list(`?date=${monday}&timezone=America/New_York`)).toEqual([weekly.id, h.id, a.id]);
+    expect(await list(`?date=${tuesday}&timezone=Asia/Tokyo`)).toEqual([h.id, a.id]);
+    expect(await list(`?date=${tuesday}&timezone=America/New_York`)).toEqual([h.id, b.id]);
+    // Not before the habits' start: nothing of theirs is due yesterday.
+    const yesterday = DateTime.fromISO(localToday(user.timezone)).minus({ days: 1 }).toISODate()!;
+    expect(await list(`?date=${yesterday}&isHabit=true`)).toEqual([]);
     for (const [query, field] of [
       ['?status=done', 'status'],
       ['?status=pending,', 'status'],

@@ -10,11 +10,13 @@ import {
   type EditableFields,
   type ImportedHistory,
 } from '@tracker/domain/actionables/actionable.decider';
+import type { DateRange } from '@tracker/domain/actionables/habit-schedule';
 import { importDecider, importedItemCreatedAt, type ImportStreamEvent } from '@tracker/domain/actionables/import.decider';
 import { NotFound } from '@tracker/domain/common/errors';
 import type { Position } from '@tracker/eventstore/port';
 import { derivedUuid, type CommandContext, type CommandHandler } from '../commands/command-handler.ts';
 import type { WorkItemCommands } from '../goals/work-item-commands.ts';
+import { createFreezeCommands, type FreezeCommands } from './freeze-commands.ts';
 
 export const streamOf = (id: string): string => streamName('actionable', id);
 
@@ -24,13 +26,19 @@ export interface ActionableOutcome {
   /** The item as the command left it (undefined once deleted). */
   item: ActionableItem | undefined;
   events: ActionableStreamEvent[];
+  /** The freezes a completion or backfill counted with (none for other commands): what an answer from this state shows the streak with. */
+  freezes: DateRange[];
 }
 
 /** Links a body names: goalId, taskId, subtaskId (null clears, undefined leaves alone). */
 type Links = Pick<EditableFields, 'goalId' | 'taskId' | 'subtaskId'>;
 
 export interface ActionableCommands {
-  /** Runs a command on one actionable; `links` (from the body) must be the caller's live items, checked once the item is known to be the caller's. */
+  /**
+   * Runs a command on one actionable; `links` (from the body) must be the caller's live items, checked
+   * once the item is known to be the caller's. A completion or backfill counts with the freezes that
+   * cover the habit, read from the user's freeze stream here (the caller need not give them).
+   */
   run(id: string, command: ActionableCommand, context: CommandContext, links?: Links): Promise<ActionableOutcome>;
   /** A new item's id: derived from the Idempotency-Key when there is one, so a retry names the same item. */
   newId(context: CommandContext): string;
@@ -68,8 +76,18 @@ export interface ImportOutcome {
 /** Item streams made at once while importing: streams are independent, so a few may go in parallel. */
 const IMPORT_CONCURRENCY = 8;
 
-export const createActionableCommands = (deps: { commands: CommandHandler; items: Pick<WorkItemCommands, 'ownLive' | 'reachable'> }): ActionableCommands => {
+/** The commands a habit decides with its freezes. */
+const countsWithFreezes = (command: ActionableCommand): command is Extract<ActionableCommand, { freezes?: unknown }> =>
+  command.type === 'CompleteHabit' || command.type === 'CompleteActionable' || command.type === 'BackfillHabit';
+
+export const createActionableCommands = (deps: {
+  commands: CommandHandler;
+  items: Pick<WorkItemCommands, 'ownLive' | 'reachable'>;
+  /** Where completions read the freezes that cover a habit (the user's freeze stream unless told). */
+  freezes?: Pick<FreezeCommands, 'covering'> | undefined;
+}): ActionableCommands => {
   const { commands, items } = deps;
+  const freezeCommands = deps.freezes ?? createFreezeCommands({ commands });
 
   const linksLive = async (links: Links, userId: string): Promise<void> => {
     if (links.goalId) await items.ownLive('goal', links.goalId, userId);
@@ -78,7 +96,10 @@ export const createActionableCommands = (deps: { commands: CommandHandler; items
   };
 
   return {
-    async run(id, command, context, links) {
+    async run(id, given, context, links) {
+      // Read from the stream, not the read model: a freeze just made counts at once.
+      const freezes = countsWithFreezes(given) ? [...(given.freezes ?? (await freezeCommands.covering(context.userId, id)))] : [];
+      const command = countsWithFreezes(given) ? { ...given, freezes } : given;
       const result = await commands.execute(actionableDecider, streamOf(id), command, context, {
         ...(links
           ? {
@@ -89,7 +110,13 @@ export const createActionableCommands = (deps: { commands: CommandHandler; items
           : {}),
       });
       const pointsAwarded = result.events.reduce((sum, e) => (e.type === 'PointsAwarded' ? sum + e.data.points : sum), 0);
-      return { position: result.position, pointsAwarded, item: result.state.status === 'active' ? result.state.item : undefined, events: result.events };
+      return {
+        position: result.position,
+        pointsAwarded,
+        item: result.state.status === 'active' ? result.state.item : undefined,
+        events: result.events,
+        freezes,
+      };
     },
     newId: (context) => (context.idempotencyKey ? derivedUuid(context.userId, context.idempotencyKey, 'actionable') : randomUUID()),
 

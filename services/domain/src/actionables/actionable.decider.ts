@@ -60,6 +60,8 @@ export interface ImportedHistory {
   completedAt?: string | null | undefined;
   lastCompletedAt?: string | null | undefined;
   streak?: number | undefined;
+  /** A habit's first day as exported (none: it counts from no start, as items from before start dates). */
+  startDate?: LocalDate | null | undefined;
 }
 
 export type ActionableCommand =
@@ -292,7 +294,7 @@ export const importedCreation = (command: ImportedItem): ImportedCreation => {
     streak: history.streak ?? 0,
     lastCredited,
   };
-  return { actionableId: command.id, userId: command.userId, ...fields, imported };
+  return { actionableId: command.id, userId: command.userId, ...fields, ...(history.startDate ? { startDate: history.startDate } : {}), imported };
 };
 
 export const decide = (command: ActionableCommand, state: ActionableState): ActionableStreamEvent[] => {

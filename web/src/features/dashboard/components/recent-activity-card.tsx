@@ -12,6 +12,7 @@ const verbs: Record<Activity['type'], string> = {
   status_changed: 'Status changed',
   completed: 'Completed',
   reopened: 'Reopened',
+  taken_back: 'Took back',
 };
 
 /** 'actionable' → 'Actionable'; a kind the app does not know yet is shown as the server names it. */

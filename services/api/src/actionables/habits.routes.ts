@@ -1,0 +1,100 @@
+import {
+  actionableMessages,
+  backfillHabitBody,
+  completeHabitResponse,
+  HABIT_HISTORY_MAX_DAYS,
+  habitHistoryQuery,
+  habitHistoryResponse,
+  idParams,
+  uncompleteHabitResponse,
+} from '@tracker/contracts/actionables/http';
+import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
+import { NotFound, ValidationFailed } from '@tracker/domain/common/errors';
+import { addDays, clockAt, daysBetween } from '@tracker/domain/time/local-date';
+import { habitHistory } from '@tracker/projections/actionables/habit-history.queries';
+import { routesFor, type AnyRoute, type ApiContext } from '../http/api-router.ts';
+import { commandContext } from '../http/command-context.ts';
+import type { ActionablesServices } from './actionables.feature.ts';
+import { itemAnswer } from './habit-answer.ts';
+
+const route = routesFor<ActionablesServices>();
+const tag = 'actionables';
+/** Every command's answer and the caller's next read come from these (read-your-writes). */
+const SETTLES = ['actionables', 'points_ledger'];
+/** The history's default span: the card's five weeks, ending today. */
+const HISTORY_DEFAULT_DAYS = 35;
+
+/** A command's context with the user's clock (every route here is signed in). */
+const signedIn = (ctx: ApiContext) => {
+  const c = commandContext(ctx);
+  return { ...c, clock: c.clock ?? clockAt(c.now, ctx.state.timezone ?? DEFAULT_TIMEZONE) };
+};
+
+/** A habit's own routes beyond completing it: taking the last completion back, recording a missed day, its history. */
+export const habitRoutes: AnyRoute<ActionablesServices>[] = [
+  route({
+    name: 'uncompleteHabit',
+    method: 'patch',
+    path: '/actionables/habits/:id/uncomplete',
+    summary: 'Take back the habit’s last completion, within its period or on the day it was recorded: its points revoked, its streak as before',
+    tag,
+    auth: true,
+    params: idParams,
+    response: uncompleteHabitResponse,
+    settles: SETTLES,
+    handle: async ({ ctx, params, services: { actionables, freezes, db }, settle }) => {
+      const c = signedIn(ctx);
+      const outcome = await actionables.run(params.id, { type: 'UncompleteHabit', userId: c.userId, clock: c.clock }, c);
+      const undone = outcome.events.find((event) => event.type === 'HabitCompletionUndone');
+      const habit = await itemAnswer(db, outcome.item, await settle(outcome.position), c.clock.localDate, actionableMessages.habitNotFound, () =>
+        freezes.covering(c.userId, params.id),
+      );
+      const pointsRevoked = outcome.events.reduce((sum, event) => (event.type === 'PointsRevoked' ? sum + event.data.points : sum), 0);
+      if (!undone) throw new NotFound(actionableMessages.habitNotFound);
+      return { habit, pointsRevoked, occurrence: undone.data.occurrence, streak: habit.streak };
+    },
+  }),
+  route({
+    name: 'backfillHabit',
+    method: 'post',
+    path: '/actionables/habits/:id/completions',
+    summary: 'Record a missed occurrence afterwards (a scheduled day from the habit’s start, 1–7 days back): half points, later streaks recounted',
+    tag,
+    auth: true,
+    params: idParams,
+    body: backfillHabitBody,
+    response: completeHabitResponse,
+    status: 201,
+    settles: SETTLES,
+    handle: async ({ ctx, params, body, services: { actionables, db }, settle }) => {
+      const c = signedIn(ctx);
+      const outcome = await actionables.run(params.id, { type: 'BackfillHabit', userId: c.userId, date: body.date, clock: c.clock }, c);
+      const habit = await itemAnswer(db, outcome.item, await settle(outcome.position), c.clock.localDate, actionableMessages.habitNotFound, () =>
+        Promise.resolve(outcome.freezes),
+      );
+      return { habit, pointsAwarded: outcome.pointsAwarded, streak: habit.streak };
+    },
+  }),
+  route({
+    name: 'getHabitHistory',
+    method: 'get',
+    path: '/actionables/habits/:id/history',
+    summary: `Each day of a habit from startDate to endDate (the last ${HISTORY_DEFAULT_DAYS} days to today unless told; at most ${HABIT_HISTORY_MAX_DAYS}): done, missed, frozen, backfilled, due or notDue`,
+    tag,
+    auth: true,
+    params: idParams,
+    query: habitHistoryQuery,
+    response: habitHistoryResponse,
+    handle: async ({ ctx, params, query, services: { db } }) => {
+      const today = signedIn(ctx).clock.localDate;
+      const to = query.endDate ?? (query.startDate && query.startDate > today ? addDays(query.startDate, HISTORY_DEFAULT_DAYS - 1) : today);
+      const from = query.startDate ?? addDays(to, -(HISTORY_DEFAULT_DAYS - 1));
+      if (to < from) throw new ValidationFailed('endDate: must not be before startDate', 'endDate');
+      if (daysBetween(from, to) + 1 > HABIT_HISTORY_MAX_DAYS)
+        throw new ValidationFailed(`endDate: at most ${HABIT_HISTORY_MAX_DAYS} days from startDate`, 'endDate');
+      const history = await habitHistory(db, ctx.state.userId, params.id, { from, to }, today);
+      if (!history) throw new NotFound(actionableMessages.habitNotFound);
+      return { history };
+    },
+  }),
+];
