@@ -20,7 +20,9 @@ export interface ApiClient {
 
 export const createApiClient = (baseUrl: string): ApiClient => {
   const { hostname, port } = new URL(baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  // Idle sockets closed by the client after 4 s, before the server's keep-alive timeout (5 s) closes them
+  // under a request just being sent ('socket hang up').
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1, timeout: 4_000 });
   const client: ApiClient = {
     token: undefined,
     send: <T>(method: string, path: string, options: { body?: unknown; expect?: number | readonly number[] } = {}) =>
