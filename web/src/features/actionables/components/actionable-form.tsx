@@ -173,11 +173,11 @@ export const ActionableForm = ({
       )}
       {askStart && (
         <div className="form__row">
-          {textField('startDate', 'Started already?', {
+          {textField('startDate', 'Started on', {
             type: 'date',
             min: earliestStart(today),
             max: today,
-            hint: `If you keep this habit already: the day you began, up to ${HABIT_START_MAX_DAYS_BACK} days back. Blank: it starts today.`,
+            hint: `Started already? The day you began, up to ${HABIT_START_MAX_DAYS_BACK} days back. Blank: it starts today.`,
           })}
         </div>
       )}
