@@ -147,6 +147,29 @@ describe('a habit before its start (finding 3)', () => {
   });
 });
 
+describe('a habit kept before it was entered', () => {
+  it('starts on a startDate up to 30 days back: due since then, a missed day of it can be recorded; further back or malformed is a 400 naming startDate', async () => {
+    const user = await newUser();
+    const zone = user.timezone;
+    const habit = await newHabit(user, { startDate: daysFrom(zone, -3) });
+    expect(habit).toMatchObject({ startDate: daysFrom(zone, -3), habitToday: { state: 'due', occurrence: today(zone) } });
+    expect((await call(user, 'POST', `/actionables/habits/${habit.id}/completions`, { date: daysFrom(zone, -3) })).status).toBe(201);
+    expect((await call(user, 'POST', `/actionables/habits/${habit.id}/completions`, { date: daysFrom(zone, -4) })).status).toBe(400);
+    expect((await history(user, habit.id, `?startDate=${daysFrom(zone, -4)}&endDate=${today(zone)}`)).map((day) => day.state)).toEqual([
+      'notDue',
+      'backfilled',
+      'missed',
+      'missed',
+      'due',
+    ]);
+    for (const startDate of [daysFrom(zone, -31), '2026-02-30', `${today(zone)}\u0000`, 'x'.repeat(100_000), { from: today(zone) }, 20260101, true]) {
+      const res = await call(user, 'POST', '/actionables/habits', { title: 'Too early', startDate });
+      expect(res.status, JSON.stringify(startDate).slice(0, 40)).toBe(400);
+      expect(res.body.errors?.[0]?.field, JSON.stringify(startDate).slice(0, 40)).toBe('startDate');
+    }
+  });
+});
+
 describe('recording a missed day, freezes and the history (finding 4)', () => {
   it('the history is told from the facts: done, missed, backfilled, frozen, due; streaks and points follow, the audit agrees', async () => {
     const zone = await defaultZone();

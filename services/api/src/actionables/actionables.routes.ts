@@ -35,9 +35,9 @@ import {
   listActionablesPage,
 } from '@tracker/projections/actionables/actionables.queries';
 import { actionableAnswer } from '@tracker/projections/actionables/actionable-answer';
+import { habitFactsOfState } from '@tracker/projections/actionables/habit-today';
 import type { ReadModelDb } from '@tracker/projections/db';
 import { clockAt, type Clock, type LocalDate } from '@tracker/domain/time/local-date';
-import { commandAnswer } from '../commands/command-answer.ts';
 import type { CommandContext } from '../commands/command-handler.ts';
 import { routesFor, type AnyRoute, type ApiContext } from '../http/api-router.ts';
 import { commandContext } from '../http/command-context.ts';
@@ -46,6 +46,7 @@ import { allowLargerBody, ONE_MEGABYTE } from '../http/json-body.ts';
 import { nextCursorOf, PAGED, pageRequestOf } from '../http/paging.ts';
 import type { ActionableOutcome } from './actionable-commands.ts';
 import type { ActionablesServices } from './actionables.feature.ts';
+import { itemAnswer } from './habit-answer.ts';
 
 const route = routesFor<ActionablesServices>();
 const tag = 'actionables';
@@ -77,16 +78,9 @@ const fieldsOf = (body: Omit<UpdateActionableBody, 'title'> & { title?: string |
 });
 const linksOf = (body: EditableFields) => ({ goalId: body.goalId, taskId: body.taskId, subtaskId: body.subtaskId });
 
-/** The answer to an actionable command: the read model's once settled, else the item as the command left it. */
-const answerOf = async (db: ReadModelDb, outcome: ActionableOutcome, settled: boolean, today: LocalDate, missing: string): Promise<Actionable> => {
-  const { item } = outcome;
-  if (!item) throw new NotFound(missing);
-  return commandAnswer(
-    settled,
-    () => findActionable(db, item.userId, item.id, today),
-    () => actionableAnswer(item, today),
-  );
-};
+/** The answer to an actionable command: the read model's once settled, else the item as the command left it (a habit with the freezes it counted with). */
+const answerOf = (db: ReadModelDb, outcome: ActionableOutcome, settled: boolean, today: LocalDate, missing: string): Promise<Actionable> =>
+  itemAnswer(db, outcome.item, settled, today, missing, () => Promise.resolve(outcome.freezes));
 
 const findOwn = async (db: ReadModelDb, userId: string, id: string, today: LocalDate): Promise<Actionable> => {
   const item = await findActionable(db, userId, id, today);
@@ -129,7 +123,12 @@ const create = <Response>(path: string, habit: boolean, response: z.ZodType<Resp
       const { clock } = c;
       const id = actionables.newId(c);
       const fields = { ...fieldsOf(body), ...(habit ? { isHabit: true } : {}) };
-      const outcome = await actionables.run(id, { type: 'CreateActionable', id, userId: c.userId, fields, status: body.status, clock }, c, linksOf(fields));
+      const outcome = await actionables.run(
+        id,
+        { type: 'CreateActionable', id, userId: c.userId, fields, status: body.status, startDate: body.startDate, clock },
+        c,
+        linksOf(fields),
+      );
       return wrap(await answerOf(db, outcome, await settle(outcome.position), clock.localDate, actionableMessages.notFound));
     },
   });
@@ -264,7 +263,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
       const today = c.clock.localDate;
       const entries = body.map((item) => ({
         fields: fieldsOf(item),
-        history: { status: item.status, completedAt: item.completedAt, lastCompletedAt: item.lastCompletedAt, streak: item.streak },
+        history: { status: item.status, completedAt: item.completedAt, lastCompletedAt: item.lastCompletedAt, streak: item.streak, startDate: item.startDate },
       }));
       // A bound on what one account holds, counted from the read models (an import settles before it answers).
       const max = config.accountMaxActionables;
@@ -272,7 +271,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
       const outcome = await actionables.importAll(entries, c);
       // The read models take the import in one step: once there, every item is (the answer is the items as imported).
       if (outcome.position) await settle(outcome.position);
-      return { imported: outcome.items.length, actionables: outcome.items.map((item) => actionableAnswer(item, today)) };
+      return { imported: outcome.items.length, actionables: outcome.items.map((item) => actionableAnswer(item, today, habitFactsOfState(item, []))) };
     },
   }),
   route({
