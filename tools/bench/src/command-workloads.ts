@@ -16,6 +16,10 @@ export interface BenchUser {
   freshHabits: string[];
   /** Daily habits completed every day for years up to yesterday, not yet today. */
   veteranHabits: string[];
+  /** Habits completed today by the bench, so far not taken back (what the undo workload takes back). */
+  completedHabits: string[];
+  /** Daily habits begun a week ago and never completed: yesterday can be recorded afterwards. */
+  backfillableHabits: string[];
 }
 
 /** A workload over HTTP: the request it sends and the users that send it, one client each. */
@@ -42,7 +46,17 @@ export const registerUsers = async (url: string, label: string, count: number): 
         expect: 201,
       });
       client.token = body.token;
-      return { client, userId: body.user.id, timezone: body.user.timezone, pendingSubtasks: [], pendingActionables: [], freshHabits: [], veteranHabits: [] };
+      return {
+        client,
+        userId: body.user.id,
+        timezone: body.user.timezone,
+        pendingSubtasks: [],
+        pendingActionables: [],
+        freshHabits: [],
+        veteranHabits: [],
+        completedHabits: [],
+        backfillableHabits: [],
+      };
     }),
   );
 
@@ -114,7 +128,33 @@ export const completeFreshHabits = (users: readonly BenchUser[], name = 'complet
   request: 'PATCH /api/actionables/habits/:id/complete',
   users,
   appends: true,
-  send: async (user) => void (await user.client.send('PATCH', `/api/actionables/habits/${nextOf(user.freshHabits, 'new habits')}/complete`)),
+  send: async (user) => {
+    const id = nextOf(user.freshHabits, 'new habits');
+    await user.client.send('PATCH', `/api/actionables/habits/${id}/complete`);
+    user.completedHabits.push(id);
+  },
+});
+
+/** Takes back a completion made today (by complete-habit, which runs before it). */
+export const undoHabitCompletions = (users: readonly BenchUser[]): RequestWorkload => ({
+  name: 'undo-habit',
+  request: 'PATCH /api/actionables/habits/:id/uncomplete',
+  users,
+  appends: true,
+  send: async (user) => void (await user.client.send('PATCH', `/api/actionables/habits/${nextOf(user.completedHabits, 'completed habits')}/uncomplete`)),
+});
+
+/** Records yesterday afterwards on a habit begun a week ago. */
+export const backfillHabits = (users: readonly BenchUser[]): RequestWorkload => ({
+  name: 'backfill-habit',
+  request: 'POST /api/actionables/habits/:id/completions',
+  users,
+  appends: true,
+  send: async (user) => {
+    const id = nextOf(user.backfillableHabits, 'backfillable habits');
+    const yesterday = new Date(Date.now() - 86_400_000).toLocaleDateString('en-CA', { timeZone: user.timezone });
+    await user.client.send('POST', `/api/actionables/habits/${id}/completions`, { body: { date: yesterday }, expect: 201 });
+  },
 });
 
 export const completeVeteranHabits = (users: readonly BenchUser[], years: number): RequestWorkload => ({

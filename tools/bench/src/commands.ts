@@ -4,11 +4,13 @@ import { startBenchRuntime, waitUntilProjected } from './bench-runtime.ts';
 import { createOpsDb } from '@tracker/projections/ops-db';
 import { createOpsSnapshotStore } from '@tracker/api/commands/snapshots';
 import { measureCommandBudget } from './command-budget.ts';
-import { seedVeteranHabit } from './habit-history.ts';
+import { seedBackfillableHabit, seedVeteranHabit } from './habit-history.ts';
 import {
   checkHealth,
   completeActionables,
   completeFreshHabits,
+  undoHabitCompletions,
+  backfillHabits,
   completeVeteranHabits,
   completeSubtasks,
   createGoals,
@@ -154,6 +156,11 @@ const measureCommandRates = async (databaseUrl: string, settings: CommandSetting
     progress(`commands: seeding ${completions} actionables and ${completions} habits for each of ${clients} writers`);
     await seedActionablesAndHabits(writers, completions);
     await seedActionablesAndHabits(writers.slice(0, 1), settings.aloneWarmUp + settings.aloneCommands);
+    progress(`commands: seeding ${completions} habits begun a week ago (to record yesterday afterwards) for each of ${clients} writers`);
+    for (const [index, writer] of writers.entries()) {
+      const count = completions + (index === 0 ? settings.aloneWarmUp + settings.aloneCommands : 0);
+      for (let n = 0; n < count; n++) writer.backfillableHabits.push(await seedBackfillableHabit(runtime.store, writer));
+    }
 
     // Habits completed daily for years beside new ones, for as many clients as the seeding allows.
     const historians = await registerUsers(runtime.url, 'historian', settings.historyClients);
@@ -204,6 +211,21 @@ const measureCommandRates = async (databaseUrl: string, settings: CommandSetting
       },
       {
         workload: completeFreshHabits(writers),
+        warmUp: settings.commandWarmUpPerClient,
+        timed: settings.commandsPerClient,
+        alone: settings.aloneCommands,
+        versus: 'insert',
+      },
+      // Takes back what complete-habit just completed (run after it, as many).
+      {
+        workload: undoHabitCompletions(writers),
+        warmUp: settings.commandWarmUpPerClient,
+        timed: settings.commandsPerClient,
+        alone: settings.aloneCommands,
+        versus: 'insert',
+      },
+      {
+        workload: backfillHabits(writers),
         warmUp: settings.commandWarmUpPerClient,
         timed: settings.commandsPerClient,
         alone: settings.aloneCommands,

@@ -65,3 +65,35 @@ export const seedVeteranHabit = async (store: EventStore, snapshots: SnapshotSto
   await snapshots.save(stream, actionableDecider.snapshotSchema!, { revision: BigInt(at), state: states[at], retryIds: emptyEventIdFilter() });
   return id;
 };
+
+/** How far back a backfillable habit starts: the backfill window (a completion may be recorded up to 7 days back). */
+const BACKFILL_DAYS = 7;
+
+/**
+ * A daily habit of `user`'s that began a week ago and was never completed, so yesterday can be
+ * recorded afterwards (POST …/completions): its ActionableCreated, appended to the store as the
+ * decider decided it then. Seeding through HTTP could not give it a week behind it.
+ */
+export const seedBackfillableHabit = async (store: EventStore, user: BenchUser): Promise<string> => {
+  const id = randomUUID();
+  const today = localDateOf(new Date(), user.timezone);
+  const clock = clockAt(new Date(`${localDateBefore(today, BACKFILL_DAYS)}T12:00:00.000Z`), user.timezone);
+  const events = actionableDecider.decide(
+    { type: 'CreateActionable', id, userId: user.userId, fields: { title: 'Backfilled habit', isHabit: true }, clock },
+    actionableDecider.initialState(),
+  );
+  const metadata = {
+    userId: user.userId,
+    correlationId: `bench-seed-${id}`,
+    causationId: `bench-seed-${id}`,
+    occurredAt: clock.at,
+    timezone: user.timezone,
+    localDate: clock.localDate,
+  };
+  await store.append(
+    streamOf(id),
+    events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata })),
+    'no_stream',
+  );
+  return id;
+};
