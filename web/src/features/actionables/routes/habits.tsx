@@ -7,6 +7,7 @@ import { LoadError, LoadingLine } from '../../../components/states/load-states.t
 import { EmptyState } from '../../../components/states/empty-state.tsx';
 import { todayIn } from '../../../lib/dates/zone-clock.ts';
 import { NewActionableForm } from '../components/new-actionable-form.tsx';
+import { FreezePanel } from '../components/freeze-panel.tsx';
 import { useUserZone } from '../../../lib/settings/use-user-zone.ts';
 import { useReturnFocus } from '../hooks/use-return-focus.ts';
 import '../components/habit-card.css';
@@ -80,6 +81,7 @@ export const HabitsRoute = () => {
       </header>
       {creating && <NewActionableForm habit zone={zone} onCreated={() => setCreating(false)} onCancel={() => setCreating(false)} />}
       {content()}
+      {habits && habits.length > 0 && <FreezePanel today={today} />}
     </div>
   );
 };
