@@ -24,6 +24,7 @@ export const settingsFailures = {
   reset: 'Failed to reset settings',
   timezone: 'Failed to update timezone',
   weekStart: 'Failed to update week start day',
+  dayStart: 'Failed to update the day start',
 } as const;
 
 /**
@@ -45,6 +46,9 @@ const themeOrder = { started: 0, lastWrite: 0, writesInFlight: 0 };
 // Every write is one user action with its own key, so a retried request is recognised by the server.
 const idempotent = () => ({ [IDEMPOTENCY_HEADER]: newIdempotencyKey() });
 const toSettings = (response: SettingsAnswer): Settings => response.settings;
+
+/** The reads that count as of today: habits' periods, today's list, points today and this week. */
+const DAY_TAGS: Array<'Habit' | 'Actionable' | 'Dashboard' | 'Points'> = ['Habit', 'Actionable', 'Dashboard', 'Points'];
 
 /**
  * GET /settings and the six writes (spec.md §7). Each write answers with the whole settings, which
@@ -79,11 +83,15 @@ export const settingsApi = api.injectEndpoints({
         query: () => '/settings',
         transformResponse: toSettings,
         providesTags: ['Settings'],
-        async onQueryStarted(_args, { queryFulfilled }) {
+        async onQueryStarted(_args, lifecycle) {
+          const { queryFulfilled, dispatch } = lifecycle;
           const request = ++themeOrder.started;
+          const before = selectSettings(lifecycle.getState() as Parameters<typeof selectSettings>[0]).data?.today.date;
           try {
             const { data } = await queryFulfilled;
             if (themeOrder.writesInFlight === 0 && request > themeOrder.lastWrite) applyServerTheme(data.theme, data);
+            // A new day (useToday asks when the last one ends): what was counted as of the old one is asked again.
+            if (before !== undefined && before !== data.today.date) dispatch(api.util.invalidateTags(DAY_TAGS));
           } catch {
             // Without settings the kept theme stays (spec.md §8: default settings on failure).
           }
@@ -97,10 +105,14 @@ export const settingsApi = api.injectEndpoints({
       changeStatusSettings: write((statusSettings: StatusSettingsPatch) => ({ url: '/settings/status', method: 'PUT', body: { statusSettings } })),
       changeTimezone: write((timezone: string) => ({ url: '/settings/timezone', method: 'PUT', body: { timezone } }), ['Me']),
       changeWeekStart: write((weekStart: WeekStart) => ({ url: '/settings/weekStart', method: 'PUT', body: { weekStart } })),
+      /** PATCH /settings with the hour the user's days start (from tomorrow on). */
+      changeDayStart: write((dayStartHour: number) => ({ url: '/settings', method: 'PATCH', body: { dayStartHour } })),
       resetSettings: write((_: void) => ({ url: '/settings/reset', method: 'PUT' }), ['Me']),
     };
   },
 });
+
+const selectSettings = settingsApi.endpoints.getSettings.select();
 
 export const {
   useGetSettingsQuery,
@@ -110,5 +122,6 @@ export const {
   useChangeStatusSettingsMutation,
   useChangeTimezoneMutation,
   useChangeWeekStartMutation,
+  useChangeDayStartMutation,
   useResetSettingsMutation,
 } = settingsApi;

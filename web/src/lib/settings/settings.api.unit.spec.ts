@@ -18,6 +18,7 @@ const calls: Record<keyof typeof settingsFailures, { route: string; run: (store:
   reset: { route: 'PUT /api/settings/reset', run: (s) => s.dispatch(endpoints.resetSettings.initiate()) },
   timezone: { route: 'PUT /api/settings/timezone', run: (s) => s.dispatch(endpoints.changeTimezone.initiate('Asia/Tokyo')) },
   weekStart: { route: 'PUT /api/settings/weekStart', run: (s) => s.dispatch(endpoints.changeWeekStart.initiate('monday')) },
+  dayStart: { route: 'PATCH /api/settings', run: (s) => s.dispatch(endpoints.changeDayStart.initiate(4)) },
 };
 
 afterEach(() => {

@@ -8,10 +8,10 @@ import { DownloadIcon, PlusIcon, UploadIcon } from '../../../components/icons/ic
 import { ImportPanel } from '../components/import-panel.tsx';
 import { addDays } from '../../../lib/dates/local-date.ts';
 import { formatLocalDate } from '../../../lib/dates/date-format.ts';
-import { localDateOf, todayIn } from '../../../lib/dates/zone-clock.ts';
+import { localDateOf } from '../../../lib/dates/zone-clock.ts';
 import { NewActionableForm } from '../components/new-actionable-form.tsx';
 import { allStatuses, StatusFilter } from '../components/status-filter.tsx';
-import { useUserZone } from '../../../lib/settings/use-user-zone.ts';
+import { useToday } from '../../../lib/settings/use-today.ts';
 import { useReturnFocus } from '../hooks/use-return-focus.ts';
 import { ViewPicker, type ViewChoice } from '../components/view-picker.tsx';
 import './actionables.css';
@@ -37,8 +37,8 @@ const viewOf = (choice: ViewChoice, today: string, zone: string): { view: Action
 
 /** To-dos with deadlines and weights: today's, a chosen date's, a range's or all; create, complete, import and export. */
 export const ActionablesRoute = () => {
-  const zone = useUserZone();
-  const today = todayIn(zone);
+  // Today and its zone from the server's calendar, the day every route counts in.
+  const { date: today, timezone: zone } = useToday();
   const toast = useToast();
   const [choice, setChoice] = useState<ViewChoice>({ kind: 'today', date: today, startDate: addDays(today, -6), endDate: today });
   const [statuses, setStatuses] = useState<ActionableStatus[]>([...allStatuses]);

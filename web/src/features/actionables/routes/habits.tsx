@@ -5,17 +5,16 @@ import { HabitCard } from '../components/habit-card.tsx';
 import { PlusIcon } from '../../../components/icons/icons.tsx';
 import { LoadError, LoadingLine } from '../../../components/states/load-states.tsx';
 import { EmptyState } from '../../../components/states/empty-state.tsx';
-import { todayIn } from '../../../lib/dates/zone-clock.ts';
 import { NewActionableForm } from '../components/new-actionable-form.tsx';
 import { FreezePanel } from '../components/freeze-panel.tsx';
-import { useUserZone } from '../../../lib/settings/use-user-zone.ts';
+import { useToday } from '../../../lib/settings/use-today.ts';
 import { useReturnFocus } from '../hooks/use-return-focus.ts';
 import '../components/habit-card.css';
 
 /** Habits: each with its schedule, streak, today's state and last weeks; complete today, create, edit, delete. */
 export const HabitsRoute = () => {
-  const zone = useUserZone();
-  const today = todayIn(zone);
+  // Today and its zone from the server's calendar, the day every route counts in.
+  const { date: today, timezone: zone } = useToday();
   const [creating, setCreating] = useState(false);
   const newButton = useReturnFocus<HTMLButtonElement>(creating);
   const { data: habits, isLoading, isFetching, error, refetch } = useGetHabitsQuery();

@@ -4,13 +4,13 @@ import { Card } from '../../../components/states/card.tsx';
 import { QueryStatus } from '../../../components/states/query-states.tsx';
 import { auditFailure, useGetPointsAuditQuery } from '../api/audit.api.ts';
 import { type AsOfChoice, asOfInstant, choiceFromParams, describeChoice, paramsOfChoice } from '../model/as-of.ts';
-import { todayIn } from '../../../lib/dates/zone-clock.ts';
 import { AsOfPicker } from '../components/as-of-picker.tsx';
 import { mismatchedPositions, runningTotals, type EntryOrder } from '../model/audit-timeline.ts';
 import { EntriesTable } from '../components/entries-table.tsx';
 import { NoPointsYet } from '../components/no-points-yet.tsx';
 import { OrderToggle } from '../components/order-toggle.tsx';
 import { RunningTotalChart } from '../components/running-total-chart.tsx';
+import { useToday } from '../../../lib/settings/use-today.ts';
 import { useUserZone } from '../../../lib/settings/use-user-zone.ts';
 import { VerdictCard } from '../components/verdict-card.tsx';
 import './audit.css';
@@ -23,8 +23,9 @@ const countOf = (count: number, one: string, many: string) => `${count} ${count 
  * agree, or what does not). The as-of moment lives in the address, so a reload or a link keeps it.
  */
 export const AuditRoute = () => {
+  // Moments shown and picked in the user's zone; today from the server's calendar, the day every route counts in.
   const zone = useUserZone();
-  const today = todayIn(zone);
+  const { date: today } = useToday();
   const [params, setParams] = useSearchParams();
   const choice = choiceFromParams({ date: params.get('date'), time: params.get('time') });
   const asOf = choice ? asOfInstant(choice, zone) : undefined;

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { settingsOrDefaults, useGetSettingsQuery } from '../../../lib/settings/settings.api.ts';
-import { useUserZone } from '../../../lib/settings/use-user-zone.ts';
+import { useToday } from '../../../lib/settings/use-today.ts';
 import type { RangeArgs } from '../api/dashboard.api.ts';
 import { DailyPointsCard } from '../components/daily-points-chart.tsx';
 import { HeatmapCard } from '../components/heatmap-card.tsx';
 import { type DateRange, defaultRange, lastDays, rangeFrom } from '../model/date-range.ts';
 import { formatLocalDate } from '../../../lib/dates/date-format.ts';
 import { DEFAULT_HEATMAP_DAYS } from '@tracker/contracts/points/http';
-import { todayIn } from '../../../lib/dates/zone-clock.ts';
 import { PointsStatsCard } from '../components/points-stats-card.tsx';
 import { RangePicker } from '../components/range-picker.tsx';
 import { readStoredRange, storeRange } from '../model/range-storage.ts';
@@ -32,10 +31,10 @@ const rangeLabel = (range: DateRange, today: string): string => {
  * lives in the address, so a reload or a shared link keeps it, and on this device for the next visit.
  */
 export const DashboardRoute = () => {
-  const zone = useUserZone();
+  // Today and its zone from the server's calendar, the day every route counts in.
+  const { date: today, timezone: zone } = useToday();
   const { data: settings } = useGetSettingsQuery();
   const { weekStart } = settingsOrDefaults(settings);
-  const today = todayIn(zone);
   const [params, setParams] = useSearchParams();
   // The address first (a reload, a shared link), else the range chosen on an earlier visit, else the last 7 days.
   const [stored, setStored] = useState(readStoredRange);

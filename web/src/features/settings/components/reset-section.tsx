@@ -25,7 +25,7 @@ export const ResetSection = () => {
         <h2 id="reset-title" className="panel__title">
           Reset
         </h2>
-        <p className="panel__subtitle">Theme, week start, time zone and statuses back to their defaults.</p>
+        <p className="panel__subtitle">Theme, time zone, day start, week start and statuses back to their defaults.</p>
       </div>
       <div>
         <button

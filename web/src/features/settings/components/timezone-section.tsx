@@ -7,6 +7,7 @@ import { errorAt, failureText } from '../../../components/form/form-errors.ts';
 import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { settingsFailures, useChangeTimezoneMutation } from '../../../lib/settings/settings.api.ts';
 import { browserTimezone, timezoneOptions, zoneLabel } from '../../../lib/settings/timezones.ts';
+import { endOfToday } from '../model/day-start.ts';
 import { initialTimezone } from '../model/timezone-default.ts';
 
 const clockIn = (zone: string): string | undefined => {
@@ -18,8 +19,9 @@ const clockIn = (zone: string): string | undefined => {
 };
 
 /**
- * The user's time zone (the profile's too): days are counted in it from now on; days already
- * recorded keep their dates. On first use the picker offers this device's zone.
+ * The user's time zone (the profile's too): the days after today count in it (today too, when the
+ * date there is today's); days already recorded keep their dates. A change that waits for today's
+ * end says so. On first use the picker offers this device's zone.
  */
 export const TimezoneSection = ({ settings }: { settings: Settings }) => {
   const [changeTimezone, { isLoading, error }] = useChangeTimezoneMutation();
@@ -34,8 +36,18 @@ export const TimezoneSection = ({ settings }: { settings: Settings }) => {
     event.preventDefault();
     const result = await changeTimezone(zone);
     if ('error' in result) toast.error(failureText(result.error, settingsFailures.timezone));
+    else if (result.data.next && result.data.next.timezone !== result.data.today.timezone)
+      toast.success(
+        `Your new time zone, ${zoneLabel(result.data.next.timezone)}, applies from tomorrow; today ends in ${zoneLabel(result.data.today.timezone)}.`,
+        {
+          title: 'Time zone saved',
+        },
+      );
     else toast.success(`Days now count in ${zoneLabel(result.data.timezone)}.`, { title: 'Time zone saved' });
   };
+
+  const { today, next } = settings;
+  const pending = next && next.timezone !== today.timezone ? next.timezone : undefined;
 
   const hint = suggested
     ? `Detected from this device. Save to count your days in ${zoneLabel(zone)}.`
@@ -51,8 +63,15 @@ export const TimezoneSection = ({ settings }: { settings: Settings }) => {
         </h2>
         <p className="panel__subtitle">
           Your days are counted in <strong data-testid="settings-timezone-current">{zoneLabel(settings.timezone)}</strong>
-          {clockIn(settings.timezone) ? ` (now ${clockIn(settings.timezone)})` : ''}. A change applies from now on; days already recorded keep their dates.
+          {clockIn(settings.timezone) ? ` (now ${clockIn(settings.timezone)})` : ''}. A change applies when today ends (at once if the date there is
+          today&rsquo;s); days already recorded keep their dates.
         </p>
+        {pending && (
+          <p className="settings-pending" role="status" data-testid="settings-timezone-pending">
+            Your new time zone applies from tomorrow: today counts in {zoneLabel(today.timezone)} until {endOfToday(today.endsAt, today.timezone)}, then your
+            days count in {zoneLabel(pending)}.
+          </p>
+        )}
       </div>
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
         <div className="settings-inline">

@@ -5,9 +5,10 @@ import { StatusSection } from '../components/status-section.tsx';
 import { ThemeSection } from '../components/theme-section.tsx';
 import { TimezoneSection } from '../components/timezone-section.tsx';
 import { WeekStartSection } from '../components/week-start-section.tsx';
+import { DayStartSection } from '../components/day-start-section.tsx';
 import './settings.css';
 
-/** Theme, time zone, week start, statuses and a reset; each section saves on its own. */
+/** Theme, time zone, day start, week start, statuses and a reset; each section saves on its own. */
 export const SettingsRoute = () => {
   // Asked afresh on every visit: a time zone changed on the Profile screen is the settings' too.
   const { data: settings, error, isLoading, isFetching, refetch } = useGetSettingsQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -41,6 +42,7 @@ export const SettingsRoute = () => {
         <>
           <ThemeSection settings={settings} />
           <TimezoneSection key={settings.timezone} settings={settings} />
+          <DayStartSection settings={settings} />
           <WeekStartSection settings={settings} />
           <StatusSection key={JSON.stringify(settings.statusSettings)} settings={settings} />
           <ResetSection />
