@@ -7,8 +7,7 @@ import { StatTiles } from '../../../components/stat-tiles/stat-tiles.tsx';
 import { formatLocalDate } from '../../../lib/dates/date-format.ts';
 import { addDays } from '../../../lib/dates/local-date.ts';
 import { settingsOrDefaults, useGetSettingsQuery } from '../../../lib/settings/settings.api.ts';
-import { todayIn } from '../../../lib/dates/zone-clock.ts';
-import { useUserZone } from '../../../lib/settings/use-user-zone.ts';
+import { useToday } from '../../../lib/settings/use-today.ts';
 import { actionableFailures, useGetActionableQuery } from '../api/actionables.api.ts';
 import { useGetFreezesQuery } from '../api/freezes.api.ts';
 import { historyFailure, useGetHabitHistoryQuery } from '../api/habit-history.api.ts';
@@ -103,8 +102,8 @@ const HabitRecord = ({ habit, today }: { habit: ShownActionable; today: string }
 /** One habit: its schedule, current and best streak, completion rates, a year of days and its recent completions. */
 export const HabitRoute = () => {
   const { id = '' } = useParams();
-  // Until the user's calendar today lands in the web (useToday), today in the user's zone, as the Habits page has it.
-  const today = todayIn(useUserZone());
+  // Today from the server's calendar, the day every route counts in.
+  const { date: today } = useToday();
   const query = useGetActionableQuery(id);
   const habit = query.data?.isHabit && !query.data.loadProblem ? query.data : undefined;
   const missing = (query.error && 'status' in query.error && query.error.status === 404) || (query.data !== undefined && !habit);
