@@ -206,4 +206,43 @@ describe.skipIf(!chromiumAvailable)('a habit’s day before the click, undo and 
     await axeClean('dashboard, dark');
     await photograph('dashboard-today-habit', 'dark');
   }, 180_000);
+
+  it('creates every-4-days and 3-times-a-week habits through the form, a start date checked before sending', async () => {
+    await page.goto(`${app.url}/habits`);
+    await page.getByRole('button', { name: 'New habit' }).click();
+    const form = page.getByRole('form', { name: 'New habit' });
+    await form.getByLabel('Title').fill('Water plants');
+    await form.getByRole('radio', { name: 'Every N days' }).check();
+    await form.getByLabel('Every how many days').fill('4');
+    await form.getByText('1 to 365, counted from the start date').waitFor();
+    await form.getByLabel('Started on').fill(addDays(today, -31));
+    await form.getByRole('button', { name: 'Save new habit' }).click();
+    await form.getByText('Started on must be from 30 days ago to a year ahead').waitFor();
+    expect(await page.evaluate(`document.activeElement?.getAttribute('name')`)).toBe('startDate');
+    await form.getByLabel('Started on').fill(addDays(today, -2));
+    await form.getByRole('button', { name: 'Save new habit' }).click();
+    await form.waitFor({ state: 'detached' });
+    const plants = (
+      await api<{ habits: (Habit & { title: string; startDate: string; recurrence: { everyNDays: number } })[] }>('GET', '/actionables/habits')
+    ).habits.find((habit) => habit.title === 'Water plants')!;
+    expect(plants.recurrence.everyNDays).toBe(4);
+    await waitForText(`habit-schedule-${plants.id}`, 'Every 4 days');
+
+    await page.getByRole('button', { name: 'New habit' }).click();
+    await form.getByLabel('Title').fill('Yoga');
+    await form.getByRole('radio', { name: 'N times a week' }).check();
+    await form.getByLabel('Times a week', { exact: true }).fill('3');
+    // The user's week start (Sunday by default) is the habit's.
+    await form.getByText('weeks start on Sunday').waitFor();
+    await axeClean('new habit, 3 times a week');
+    await photograph('habit-form-times-per-week', 'dark');
+    await form.getByRole('button', { name: 'Save new habit' }).click();
+    await form.waitFor({ state: 'detached' });
+    const yoga = (
+      await api<{ habits: (Habit & { title: string; recurrence: { timesPerWeek: number; weekStartsOn: number } })[] }>('GET', '/actionables/habits')
+    ).habits.find((habit) => habit.title === 'Yoga')!;
+    expect(yoga.recurrence).toMatchObject({ timesPerWeek: 3, weekStartsOn: 0 });
+    await waitForText(`habit-schedule-${yoga.id}`, '3 times a week');
+    await waitForText(`habit-today-${yoga.id}`, '0 of 3 this week');
+  }, 90_000);
 });

@@ -1,4 +1,5 @@
 import { useToast } from '../../../components/toasts/use-toast.ts';
+import { useToday } from '../../../lib/settings/use-today.ts';
 import { useCreateActionableMutation, useCreateHabitMutation } from '../api/actionables.api.ts';
 import { ActionableForm } from './actionable-form.tsx';
 import { blankValues, createBody, type ActionableValues } from '../model/actionable-values.ts';
@@ -20,6 +21,8 @@ export const NewActionableForm = ({ habit, zone, onCreated, onCancel, initial }:
   const [createHabit, habitCreation] = useCreateHabitMutation();
   const creation = habit ? habitCreation : actionableCreation;
   const noun = habit ? 'habit' : 'actionable';
+  // A habit kept already may start up to 30 days before the user's today (the server's).
+  const { date: today } = useToday();
 
   const create = async (values: ActionableValues) => {
     const body = createBody(values, zone, habit);
@@ -39,6 +42,7 @@ export const NewActionableForm = ({ habit, zone, onCreated, onCancel, initial }:
         cancelLabel={`Cancel new ${noun}`}
         initial={blankValues(initial)}
         zone={zone}
+        today={habit ? today : undefined}
         pending={creation.isLoading}
         error={creation.error}
         fallback={`Failed to create ${noun}`}
