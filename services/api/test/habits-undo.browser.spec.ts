@@ -99,7 +99,8 @@ describe.skipIf(!chromiumAvailable)('a habit’s day before the click, undo and 
     // Still a button, so it is found and read with its reason, but it says it does nothing.
     const complete = page.getByRole('button', { name: 'Complete habit Stretch today' });
     expect(await complete.getAttribute('aria-disabled')).toBe('true');
-    expect(await complete.evaluate((button) => document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(reason);
+    const describedBy = await complete.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(reason);
     expect(await complete.isEnabled()).toBe(false);
     await complete.click({ force: true });
     await page.waitForTimeout(500);
