@@ -183,7 +183,14 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
     await habitForm.getByRole('button', { name: 'Save' }).click();
     await habitForm.waitFor({ state: 'detached' });
     const [habit] = (await api<{ habits: Array<Item & { recurrence: { frequency: string; days: number[] } }> }>('/actionables/habits')).habits;
-    expect(habit?.recurrence).toEqual({ frequency: 'weekly', days: [today.weekday, otherDay].sort((a, b) => a - b), dayOfMonth: null });
+    expect(habit?.recurrence).toEqual({
+      frequency: 'weekly',
+      days: [today.weekday, otherDay].sort((a, b) => a - b),
+      dayOfMonth: null,
+      everyNDays: null,
+      timesPerWeek: null,
+      weekStartsOn: null,
+    });
     const habitId = habit!.id;
     const shortNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
     await waitForText(
