@@ -21,6 +21,8 @@ export default defineConfig({
       // A new visitor's first screen (/login) fails the build above the budget. The signed-in first
       // screen is over it: react, redux, the router and zod alone are 153 kB gz (zod checks the stored
       // session and builds the contracts' constants); its limit stops growth. recharts loads after it.
+      // The limit went from 185 to 188 kB when Today's rows (a chunk the screen fetches as it renders)
+      // were first counted: 187.1 kB, of which the habits' today, undo and toast code is ~3 kB.
       firstScreens: {
         '/login': { modules: ['src/features/auth/routes/login.tsx'], failAboveGzip: 150_000 },
         // Signed in, the stored session is checked (lib/persist) before anything renders.
@@ -30,8 +32,10 @@ export default defineConfig({
             'src/lib/persist/persisted-goals.ts',
             'src/components/layouts/app-layout.tsx',
             'src/features/dashboard/routes/dashboard.tsx',
+            // Today's rows are their own chunk, fetched beside the list's data as the screen renders: part of the first screen.
+            'src/features/dashboard/components/today-list.tsx',
           ],
-          failAboveGzip: 185_000,
+          failAboveGzip: 188_000,
         },
       },
       reportFile: '.vite/bundle-report.json',
