@@ -1,11 +1,10 @@
 import type { Settings } from '@tracker/contracts/settings/http';
-import { DELIBERATE_SELECT_HINT, useDeliberateSelect } from '../../../components/form/deliberate-select.ts';
-import { SelectField } from '../../../components/form/select-field.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { errorAt, failureText } from '../../../components/form/form-errors.ts';
 import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { settingsFailures, useChangeDayStartMutation } from '../../../lib/settings/settings.api.ts';
 import { hourLabel } from '../model/day-start.ts';
+import { SelectSection } from './select-section.tsx';
 
 const hours = Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: hourLabel(hour) }));
 
@@ -24,28 +23,24 @@ export const DayStartSection = ({ settings }: { settings: Settings }) => {
     else toast.success(`From tomorrow, your days start at ${hourLabel(hour)}.`, { title: 'Day start saved' });
   };
 
-  const { draft, props } = useDeliberateSelect<string>(saved, (hour) => void choose(Number(hour)));
-
   return (
-    <section className="panel settings-section" aria-labelledby="day-start-title">
-      <div className="panel__header">
-        <h2 id="day-start-title" className="panel__title">
-          Day start
-        </h2>
+    <SelectSection
+      id="day-start"
+      title="Day start"
+      header={
         <p className="panel__subtitle" data-testid="settings-day-start-today">
           Today started at {hourLabel(settings.today.dayStartHour)}
           {waiting !== undefined ? `; from tomorrow, days start at ${hourLabel(waiting)}.` : '.'}
         </p>
-      </div>
-      <SelectField
-        label="Day starts at"
-        name="dayStartHour"
-        options={hours}
-        {...props}
-        disabled={isLoading}
-        hint={draft ? DELIBERATE_SELECT_HINT : DAY_START_HINT}
-        error={errorAt(fieldErrors(error), 'dayStartHour')}
-      />
-    </section>
+      }
+      label="Day starts at"
+      name="dayStartHour"
+      options={hours}
+      saved={saved}
+      saving={isLoading}
+      hint={DAY_START_HINT}
+      error={errorAt(fieldErrors(error), 'dayStartHour')}
+      onSave={(hour) => void choose(Number(hour))}
+    />
   );
 };

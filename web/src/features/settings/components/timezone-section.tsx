@@ -9,6 +9,7 @@ import { settingsFailures, useChangeTimezoneMutation } from '../../../lib/settin
 import { browserTimezone, timezoneOptions, zoneLabel } from '../../../lib/settings/timezones.ts';
 import { endOfToday } from '../model/day-start.ts';
 import { initialTimezone } from '../model/timezone-default.ts';
+import { SettingsSection } from './settings-section.tsx';
 
 const clockIn = (zone: string): string | undefined => {
   try {
@@ -56,23 +57,25 @@ export const TimezoneSection = ({ settings }: { settings: Settings }) => {
       : undefined;
 
   return (
-    <section className="panel settings-section" aria-labelledby="timezone-title">
-      <div className="panel__header">
-        <h2 id="timezone-title" className="panel__title">
-          Time zone
-        </h2>
-        <p className="panel__subtitle">
-          Your days are counted in <strong data-testid="settings-timezone-current">{zoneLabel(settings.timezone)}</strong>
-          {clockIn(settings.timezone) ? ` (now ${clockIn(settings.timezone)})` : ''}. A change applies when today ends (at once if the date there is
-          today&rsquo;s); days already recorded keep their dates.
-        </p>
-        {pending && (
-          <p className="settings-pending" role="status" data-testid="settings-timezone-pending">
-            Your new time zone applies from tomorrow: today counts in {zoneLabel(today.timezone)} until {endOfToday(today.endsAt, today.timezone)}, then your
-            days count in {zoneLabel(pending)}.
+    <SettingsSection
+      id="timezone"
+      title="Time zone"
+      header={
+        <>
+          <p className="panel__subtitle">
+            Your days are counted in <strong data-testid="settings-timezone-current">{zoneLabel(settings.timezone)}</strong>
+            {clockIn(settings.timezone) ? ` (now ${clockIn(settings.timezone)})` : ''}. A change applies when today ends (at once if the date there is
+            today&rsquo;s); days already recorded keep their dates.
           </p>
-        )}
-      </div>
+          {pending && (
+            <p className="settings-pending" role="status" data-testid="settings-timezone-pending">
+              Your new time zone applies from tomorrow: today counts in {zoneLabel(today.timezone)} until {endOfToday(today.endsAt, today.timezone)}, then your
+              days count in {zoneLabel(pending)}.
+            </p>
+          )}
+        </>
+      }
+    >
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
         <div className="settings-inline">
           <SelectField
@@ -87,6 +90,6 @@ export const TimezoneSection = ({ settings }: { settings: Settings }) => {
           <SubmitButton pending={isLoading}>{suggested ? 'Use this time zone' : 'Save time zone'}</SubmitButton>
         </div>
       </form>
-    </section>
+    </SettingsSection>
   );
 };

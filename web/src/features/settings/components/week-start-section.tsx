@@ -1,10 +1,9 @@
 import { weekStarts, type Settings, type WeekStart } from '@tracker/contracts/settings/http';
-import { DELIBERATE_SELECT_HINT, useDeliberateSelect } from '../../../components/form/deliberate-select.ts';
-import { SelectField } from '../../../components/form/select-field.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { errorAt, failureText } from '../../../components/form/form-errors.ts';
 import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { settingsFailures, useChangeWeekStartMutation } from '../../../lib/settings/settings.api.ts';
+import { SelectSection } from './select-section.tsx';
 
 const dayNames = (() => {
   const format = new Intl.DateTimeFormat(undefined, { weekday: 'long', timeZone: 'UTC' });
@@ -24,26 +23,18 @@ export const WeekStartSection = ({ settings }: { settings: Settings }) => {
     else toast.success(`Weeks now start on ${dayNames.find((day) => day.value === weekStart)?.label ?? weekStart}.`, { title: 'Week start saved' });
   };
 
-  // Arrowing through the days is a draft until Enter or leaving: each day passed is not saved.
-  const { draft, props } = useDeliberateSelect<WeekStart>(saved, (weekStart) => void choose(weekStart));
-
   return (
-    <section className="panel settings-section" aria-labelledby="week-start-title">
-      <div className="panel__header">
-        <h2 id="week-start-title" className="panel__title">
-          Week
-        </h2>
-        <p className="panel__subtitle">Points this week and the activity map count weeks from this day.</p>
-      </div>
-      <SelectField
-        label="Week starts on"
-        name="weekStart"
-        options={dayNames}
-        {...props}
-        disabled={isLoading}
-        hint={draft ? DELIBERATE_SELECT_HINT : undefined}
-        error={errorAt(fieldErrors(error), 'weekStart')}
-      />
-    </section>
+    <SelectSection
+      id="week-start"
+      title="Week"
+      header={<p className="panel__subtitle">Points this week and the activity map count weeks from this day.</p>}
+      label="Week starts on"
+      name="weekStart"
+      options={dayNames}
+      saved={saved}
+      saving={isLoading}
+      error={errorAt(fieldErrors(error), 'weekStart')}
+      onSave={(weekStart) => void choose(weekStart)}
+    />
   );
 };
