@@ -151,12 +151,7 @@ export const ActionableForm = ({
       </div>
       {habit && (
         <RecurrenceEditor
-          frequency={values.frequency}
-          days={values.days}
-          dayOfMonth={values.dayOfMonth}
-          everyNDays={values.everyNDays}
-          timesPerWeek={values.timesPerWeek}
-          weekStartsOn={values.weekStartsOn}
+          values={values}
           onFrequencyChange={changeFrequency}
           onDaysChange={set('days')}
           onDayOfMonthChange={set('dayOfMonth')}

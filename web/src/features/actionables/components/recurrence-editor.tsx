@@ -3,18 +3,16 @@ import { useId } from 'react';
 import { fieldMessage } from '../../../components/form/field-message.ts';
 import { humanFieldMessage } from '../../../components/form/form-errors.ts';
 import { TextField } from '../../../components/form/text-field.tsx';
+import type { ActionableValues } from '../model/actionable-values.ts';
 import { weekdayLongNames, weekdayNames } from '../model/habit-schedule.ts';
 import '../../../components/check-pills/check-pills.css';
 import './recurrence-editor.css';
 
+/** The form's recurrence fields, as the form holds them. */
+export type RecurrenceValues = Pick<ActionableValues, 'frequency' | 'days' | 'dayOfMonth' | 'everyNDays' | 'timesPerWeek' | 'weekStartsOn'>;
+
 export interface RecurrenceEditorProps {
-  frequency: Frequency;
-  days: number[];
-  dayOfMonth: string;
-  everyNDays: string;
-  timesPerWeek: string;
-  /** The weekday an N-per-week habit's weeks begin on (the user's week start, or the habit's own). */
-  weekStartsOn: number;
+  values: RecurrenceValues;
   onFrequencyChange: (frequency: Frequency) => void;
   onDaysChange: (days: number[]) => void;
   onDayOfMonthChange: (dayOfMonth: string) => void;
@@ -42,17 +40,22 @@ const monthDays = Array.from({ length: 31 }, (_, index) => String(index + 1));
 
 const wholeNumber = (min: number, max: number) => ({ type: 'number', inputMode: 'numeric', min, max, step: 1, required: true }) as const;
 
+/** The two schedules that ask for a count: its label, its upper bound and what the count means. */
+const counts = {
+  everyNDays: { label: 'Every how many days', max: 365, hint: () => '1 to 365, counted from the start date' },
+  timesPerWeek: {
+    label: 'Times a week',
+    max: 7,
+    hint: (weekStartsOn: number) => `1 to 7, on any days, once a day; weeks start on ${weekdayLongNames[weekStartsOn] ?? 'Monday'}`,
+  },
+} as const;
+
 /**
  * How often a habit recurs: daily, chosen weekdays (at least one), a day of the month (1–31), every N
  * days (1–365, counted from its start) or N times a week (1–7, in weeks from the user's week start).
  */
 export const RecurrenceEditor = ({
-  frequency,
-  days,
-  dayOfMonth,
-  everyNDays,
-  timesPerWeek,
-  weekStartsOn,
+  values: { frequency, days, dayOfMonth, weekStartsOn, ...countValues },
   onFrequencyChange,
   onDaysChange,
   onDayOfMonthChange,
@@ -142,28 +145,17 @@ export const RecurrenceEditor = ({
           )}
         </div>
       )}
-      {frequency === 'everyNDays' && (
+      {(frequency === 'everyNDays' || frequency === 'timesPerWeek') && (
         <TextField
+          key={frequency}
           className="recurrence__number"
-          label="Every how many days"
-          name="everyNDays"
-          value={everyNDays}
-          onChange={(event) => onEveryNDaysChange(event.target.value)}
-          error={errors.everyNDays}
-          hint="1 to 365, counted from the start date"
-          {...wholeNumber(1, 365)}
-        />
-      )}
-      {frequency === 'timesPerWeek' && (
-        <TextField
-          className="recurrence__number"
-          label="Times a week"
-          name="timesPerWeek"
-          value={timesPerWeek}
-          onChange={(event) => onTimesPerWeekChange(event.target.value)}
-          error={errors.timesPerWeek}
-          hint={`1 to 7, on any days, once a day; weeks start on ${weekdayLongNames[weekStartsOn] ?? 'Monday'}`}
-          {...wholeNumber(1, 7)}
+          label={counts[frequency].label}
+          name={frequency}
+          value={countValues[frequency]}
+          onChange={(event) => (frequency === 'everyNDays' ? onEveryNDaysChange : onTimesPerWeekChange)(event.target.value)}
+          error={errors[frequency]}
+          hint={counts[frequency].hint(weekStartsOn)}
+          {...wholeNumber(1, counts[frequency].max)}
         />
       )}
     </fieldset>
