@@ -1,6 +1,7 @@
-import { useLayoutEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { useMemo, type CSSProperties } from 'react';
 import { DayGrid, type DayCell } from '../../../components/day-grid/day-grid.tsx';
 import { addDays } from '../../../lib/dates/local-date.ts';
+import { usePinnedToEnd } from '../../../lib/scroll/use-pinned-to-end.ts';
 import { dayInWeek, dayStates, weekColumns, type FreezeRange, type HabitDay } from '../model/habit-record.ts';
 import type { ShownActionable } from '../transfer/import-parser.ts';
 import { DayMark, dayClass } from './habit-day.tsx';
@@ -71,24 +72,7 @@ export const HabitYear = ({
   });
   if (marks.length > 1 && marks[0]!.column === 0 && marks[1]!.column < 3) marks.shift();
 
-  // The latest weeks matter most: start scrolled to them on a narrow screen, and stay there when the
-  // box changes width (a phone turned, a window resized) unless the user scrolled away.
-  const scroller = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    let atEnd = true;
-    const toEnd = () => void (element.scrollLeft = element.scrollWidth);
-    const onScroll = () => void (atEnd = element.scrollLeft + element.clientWidth >= element.scrollWidth - 2);
-    toEnd();
-    element.addEventListener('scroll', onScroll, { passive: true });
-    const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => atEnd && toEnd());
-    resized?.observe(element);
-    return () => {
-      element.removeEventListener('scroll', onScroll);
-      resized?.disconnect();
-    };
-  }, [columns.length]);
+  const scroller = usePinnedToEnd<HTMLDivElement>(columns.length);
 
   return (
     <div className="habit-year" data-testid="habit-year" style={{ '--weeks': columns.length } as CSSProperties}>

@@ -1,11 +1,12 @@
 import type { HeatmapDay } from '@tracker/contracts/points/http';
 import type { WeekStart } from '@tracker/contracts/settings/http';
-import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { dashboardFailures, useGetHeatmapQuery, type RangeArgs } from '../api/dashboard.api.ts';
 import { Card } from '../../../components/states/card.tsx';
 import { QueryBody } from '../../../components/states/query-states.tsx';
 import { heatLevel, heatmapGrid, monthMarks, weekdayNames, type HeatmapGrid } from '../model/heatmap-grid.ts';
 import { formatLocalDate } from '../../../lib/dates/date-format.ts';
+import { usePinnedToEnd } from '../../../lib/scroll/use-pinned-to-end.ts';
 import './heatmap-card.css';
 
 const numberFormat = new Intl.NumberFormat();
@@ -77,27 +78,10 @@ const Heatmap = ({ days, weekStart }: { days: HeatmapDay[]; weekStart: WeekStart
   const rowLongNames = useMemo(() => weekdayNames(weekStart, 'long'), [weekStart]);
   const [active, setActive] = useState<Position>(() => lastDay(grid));
   const [shown, setShown] = useState<Shown | null>(null);
-  const scroller = useRef<HTMLDivElement>(null);
   const cells = useRef(new Map<string, HTMLElement>());
   const focusable = grid.weeks[active.column]?.[active.row] ? active : lastDay(grid);
 
-  // The latest weeks are the ones that matter: on a narrow screen, start scrolled to them, and stay
-  // there when the box changes width (a phone turned, a window resized) unless the user scrolled away.
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const toEnd = () => void (element.scrollLeft = element.scrollWidth);
-    let atEnd = true;
-    const onScroll = () => void (atEnd = element.scrollLeft + element.clientWidth >= element.scrollWidth - 2);
-    toEnd();
-    element.addEventListener('scroll', onScroll, { passive: true });
-    const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => atEnd && toEnd());
-    resized?.observe(element);
-    return () => {
-      element.removeEventListener('scroll', onScroll);
-      resized?.disconnect();
-    };
-  }, [grid.weeks.length]);
+  const scroller = usePinnedToEnd<HTMLDivElement>(grid.weeks.length);
 
   const keyOf = ({ column, row }: Position) => `${column}:${row}`;
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
