@@ -100,7 +100,7 @@ export const DayGrid = ({ label, rows, rowHeaders, columnHeaders, className, tes
             </span>
           )}
           {row.map((cell, column) => {
-            if (!cell) return <span key={column} role="gridcell" className="day-grid__cell day-grid__cell--empty" />;
+            if (!cell) return <span key={column} role="gridcell" className="day-grid__cell day-square day-grid__cell--empty" />;
             const position = { row: rowIndex, column };
             const isStop = focusable.row === rowIndex && focusable.column === column;
             return (
@@ -114,7 +114,7 @@ export const DayGrid = ({ label, rows, rowHeaders, columnHeaders, className, tes
                 tabIndex={isStop ? 0 : -1}
                 aria-label={cell.label}
                 title={cell.label}
-                className={`day-grid__cell${cell.className ? ` ${cell.className}` : ''}`}
+                className={`day-grid__cell day-square${cell.className ? ` ${cell.className}` : ''}`}
                 data-testid={cell.testId}
                 data-state={cell.state}
                 data-date={cell.date}

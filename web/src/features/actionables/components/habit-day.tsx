@@ -1,4 +1,5 @@
 import { legendStates, legendWords, type DayState } from '../model/habit-record.ts';
+import '../../../components/day-grid/day-grid.css';
 import './habit-day.css';
 
 /** Each state's shape, so colour is never the only sign: a tick, an outlined tick, a cross, a snowflake, a ring. */
@@ -24,14 +25,19 @@ export const DayMark = ({ state }: { state: DayState }) => {
 /** The class of a day's cell: its state's colours and, in the year calendar, its smaller size. */
 export const dayClass = (state: DayState | undefined): string => `habit-day habit-day--${state ?? 'loading'}`;
 
+/** A day's look on its own, outside a grid (whose cells are squares already): a legend's key, a list's mark. Decorative. */
+export const DaySample = ({ state }: { state: DayState }) => (
+  <span className={`day-square ${dayClass(state)}`} aria-hidden="true">
+    <DayMark state={state} />
+  </span>
+);
+
 /** What each look means, in words beside a sample of it. */
 export const DayLegend = ({ states = legendStates, testId }: { states?: readonly DayState[]; testId?: string }) => (
   <ul className="habit-day-legend" aria-label="Legend" data-testid={testId}>
     {states.map((state) => (
       <li key={state} className="habit-day-legend__item">
-        <span className={dayClass(state)} aria-hidden="true">
-          <DayMark state={state} />
-        </span>
+        <DaySample state={state} />
         {legendWords[state]}
       </li>
     ))}

@@ -11,7 +11,7 @@ import { useToday } from '../../../lib/settings/use-today.ts';
 import { actionableFailures, useGetActionableQuery } from '../api/actionables.api.ts';
 import { useGetFreezesQuery } from '../api/freezes.api.ts';
 import { historyFailure, useGetHabitHistoryQuery } from '../api/habit-history.api.ts';
-import { DayLegend, DayMark, dayClass } from '../components/habit-day.tsx';
+import { DayLegend, DaySample } from '../components/habit-day.tsx';
 import { HabitYear } from '../components/habit-year.tsx';
 import { freezeRangeText, freezesAhead } from '../model/freeze-range.ts';
 import { bestStreak, completionRate, freezesOf, percent, periodsOf, recentCompletions, type CompletionRate } from '../model/habit-record.ts';
@@ -85,9 +85,7 @@ const HabitRecord = ({ habit, today }: { habit: ShownActionable; today: string }
             <ul className="habit-page__completions">
               {completions.map((day) => (
                 <li key={day.date} data-testid={`habit-completion-${day.date}`}>
-                  <span className={dayClass(day.state)} aria-hidden="true">
-                    <DayMark state={day.state} />
-                  </span>
+                  <DaySample state={day.state} />
                   <span>{formatLocalDate(day.date)}</span>
                   <span className="habit-page__kind">{day.state === 'backfilled' ? 'Backfilled' : 'Done'}</span>
                 </li>
