@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { hasProblems, type Problems } from '../../../components/form/field-checks.ts';
 import { errorAt } from '../../../components/form/form-errors.ts';
 import { ServerErrorAlert } from '../../../components/form/server-error-alert.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { useFirstInvalidFocus } from '../../../components/form/use-first-invalid-focus.ts';
 import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { useExportActionablesMutation } from '../api/actionables.api.ts';
 import { exportFieldLabels, exportProblems } from '../transfer/export-range.ts';
 import { addDays } from '../../../lib/dates/local-date.ts';
+import { DateRangeFields } from './date-range-fields.tsx';
 import { TransferPanel } from './transfer-panel.tsx';
 
 /** Saves text as a file through a temporary <a download> (the object URL is freed once the download has it). */
@@ -75,30 +75,26 @@ export const ExportPanel = ({ today, zone, onClose }: { today: string; zone: str
         <ServerErrorAlert error={exporting.error} fallback="Failed to export actionables" shown={['startDate', 'endDate']} labels={exportFieldLabels} />
       )}
       <div className="form__row">
-        <TextField
-          label="From"
-          type="date"
-          name="startDate"
-          required
-          autoFocus
-          value={startDate}
-          onChange={(event) => {
-            setStartDate(event.target.value);
-            setProblems({});
+        <DateRangeFields
+          from={{
+            name: 'startDate',
+            autoFocus: true,
+            value: startDate,
+            onChange: (value) => {
+              setStartDate(value);
+              setProblems({});
+            },
+            error: problems.startDate ?? errorAt(errors, 'startDate'),
           }}
-          error={problems.startDate ?? errorAt(errors, 'startDate')}
-        />
-        <TextField
-          label="To"
-          type="date"
-          name="endDate"
-          required
-          value={endDate}
-          onChange={(event) => {
-            setEndDate(event.target.value);
-            setProblems({});
+          to={{
+            name: 'endDate',
+            value: endDate,
+            onChange: (value) => {
+              setEndDate(value);
+              setProblems({});
+            },
+            error: problems.endDate ?? (backwards ? 'must not be before From' : errorAt(errors, 'endDate')),
           }}
-          error={problems.endDate ?? (backwards ? 'must not be before From' : errorAt(errors, 'endDate'))}
         />
       </div>
     </TransferPanel>

@@ -5,7 +5,6 @@ import { errorAt, failureText } from '../../../components/form/form-errors.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { ServerErrorAlert } from '../../../components/form/server-error-alert.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
 import { useFirstInvalidFocus } from '../../../components/form/use-first-invalid-focus.ts';
 import { chipClass } from '../../../components/item-facts/item-facts.tsx';
 import { LoadError, LoadingLine } from '../../../components/states/load-states.tsx';
@@ -16,6 +15,7 @@ import { addDays } from '../../../lib/dates/local-date.ts';
 import { useGetHabitsQuery } from '../api/actionables.api.ts';
 import { freezeFailures, useCancelFreezeMutation, useCreateFreezeMutation, useGetFreezesQuery, type Freeze } from '../api/freezes.api.ts';
 import { FREEZE_MAX_DAYS_AHEAD, freezeDays, freezeRangeProblems, freezeRangeText, freezesAhead, freezeStatus } from '../model/freeze-range.ts';
+import { DateRangeFields } from './date-range-fields.tsx';
 import './freeze-panel.css';
 
 const ALL = 'all';
@@ -34,7 +34,7 @@ const FreezeRow = ({ freeze, today, habitName }: { freeze: Freeze; today: string
     toast.info(`${habitName}: ${range}`, { title: 'Freeze cancelled' });
   };
   return (
-    <li className="freeze-row" data-testid={`freeze-${freeze.id}`}>
+    <li className="freeze-row panel-row" data-testid={`freeze-${freeze.id}`}>
       <div className="freeze-row__what">
         <strong>{habitName}</strong>
         <span>
@@ -117,34 +117,30 @@ export const FreezePanel = ({ today }: { today: string }) => {
             options={[{ value: ALL, label: 'All habits' }, ...habits.map((habit) => ({ value: habit.id, label: habit.title }))]}
             error={errorAt(errors, 'habitId')}
           />
-          <TextField
-            label="From"
-            type="date"
-            name="from"
-            required
-            min={today}
-            max={addDays(today, FREEZE_MAX_DAYS_AHEAD)}
-            value={from}
-            hint="Today or later"
-            onChange={(event) => {
-              setFrom(event.target.value);
-              edited();
+          <DateRangeFields
+            from={{
+              name: 'from',
+              min: today,
+              max: addDays(today, FREEZE_MAX_DAYS_AHEAD),
+              value: from,
+              hint: 'Today or later',
+              onChange: (value) => {
+                setFrom(value);
+                edited();
+              },
+              error: problems.from ?? errorAt(errors, 'from'),
             }}
-            error={problems.from ?? errorAt(errors, 'from')}
-          />
-          <TextField
-            label="To"
-            type="date"
-            name="to"
-            required
-            min={from || today}
-            value={to}
-            hint={`At most ${FREEZE_MAX_DAYS} days, both ends counted`}
-            onChange={(event) => {
-              setTo(event.target.value);
-              edited();
+            to={{
+              name: 'to',
+              min: from || today,
+              value: to,
+              hint: `At most ${FREEZE_MAX_DAYS} days, both ends counted`,
+              onChange: (value) => {
+                setTo(value);
+                edited();
+              },
+              error: problems.to ?? errorAt(errors, 'to'),
             }}
-            error={problems.to ?? errorAt(errors, 'to')}
           />
         </div>
         <div className="form__actions">
