@@ -96,7 +96,7 @@ const TodayRow = ({ item, today, zone }: { item: DailyActionable; today: string;
   const blocked = shown !== null && !shown.canComplete;
 
   return (
-    <li ref={rootRef} className={`today-item${done ? ' today-item--done' : ''}`} data-testid={`today-${item.id}`}>
+    <li ref={rootRef} className={`today-item panel-row${done ? ' today-item--done' : ''}`} data-testid={`today-${item.id}`}>
       <span className={`today-item__kind today-item__kind--${kind}`}>{item.isHabit ? 'Habit' : 'To do'}</span>
       <div className="today-item__text">
         <span className="today-item__title">{item.title}</span>
