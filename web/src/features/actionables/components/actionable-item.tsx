@@ -16,6 +16,7 @@ import { useActionableChanges } from '../hooks/use-actionable-changes.ts';
 import { completedToast, statusPointsToast } from '../model/points-toast.ts';
 import { scheduleInWords } from '../model/habit-schedule.ts';
 import './actionable-item.css';
+import './item-text.css';
 import './status-dot.css';
 
 export interface ActionableItemProps {
@@ -78,8 +79,8 @@ export const ActionableItem = ({ item, statusColor, zone, today, linkTitles }: A
       <li className="act-item act-item--invalid" data-testid={`actionable-${item.id}`}>
         <div className="act-item__row">
           <h3 className="act-item__title">{item.title}</h3>
-          <p className="act-item__description">{item.description}</p>
-          <p className="act-item__problem">{item.loadProblem}</p>
+          <p className="act-item__description item-description">{item.description}</p>
+          <p className="item-problem">{item.loadProblem}</p>
         </div>
       </li>
     );
@@ -98,7 +99,7 @@ export const ActionableItem = ({ item, statusColor, zone, today, linkTitles }: A
           {completed && <DoneMark />}
           {item.title}
         </h3>
-        {item.description && <p className="act-item__description">{item.description}</p>}
+        {item.description && <p className="act-item__description item-description">{item.description}</p>}
         <ul className="item-facts act-item__facts" aria-label={`About ${name}`}>
           <li className={chipClass(statusTones[item.status])} data-testid={`actionable-status-${item.id}`}>
             {statusColor && <span className="status-dot" style={{ background: statusColor }} aria-hidden="true" />}

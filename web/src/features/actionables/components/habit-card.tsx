@@ -19,6 +19,7 @@ import { useActionableChanges } from '../hooks/use-actionable-changes.ts';
 import { completedToast } from '../model/points-toast.ts';
 import { RecordMissedDay } from './record-missed-day.tsx';
 import './habit-card.css';
+import './item-text.css';
 
 const statusOf = (error: unknown): unknown => (error && typeof error === 'object' && 'status' in error ? error.status : undefined);
 
@@ -41,8 +42,8 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
     return (
       <li className="habit-card habit-card--invalid" data-testid={`habit-${habit.id}`}>
         <h3 className="habit-card__title">{habit.title}</h3>
-        <p className="habit-card__description">{habit.description}</p>
-        <p className="habit-card__problem">{habit.loadProblem}</p>
+        <p className="item-description">{habit.description}</p>
+        <p className="item-problem">{habit.loadProblem}</p>
       </li>
     );
   }
@@ -100,7 +101,7 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
           )}
         </p>
       </div>
-      {habit.description && <p className="habit-card__description">{habit.description}</p>}
+      {habit.description && <p className="item-description">{habit.description}</p>}
       <dl className="habit-card__stats">
         <div className="habit-card__stat habit-card__stat--streak" data-testid={`habit-streak-${habit.id}`}>
           <dt>
