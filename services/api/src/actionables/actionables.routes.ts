@@ -37,10 +37,9 @@ import {
 import { actionableAnswer } from '@tracker/projections/actionables/actionable-answer';
 import { habitFactsOfState } from '@tracker/projections/actionables/habit-today';
 import type { ReadModelDb } from '@tracker/projections/db';
-import { clockAt, type Clock, type LocalDate } from '@tracker/domain/time/local-date';
-import type { CommandContext } from '../commands/command-handler.ts';
-import { routesFor, type AnyRoute, type ApiContext } from '../http/api-router.ts';
-import { commandContext } from '../http/command-context.ts';
+import type { LocalDate } from '@tracker/domain/time/local-date';
+import type { AnyRoute, ApiContext } from '../http/api-router.ts';
+import { commandContext, signedInContext } from '../http/command-context.ts';
 import { requestClock } from '../http/request-clock.ts';
 import { allowLargerBody, ONE_MEGABYTE } from '../http/json-body.ts';
 import { nextCursorOf, PAGED, pageRequestOf } from '../http/paging.ts';
@@ -48,19 +47,10 @@ import type { ActionableOutcome } from './actionable-commands.ts';
 import type { ActionablesServices } from './actionables.feature.ts';
 import { itemAnswer } from './habit-answer.ts';
 
-const route = routesFor<ActionablesServices>();
-const tag = 'actionables';
-/** Every command's answer and the caller's next read come from these (read-your-writes). */
-const SETTLES = ['actionables', 'points_ledger'];
+import { route, SETTLES, tag } from './actionables-route.ts';
 
 /** The caller's zone: reads show a habit's streak as of today there. */
 const zoneOf = (ctx: ApiContext): string => ctx.state.timezone ?? DEFAULT_TIMEZONE;
-
-/** A command's context with the user's clock in it (every route here is signed in, so it is the one the context computed). */
-const signedIn = (ctx: ApiContext): CommandContext & { clock: Clock } => {
-  const c = commandContext(ctx);
-  return { ...c, clock: c.clock ?? clockAt(c.now, zoneOf(ctx)) };
-};
 
 const fieldsOf = (body: Omit<UpdateActionableBody, 'title'> & { title?: string | null | undefined }): EveryEditableField => ({
   title: body.title,
@@ -119,7 +109,7 @@ const create = <Response>(path: string, habit: boolean, response: z.ZodType<Resp
     status: 201,
     settles: SETTLES,
     handle: async ({ ctx, body, services: { actionables, db }, settle }) => {
-      const c = signedIn(ctx);
+      const c = signedInContext(ctx);
       const { clock } = c;
       const id = actionables.newId(c);
       const fields = { ...fieldsOf(body), ...(habit ? { isHabit: true } : {}) };
@@ -181,7 +171,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     response: completeHabitResponse,
     settles: SETTLES,
     handle: async ({ ctx, params, services: { actionables, db }, settle }) => {
-      const c = signedIn(ctx);
+      const c = signedInContext(ctx);
       const { clock } = c;
       const outcome = await actionables.run(params.id, { type: 'CompleteHabit', userId: c.userId, clock }, c);
       const habit = await answerOf(db, outcome, await settle(outcome.position), clock.localDate, actionableMessages.habitNotFound);
@@ -259,7 +249,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     status: 201,
     settles: SETTLES,
     handle: async ({ ctx, body, services: { actionables, db, config }, settle }) => {
-      const c = signedIn(ctx);
+      const c = signedInContext(ctx);
       const today = c.clock.localDate;
       const entries = body.map((item) => ({
         fields: fieldsOf(item),
@@ -299,7 +289,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     response: actionableResponse,
     settles: SETTLES,
     handle: async ({ ctx, params, body, services: { actionables, db }, settle }) => {
-      const c = signedIn(ctx);
+      const c = signedInContext(ctx);
       const { clock } = c;
       const fields = fieldsOf(body);
       const outcome = await actionables.run(params.id, { type: 'UpdateActionable', userId: c.userId, fields, status: body.status, clock }, c, linksOf(fields));
@@ -333,7 +323,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     response: completeActionableResponse,
     settles: SETTLES,
     handle: async ({ ctx, params, services: { actionables, db }, settle }) => {
-      const c = signedIn(ctx);
+      const c = signedInContext(ctx);
       const { clock } = c;
       const outcome = await actionables.run(params.id, { type: 'CompleteActionable', userId: c.userId, clock }, c);
       return {

@@ -1,23 +1,15 @@
 import { createFreezeBody, freezeMessages, freezeResponse, freezesResponse, idParams } from '@tracker/contracts/actionables/http';
 import { NotFound } from '@tracker/domain/common/errors';
-import { clockAt } from '@tracker/domain/time/local-date';
-import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
 import { findFreeze, listFreezes } from '@tracker/projections/actionables/habit-freezes.queries';
 import { commandAnswer } from '../commands/command-answer.ts';
-import { routesFor, type AnyRoute, type ApiContext } from '../http/api-router.ts';
-import { commandContext } from '../http/command-context.ts';
+import type { AnyRoute } from '../http/api-router.ts';
+import { signedInContext } from '../http/command-context.ts';
 import type { ActionablesServices } from './actionables.feature.ts';
 import { freezeAnswer } from './freeze-commands.ts';
 
-const route = routesFor<ActionablesServices>();
-const tag = 'actionables';
+import { route, tag } from './actionables-route.ts';
 /** A freeze's answer and the caller's next read (the list, the habits' cards) come from these. */
 const SETTLES = ['habit_freezes'];
-
-const commandOf = (ctx: ApiContext) => {
-  const c = commandContext(ctx);
-  return { ...c, clock: c.clock ?? clockAt(c.now, ctx.state.timezone ?? DEFAULT_TIMEZONE) };
-};
 
 /** Freezes: a habit, or all habits, frozen over local dates — frozen periods neither break nor extend a streak. */
 export const freezeRoutes: AnyRoute<ActionablesServices>[] = [
@@ -45,7 +37,7 @@ export const freezeRoutes: AnyRoute<ActionablesServices>[] = [
     status: 201,
     settles: SETTLES,
     handle: async ({ ctx, body, services: { freezes, db }, settle }) => {
-      const c = commandOf(ctx);
+      const c = signedInContext(ctx);
       const freezeId = freezes.newId(c);
       const command = {
         type: 'FreezeHabits',
@@ -80,7 +72,7 @@ export const freezeRoutes: AnyRoute<ActionablesServices>[] = [
     status: 204,
     settles: SETTLES,
     handle: async ({ ctx, params, services: { freezes }, settle }) => {
-      const c = commandOf(ctx);
+      const c = signedInContext(ctx);
       await settle((await freezes.run({ type: 'CancelFreeze', freezeId: params.id, userId: c.userId, clock: c.clock }, c)).position);
       return undefined;
     },

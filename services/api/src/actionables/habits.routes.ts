@@ -8,27 +8,17 @@ import {
   idParams,
   uncompleteHabitResponse,
 } from '@tracker/contracts/actionables/http';
-import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
 import { NotFound, ValidationFailed } from '@tracker/domain/common/errors';
-import { addDays, clockAt, daysBetween } from '@tracker/domain/time/local-date';
+import { addDays, daysBetween } from '@tracker/domain/time/local-date';
 import { habitHistory } from '@tracker/projections/actionables/habit-history.queries';
-import { routesFor, type AnyRoute, type ApiContext } from '../http/api-router.ts';
-import { commandContext } from '../http/command-context.ts';
+import type { AnyRoute } from '../http/api-router.ts';
+import { signedInContext } from '../http/command-context.ts';
 import type { ActionablesServices } from './actionables.feature.ts';
 import { itemAnswer } from './habit-answer.ts';
 
-const route = routesFor<ActionablesServices>();
-const tag = 'actionables';
-/** Every command's answer and the caller's next read come from these (read-your-writes). */
-const SETTLES = ['actionables', 'points_ledger'];
+import { route, SETTLES, tag } from './actionables-route.ts';
 /** The history's default span: the card's five weeks, ending today. */
 const HISTORY_DEFAULT_DAYS = 35;
-
-/** A command's context with the user's clock (every route here is signed in). */
-const signedIn = (ctx: ApiContext) => {
-  const c = commandContext(ctx);
-  return { ...c, clock: c.clock ?? clockAt(c.now, ctx.state.timezone ?? DEFAULT_TIMEZONE) };
-};
 
 /** A habit's own routes beyond completing it: taking the last completion back, recording a missed day, its history. */
 export const habitRoutes: AnyRoute<ActionablesServices>[] = [
@@ -43,7 +33,7 @@ export const habitRoutes: AnyRoute<ActionablesServices>[] = [
     response: uncompleteHabitResponse,
     settles: SETTLES,
     handle: async ({ ctx, params, services: { actionables, freezes, db }, settle }) => {
-      const c = signedIn(ctx);
+      const c = signedInContext(ctx);
       const outcome = await actionables.run(params.id, { type: 'UncompleteHabit', userId: c.userId, clock: c.clock }, c);
       const undone = outcome.events.find((event) => event.type === 'HabitCompletionUndone');
       const habit = await itemAnswer(db, outcome.item, await settle(outcome.position), c.clock.localDate, actionableMessages.habitNotFound, () =>
@@ -67,7 +57,7 @@ export const habitRoutes: AnyRoute<ActionablesServices>[] = [
     status: 201,
     settles: SETTLES,
     handle: async ({ ctx, params, body, services: { actionables, db }, settle }) => {
-      const c = signedIn(ctx);
+      const c = signedInContext(ctx);
       const outcome = await actionables.run(params.id, { type: 'BackfillHabit', userId: c.userId, date: body.date, clock: c.clock }, c);
       const habit = await itemAnswer(db, outcome.item, await settle(outcome.position), c.clock.localDate, actionableMessages.habitNotFound, () =>
         Promise.resolve(outcome.freezes),
@@ -86,7 +76,7 @@ export const habitRoutes: AnyRoute<ActionablesServices>[] = [
     query: habitHistoryQuery,
     response: habitHistoryResponse,
     handle: async ({ ctx, params, query, services: { db } }) => {
-      const today = signedIn(ctx).clock.localDate;
+      const today = signedInContext(ctx).clock.localDate;
       const to = query.endDate ?? (query.startDate && query.startDate > today ? addDays(query.startDate, HISTORY_DEFAULT_DAYS - 1) : today);
       const from = query.startDate ?? addDays(to, -(HISTORY_DEFAULT_DAYS - 1));
       if (to < from) throw new ValidationFailed('endDate: must not be before startDate', 'endDate');

@@ -1,3 +1,4 @@
+import type { Clock } from '@tracker/domain/time/local-date';
 import type { CommandContext } from '../commands/command-handler.ts';
 import { HttpError } from './problem.ts';
 import type { ApiContext } from './api-router.ts';
@@ -17,4 +18,14 @@ export const commandContext = (ctx: ApiContext): CommandContext => {
     // Signed-in requests have the user's clock (requireAuth computed it once, from their calendar); the local day is recorded with the events.
     ...(clock ? { clock: { at: clock.at, timezone: clock.timezone, localDate: clock.localDate } } : {}),
   };
+};
+
+/**
+ * A signed-in route's command context, with the user's clock that requireAuth computed: no route
+ * computes today again. A route that is not signed in has no clock, and asking for one is a mistake.
+ */
+export const signedInContext = (ctx: ApiContext): CommandContext & { clock: Clock } => {
+  const context = commandContext(ctx);
+  if (!context.clock) throw new Error('signedInContext on a route that is not signed in (auth: true gives the user’s clock)');
+  return { ...context, clock: context.clock };
 };
