@@ -8,7 +8,13 @@ export const readModelMigrations = (): Record<string, Migration> =>
   Object.assign({}, ...readModelFeatures.map((feature) => feature.migrations)) as Record<string, Migration>;
 
 const migrate = async (db: Kysely<unknown>, schema: string, migrations: Record<string, Migration>): Promise<string[]> => {
-  await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(db);
+  // IF NOT EXISTS does not hold against a concurrent creation: two processes starting on a fresh
+  // database (start:api and start:projections) both created the schema and one failed on
+  // pg_namespace's unique index. One at a time, under a lock named for the schema.
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`migrate:${schema}`}))`.execute(trx);
+    await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(trx);
+  });
   const migrator = new Migrator({
     // Migrations are frozen against the schema as it was, so they take an untyped Kysely.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
