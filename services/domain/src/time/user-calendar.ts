@@ -52,11 +52,20 @@ export const wallDayAt = (at: number, rule: DayRule): LocalDate => {
   return local.hour < rule.dayStartHour && date > FIRST_DAY ? addDays(date, -1) : date;
 };
 
-/** The instant `day` starts by the wall clock of `rule` (a start hour that a DST change skips: the first instant after the gap). */
+const MINUTE_MS = 60_000;
+
+/** The instant `day` starts by the wall clock of `rule` (a start hour that a DST change skips: the instant the clock jumped past it). */
 const wallStartOf = (day: LocalDate, rule: DayRule): number => {
   // The day after the calendar's last: past every instant a user can send.
   if (day > LAST_DAY) return Date.parse('9999-12-31T23:59:59.999Z') + 14 * HOUR_MS;
-  return DateTime.fromISO(day, { zone: rule.zone }).set({ hour: rule.dayStartHour }).toMillis();
+  const at = DateTime.fromISO(day, { zone: rule.zone }).set({ hour: rule.dayStartHour }).toMillis();
+  const local = localAt(at, rule.zone);
+  if (local.hour === rule.dayStartHour && local.minute === 0) return at;
+  // In a gap (Chatham's 02:45 → 03:45 with days starting at 03:00) luxon moves past the hour by the
+  // gap's whole length; the day starts where the clock jumped: the first minute whose wall day is it.
+  let start = at;
+  while (wallDayAt(start - MINUTE_MS, rule) === day) start -= MINUTE_MS;
+  return start;
 };
 
 const nextDay = (day: LocalDate): LocalDate => (day === LAST_DAY ? '10000-01-01' : addDays(day, 1));

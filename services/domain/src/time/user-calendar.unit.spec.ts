@@ -47,6 +47,16 @@ describe('a zone change', () => {
   });
 });
 
+describe('a day start that a DST change skips', () => {
+  it('begins the day where the clock jumped past the hour (Chatham, 2024-09-29: 02:45 → 03:45, days from 03:00)', () => {
+    const rule = { zone: 'Pacific/Chatham', dayStartHour: 3 };
+    const calendar = startCalendar(at('2024-09-28T02:00:00Z'), rule);
+    // 02:45 standard (+12:45) is 14:00Z; the clock then reads 03:45 (+13:45): the 29th begins there.
+    expect(calendarAt(calendar, at('2024-09-28T13:59:00Z')).day).toBe('2024-09-28');
+    expect(calendarAt(calendar, at('2024-09-28T14:00:00Z')).day).toBe('2024-09-29');
+  });
+});
+
 describe('the day-start hour', () => {
   it('counts a completion before it for the day before, from the day after the change on', () => {
     const calendar = changeDayStart(startCalendar(at('2026-11-26T10:00:00Z'), utc), at('2026-11-26T10:00:00Z'), 4);
