@@ -120,7 +120,12 @@ describe.skipIf(!chromiumAvailable)('the first screen, cold, over loopback', () 
     await context.close();
     logLoad('/dashboard', load);
     expect(load.title).toBe('Dashboard · Points Tracker');
-    expect(load.js).toEqual(report.screens['/dashboard']!.js);
+    // Every chunk the build counted, and nothing else but the daily points chart, which loads after the
+    // first screen: on a busy machine its request can start before the heading is painted.
+    const counted = report.screens['/dashboard']!.js;
+    expect(counted.filter((file) => !load.js.includes(file))).toEqual([]);
+    const chart = new Set([...chunksWith('recharts'), ...load.js.filter((file) => /^assets\/(daily-points-plot|tooltip-look)-/.test(file))]);
+    expect(load.js.filter((file) => !counted.includes(file) && !chart.has(file))).toEqual([]);
   });
 
   it("offers a reload when a page's code is gone (a deploy replaced the chunks), and the reload recovers", async () => {
