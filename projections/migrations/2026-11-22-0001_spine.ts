@@ -1,13 +1,9 @@
 import { sql, type Kysely } from 'kysely';
+import { createCheckpointsTable, createRateLimitHitsTable } from './shared/common-tables.ts';
 
 // Frozen once landed. `db` is already bound to the read-model schema.
 export const up = async (db: Kysely<any>): Promise<void> => {
-  await db.schema
-    .createTable('projection_checkpoints')
-    .addColumn('name', 'text', (c) => c.primaryKey())
-    .addColumn('position', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute();
+  await createCheckpointsTable(db);
 
   await db.schema
     .createTable('users')
@@ -34,14 +30,7 @@ export const up = async (db: Kysely<any>): Promise<void> => {
     .expression(sql`lower(email)`)
     .execute();
 
-  // Fixed-window request counters shared by every API replica.
-  await db.schema
-    .createTable('rate_limit_hits')
-    .addColumn('key', 'text', (c) => c.notNull())
-    .addColumn('window_start', 'timestamptz', (c) => c.notNull())
-    .addColumn('hits', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('rate_limit_hits_pk', ['key', 'window_start'])
-    .execute();
+  await createRateLimitHitsTable(db);
 };
 
 export const down = async (db: Kysely<any>): Promise<void> => {

@@ -1,23 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { createCheckpointsTable, createRateLimitHitsTable } from '../shared/common-tables.ts';
 
 // Frozen once landed. `db` is bound to the operational schema: state that is not derived from the log
 // alone (reactors' effects happened; rate limits count requests), so a read-model rebuild never swaps it.
 export const up = async (db: Kysely<any>): Promise<void> => {
-  await db.schema
-    .createTable('projection_checkpoints')
-    .addColumn('name', 'text', (c) => c.primaryKey())
-    .addColumn('position', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute();
-
-  // Fixed-window request counters shared by every API replica.
-  await db.schema
-    .createTable('rate_limit_hits')
-    .addColumn('key', 'text', (c) => c.notNull())
-    .addColumn('window_start', 'timestamptz', (c) => c.notNull())
-    .addColumn('hits', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('rate_limit_hits_pk', ['key', 'window_start'])
-    .execute();
+  await createCheckpointsTable(db);
+  await createRateLimitHitsTable(db);
 
   // The goals cascade reactor's view of the hierarchy, as of its checkpoint.
   await db.schema
