@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { watchBrowser } from './failure-evidence.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -10,12 +11,22 @@ if (!chromiumAvailable) {
 }
 
 /** Debian's Chromium, headless, with no background traffic (this machine's network is closed). */
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+export const launchBrowser = async (): Promise<Browser> =>
+  watchBrowser(
+    await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    }),
+  );
 
 /** What a browser test drives: the app, and a browser with one context and page. */
 export interface BrowserRun {
