@@ -9,7 +9,6 @@ import {
   subtasksInRangeResponse,
   tasksInRangeResponse,
 } from '@tracker/contracts/dashboard/http';
-import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from '@tracker/contracts/points/http';
 import type { AppServices } from '../feature.ts';
 import {
   actionablesInRangeWithSummary,
@@ -20,16 +19,13 @@ import {
   subtasksInRange,
   tasksInRange,
 } from '@tracker/projections/dashboard/dashboard.queries';
-import { routesFor, type AnyRoute, type ApiContext } from '../http/api-router.ts';
+import { routesFor, type AnyRoute } from '../http/api-router.ts';
 import { nextCursorOf, PAGED, pageRequestOf } from '../http/paging.ts';
 import { requestClock } from '../http/request-clock.ts';
-import { resolveRange, zoneOf } from './local-range.ts';
+import { resolveDateRange, zoneOf } from './local-range.ts';
 
 const route = routesFor<AppServices>();
 const tag = 'dashboard';
-
-const rangeOf = (ctx: ApiContext, query: Parameters<typeof resolveRange>[1]) =>
-  resolveRange(ctx, query, { defaultDays: DEFAULT_RANGE_DAYS, maxDays: MAX_RANGE_DAYS });
 
 /** spec.md §7's dashboard routes: each reads read models only. */
 export const dashboardRoutes: AnyRoute<AppServices>[] = [
@@ -59,7 +55,7 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     query: dateRangePageQuery,
     response: goalsInRangeResponse,
     handle: async ({ ctx, query, services: { db } }) => {
-      const { goals, summary, next } = await goalsInRange(db, ctx.state.userId, rangeOf(ctx, query), pageRequestOf(query));
+      const { goals, summary, next } = await goalsInRange(db, ctx.state.userId, resolveDateRange(ctx, query), pageRequestOf(query));
       return { goals, summary, nextCursor: nextCursorOf(next) };
     },
   }),
@@ -73,7 +69,7 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     query: dateRangePageQuery,
     response: tasksInRangeResponse,
     handle: async ({ ctx, query, services: { db } }) => {
-      const { tasks, summary, next } = await tasksInRange(db, ctx.state.userId, rangeOf(ctx, query), pageRequestOf(query));
+      const { tasks, summary, next } = await tasksInRange(db, ctx.state.userId, resolveDateRange(ctx, query), pageRequestOf(query));
       return { tasks, summary, nextCursor: nextCursorOf(next) };
     },
   }),
@@ -87,7 +83,7 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     query: dateRangePageQuery,
     response: subtasksInRangeResponse,
     handle: async ({ ctx, query, services: { db } }) => {
-      const { subtasks, summary, next } = await subtasksInRange(db, ctx.state.userId, rangeOf(ctx, query), pageRequestOf(query));
+      const { subtasks, summary, next } = await subtasksInRange(db, ctx.state.userId, resolveDateRange(ctx, query), pageRequestOf(query));
       return { subtasks, summary, nextCursor: nextCursorOf(next) };
     },
   }),
@@ -101,7 +97,7 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     query: dateRangePageQuery,
     response: actionablesInRangeResponse,
     handle: async ({ ctx, query, services: { db } }) => {
-      const range = rangeOf(ctx, query);
+      const range = resolveDateRange(ctx, query);
       const { actionables, summary, next } = await actionablesInRangeWithSummary(db, ctx.state.userId, range.today, range, pageRequestOf(query));
       return { actionables, summary, nextCursor: nextCursorOf(next) };
     },
@@ -115,6 +111,6 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     auth: true,
     query: dateRangeQuery,
     response: dashboardSummaryResponse,
-    handle: async ({ ctx, query, services: { db } }) => ({ summary: await dashboardSummary(db, ctx.state.userId, rangeOf(ctx, query)) }),
+    handle: async ({ ctx, query, services: { db } }) => ({ summary: await dashboardSummary(db, ctx.state.userId, resolveDateRange(ctx, query)) }),
   }),
 ];

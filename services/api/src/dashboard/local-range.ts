@@ -1,6 +1,6 @@
 import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
 import { FIRST_DAY } from '@tracker/contracts/common/fields';
-import type { DayBound } from '@tracker/contracts/points/http';
+import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, type DayBound } from '@tracker/contracts/points/http';
 import { ValidationFailed } from '@tracker/domain/common/errors';
 import { addDays, daysBetween, localDateOf, type LocalDate } from '@tracker/domain/time/local-date';
 import type { ApiContext } from '../http/api-router.ts';
@@ -48,3 +48,7 @@ export const resolveRange = (
   }
   return { startDate, endDate, timezone, today };
 };
+
+/** The range of a date-range read (the dashboard's lists and summary, the points stats): the last DEFAULT_RANGE_DAYS days unless asked, at most MAX_RANGE_DAYS. */
+export const resolveDateRange = (ctx: ApiContext, query: Parameters<typeof resolveRange>[1]): ResolvedRange =>
+  resolveRange(ctx, query, { defaultDays: DEFAULT_RANGE_DAYS, maxDays: MAX_RANGE_DAYS });

@@ -1,8 +1,6 @@
 import {
   DEFAULT_HEATMAP_DAYS,
-  DEFAULT_RANGE_DAYS,
   MAX_HEATMAP_DAYS,
-  MAX_RANGE_DAYS,
   dateRangeQuery,
   leaderboardQuery,
   leaderboardResponse,
@@ -14,7 +12,7 @@ import {
 import { LEADERBOARD_LIMIT, RECENT_ACTIVITIES_LIMIT } from '@tracker/contracts/constants';
 import { leaderboard, pointsPerDay, pointsStats, recentActivities } from '@tracker/projections/points/points.queries';
 import { routesFor, type AnyRoute } from '../http/api-router.ts';
-import { resolveRange } from '../dashboard/local-range.ts';
+import { resolveDateRange, resolveRange } from '../dashboard/local-range.ts';
 import type { PointsServices } from './points.feature.ts';
 import { firstDayOfWeek } from './week-start.ts';
 
@@ -34,7 +32,7 @@ export const pointsRoutes: AnyRoute<PointsServices>[] = [
     query: dateRangeQuery,
     response: pointsStatsResponse,
     handle: async ({ ctx, query, services: { db, weekStartOf } }) => {
-      const { today, startDate, endDate } = resolveRange(ctx, query, { defaultDays: DEFAULT_RANGE_DAYS, maxDays: MAX_RANGE_DAYS });
+      const { today, startDate, endDate } = resolveDateRange(ctx, query);
       const weekStart = firstDayOfWeek(today, await weekStartOf(ctx.state.userId));
       const stats = await pointsStats(db, ctx.state.userId, { today, weekStart, monthStart: `${today.slice(0, 8)}01`, range: { startDate, endDate } });
       return { stats };
