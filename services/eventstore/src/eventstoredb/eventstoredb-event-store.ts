@@ -21,17 +21,7 @@ import {
   type ReadStreamOptions,
   type RecordedEvent,
 } from '@eventstore/db-client';
-import {
-  WrongExpectedVersion,
-  type AppendResult,
-  type EventStore,
-  type ExpectedRevision,
-  type NewEvent,
-  type Position,
-  type StoredEvent,
-  type SubscribeOptions,
-  type SubscriptionHandle,
-} from '../port.ts';
+import { WrongExpectedVersion, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type Position, type StoredEvent } from '../port.ts';
 import { withCanonicalIds } from '../event-ids.ts';
 import { recogniseRetry } from '../retry-rule.ts';
 import { runSubscription } from '../subscription-loop.ts';
@@ -428,7 +418,7 @@ const appends = (client: EsdbClient, { readStreamEvents, collect }: ReturnType<t
 /** `subscribe`: the shared pull loop over forward scans of $all, woken by the one live subscription. */
 const subscriptions =
   (all: AllReads, wakeSource: () => WakeSource, pollIntervalMs: number): EventStore['subscribe'] =>
-  (from, onBatch, subscribeOptions: SubscribeOptions = {}): SubscriptionHandle => {
+  (from, onBatch, subscribeOptions = {}) => {
     const source = wakeSource();
     let seen = source.generation();
     // Where a scan after `cursor` got to: no event of ours lies in between, and $all only grows at its end.

@@ -1,17 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import {
-  WrongExpectedVersion,
-  type AppendResult,
-  type EventMetadata,
-  type EventStore,
-  type ExpectedRevision,
-  type NewEvent,
-  type Position,
-  type StoredEvent,
-  type SubscribeOptions,
-  type SubscriptionHandle,
-} from '../port.ts';
+import { WrongExpectedVersion, type AppendResult, type EventMetadata, type EventStore, type NewEvent, type Position, type StoredEvent } from '../port.ts';
 import { withCanonicalIds } from '../event-ids.ts';
 import { recogniseRetry } from '../retry-rule.ts';
 import { comparePgPositions, decodePosition, encodePosition } from './positions.ts';
@@ -100,7 +89,7 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
   const storedByIds = async (ids: string[]): Promise<EventRow[]> =>
     (await pool.query<EventRow>(`SELECT ${COLUMNS} FROM es.events WHERE event_id = ANY($1::uuid[]) ORDER BY stream_revision`, [ids])).rows;
 
-  const appendOnce = async (stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> => {
+  const appendOnce: EventStore['append'] = async (stream, events, expected) => {
     const ids = events.map((e) => e.id);
     const { rows } = await pool.query<{ outcome: string; revision: string | null; transaction_id: string | null; last_position: string | null }>(
       'SELECT * FROM es.append_events($1, $2, $3::uuid[], $4::text[], $5::integer[], $6::jsonb[], $7::jsonb[])',
@@ -220,7 +209,7 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
       }
     },
 
-    subscribe(from, onBatch, subscribeOptions: SubscribeOptions = {}): SubscriptionHandle {
+    subscribe(from, onBatch, subscribeOptions = {}) {
       const wake = wakeListener();
       const pollMs = options.pollIntervalMs ?? 1000;
       let seen = wake.generation();
