@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, instant, isoDateTime, wholeNumberParam } from '../common/fields.ts';
+import { calendarDate, id, instant, isoDateTime, wholeNumberParam } from '../common/fields.ts';
 import { pointsSourceTypes } from './events.ts';
 
 /** Entries in one answer when the request names no limit, and at most. */
@@ -72,11 +72,32 @@ export const auditMismatch = z.object({
 export type AuditMismatch = z.infer<typeof auditMismatch>;
 
 /**
+ * A freeze of the user's habits as the log recorded it (HabitsFrozen, and HabitFreezeCancelled when
+ * it was called off before it began): which habit (`habitId` null: all habits; `habitTitle` as the
+ * habit's stream had it, null for all or a habit the audit did not read), the local dates it covers,
+ * when it was set and cancelled. A freeze awards and revokes nothing: its days neither break nor
+ * extend a streak, so it stands beside the awards, outside every total.
+ */
+export const auditFreeze = z.object({
+  freezeId: id,
+  habitId: id.nullable(),
+  habitTitle: z.string().nullable(),
+  from: calendarDate,
+  to: calendarDate,
+  setAt: isoDateTime,
+  /** Null while it stands (as of the audit's asOf). */
+  cancelledAt: isoDateTime.nullable(),
+  /** The HabitsFrozen event's position in the log (opaque). */
+  position: z.string(),
+});
+export type AuditFreeze = z.infer<typeof auditFreeze>;
+
+/**
  * recordedTotal: what the PointsAwarded/PointsRevoked events say; recomputedTotal: what the points
  * rules of each award's version give when the user's events are replayed; ledgerTotal: what the
  * points_ledger read model holds. Consistent when the three agree and nothing mismatches. In an
- * answer, `entries` is one page of them; the totals, verdict and mismatches are always the whole
- * audit's.
+ * answer, `entries` is one page of them; the totals, verdict, mismatches and freezes are always the
+ * whole audit's.
  */
 export const pointsAudit = z.object({
   asOf: isoDateTime.nullable(),
@@ -86,6 +107,8 @@ export const pointsAudit = z.object({
   consistent: z.boolean(),
   entries: z.array(auditEntry),
   mismatches: z.array(auditMismatch),
+  /** Every freeze set by then, in log order: the whole audit's, on every page (at most FREEZES_PER_MONTH begin in a month). */
+  freezes: z.array(auditFreeze),
 });
 export type PointsAudit = z.infer<typeof pointsAudit>;
 

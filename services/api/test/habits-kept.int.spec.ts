@@ -286,7 +286,7 @@ describe('the new routes refuse what they must', () => {
     expect((await call(user, 'POST', path(daily.id), { date: daysFrom(zone, -1) })).status).toBe(201);
   });
 
-  it('freezes: from and to named when wrong, overlaps 409, the monthly limit 422, a foreign or missing habit 404; cancel: 204, 404, 409 begun', async () => {
+  it('freezes: from and to named when wrong, overlaps 409, the monthly limit 422, a foreign or missing habit 404; cancel (DELETE): 204, 404, 409 begun', async () => {
     const zone = await defaultZone();
     // The 2nd of next month at noon: three freezes may all begin this month, tomorrow on.
     moveToNext(zone, (day) => day.day === 2);
@@ -323,10 +323,13 @@ describe('the new routes refuse what they must', () => {
 
     expect((await read(user, '/actionables/habits/freezes')).freezes).toEqual([all.body.freeze, one.body.freeze]);
     expect((await read(stranger, '/actionables/habits/freezes')).freezes).toEqual([]);
-    expect((await call(user, 'PATCH', `/actionables/habits/freezes/${all.body.freeze.id}/cancel`)).body.code).toBe('freeze_begun');
-    expect((await call(stranger, 'PATCH', `/actionables/habits/freezes/${one.body.freeze.id}/cancel`)).status).toBe(404);
-    expect((await call(user, 'PATCH', '/actionables/habits/freezes/00000000-0000-4000-8000-000000000000/cancel')).status).toBe(404);
-    expect((await call(user, 'PATCH', `/actionables/habits/freezes/${one.body.freeze.id}/cancel`)).status).toBe(204);
+    expect((await call(user, 'DELETE', `/actionables/habits/freezes/${all.body.freeze.id}`)).body.code).toBe('freeze_begun');
+    expect((await call(stranger, 'DELETE', `/actionables/habits/freezes/${one.body.freeze.id}`)).status).toBe(404);
+    expect((await call(user, 'DELETE', '/actionables/habits/freezes/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    // Served by the freeze route, not taken for a habit's id: a malformed id names id, an old PATCH …/cancel finds nothing.
+    expect((await call(user, 'DELETE', '/actionables/habits/freezes/not-an-id')).body.errors).toEqual([expect.objectContaining({ field: 'id' })]);
+    expect((await call(user, 'PATCH', `/actionables/habits/freezes/${one.body.freeze.id}/cancel`)).status).toBe(404);
+    expect((await call(user, 'DELETE', `/actionables/habits/freezes/${one.body.freeze.id}`)).status).toBe(204);
     expect((await read(user, '/actionables/habits/freezes')).freezes).toEqual([all.body.freeze]);
   });
 
@@ -377,5 +380,64 @@ describe('the new routes refuse what they must', () => {
     }
     // The owner's completion is untouched.
     expect((await habitOf(owner, habit.id)).habitToday).toMatchObject({ state: 'done', canUndo: true });
+  });
+});
+
+describe('freezes in the points audit (the card and the audit show them)', () => {
+  it('lists each freeze — all habits or one by its title, its days, when set and cancelled — beside the awards, counting nothing for it', async () => {
+    const user = await newUser();
+    const zone = user.timezone;
+    const habit = await newHabit(user, { title: 'Stretch' });
+    await ok(user, 'PATCH', `/actionables/habits/${habit.id}/complete`);
+    // Audited once before the freezes: the kept audit is brought forward with them.
+    expect((await auditOf(user)).freezes).toEqual([]);
+
+    const all = (await created(user, '/actionables/habits/freezes', { from: daysFrom(zone, 1), to: daysFrom(zone, 7) })).freeze;
+    const one = (await created(user, '/actionables/habits/freezes', { from: daysFrom(zone, 9), to: daysFrom(zone, 10), habitId: habit.id })).freeze;
+    const standing = await auditOf(user);
+    moveTo(now(zone).plus({ minutes: 2 }));
+    expect((await call(user, 'DELETE', `/actionables/habits/freezes/${one.id}`)).status).toBe(204);
+
+    const res = await call(user, 'GET', '/points/audit');
+    expect(res.status).toBe(200);
+    const { audit, entryCount } = res.body;
+    expect(audit.freezes).toEqual([
+      {
+        freezeId: all.id,
+        habitId: null,
+        habitTitle: null,
+        from: daysFrom(zone, 1),
+        to: daysFrom(zone, 7),
+        setAt: expect.any(String),
+        cancelledAt: null,
+        position: expect.any(String),
+      },
+      {
+        freezeId: one.id,
+        habitId: habit.id,
+        habitTitle: 'Stretch',
+        from: daysFrom(zone, 9),
+        to: daysFrom(zone, 10),
+        setAt: expect.any(String),
+        cancelledAt: expect.any(String),
+        position: expect.any(String),
+      },
+    ]);
+    const [, cancelled] = audit.freezes;
+    expect(Date.parse(cancelled.cancelledAt) - Date.parse(cancelled.setAt)).toBeGreaterThanOrEqual(120_000);
+    // A freeze awards nothing: one award, the totals the habit's alone.
+    expect(entryCount).toBe(1);
+    expect(audit).toMatchObject({ consistent: true, recordedTotal: 10, recomputedTotal: 10, ledgerTotal: 10, entries: [{ sourceId: habit.id, points: 10 }] });
+    expect(standing.freezes.map((freeze: { cancelledAt: string | null }) => freeze.cancelledAt)).toEqual([null, null]);
+    // As of before the cancellation, both stand; as of before they were set, neither is there.
+    const before = (await read(user, `/points/audit?asOf=${encodeURIComponent(new Date(Date.parse(cancelled.setAt) + 60_000).toISOString())}`)).audit;
+    expect(before.freezes.map((freeze: { freezeId: string; cancelledAt: string | null }) => [freeze.freezeId, freeze.cancelledAt])).toEqual([
+      [all.id, null],
+      [one.id, null],
+    ]);
+    const earlier = (await read(user, `/points/audit?asOf=${encodeURIComponent(new Date(Date.parse(audit.freezes[0].setAt) - 1).toISOString())}`)).audit;
+    expect(earlier.freezes).toEqual([]);
+    // Someone else's audit shows none of them.
+    expect((await auditOf(await newUser())).freezes).toEqual([]);
   });
 });

@@ -61,10 +61,10 @@ export const freezeRoutes: AnyRoute<ActionablesServices>[] = [
   }),
   route({
     name: 'cancelHabitFreeze',
-    // An action on the freeze, as completing is on a habit: `DELETE /actionables/habits/freezes/{id}`
-    // would be one path template away from `/actionables/habits/{id}/complete` (no-ambiguous-paths).
-    method: 'patch',
-    path: '/actionables/habits/freezes/:id/cancel',
+    // Unambiguous: no other DELETE has this path's shape (`/actionables/habits/{id}/…` are PATCH, POST
+    // and GET), and a request names its method (openapi.ts, ambiguousOperations).
+    method: 'delete',
+    path: '/actionables/habits/freezes/:id',
     summary: 'Cancel a freeze that has not begun',
     tag,
     auth: true,

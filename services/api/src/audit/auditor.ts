@@ -30,8 +30,11 @@ const slicer = (): (() => Promise<void>) => {
   };
 };
 
-/** An item stream's category: the audit replays these, and only these. */
-const isItemStream = (stream: string): boolean => /^(goal|task|subtask|actionable)-/.test(stream);
+/** The streams the audit replays: the items' (their points) and the user's freezes (which award nothing, but are listed). */
+const isAuditedStream = (stream: string): boolean => /^(goal|task|subtask|actionable|freeze)-/.test(stream);
+
+/** The user's own freeze stream (freeze.decider.ts): one per user, read beside the item streams. */
+const freezeStreamOf = (userId: string): string => `freeze-${userId}`;
 
 /** Audits kept, by (user, asOf): each holds the log's side of one audit, brought forward on the next request. */
 const KEPT_AUDITS = 16;
@@ -48,7 +51,7 @@ const audited = (store: EventStore, stored: StoredEvent, upTo: Checkpoint, until
   const occurredAt = typeof stored.metadata.occurredAt === 'string' ? stored.metadata.occurredAt : stored.createdAt.toISOString();
   if (until !== undefined && Date.parse(occurredAt) > until) return undefined;
   const event = decodeEvent({ type: stored.type, version: stored.version, data: stored.data });
-  // The streams named are item streams: their events are the items' and their points'.
+  // The streams named are item and freeze streams: their events are the items', their points' and the freezes'.
   return { ...event, occurredAt, id: stored.id, position: stored.position } as AuditedEvent;
 };
 
@@ -97,7 +100,7 @@ const replayStreams = async (
 
 /**
  * A kept audit brought from its position to `upTo`: the log between the two, every user's events,
- * of which the user's item streams (the ones it followed, and new ones the user's events name) are
+ * of which the user's item and freeze streams (the ones it followed, and new ones the user's events name) are
  * fed on. False when more than CATCH_UP_LIMIT events lie between: then a replay costs less.
  */
 const catchUp = async (store: EventStore, kept: KeptAudit, upTo: Checkpoint, until: number | undefined): Promise<boolean> => {
@@ -108,7 +111,7 @@ const catchUp = async (store: EventStore, kept: KeptAudit, upTo: Checkpoint, unt
     if (store.comparePositions(stored.position, upTo) > 0) break;
     if (++read > CATCH_UP_LIMIT) return false;
     await pause();
-    if (!isItemStream(stored.stream)) continue;
+    if (!isAuditedStream(stored.stream)) continue;
     if (!kept.replay.knows(stored.stream) && stored.metadata.userId !== kept.replay.userId) continue;
     const event = audited(store, stored, upTo, until);
     if (!event) continue;
@@ -174,7 +177,7 @@ export const createAuditor = (deps: { db: ReadModelDb; store: EventStore }, keep
       if (audit && store.comparePositions(audit.upTo, upTo) < 0 && !(await catchUp(store, audit, upTo, until))) audit = undefined;
       if (!audit) {
         audit = { replay: createAuditReplay(userId, asOf), upTo };
-        await replayStreams(store, audit.replay, await userItemStreams(db, userId), upTo, until);
+        await replayStreams(store, audit.replay, [...(await userItemStreams(db, userId)), freezeStreamOf(userId)], upTo, until);
       }
       const result = settleAudit(audit.replay, ledger, (a, b) => store.comparePositions(a as never, b as never));
       kept.set(key, audit);

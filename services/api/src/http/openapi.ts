@@ -75,18 +75,33 @@ const pathsOf = (route: AnyRoute): { path: string; fixed: Record<string, string>
 /** `in-progress` → `InProgress`: an operationId suffix for one of a parameter's values. */
 const suffixOf = (value: string) => value.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_match, _sep: string, first: string) => first.toUpperCase());
 
-/** Two templates the same request could match (a fixed segment where the other has a parameter, and the reverse). */
-const ambiguous = (a: string, b: string): boolean => {
-  const x = a.split('/');
-  const y = b.split('/');
+/** An operation of the document: its method and path template. */
+export interface OperationPath {
+  method: string;
+  path: string;
+}
+
+/**
+ * Two operations the same request could reach: the same method (a request names its method, and the
+ * router matches method and path together) and templates the same path could match (a fixed segment
+ * where the other has a parameter, and the reverse).
+ */
+const ambiguous = (a: OperationPath, b: OperationPath): boolean => {
+  if (a.method.toLowerCase() !== b.method.toLowerCase()) return false;
+  const x = a.path.split('/');
+  const y = b.path.split('/');
   const variable = (segment: string) => /^\{.+\}$/.test(segment);
   if (x.length !== y.length || x.filter(variable).length !== y.filter(variable).length) return false;
   return x.every((segment, i) => variable(segment) || variable(y[i]!) || segment === y[i]);
 };
 
-/** Templates in the document that the same request could match: none are allowed (clients could not tell which is meant). */
-export const ambiguousPaths = (paths: readonly string[]): [string, string][] =>
-  paths.flatMap((a, i) => paths.slice(i + 1).flatMap((b): [string, string][] => (a !== b && ambiguous(a, b) ? [[a, b]] : [])));
+/** Operations in the document that the same request could reach, as 'METHOD path' pairs: none are allowed (clients could not tell which is meant). */
+export const ambiguousOperations = (operations: readonly OperationPath[]): [string, string][] => {
+  const named = (operation: OperationPath) => `${operation.method.toUpperCase()} ${operation.path}`;
+  return operations.flatMap((a, i) =>
+    operations.slice(i + 1).flatMap((b): [string, string][] => (named(a) !== named(b) && ambiguous(a, b) ? [[named(a), named(b)]] : [])),
+  );
+};
 
 /** The OpenAPI document, generated from the same zod contracts the routes parse with. */
 /** The document of `specs`, grouped by `tags` (every feature's: name → what the group is); a route whose tag no feature declares is a programming error. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiFeatures } from '../features.ts';
 import { createApiRouter, routesFor, type AnyRoute } from './api-router.ts';
 import type { AppState } from './app-state.ts';
-import { ambiguousPaths, buildOpenApi, clientErrorsOf } from './openapi.ts';
+import { ambiguousOperations, buildOpenApi, clientErrorsOf } from './openapi.ts';
 
 const route = routesFor<unknown>();
 const handle = () => undefined;
@@ -29,8 +29,21 @@ describe('the OpenAPI document of every route', () => {
     for (const spec of allRoutes) expect(ids.filter((id) => id.startsWith(spec.name)).length).toBeGreaterThan(0);
   });
 
-  it('has no two paths one request could match', () => {
-    expect(ambiguousPaths(Object.keys(document.paths))).toEqual([]);
+  it('has no two operations one request could reach', () => {
+    expect(ambiguousOperations(operations)).toEqual([]);
+    // DELETE /actionables/habits/freezes/{id} beside PATCH /actionables/habits/{id}/complete: no request is both.
+    expect(operations).toContainEqual(expect.objectContaining({ method: 'delete', path: '/api/actionables/habits/freezes/{id}' }));
+    expect(operations).toContainEqual(expect.objectContaining({ method: 'patch', path: '/api/actionables/habits/{id}/complete' }));
+  });
+
+  it('calls two operations ambiguous only when one request could reach both: the same method and paths a request could match', () => {
+    const op = (method: string, path: string) => ({ method, path });
+    expect(ambiguousOperations([op('delete', '/a/habits/freezes/{id}'), op('patch', '/a/habits/{id}/complete')])).toEqual([]);
+    expect(ambiguousOperations([op('get', '/a/tasks/status/{status}'), op('get', '/a/tasks/{id}/subtasks')])).toEqual([
+      ['GET /a/tasks/status/{status}', 'GET /a/tasks/{id}/subtasks'],
+    ]);
+    expect(ambiguousOperations([op('get', '/a/{id}'), op('GET', '/a/{key}')])).toEqual([['GET /a/{id}', 'GET /a/{key}']]);
+    expect(ambiguousOperations([op('get', '/a/habits'), op('get', '/a/{id}'), op('post', '/a/habits')])).toEqual([]);
   });
 
   it('lists, for a parameter spelled out value by value, only values the route accepts', () => {

@@ -1,4 +1,6 @@
-import type { AuditEntry, AuditMismatch, PointsAudit } from '@tracker/contracts/points/audit';
+import type { FreezeEvent } from '@tracker/contracts/actionables/events';
+import type { Unversioned } from '@tracker/contracts/common/events';
+import type { AuditEntry, AuditFreeze, AuditMismatch, PointsAudit } from '@tracker/contracts/points/audit';
 import { evolve as evolveActionable, type ActionableItem, type ActionableState, type ActionableStreamEvent } from '../actionables/actionable.decider.ts';
 import { completionPoints } from '../actionables/habit-completions.ts';
 import { localDateOf } from '../time/local-date.ts';
@@ -8,8 +10,9 @@ import { actionablePoints, habitBackfillPoints, habitPoints, isLateCompletion, w
 
 // The audit replays one user's item streams through the points rules each award says it was computed
 // by, and compares three accounts of the same points: the rules (recomputed), the PointsAwarded and
-// PointsRevoked events (recorded) and the points_ledger read model. Pure: the caller reads the
-// streams and the ledger rows.
+// PointsRevoked events (recorded) and the points_ledger read model. The user's freeze stream is
+// replayed beside them: a freeze awards nothing, but it is why a streak did not break, so the audit
+// lists each one. Pure: the caller reads the streams and the ledger rows.
 
 /** The rules of one version: an award records its version, and is recomputed by that version's rules. */
 export interface PointsRules {
@@ -26,8 +29,8 @@ export const rulesByVersion: Readonly<Record<number, PointsRules>> = {
   1: { workItemPoints, actionablePoints, habitPoints, habitBackfillPoints, isLateCompletion },
 };
 
-/** An event of an item's stream as the log holds it: decoded, with its id, position and instant. */
-export type AuditedEvent = Recorded<ActionableStreamEvent | WorkItemEvent> & { id: string; position: string };
+/** An event of an item's stream (or the user's freeze stream) as the log holds it: decoded, with its id, position and instant. */
+export type AuditedEvent = Recorded<ActionableStreamEvent | WorkItemEvent | Unversioned<FreezeEvent>> & { id: string; position: string };
 
 /** One item's stream, its events in revision order. */
 export interface AuditedStream {
@@ -73,14 +76,28 @@ interface FoundPoints {
   expectedRecorded: number | null;
 }
 
+/** What the folds report besides points: the user's freezes and the habits' titles (to name a freeze's habit). */
+interface ReplaySinks {
+  visit: (found: FoundPoints) => void;
+  freeze: (event: Extract<AuditedEvent, { type: 'HabitsFrozen' | 'HabitFreezeCancelled' }>) => void;
+  title: (habitId: string, title: string) => void;
+}
+
 /**
  * One stream's fold, resumable: each award recomputed from the state the events before it built,
- * each revocation checked against the award it takes back. Events after `asOf` are skipped, not
- * applied (as if they had not happened yet).
+ * each revocation checked against the award it takes back; a freeze stream's events handed on as they
+ * are. Events after `asOf` are skipped, not applied (as if they had not happened yet).
  */
-const streamReplay = (stream: string, visit: (found: FoundPoints) => void, asOf: number | undefined): ((event: AuditedEvent) => void) => {
+const streamReplay = (stream: string, sinks: ReplaySinks, asOf: number | undefined): ((event: AuditedEvent) => void) => {
+  const { visit } = sinks;
   const category = categoryOf(stream);
   const kind = workItemKinds[category];
+  if (category === 'freeze') {
+    return (event) => {
+      if (asOf !== undefined && Date.parse(event.occurredAt) > asOf) return;
+      if (event.type === 'HabitsFrozen' || event.type === 'HabitFreezeCancelled') sinks.freeze(event);
+    };
+  }
   if (kind === undefined && category !== 'actionable') return () => undefined;
   let workItem: WorkItemState = { status: 'none' };
   let actionable: ActionableState = { status: 'none' };
@@ -128,7 +145,10 @@ const streamReplay = (stream: string, visit: (found: FoundPoints) => void, asOf:
       }
     }
     if (kind !== undefined) workItem = evolveWorkItem(workItem, event as Recorded<WorkItemEvent>);
-    else actionable = evolveActionable(actionable, event as Recorded<ActionableStreamEvent>);
+    else {
+      actionable = evolveActionable(actionable, event as Recorded<ActionableStreamEvent>);
+      if (actionable.status !== 'none' && actionable.item.isHabit) sinks.title(actionable.item.id, actionable.item.title);
+    }
   };
 };
 
@@ -146,6 +166,8 @@ export interface AuditReplay {
   knows(stream: string): boolean;
   /** The user's points events found so far, in log order. */
   found(comparePositions: (a: string, b: string) => number): readonly FoundPoints[];
+  /** The user's freezes found so far, in log order, each habit named by its title as last fed. */
+  freezes(): AuditFreeze[];
 }
 
 export const createAuditReplay = (userId: string, asOf?: string): AuditReplay => {
@@ -153,18 +175,34 @@ export const createAuditReplay = (userId: string, asOf?: string): AuditReplay =>
   const folds = new Map<string, (event: AuditedEvent) => void>();
   const found: FoundPoints[] = [];
   let sorted = true;
-  const visit = (points: FoundPoints): void => {
-    // Only the user's own points: a stream reached through a damaged read model may be someone else's.
-    if (points.event.data.userId !== userId) return;
-    found.push(points);
-    sorted = false;
+  /** By freeze id, in the order they were set (one stream: log order). */
+  const freezes = new Map<string, Omit<AuditFreeze, 'habitTitle'>>();
+  const titles = new Map<string, string>();
+  const sinks: ReplaySinks = {
+    visit: (points) => {
+      // Only the user's own points: a stream reached through a damaged read model may be someone else's.
+      if (points.event.data.userId !== userId) return;
+      found.push(points);
+      sorted = false;
+    },
+    freeze: (event) => {
+      if (event.data.userId !== userId) return;
+      if (event.type === 'HabitsFrozen') {
+        const { freezeId, habitId, from, to } = event.data;
+        freezes.set(freezeId, { freezeId, habitId, from, to, setAt: iso(event.occurredAt), cancelledAt: null, position: event.position });
+      } else {
+        const freeze = freezes.get(event.data.freezeId);
+        if (freeze) freeze.cancelledAt = iso(event.occurredAt);
+      }
+    },
+    title: (habitId, title) => void titles.set(habitId, title),
   };
   return {
     userId,
     asOf,
     feed(stream, events) {
       let fold = folds.get(stream);
-      if (!fold) folds.set(stream, (fold = streamReplay(stream, visit, asOfMs)));
+      if (!fold) folds.set(stream, (fold = streamReplay(stream, sinks, asOfMs)));
       for (const event of events) fold(event);
     },
     knows: (stream) => folds.has(stream),
@@ -173,8 +211,11 @@ export const createAuditReplay = (userId: string, asOf?: string): AuditReplay =>
       sorted = true;
       return found;
     },
+    freezes: () => [...freezes.values()].map((freeze) => ({ ...freeze, habitTitle: freeze.habitId === null ? null : (titles.get(freeze.habitId) ?? null) })),
   };
 };
+
+const iso = (instant: string): string => new Date(instant).toISOString();
 
 const rulesOf = (event: Extract<AuditedEvent, { type: 'PointsAwarded' }>): PointsRules | undefined => rulesByVersion[event.data.rulesVersion];
 
@@ -296,5 +337,6 @@ export const settleAudit = (replay: AuditReplay, ledgerRows: readonly AuditedLed
     consistent: mismatches.length === 0 && recordedTotal === recomputedTotal && recordedTotal === ledgerTotal,
     entries,
     mismatches,
+    freezes: replay.freezes(),
   };
 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { actionableDecider, type ActionableCommand } from '../actionables/actionable.decider.ts';
 import { clockAt } from '../time/local-date.ts';
 import type { Decider } from '../common/decider.ts';
+import { freezeDecider, type FreezeCommand } from '../actionables/freeze.decider.ts';
 import { goalDecider, type GoalCommand } from '../goals/goal.decider.ts';
 import { auditPoints, createAuditReplay, settleAudit, type AuditedEvent, type AuditedLedgerRow, type AuditedStream } from './audit.ts';
 
@@ -189,6 +190,76 @@ describe('the points audit', () => {
       for (const { stream, events } of streams) replay.feed(stream, events.slice(2));
       expect(settleAudit(replay, ledgerOf(streams), comparePositions)).toEqual(whole);
     }
+  });
+
+  it('lists each freeze from the user’s freeze stream — the habit by its title or all habits, the days, when set and cancelled — and counts nothing for it', () => {
+    const HOLIDAY = '4a9e5f41-8e31-4ca1-9f88-5e6f708192a3';
+    const READING = '5baf6052-9f42-4db2-8a99-6f708192a3b4';
+    const freezes = record(freezeDecider as unknown as Decider<FreezeCommand, AuditedEvent, unknown>, `freeze-${USER}`, [
+      {
+        command: {
+          type: 'FreezeHabits',
+          freezeId: HOLIDAY,
+          userId: USER,
+          habitId: null,
+          from: '2026-03-08',
+          to: '2026-03-14',
+          clock: clock('2026-03-02T15:00:00.000Z'),
+        },
+        at: '2026-03-02T15:00:00.000Z',
+      },
+      {
+        command: {
+          type: 'FreezeHabits',
+          freezeId: READING,
+          userId: USER,
+          habitId: HABIT,
+          from: '2026-03-20',
+          to: '2026-03-21',
+          clock: clock('2026-03-03T15:00:00.000Z'),
+        },
+        at: '2026-03-03T15:00:00.000Z',
+      },
+      { command: { type: 'CancelFreeze', freezeId: READING, userId: USER, clock: clock('2026-03-05T15:00:00.000Z') }, at: '2026-03-05T15:00:00.000Z' },
+    ]);
+    const [holidaySet, readingSet] = freezes.events;
+    const streams = [habitStream(), freezes];
+    const audit = auditPoints({ userId: USER, streams, ledger: ledgerOf(streams), comparePositions });
+    expect(audit.freezes).toEqual([
+      {
+        freezeId: HOLIDAY,
+        habitId: null,
+        habitTitle: null,
+        from: '2026-03-08',
+        to: '2026-03-14',
+        setAt: '2026-03-02T15:00:00.000Z',
+        cancelledAt: null,
+        position: holidaySet!.position,
+      },
+      {
+        freezeId: READING,
+        habitId: HABIT,
+        habitTitle: 'Read',
+        from: '2026-03-20',
+        to: '2026-03-21',
+        setAt: '2026-03-03T15:00:00.000Z',
+        cancelledAt: '2026-03-05T15:00:00.000Z',
+        position: readingSet!.position,
+      },
+    ]);
+    // Nothing awarded or revoked for them: the totals and entries are the habit's alone.
+    const without = auditPoints({ userId: USER, streams: [habitStream()], ledger: ledgerOf([habitStream()]), comparePositions });
+    expect(audit).toMatchObject({ consistent: true, recordedTotal: without.recordedTotal, entries: audit.entries.filter((e) => e.sourceType === 'habit') });
+    expect(audit.entries).toHaveLength(without.entries.length);
+    // As of before the cancellation, the freeze stands; before it was set, it is not there.
+    const asOfBefore = auditPoints({ userId: USER, streams, ledger: ledgerOf(streams), asOf: '2026-03-04T00:00:00.000Z', comparePositions });
+    expect(asOfBefore.freezes.map((f) => [f.freezeId, f.cancelledAt])).toEqual([
+      [HOLIDAY, null],
+      [READING, null],
+    ]);
+    expect(auditPoints({ userId: USER, streams, ledger: [], asOf: '2026-03-02T00:00:00.000Z', comparePositions }).freezes).toEqual([]);
+    // Another user's freeze stream given by mistake lists nothing.
+    expect(auditPoints({ userId: '00000000-0000-4000-8000-0000000000ff', streams: [freezes], ledger: [], comparePositions }).freezes).toEqual([]);
   });
 
   it("leaves out another user's points found in a stream it was given", () => {

@@ -48,9 +48,9 @@ export const freezesApi = api.injectEndpoints({
       }),
       invalidatesTags: frozenTags,
     }),
-    /** PATCH /actionables/habits/freezes/{id}/cancel: only one not begun (409 otherwise). */
+    /** DELETE /actionables/habits/freezes/{id}: only one not begun (409 otherwise). */
     cancelFreeze: build.mutation<void, Freeze>({
-      query: (freeze) => ({ url: `/actionables/habits/freezes/${encodeURIComponent(freeze.id)}/cancel`, method: 'PATCH' }),
+      query: (freeze) => ({ url: `/actionables/habits/freezes/${encodeURIComponent(freeze.id)}`, method: 'DELETE' }),
       invalidatesTags: frozenTags,
     }),
   }),

@@ -14,7 +14,8 @@ import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { addDays } from '../../../lib/dates/local-date.ts';
 import { useGetHabitsQuery } from '../api/actionables.api.ts';
 import { freezeFailures, useCancelFreezeMutation, useCreateFreezeMutation, useGetFreezesQuery, type Freeze } from '../api/freezes.api.ts';
-import { FREEZE_MAX_DAYS_AHEAD, freezeDays, freezeRangeProblems, freezeRangeText, freezesAhead, freezeStatus } from '../model/freeze-range.ts';
+import { freezeDays, freezeRangeText } from '../../../lib/habits/freeze-words.ts';
+import { FREEZE_MAX_DAYS_AHEAD, freezeRangeProblems, freezesAhead, freezeStatus } from '../model/freeze-range.ts';
 import { DateRangeFields } from './date-range-fields.tsx';
 import './freeze-panel.css';
 

@@ -1,6 +1,5 @@
 import { FREEZE_MAX_DAYS } from '@tracker/contracts/actionables/http';
 import { addDays, daysBetween, isLocalDate, type LocalDate } from '../../../lib/dates/local-date.ts';
-import { formatLocalDate } from '../../../lib/dates/date-format.ts';
 
 /** How far ahead a freeze may begin (the server's rule: up to a year ahead). */
 export const FREEZE_MAX_DAYS_AHEAD = 365;
@@ -16,9 +15,6 @@ export const freezeRangeProblems = (from: string, to: string, today: LocalDate):
   return {};
 };
 
-/** Days a freeze covers, both ends counted. */
-export const freezeDays = (freeze: { from: LocalDate; to: LocalDate }): number => daysBetween(freeze.from, freeze.to) + 1;
-
 /** current: under way today; upcoming: not begun (it can still be cancelled); past: over. */
 export const freezeStatus = (freeze: { from: LocalDate; to: LocalDate }, today: LocalDate): 'current' | 'upcoming' | 'past' =>
   freeze.from > today ? 'upcoming' : freeze.to >= today ? 'current' : 'past';
@@ -26,10 +22,3 @@ export const freezeStatus = (freeze: { from: LocalDate; to: LocalDate }, today: 
 /** The freezes still to show (under way or to come), soonest first. */
 export const freezesAhead = <F extends { from: LocalDate; to: LocalDate }>(freezes: readonly F[], today: LocalDate): F[] =>
   freezes.filter((freeze) => freeze.to >= today).sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
-
-/** 'Mon, Nov 30 – Sun, Dec 6' (the year only when it is not this one, or the range spans two). */
-export const freezeRangeText = (freeze: { from: LocalDate; to: LocalDate }, today: LocalDate): string => {
-  const withYear = freeze.from.slice(0, 4) !== today.slice(0, 4) || freeze.to.slice(0, 4) !== freeze.from.slice(0, 4);
-  const format = (date: LocalDate) => formatLocalDate(date, { weekday: 'short', month: 'short', day: 'numeric', ...(withYear ? { year: 'numeric' } : {}) });
-  return freeze.from === freeze.to ? format(freeze.from) : `${format(freeze.from)} – ${format(freeze.to)}`;
-};

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { freezeDays, freezeRangeProblems, freezesAhead, freezeStatus } from './freeze-range.ts';
+import { freezeDays } from '../../../lib/habits/freeze-words.ts';
+import { freezeRangeProblems, freezesAhead, freezeStatus } from './freeze-range.ts';
 
 const today = '2026-11-25';
 

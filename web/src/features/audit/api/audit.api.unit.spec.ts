@@ -14,6 +14,7 @@ const anAudit = (overrides: Partial<PointsAudit> = {}): PointsAudit => ({
   consistent: true,
   entries: [anAuditEntry()],
   mismatches: [],
+  freezes: [],
   ...overrides,
 });
 

@@ -1,5 +1,16 @@
 import { useState, type ReactNode } from 'react';
-import { inOrder, signedPoints, sourceLabel, type EntryOrder, type TimelineRow } from '../model/audit-timeline.ts';
+import type { LocalDate } from '../../../lib/dates/local-date.ts';
+import {
+  freezeReason,
+  frozenHabits,
+  historyKey,
+  inOrder,
+  signedPoints,
+  sourceLabel,
+  type EntryOrder,
+  type FreezeMoment,
+  type HistoryRow,
+} from '../model/audit-timeline.ts';
 import { ColumnHeads } from '../../../components/tables/column-heads.tsx';
 import './entries-table.css';
 
@@ -27,9 +38,12 @@ const Cell = ({ label, className, testId, children }: { label: string; className
 );
 
 export interface EntriesTableProps {
-  rows: readonly TimelineRow[];
+  /** The awards and revocations, with the freezes set and cancelled among them (historyOf). */
+  rows: readonly HistoryRow[];
   order: EntryOrder;
   zone: string;
+  /** The user's today: a freeze's days show their year only when it is not this one. */
+  today: LocalDate;
   /** Entries a mismatch names. */
   flagged: ReadonlySet<string>;
 }
@@ -43,11 +57,38 @@ const columns = [
   { label: 'Total', className: 'entries__number' },
 ];
 
+/** A freeze set or cancelled, in the history's columns: no points, the habits it covers, its days, and that it awards nothing. */
+const FreezeRow = ({ moment, zone, today }: { moment: FreezeMoment; zone: string; today: LocalDate }) => (
+  <tr className="entries__row entries__row--freeze" data-testid="audit-freeze" data-freeze-id={moment.freeze.freezeId} data-what={moment.what}>
+    <Cell label="When">
+      <time dateTime={moment.occurredAt}>{momentIn(moment.occurredAt, zone)}</time>
+    </Cell>
+    <Cell label="Points" className="entries__number">
+      <span className="entries__points entries__muted">0</span>
+      <span className="visually-hidden"> points: a freeze awards nothing</span>
+    </Cell>
+    <Cell label="Source">
+      <span className="entries__kind tone-info">{moment.what === 'set' ? 'Freeze' : 'Freeze cancelled'}</span>{' '}
+      <span className="entries__title">{frozenHabits(moment.freeze)}</span>
+    </Cell>
+    <Cell label="Reason" className="entries__reason">
+      {freezeReason(moment, today)}
+    </Cell>
+    <Cell label="Rules">
+      <span className="entries__muted">awards nothing</span>
+    </Cell>
+    <Cell label="Total" className="entries__number entries__total">
+      {numberFormat.format(moment.total)}
+    </Cell>
+  </tr>
+);
+
 /**
  * Every award and revocation: when, how many points, what earned them, why, by which rules version,
- * and the total after it. Rows stack into cards on a narrow screen (each cell says what it is).
+ * and the total after it; each freeze set or cancelled among them, awarding nothing. Rows stack into
+ * cards on a narrow screen (each cell says what it is).
  */
-export const EntriesTable = ({ rows, order, zone, flagged }: EntriesTableProps) => {
+export const EntriesTable = ({ rows, order, zone, today, flagged }: EntriesTableProps) => {
   const [limit, setLimit] = useState(ENTRIES_PAGE);
   const ordered = inOrder(rows, order);
   const more = Math.min(ENTRIES_PAGE, ordered.length - limit);
@@ -57,6 +98,7 @@ export const EntriesTable = ({ rows, order, zone, flagged }: EntriesTableProps) 
         <ColumnHeads columns={columns} />
         <tbody>
           {ordered.slice(0, limit).map((row) => {
+            if (row.kind === 'freeze') return <FreezeRow key={historyKey(row)} moment={row} zone={zone} today={today} />;
             const source = sourceLabel(row);
             const isFlagged = flagged.has(row.position);
             return (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chartSeries, inOrder, mismatchedPositions, runningTotals, signedPoints, sourceLabel } from './audit-timeline.ts';
+import type { AuditFreeze } from '@tracker/contracts/points/audit';
+import { chartSeries, freezeReason, historyOf, inOrder, mismatchedPositions, runningTotals, signedPoints, sourceLabel } from './audit-timeline.ts';
 import { anAuditEntry } from '../../../testing/fixtures.ts';
 
 describe('the running total', () => {
@@ -48,6 +49,55 @@ describe('the running total', () => {
     ]);
     expect(inOrder(rows, 'oldest').map((row) => row.position)).toEqual(['a', 'b']);
     expect(rows.map((row) => row.position)).toEqual(['a', 'b']);
+  });
+});
+
+describe('freezes in the history', () => {
+  const aFreeze = (overrides: Partial<AuditFreeze> = {}): AuditFreeze => ({
+    freezeId: '7c1d2e3f-0000-4000-8000-000000000001',
+    habitId: null,
+    habitTitle: null,
+    from: '2026-11-29',
+    to: '2026-12-05',
+    setAt: '2026-11-20T11:00:00.000Z',
+    cancelledAt: null,
+    position: 'f1',
+    ...overrides,
+  });
+  const rows = runningTotals([
+    anAuditEntry({ points: 15, position: 'a', occurredAt: '2026-11-20T10:00:00.000Z' }),
+    anAuditEntry({ points: 30, position: 'b', occurredAt: '2026-11-20T12:00:00.000Z' }),
+  ]);
+
+  it('sets each freeze and its cancellation among the awards by when they happened, the total standing unchanged', () => {
+    const reading = aFreeze({
+      freezeId: '7c1d2e3f-0000-4000-8000-000000000002',
+      habitId: '5b7e1c2a-0000-4000-8000-000000000009',
+      habitTitle: 'Read',
+      setAt: '2026-11-20T12:00:00.000Z',
+      cancelledAt: '2026-11-21T09:00:00.000Z',
+      position: 'f2',
+    });
+    const history = historyOf(rows, [aFreeze(), reading]);
+    expect(history.map((row) => (row.kind === 'points' ? [row.position, row.total] : [`${row.freeze.position} ${row.what}`, row.total]))).toEqual([
+      ['a', 15],
+      ['f1 set', 15],
+      ['b', 45],
+      ['f2 set', 45],
+      ['f2 cancelled', 45],
+    ]);
+    expect(historyOf(rows, []).map((row) => row.kind)).toEqual(['points', 'points']);
+    expect(historyOf([], [aFreeze()]).map((row) => [row.kind, row.total])).toEqual([['freeze', 0]]);
+  });
+
+  it('says which habits, which days, and that a freeze awards nothing', () => {
+    expect(freezeReason({ freeze: aFreeze(), what: 'set' }, '2026-11-20')).toBe(
+      'Froze all habits for Sun, Nov 29 – Sat, Dec 5 (7 days): frozen days award nothing and neither break nor extend a streak',
+    );
+    const one = aFreeze({ habitId: '5b7e1c2a-0000-4000-8000-000000000009', habitTitle: 'Read', from: '2026-12-01', to: '2026-12-01' });
+    expect(freezeReason({ freeze: one, what: 'cancelled' }, '2026-11-20')).toBe(
+      'Cancelled the freeze of habit "Read" for Tue, Dec 1 (1 day) before it began: no day was frozen',
+    );
   });
 });
 

@@ -5,7 +5,7 @@ import { QueryStatus } from '../../../components/states/query-states.tsx';
 import { auditFailure, useGetPointsAuditQuery } from '../api/audit.api.ts';
 import { type AsOfChoice, asOfInstant, choiceFromParams, describeChoice, paramsOfChoice } from '../model/as-of.ts';
 import { AsOfPicker } from '../components/as-of-picker.tsx';
-import { mismatchedPositions, runningTotals, type EntryOrder } from '../model/audit-timeline.ts';
+import { historyOf, mismatchedPositions, runningTotals, type EntryOrder } from '../model/audit-timeline.ts';
 import { EntriesTable } from '../components/entries-table.tsx';
 import { NoPointsYet } from '../components/no-points-yet.tsx';
 import { OrderToggle } from '../components/order-toggle.tsx';
@@ -46,8 +46,11 @@ export const AuditRoute = () => {
   );
 
   const rows = audit ? runningTotals(audit.entries) : [];
-  const isEmpty = audit !== undefined && audit.entries.length === 0 && audit.mismatches.length === 0 && audit.ledgerTotal === 0;
+  const freezes = audit?.freezes ?? [];
+  const isEmpty = audit !== undefined && audit.entries.length === 0 && audit.mismatches.length === 0 && audit.ledgerTotal === 0 && freezes.length === 0;
   const awards = rows.filter((row) => row.points > 0).length;
+  // Freezes award nothing, but they are why a streak stood: they belong in the history, said so.
+  const frozen = freezes.length === 0 ? '' : ` · ${countOf(freezes.length, 'freeze', 'freezes')}, which award nothing`;
   const end = asOf ? Date.parse(asOf) : (fulfilledTimeStamp ?? rows.at(-1)?.time ?? 0);
 
   return (
@@ -80,13 +83,13 @@ export const AuditRoute = () => {
             <Card
               id="audit-entries"
               title="Awards and revocations"
-              subtitle={`${countOf(awards, 'award', 'awards')}, ${countOf(rows.length - awards, 'revocation', 'revocations')}`}
-              actions={rows.length > 1 ? <OrderToggle order={order} onChange={setOrder} /> : undefined}
+              subtitle={`${countOf(awards, 'award', 'awards')}, ${countOf(rows.length - awards, 'revocation', 'revocations')}${frozen}`}
+              actions={rows.length + freezes.length > 1 ? <OrderToggle order={order} onChange={setOrder} /> : undefined}
             >
-              {rows.length === 0 ? (
+              {rows.length + freezes.length === 0 ? (
                 <p className="audit__empty">No award or revocation {scope}.</p>
               ) : (
-                <EntriesTable rows={rows} order={order} zone={zone} flagged={mismatchedPositions(audit.mismatches)} />
+                <EntriesTable rows={historyOf(rows, freezes)} order={order} zone={zone} today={today} flagged={mismatchedPositions(audit.mismatches)} />
               )}
             </Card>
           </>
