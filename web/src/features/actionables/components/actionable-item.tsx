@@ -17,15 +17,15 @@ import { completedToast, statusPointsToast } from '../model/points-toast.ts';
 import { scheduleInWords } from '../model/habit-schedule.ts';
 import './actionable-item.css';
 import './item-text.css';
+import type { Today } from '../../../lib/settings/use-today.ts';
 import './status-dot.css';
 
 export interface ActionableItemProps {
   item: ShownActionable;
   /** The colour the user's status settings give its status. */
   statusColor?: string | undefined;
-  zone: string;
-  /** Today in the user's zone: a deadline on an earlier day is overdue. */
-  today: string;
+  /** The user's today and its zone: a deadline on an earlier day is overdue; moments show in the zone. */
+  today: Today;
   /** Titles of the goals, tasks and subtasks it may link to, by id. */
   linkTitles: ReadonlyMap<string, string>;
 }
@@ -41,7 +41,7 @@ const statusTones: Record<ActionableStatus, ChipTone | undefined> = {
  * One actionable: its facts, complete or revert, edit (inline form) and delete (after a question).
  * Every control's name includes the item ('Complete actionable Buy milk') while its text stays short.
  */
-export const ActionableItem = ({ item, statusColor, zone, today, linkTitles }: ActionableItemProps) => {
+export const ActionableItem = ({ item, statusColor, today: { date: today, timezone: zone }, linkTitles }: ActionableItemProps) => {
   const toast = useToast();
   const [complete, completion] = useCompleteActionableMutation();
   // Separate instances: a failed revert must not show up as an error in the edit form.

@@ -3,6 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { Link } from 'react-router-dom';
 import { failureText } from '../../../components/form/form-errors.ts';
 import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
+import type { Today } from '../../../lib/settings/use-today.ts';
 import { listFailure, useGetActionablesQuery, type ActionablesView } from '../api/actionables.api.ts';
 import { ActionableItem } from './actionable-item.tsx';
 import { LoadError, LoadingLine } from '../../../components/states/load-states.tsx';
@@ -17,8 +18,7 @@ export interface ActionablesListProps {
   /** 'due today', 'due on Mon, 23 Nov 2026', 'in this range': how the empty state names the view. */
   viewName: string;
   statuses: readonly ActionableStatus[];
-  zone: string;
-  today: string;
+  today: Today;
   onShowAllStatuses: () => void;
   onCreate: () => void;
 }
@@ -29,7 +29,7 @@ const countOf = (count: number) => `${count} ${count === 1 ? 'actionable' : 'act
  * The chosen view's actionables, filtered by status and arranged by the user's status settings
  * (priority order, hidden statuses left out), with loading, error and empty states.
  */
-export const ActionablesList = ({ view, viewName, statuses, zone, today, onShowAllStatuses, onCreate }: ActionablesListProps) => {
+export const ActionablesList = ({ view, viewName, statuses, today, onShowAllStatuses, onCreate }: ActionablesListProps) => {
   const { data: items, isLoading, isFetching, error, refetch } = useGetActionablesQuery(view ?? skipToken);
   const linkTitles = useLinkTitles((items ?? []).some((item) => item.goalId || item.taskId || item.subtaskId));
   const fallback = view ? listFailure(view) : 'Failed to fetch actionables';
@@ -80,7 +80,7 @@ export const ActionablesList = ({ view, viewName, statuses, zone, today, onShowA
       {shown.length > 0 ? (
         <ul className="act-list" aria-label="Actionables" aria-busy={isFetching || undefined}>
           {shown.map((item) => (
-            <ActionableItem key={item.id} item={item} statusColor={colorOf(item.status)} zone={zone} today={today} linkTitles={linkTitles} />
+            <ActionableItem key={item.id} item={item} statusColor={colorOf(item.status)} today={today} linkTitles={linkTitles} />
           ))}
         </ul>
       ) : filteredOut > 0 ? (

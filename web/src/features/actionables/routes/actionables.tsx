@@ -38,7 +38,8 @@ const viewOf = (choice: ViewChoice, today: string, zone: string): { view: Action
 /** To-dos with deadlines and weights: today's, a chosen date's, a range's or all; create, complete, import and export. */
 export const ActionablesRoute = () => {
   // Today and its zone from the server's calendar, the day every route counts in.
-  const { date: today, timezone: zone } = useToday();
+  const userToday = useToday();
+  const { date: today, timezone: zone } = userToday;
   const toast = useToast();
   const [choice, setChoice] = useState<ViewChoice>({ kind: 'today', date: today, startDate: addDays(today, -6), endDate: today });
   const [statuses, setStatuses] = useState<ActionableStatus[]>([...allStatuses]);
@@ -102,8 +103,7 @@ export const ActionablesRoute = () => {
         view={view}
         viewName={name}
         statuses={statuses}
-        zone={zone}
-        today={today}
+        today={userToday}
         onShowAllStatuses={() => setStatuses([...allStatuses])}
         onCreate={() => setPanel('create')}
       />
