@@ -14,6 +14,9 @@ export const securityHeaders = (): Middleware<AppState>[] => [
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // The web app's manifest and its service worker (/manifest.webmanifest, /sw.js), named rather than left to the fallbacks.
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

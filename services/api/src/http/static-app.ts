@@ -4,6 +4,8 @@ import type { Middleware } from 'koa';
 import send from 'koa-send';
 import type { AppState } from './app-state.ts';
 
+const revalidated = new Set(['sw.js', 'manifest.webmanifest']);
+
 /** Serves the built web app; any non-API path without a file gets index.html (client-side routes). */
 export const staticApp =
   (distDir: string): Middleware<AppState> =>
@@ -25,6 +27,10 @@ export const staticApp =
         root: distDir,
         maxage: ctx.path.startsWith('/assets/') ? 365 * 24 * 3600 * 1000 : 0,
         immutable: ctx.path.startsWith('/assets/'),
+        setHeaders: (res, filePath) => {
+          // The service worker and the manifest are checked for a new build on every visit.
+          if (revalidated.has(path.basename(filePath))) res.setHeader('Cache-Control', 'no-cache');
+        },
       });
       return;
     }
