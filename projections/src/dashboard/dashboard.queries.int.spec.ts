@@ -262,7 +262,13 @@ describe("today's actionables", () => {
       actionableCreated(alice.at('2026-03-01T00:00:00Z'), { actionableId: weekly, isHabit: true, recurrence: { frequency: 'weekly', days: [2] } }),
       weeklyDone,
       habitStreakExtended(alice.at('2026-03-03T08:00:00Z'), { actionableId: weekly, occurrence: weeklyDone.data.occurrence, streak: 1 }),
-      actionableCreated(alice.at('2026-03-01T00:00:01Z'), { actionableId: notToday, isHabit: true, recurrence: { frequency: 'weekly', days: [3] } }),
+      // Begun on the 1st: no Wednesday of it has come by the 3rd, so nothing to count for (it is not on the 3rd's list).
+      actionableCreated(alice.at('2026-03-01T00:00:01Z'), {
+        actionableId: notToday,
+        isHabit: true,
+        recurrence: { frequency: 'weekly', days: [3] },
+        startDate: '2026-03-01',
+      }),
     ]);
     const today = await dailyActionables(readModels.db, alice.userId, '2026-03-03', 'UTC');
     expect(today.map(({ id, completedToday, streak }) => ({ id, completedToday, streak }))).toEqual([

@@ -326,9 +326,11 @@ export const DAILY_ACTIONABLES_LIMIT = 50;
  * due that day or overdue and not completed, plus those of them completed that day (shown done,
  * so the day's list does not lose what was just ticked off), at most DAILY_ACTIONABLES_LIMIT of them
  * (the latest deadlines: today's first, then the most recently overdue); and the active habits
- * scheduled that day. `completedToday`: a habit's occurrence that day is credited; an actionable's
- * completion was recorded on that date. Overdue first (by deadline), then habits, newest first.
- * One statement.
+ * the day concerns, as their cards on the Habits page tell them (the same habitToday): scheduled
+ * that day, or offering a completion now (an earlier occurrence still open: a Mon/Wed/Fri habit on a
+ * Thursday 'Counts for Wed'), or completed that day (so the list keeps what was just ticked off).
+ * `completedToday`: a habit's period is met (its card says done); an actionable's completion was
+ * recorded on that date. Overdue first (by deadline), then habits, newest first.
  */
 export const dailyActionables = async (db: ReadModelDb, userId: string, date: LocalDate, zone: string): Promise<DailyActionable[]> => {
   const { end } = localDayBounds(date, zone);
@@ -361,7 +363,7 @@ export const dailyActionables = async (db: ReadModelDb, userId: string, date: Lo
   const habits = db
     .selectFrom('actionables')
     .selectAll()
-    .select(sql<boolean>`false`.as('done_today'))
+    .select((eb) => eb('id', 'in', doneToday).$castTo<boolean>().as('done_today'))
     .where('user_id', '=', userId)
     .where('is_habit', '=', true)
     .where('active', '=', true);
@@ -371,10 +373,8 @@ export const dailyActionables = async (db: ReadModelDb, userId: string, date: Lo
     .unionAll(db.selectFrom(habits.as('habits')).selectAll())
     .execute();
   const byDeadline = rows.filter((row) => !row.is_habit).sort((a, b) => a.deadline!.getTime() - b.deadline!.getTime() || a.id.localeCompare(b.id));
-  const scheduled = rows
-    .filter((row) => row.is_habit && isScheduledOn(scheduleOf(row), date))
-    .sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || b.id.localeCompare(a.id));
-  const ordered = [...byDeadline, ...scheduled];
+  const habitRows = rows.filter((row) => row.is_habit).sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || b.id.localeCompare(a.id));
+  const ordered = [...byDeadline, ...habitRows];
   const answers = await answersOf(
     db,
     userId,
@@ -382,8 +382,17 @@ export const dailyActionables = async (db: ReadModelDb, userId: string, date: Lo
     date,
   );
   // A habit is done that day when its period is met (or a later day credited): what its card says.
-  return answers.map((answer, index) => ({
-    ...answer,
-    completedToday: answer.isHabit ? answer.habitToday?.state === 'done' : ordered[index]!.done_today,
-  }));
+  return answers.flatMap((answer, index) => {
+    const row = ordered[index]!;
+    if (answer.isHabit && !concernsDay(row, answer, date)) return [];
+    return [{ ...answer, completedToday: answer.isHabit ? answer.habitToday?.state === 'done' : row.done_today }];
+  });
 };
+
+/**
+ * Whether a habit belongs on the day's list: the day is one of its occurrences, its card offers a
+ * completion now (due or frozen: an earlier occurrence may be the one it counts for), or it was
+ * completed that day.
+ */
+const concernsDay = (row: Row<'actionables'> & { done_today: boolean }, answer: Actionable, date: LocalDate): boolean =>
+  isScheduledOn(scheduleOf(row), date) || answer.habitToday?.state === 'due' || answer.habitToday?.state === 'frozen' || row.done_today;

@@ -147,6 +147,37 @@ describe('a habit before its start (finding 3)', () => {
   });
 });
 
+describe('the dashboard’s Today and the Habits card agree (one habitToday)', () => {
+  it('a Mon/Wed/Fri habit on a Thursday with Wednesday open: Today offers it, counting for Wednesday, and keeps it once done', async () => {
+    const zone = await defaultZone();
+    moveToNext(zone, (day) => day.weekday === 4);
+    // Signed in on the Thursday: the case spans two more days (a token lives seven).
+    const user = await newUser();
+    const wednesday = daysFrom(zone, -1);
+    const habit = await newHabit(user, { title: 'Swim', recurrence: { frequency: 'weekly', days: [1, 3, 5] }, startDate: daysFrom(zone, -3) });
+    const daily = async () =>
+      (await read(user, '/dashboard/daily-actionables')).actionables as Array<{ id: string; completedToday: boolean; habitToday: unknown }>;
+    const card = async () => ((await read(user, '/actionables/habits')).habits as Array<{ id: string; habitToday: unknown }>).find((h) => h.id === habit.id)!;
+
+    expect((await card()).habitToday).toMatchObject({ state: 'due', occurrence: wednesday });
+    const row = (await daily()).find((item) => item.id === habit.id);
+    expect(row).toMatchObject({ completedToday: false, habitToday: (await card()).habitToday });
+
+    await ok(user, 'PATCH', `/actionables/habits/${habit.id}/complete`);
+    const done = (await daily()).find((item) => item.id === habit.id);
+    expect(done).toMatchObject({ completedToday: true, habitToday: { state: 'done', occurrence: wednesday } });
+    expect(done!.habitToday).toEqual((await card()).habitToday);
+
+    // Friday: scheduled, due today. Saturday, Friday met: the day does not concern it, nor does its card offer anything.
+    moveDays(zone, 1);
+    expect((await daily()).find((item) => item.id === habit.id)).toMatchObject({ habitToday: { state: 'due', occurrence: today(zone) } });
+    await ok(user, 'PATCH', `/actionables/habits/${habit.id}/complete`);
+    moveDays(zone, 1);
+    expect((await card()).habitToday).toMatchObject({ state: 'done' });
+    expect((await daily()).map((item) => item.id)).not.toContain(habit.id);
+  });
+});
+
 describe('a habit kept before it was entered', () => {
   it('starts on a startDate up to 30 days back: due since then, a missed day of it can be recorded; further back or malformed is a 400 naming startDate', async () => {
     const user = await newUser();

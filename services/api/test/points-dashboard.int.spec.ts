@@ -337,10 +337,18 @@ describe("today's actionables", () => {
     expect(byId.get(overdue.id)).toMatchObject({ completedToday: false });
 
     // The next day: yesterday's completions leave the list; the habit's streak stands until missed.
+    // Tuesday's habit, its Tuesday still open, stays offered as its card offers it: counting for Tuesday.
     advanceDays(1);
     const next = await get(user, '/dashboard/daily-actionables');
     expect(next.date).toBe('2026-03-11');
-    expect(next.actionables.map((a: { title: string }) => a.title)).toEqual(['Overdue', 'Late tonight in Paris is tomorrow', 'Tomorrow', 'Every day']);
+    expect(next.actionables.map((a: { title: string }) => a.title)).toEqual([
+      'Overdue',
+      'Late tonight in Paris is tomorrow',
+      'Tomorrow',
+      'Tuesdays',
+      'Every day',
+    ]);
+    expect(next.actionables.at(-2)).toMatchObject({ completedToday: false, habitToday: { state: 'due', occurrence: '2026-03-10' } });
     expect(next.actionables.at(-1)).toMatchObject({ completedToday: false, streak: 1 });
   });
 });
