@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { User } from '@tracker/contracts/users/http';
 import type { ReadModelDb, Row } from '../db.ts';
 
@@ -33,6 +34,15 @@ export const findSessionFacts = (db: ReadModelDb, id: string) =>
     .select(['users.is_active', 'users.password_changed_at', 'users.timezone', 'user_settings.day_start_hour', 'user_settings.calendar'])
     .where('users.id', '=', id)
     .executeTakeFirst();
+
+/** findSessionFacts for many users in one statement, each with its id (a user that is gone has no row). */
+export const findSessionFactsOf = (db: ReadModelDb, ids: readonly string[]) =>
+  db
+    .selectFrom('users')
+    .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
+    .select(['users.id', 'users.is_active', 'users.password_changed_at', 'users.timezone', 'user_settings.day_start_hour', 'user_settings.calendar'])
+    .where('users.id', '=', sql<string>`any(${[...ids]}::uuid[])`)
+    .execute();
 
 export const findUserById = async (db: ReadModelDb, id: string): Promise<User | undefined> => {
   const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
