@@ -56,8 +56,10 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     await page.goto(`${app.url}/dashboard`);
     await expect.poll(() => page.title()).toBe('Dashboard · Points Tracker');
     await page.getByTestId(`today-${itemId}`).waitFor();
-    await waitForText('stat-today', '0');
-    expect(await textOf('stat-total')).toBe('0');
+    // No points yet: the points card says what earns them (no row of zeros); the summary counts the item.
+    await page.getByTestId('points-empty').waitFor();
+    expect(await page.getByTestId('stat-total').count()).toBe(0);
+    await waitForText('summary-actionables', '1');
     expect(await textOf('summary-points')).toBe('0');
     expect(await textOf('summary-completed')).toBe('0');
     expect(await textOf('summary-actionables')).toBe('1');

@@ -18,11 +18,14 @@ const DailyPointsPlot = lazy(() => import('./daily-points-plot.tsx'));
  */
 const Chart = ({ days }: { days: DailyPoints[] }) => (
   <figure className="daily-chart" data-testid="daily-points-chart">
-    <div className="daily-chart__plot" aria-hidden="true">
-      <Suspense fallback={null}>
-        <DailyPointsPlot days={days} />
-      </Suspense>
-    </div>
+    {/* No bars to draw before the first points: the note above says when they come (and recharts is not fetched for nothing). */}
+    {days.some((day) => day.points !== 0) && (
+      <div className="daily-chart__plot" aria-hidden="true">
+        <Suspense fallback={null}>
+          <DailyPointsPlot days={days} />
+        </Suspense>
+      </div>
+    )}
     <table className="visually-hidden">
       <caption>Points per day</caption>
       <thead>
@@ -50,7 +53,9 @@ export const DailyPointsCard = ({ range, rangeLabel }: { range: RangeArgs; range
       <QueryBody query={query} failure={dashboardFailures.summary} loading="Loading your daily points…">
         {({ dailyPoints }) => (
           <>
-            {dailyPoints.every((day) => day.points === 0) && <EmptyNote>No points in this range yet. Complete something to see a bar grow.</EmptyNote>}
+            {dailyPoints.every((day) => day.points === 0) && (
+              <EmptyNote>Empty until you earn points: each day you complete a habit or a to-do gets its bar here.</EmptyNote>
+            )}
             <Chart days={dailyPoints} />
           </>
         )}

@@ -2,7 +2,7 @@ import type { HeatmapDay } from '@tracker/contracts/points/http';
 import type { WeekStart } from '@tracker/contracts/settings/http';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { dashboardFailures, useGetHeatmapQuery, type RangeArgs } from '../api/dashboard.api.ts';
-import { Card } from '../../../components/states/card.tsx';
+import { Card, EmptyNote } from '../../../components/states/card.tsx';
 import { QueryBody } from '../../../components/states/query-states.tsx';
 import { heatLevel, heatmapGrid, monthMarks, weekdayNames, type HeatmapGrid } from '../model/heatmap-grid.ts';
 import { formatLocalDate } from '../../../lib/dates/date-format.ts';
@@ -182,7 +182,16 @@ export const HeatmapCard = ({ range, weekStart }: { range: RangeArgs; weekStart:
   return (
     <Card id="heatmap" title="Activity" subtitle="Points per day over the last year" className="dash-grid__wide">
       <QueryBody query={query} failure={dashboardFailures.heatmap} loading="Loading your year…">
-        {(days) => (days.length === 0 ? null : <Heatmap days={days} weekStart={weekStart} />)}
+        {(days) =>
+          days.length === 0 ? null : (
+            <>
+              {days.every((day) => day.points === 0) && (
+                <EmptyNote>Every day you earn points fills its square, darker for more; today is the last one.</EmptyNote>
+              )}
+              <Heatmap days={days} weekStart={weekStart} />
+            </>
+          )
+        }
       </QueryBody>
     </Card>
   );

@@ -2,6 +2,8 @@ import { dashboardFailures, useGetDashboardSummaryQuery, type RangeArgs } from '
 import { Card } from '../../../components/states/card.tsx';
 import { QueryBody } from '../../../components/states/query-states.tsx';
 import { StatTiles } from '../../../components/stat-tiles/stat-tiles.tsx';
+import { Link } from 'react-router-dom';
+import { NextStep } from './next-step.tsx';
 
 /** The range at a glance: points earned in it and the items created, due or completed in it. */
 export const SummaryCard = ({ range, rangeLabel }: { range: RangeArgs; rangeLabel: string }) => {
@@ -9,19 +11,34 @@ export const SummaryCard = ({ range, rangeLabel }: { range: RangeArgs; rangeLabe
   return (
     <Card id="summary" title="Summary" subtitle={rangeLabel}>
       <QueryBody query={query} failure={dashboardFailures.summary} loading="Loading the summary…">
-        {(summary) => (
-          <StatTiles
-            label="Summary"
-            tiles={[
-              { id: 'summary-points', label: 'Points', value: summary.totalPoints, points: true },
-              { id: 'summary-completed', label: 'Completed', value: summary.completedCount },
-              { id: 'summary-goals', label: 'Goals', value: summary.goalsCount },
-              { id: 'summary-tasks', label: 'Tasks', value: summary.tasksCount },
-              { id: 'summary-subtasks', label: 'Subtasks', value: summary.subtasksCount },
-              { id: 'summary-actionables', label: 'Actionables', value: summary.actionablesCount },
-            ]}
-          />
-        )}
+        {(summary) =>
+          summary.totalPoints === 0 &&
+          summary.completedCount + summary.goalsCount + summary.tasksCount + summary.subtasksCount + summary.actionablesCount === 0 ? (
+            <NextStep
+              testId="summary-empty"
+              title="Nothing in this range yet"
+              action={
+                <Link className="button button--secondary button--small" to="/goals">
+                  Set a goal
+                </Link>
+              }
+            >
+              The goals, tasks, subtasks, to-dos and habits you create, finish or have due in the range are counted here, with the points they earned.
+            </NextStep>
+          ) : (
+            <StatTiles
+              label="Summary"
+              tiles={[
+                { id: 'summary-points', label: 'Points', value: summary.totalPoints, points: true },
+                { id: 'summary-completed', label: 'Completed', value: summary.completedCount },
+                { id: 'summary-goals', label: 'Goals', value: summary.goalsCount },
+                { id: 'summary-tasks', label: 'Tasks', value: summary.tasksCount },
+                { id: 'summary-subtasks', label: 'Subtasks', value: summary.subtasksCount },
+                { id: 'summary-actionables', label: 'Actionables', value: summary.actionablesCount },
+              ]}
+            />
+          )
+        }
       </QueryBody>
     </Card>
   );

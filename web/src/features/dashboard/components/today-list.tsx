@@ -14,6 +14,7 @@ import {
   type DailyActionables,
 } from '../api/dashboard.api.ts';
 import { EmptyNote } from '../../../components/states/card.tsx';
+import { TodayEmpty } from './next-step.tsx';
 import { formatLocalDate } from '../../../lib/dates/date-format.ts';
 import { localDateOf } from '../../../lib/dates/zone-clock.ts';
 
@@ -147,7 +148,7 @@ const TodayRow = ({ item, today, zone }: { item: DailyActionable; today: string;
 const TodayList = ({ daily: { date, actionables }, zone }: { daily: DailyActionables; zone: string }) => {
   const { arrange } = useStatusSettings();
   const shown = byHabitToday(arrange(actionables), date);
-  if (actionables.length === 0) return <EmptyNote>Nothing due today and no habits scheduled. Enjoy the quiet.</EmptyNote>;
+  if (actionables.length === 0) return <TodayEmpty />;
   return (
     <>
       {shown.length === 0 && <EmptyNote>Today's items are hidden by your status settings.</EmptyNote>}

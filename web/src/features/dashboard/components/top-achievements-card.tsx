@@ -22,7 +22,7 @@ export const TopAchievementsCard = ({ range, rangeLabel, zone }: { range: RangeA
       <QueryBody query={query} failure={dashboardFailures.summary} loading="Loading your achievements…">
         {({ topAchievements }) =>
           topAchievements.length === 0 ? (
-            <EmptyNote>No points in this range yet.</EmptyNote>
+            <EmptyNote>No points in this range yet: your best completions of the range show here.</EmptyNote>
           ) : (
             <ol className="activity-list" aria-label="Top achievements">
               {topAchievements.map((achievement, index) => (

@@ -7,6 +7,7 @@ import { DailyPointsCard } from '../components/daily-points-chart.tsx';
 import { HeatmapCard } from '../components/heatmap-card.tsx';
 import { type DateRange, defaultRange, lastDays, rangeFrom } from '../model/date-range.ts';
 import { formatLocalDate } from '../../../lib/dates/date-format.ts';
+import { useHeadingFocus } from '../../../lib/focus/use-heading-focus.ts';
 import { DEFAULT_HEATMAP_DAYS } from '@tracker/contracts/points/http';
 import { PointsStatsCard } from '../components/points-stats-card.tsx';
 import { RangePicker } from '../components/range-picker.tsx';
@@ -46,6 +47,8 @@ export const DashboardRoute = () => {
   const args: RangeArgs = { ...range, timezone: zone };
   const heatmapArgs: RangeArgs = { ...lastDays(today, DEFAULT_HEATMAP_DAYS), timezone: zone };
   const label = rangeLabel(range, today);
+  // Arriving from the start (or a form that left its page), the focus goes to the heading.
+  const heading = useHeadingFocus<HTMLHeadingElement>();
 
   const changeRange = (next: DateRange) => {
     const preset = defaultRange(today);
@@ -61,7 +64,9 @@ export const DashboardRoute = () => {
       <header className="page-header dashboard__header">
         <div>
           <p className="page-header__eyebrow">{formatLocalDate(today, { weekday: 'long', month: 'long', day: 'numeric' })}</p>
-          <h1 className="page-header__title">Dashboard</h1>
+          <h1 ref={heading} className="page-header__title" tabIndex={-1}>
+            Dashboard
+          </h1>
         </div>
         <RangePicker range={range} today={today} onChange={changeRange} />
       </header>
