@@ -59,6 +59,8 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('a good long password');
     await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/start$/);
+    await page.getByRole('link', { name: 'Skip for now' }).click();
     await page.waitForURL(/\/dashboard$/);
     const zone = (await api<{ user: { timezone: string } }>('/auth/me')).user.timezone;
     const today = localToday(zone);

@@ -1,18 +1,11 @@
-import { useSelector } from 'react-redux';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import type { NavigationEntry } from '../components/layouts/app-layout.tsx';
-import { selectIsAuthenticated } from '../lib/auth/auth.slice.ts';
-import { GuestOnly, RequireAuth } from '../lib/auth/route-guards.tsx';
+import { GuestOnly, RequireAuth, StrangerOnly } from '../lib/auth/route-guards.tsx';
 import type { ScreenAccess } from '../lib/screens/feature-screens.ts';
 import { features } from './features.ts';
 import { lazyPage } from './routes/lazy-page.ts';
 import { RouteFailure } from './routes/route-failure.tsx';
 import { RouteLoading } from './routes/route-loading.tsx';
-
-const HomeRedirect = () => {
-  const authenticated = useSelector(selectIsAuthenticated);
-  return <Navigate to={authenticated ? '/dashboard' : '/login'} replace />;
-};
 
 const screens = features.flatMap((feature) => feature.screens);
 
@@ -32,7 +25,14 @@ export const routes: RouteObject[] = [
     errorElement: <RouteFailure />,
     hydrateFallbackElement: <RouteLoading />,
     children: [
-      { path: '/', element: <HomeRedirect /> },
+      {
+        element: (
+          <StrangerOnly>
+            <Outlet />
+          </StrangerOnly>
+        ),
+        children: routesFor('stranger'),
+      },
       {
         element: (
           <GuestOnly>

@@ -10,6 +10,9 @@ export const registerLogoutLogin = async (page: Page, baseUrl: string, name: str
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
+  // A new account goes to the start (a first habit and goal), which can be skipped.
+  await page.waitForURL(/\/start$/);
+  await page.getByRole('link', { name: 'Skip for now' }).click();
   await page.waitForURL(/\/dashboard$/);
   expect(await page.getByTestId('user-name').textContent()).toContain(name);
 

@@ -1,10 +1,11 @@
 import type { ComponentType } from 'react';
 
 /**
- * Who may open a screen: `guest` only signed out (signing in leaves it), `public` anyone,
- * `signed-in` only signed in, inside the app's layout with its navigation.
+ * Who may open a screen: `guest` only signed out (signing in leaves it), `stranger` only signed out
+ * as it opens (the public page at /: a signed-in visitor goes to the dashboard, always), `public`
+ * anyone, `signed-in` only signed in, inside the app's layout with its navigation.
  */
-export type ScreenAccess = 'guest' | 'public' | 'signed-in';
+export type ScreenAccess = 'guest' | 'stranger' | 'public' | 'signed-in';
 
 /** One screen of a feature: the router and the main navigation are derived from these. */
 export interface Screen {

@@ -1,44 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { hasProblems, type Problems } from '../../../components/form/field-checks.ts';
-import { NewPasswordField } from '../../../components/form/password-fields.tsx';
-import { ServerErrorAlert } from '../../../components/form/server-error-alert.tsx';
-import { SubmitButton } from '../../../components/form/submit-button.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { useFirstInvalidFocus } from '../../../components/form/use-first-invalid-focus.ts';
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
-import { fieldErrors } from '../../../lib/api/api-errors.ts';
-import { useRegisterMutation } from '../../../lib/api/auth.api.ts';
-import { browserTimezone } from '../../../lib/settings/timezones.ts';
-import { registerProblems, type RegisterValues } from '../model/auth-checks.ts';
-import { EmailField } from '../components/email-field.tsx';
+import { RegisterForm } from '../components/register-form.tsx';
 import { useRedirectAfterSignIn } from '../hooks/use-redirect-after-sign-in.ts';
 
-/** The form checks the registration contract's rules before sending; the server's field errors show under each field too. */
+/** A new account goes on to the start (a first habit and goal), or to the pending redirect. */
 export const RegisterRoute = () => {
-  const { keepingRedirect, proceed } = useRedirectAfterSignIn();
-  const [register, { isLoading, error }] = useRegisterMutation();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [problems, setProblems] = useState<Problems<keyof RegisterValues>>({});
-  const { ref, focusFirstInvalid } = useFirstInvalidFocus();
-  const errors = fieldErrors(error);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = registerProblems({ name, email, password });
-    setProblems(found);
-    if (hasProblems(found)) return focusFirstInvalid();
-    // Days count in this device's zone from the start; a zone the server does not know is left to settings.
-    const account = { name: name.trim(), email: email.trim(), password };
-    const timezone = browserTimezone();
-    let result = await register(timezone ? { ...account, timezone } : account);
-    if ('error' in result && timezone && fieldErrors(result.error).timezone) result = await register(account);
-    if ('data' in result) await proceed();
-    else focusFirstInvalid();
-  };
-
+  const { keepingRedirect, proceedAfterRegistering } = useRedirectAfterSignIn();
   return (
     <AuthLayout
       title="Create your account"
@@ -50,31 +17,7 @@ export const RegisterRoute = () => {
       }
     >
       <title>Create account · Points Tracker</title>
-      <form ref={ref} className="form" onSubmit={(event) => void submit(event)} noValidate>
-        {error && <ServerErrorAlert error={error} fallback="Registration failed" shown={['name', 'email', 'password']} />}
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          required
-          autoFocus
-          maxLength={100}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={problems.name ?? errors.name}
-        />
-        <EmailField value={email} onChange={(event) => setEmail(event.target.value)} error={problems.email ?? errors.email} />
-        <NewPasswordField
-          label="Password"
-          name="password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={problems.password ?? errors.password}
-        />
-        <SubmitButton pending={isLoading} className="button--block">
-          Create account
-        </SubmitButton>
-      </form>
+      <RegisterForm autoFocus onRegistered={proceedAfterRegistering} />
     </AuthLayout>
   );
 };
