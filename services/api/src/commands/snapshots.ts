@@ -28,37 +28,91 @@ export interface SnapshotStore {
  */
 const ROW_LAYOUT = '+retry-ids/1';
 
-/** Snapshots in the operational schema beside the read models: whichever event store holds the log. */
-export const createOpsSnapshotStore = (ops: OpsDb): SnapshotStore => ({
-  async load(stream, schema) {
-    const row = await ops
-      .selectFrom('stream_snapshots')
-      .select(['revision', 'state'])
-      .where('stream', '=', stream)
-      .where('schema', '=', `${schema}${ROW_LAYOUT}`)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const { state, retryIds } = row.state as Pick<Snapshot, 'state' | 'retryIds'>;
-    return { revision: BigInt(row.revision), state, retryIds };
-  },
-  async save(stream, schema, { revision, state, retryIds }) {
-    const values = { stream, schema: `${schema}${ROW_LAYOUT}`, revision: revision.toString(), state: JSON.stringify({ state, retryIds }) };
-    await ops
-      .insertInto('stream_snapshots')
-      .values(values)
-      .onConflict((conflict) =>
-        conflict
-          .column('stream')
-          .doUpdateSet((eb) => ({
-            schema: eb.ref('excluded.schema'),
-            revision: eb.ref('excluded.revision'),
-            state: eb.ref('excluded.state'),
-            taken_at: sql<Date>`now()`,
-          }))
-          .where((eb) =>
-            eb.or([eb('stream_snapshots.revision', '<', eb.ref('excluded.revision')), eb('stream_snapshots.schema', '<>', eb.ref('excluded.schema'))]),
-          ),
-      )
-      .execute();
-  },
-});
+/** What the memory keeps: the texts of the snapshots it holds, at most this many bytes in all. */
+const MEMORY_BYTES = 16 * 1024 * 1024;
+/** And at most this many streams (most hold no snapshot: a short stream is read whole). */
+const MEMORY_STREAMS = 20_000;
+
+interface Remembered {
+  revision: bigint;
+  /** `{state, retryIds}` as stored; parsed on each use, so no caller ever shares a state object. */
+  text: string;
+}
+
+/**
+ * Snapshots in the operational schema beside the read models: whichever event store holds the log.
+ * Each one this process loads or saves (and each stream found to have none) is also kept in memory,
+ * least recently used first out: a command then reads the stream's tail without asking PostgreSQL
+ * for its snapshot. Events never change, so a snapshot at any revision stays true whatever another
+ * process appends or saves since; one older than the table's only means a longer tail, and the next
+ * snapshot this process takes replaces it.
+ */
+export const createOpsSnapshotStore = (ops: OpsDb): SnapshotStore => {
+  const memory = new Map<string, Remembered | null>();
+  let bytes = 0;
+  const keyOf = (stream: string, schema: string) => `${schema}\u0000${stream}`;
+  const forget = (key: string) => {
+    const known = memory.get(key);
+    if (known) bytes -= known.text.length;
+    memory.delete(key);
+  };
+  const remember = (key: string, value: Remembered | null) => {
+    forget(key);
+    memory.set(key, value);
+    if (value) bytes += value.text.length;
+    for (const oldest of memory.keys()) {
+      if (bytes <= MEMORY_BYTES && memory.size <= MEMORY_STREAMS) break;
+      forget(oldest);
+    }
+  };
+  const snapshotOf = ({ revision, text }: Remembered): Snapshot => {
+    const { state, retryIds } = JSON.parse(text) as Pick<Snapshot, 'state' | 'retryIds'>;
+    return { revision, state, retryIds };
+  };
+
+  return {
+    async load(stream, schema) {
+      const key = keyOf(stream, schema);
+      const known = memory.get(key);
+      if (known !== undefined) {
+        // Most recently used last.
+        memory.delete(key);
+        memory.set(key, known);
+        return known ? snapshotOf(known) : undefined;
+      }
+      const row = await ops
+        .selectFrom('stream_snapshots')
+        .select(['revision', sql<string>`state::text`.as('state')])
+        .where('stream', '=', stream)
+        .where('schema', '=', `${schema}${ROW_LAYOUT}`)
+        .executeTakeFirst();
+      const found = row ? { revision: BigInt(row.revision), text: row.state } : null;
+      remember(key, found);
+      return found ? snapshotOf(found) : undefined;
+    },
+    async save(stream, schema, { revision, state, retryIds }) {
+      const text = JSON.stringify({ state, retryIds });
+      const values = { stream, schema: `${schema}${ROW_LAYOUT}`, revision: revision.toString(), state: text };
+      await ops
+        .insertInto('stream_snapshots')
+        .values(values)
+        .onConflict((conflict) =>
+          conflict
+            .column('stream')
+            .doUpdateSet((eb) => ({
+              schema: eb.ref('excluded.schema'),
+              revision: eb.ref('excluded.revision'),
+              state: eb.ref('excluded.state'),
+              taken_at: sql<Date>`now()`,
+            }))
+            .where((eb) =>
+              eb.or([eb('stream_snapshots.revision', '<', eb.ref('excluded.revision')), eb('stream_snapshots.schema', '<>', eb.ref('excluded.schema'))]),
+            ),
+        )
+        .execute();
+      const key = keyOf(stream, schema);
+      const known = memory.get(key);
+      if (!known || known.revision < revision) remember(key, { revision, text });
+    },
+  };
+};
