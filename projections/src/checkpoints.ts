@@ -4,6 +4,38 @@ import type { Position } from '@tracker/eventstore/port';
 export type Checkpoint = Position | 'start';
 
 /**
+ * Every lane is split by user into this many partitions, each with its own lock and its own
+ * checkpoint per member (`<member>/<partition>`), so several workers share a lane. Four: two workers
+ * (what one machine like ours runs) take two each, four take one, one takes all; a member applies a
+ * user's events in log order, and no read model keeps a row that two users write. Changing it is a
+ * migration of the checkpoints (2026-11-27-0013 carried one lane checkpoint over to these four).
+ */
+export const PARTITIONS = 4;
+
+/** The checkpoint row of one member in one partition. */
+export const checkpointName = (member: string, partition: number): string => `${member}/${partition}`;
+
+/** The checkpoint rows of a member, one per partition. */
+export const partitionCheckpointNames = (member: string): string[] => Array.from({ length: PARTITIONS }, (_, p) => checkpointName(member, p));
+
+/** The member a checkpoint row belongs to (a notification names rows). */
+export const memberOfCheckpoint = (name: string): string => name.replace(/\/\d+$/, '');
+
+/**
+ * The partition of a user: FNV-1a over the id with a final mix (FNV's low bits alone follow the
+ * characters' low bits), modulo PARTITIONS. Stable across processes and releases. An event without
+ * a user (none today: every event's metadata names one, the anonymous id for a reset asked) is in 0.
+ */
+export const partitionOf = (userId: string | undefined): number => {
+  if (userId === undefined) return 0;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < userId.length; i++) hash = Math.imul(hash ^ userId.charCodeAt(i), 0x01000193);
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return ((hash ^ (hash >>> 16)) >>> 0) % PARTITIONS;
+};
+
+/**
  * Checkpoints live in `<schema>.projection_checkpoints` of the schema a lane writes to (read models,
  * or operational state for reactors). Plain SQL over any Kysely of that schema, whatever its tables.
  */

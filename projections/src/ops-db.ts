@@ -3,6 +3,7 @@ import pg from 'pg';
 import * as operationalState from '../migrations/ops/2026-11-23-0001_operational_state.ts';
 import * as actionableLinks from '../migrations/ops/2026-11-23-0002_actionable_links.ts';
 import * as streamSnapshots from '../migrations/ops/2026-11-23-0003_stream_snapshots.ts';
+import * as partitionedCheckpoints from '../migrations/ops/2026-11-27-0004_partitioned_checkpoints.ts';
 import type { ProjectionCheckpointsTable } from './db.ts';
 import { pgConnectionOptions } from '@tracker/eventstore/pg-connection-options';
 
@@ -62,6 +63,7 @@ export const opsMigrations: Record<string, Migration> = {
   '2026-11-23-0001_operational_state': operationalState,
   '2026-11-23-0002_actionable_links': actionableLinks,
   '2026-11-23-0003_stream_snapshots': streamSnapshots,
+  '2026-11-27-0004_partitioned_checkpoints': partitionedCheckpoints,
 };
 
 export interface OpsDbHandle {

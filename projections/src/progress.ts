@@ -1,16 +1,20 @@
 import type { QueryExecutorProvider } from 'kysely';
 import { createWakeListener, type WakeListener } from '@tracker/eventstore/pg-listener';
 import type { EventStore, Position } from '@tracker/eventstore/port';
-import { readCheckpoints, type Checkpoint } from './checkpoints.ts';
+import { checkpointName, memberOfCheckpoint, partitionCheckpointNames, partitionOf, readCheckpoints, type Checkpoint } from './checkpoints.ts';
 import { parseProgressPayload, PROGRESS_CHANNEL } from './runner.ts';
 
 export interface ProjectionProgress {
   /**
-   * True once each of `projectors` has applied the log up to `position`; false if the wait ran out.
-   * Waits only for the projectors named: what the caller's next read depends on.
+   * True once each of `projectors` has applied the log up to `position` in the partition of `userId`
+   * (every partition when no user is given); false if the wait ran out. Waits only for the
+   * projectors named and the user's partition: what the caller's next read depends on.
    */
-  waitFor(position: Position, projectors: readonly string[], timeoutMs: number): Promise<boolean>;
-  /** The checkpoints of `projectors` ('start' for one that has none yet), read from the table. */
+  waitFor(position: Position, projectors: readonly string[], timeoutMs: number, userId?: string): Promise<boolean>;
+  /**
+   * The checkpoints of `projectors` ('start' for one that has none yet), read from the table: each
+   * the earliest of its partitions' (how far it has applied the whole log).
+   */
   checkpoints(projectors: readonly string[]): Promise<Record<string, Checkpoint>>;
   /**
    * Calls `listener` with the projectors named by each progress notification, before waiters wake
@@ -47,39 +51,54 @@ export const createProjectionProgress = (options: {
       const progress = parseProgressPayload(payload);
       if (!progress || !options.sources.some((source) => source.schema === progress.schema)) return;
       for (const name of progress.names) note(name, progress.position);
-      for (const projected of projectedListeners) projected(progress.names);
+      if (projectedListeners.length === 0) return;
+      const members = [...new Set(progress.names.map(memberOfCheckpoint))];
+      for (const projected of projectedListeners) projected(members);
     }));
 
-  const checkpoints = async (projectors: readonly string[]): Promise<Record<string, Checkpoint>> => {
-    const found = await Promise.all(options.sources.map((source) => readCheckpoints(source.db, source.schema, projectors)));
+  /** Reads the rows named (partitions' checkpoints) into `reached`. */
+  const readRows = async (names: readonly string[]): Promise<void> => {
+    const found = await Promise.all(options.sources.map((source) => readCheckpoints(source.db, source.schema, names)));
     for (const rows of found) for (const [name, position] of rows) if (position !== 'start') note(name, position);
-    return Object.fromEntries(projectors.map((name) => [name, reached.get(name) ?? 'start']));
   };
 
-  const known = (position: Position, projectors: readonly string[]): boolean =>
-    projectors.every((name) => {
+  const checkpoints = async (projectors: readonly string[]): Promise<Record<string, Checkpoint>> => {
+    await readRows(projectors.flatMap(partitionCheckpointNames));
+    return Object.fromEntries(
+      projectors.map((projector) => [
+        projector,
+        partitionCheckpointNames(projector)
+          .map((name): Checkpoint => reached.get(name) ?? 'start')
+          .reduce((a, b) => (store.comparePositions(a, b) <= 0 ? a : b)),
+      ]),
+    );
+  };
+
+  const known = (position: Position, rows: readonly string[]): boolean =>
+    rows.every((name) => {
       const at = reached.get(name);
       return at !== undefined && store.comparePositions(at, position) >= 0;
     });
 
   return {
     checkpoints,
-    async waitFor(position, projectors, timeoutMs) {
+    async waitFor(position, projectors, timeoutMs, userId) {
       if (projectors.length === 0) return true;
+      const rows = userId === undefined ? projectors.flatMap(partitionCheckpointNames) : projectors.map((name) => checkpointName(name, partitionOf(userId)));
       const wake = listening();
       const deadline = Date.now() + timeoutMs;
       const controller = new AbortController();
       let seen = wake.generation();
-      if (known(position, projectors)) return true;
-      // Once a projector has been heard of, its notifications keep `reached` current: the table is
-      // read only for one never heard of (or, below, when no notification came for a while).
-      if (projectors.some((name) => !reached.has(name))) await checkpoints(projectors);
+      if (known(position, rows)) return true;
+      // Once a partition's checkpoint has been heard of, its notifications keep `reached` current:
+      // the table is read only for one never heard of (or, below, when no notification came for a while).
+      if (rows.some((name) => !reached.has(name))) await readRows(rows);
       for (;;) {
-        if (known(position, projectors)) return true;
+        if (known(position, rows)) return true;
         const left = deadline - Date.now();
         if (left <= 0) return false;
         await wake.wait(seen, Math.min(left, RECHECK_MS), controller.signal);
-        if (wake.generation() === seen) await checkpoints(projectors);
+        if (wake.generation() === seen) await readRows(rows);
         seen = wake.generation();
       }
     },

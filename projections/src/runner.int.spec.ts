@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Position } from '@tracker/eventstore/port';
-import { advanceCheckpoints, CheckpointMoved, readCheckpoint } from './checkpoints.ts';
+import { advanceCheckpoints, checkpointName, CheckpointMoved, partitionCheckpointNames, partitionOf, PARTITIONS, readCheckpoints } from './checkpoints.ts';
 import { everyEventType, type Projector } from './projector.ts';
 import { createProjectionProgress } from './progress.ts';
 import { projectorLanes, startProjectionRunner, type ProjectionRunner } from './runner.ts';
@@ -89,11 +89,16 @@ describe('projection runner', () => {
     await fixture.close();
   });
 
-  /** Waits until the projector's checkpoint reaches the newest appended event. */
+  /** The projector's checkpoints, one per partition. */
+  const checkpointsOf = async (handle: { db: Kysely<any>; schema: string }, name: string) => [
+    ...(await readCheckpoints(handle.db, handle.schema, partitionCheckpointNames(name))).values(),
+  ];
+
+  /** Waits until the projector's checkpoint in every partition reaches the newest appended event. */
   const caughtUp = (handle: { db: Kysely<any>; schema: string }, name: string) =>
     eventually(async () => {
-      const checkpoint = await readCheckpoint(handle.db, handle.schema, name);
-      expect(fixture.store.comparePositions(checkpoint, fixture.lastAppended())).toBeGreaterThanOrEqual(0);
+      for (const checkpoint of await checkpointsOf(handle, name))
+        expect(fixture.store.comparePositions(checkpoint, fixture.lastAppended())).toBeGreaterThanOrEqual(0);
     });
 
   const run = (projectors: Projector[], schemaHandle = fixture.readModels, batchSize = 5) => {
@@ -123,7 +128,7 @@ describe('projection runner', () => {
     run([projector], fixture.readModels, 5);
     await eventually(() => expect(projector.failures).toBeGreaterThanOrEqual(2));
     expect(await tallyRows(fixture.readModels.db)).toBe(0);
-    expect(await readCheckpoint(fixture.readModels.db, 'rm', 'tally')).toBe('start');
+    expect(await checkpointsOf(fixture.readModels, 'tally')).toEqual(Array(PARTITIONS).fill('start'));
 
     broken = false;
     await caughtUp(fixture.readModels, 'tally');
@@ -183,7 +188,7 @@ describe('projection runner', () => {
       expect(await progress.waitFor(position, ['waited'], 20_000)).toBe(true);
       expect((await batchRows('waited')).length).toBe(4);
       // The slow projector is still stuck in its first event: nothing of it committed.
-      expect(await readCheckpoint(fixture.readModels.db, 'rm', 'slow')).toBe('start');
+      expect(await checkpointsOf(fixture.readModels, 'slow')).toEqual(Array(PARTITIONS).fill('start'));
       expect(await progress.waitFor(position, ['waited', 'slow'], 200)).toBe(false);
       release();
       expect(await progress.waitFor(position, ['slow'], 20_000)).toBe(true);
@@ -241,7 +246,7 @@ describe('projection runner', () => {
     await move('start', at('1:1'));
     await expect(move('start', at('1:2'))).rejects.toBeInstanceOf(CheckpointMoved);
     await expect(move(at('0:9'), at('1:3'))).rejects.toBeInstanceOf(CheckpointMoved);
-    expect(await readCheckpoint(db, 'rm', 'cas')).toBe('1:1');
+    expect((await readCheckpoints(db, 'rm', ['cas'])).get('cas')).toBe('1:1');
   });
 
   it('after a crash and restart, read models equal a fresh rebuild', async () => {
@@ -316,11 +321,16 @@ describe('projection runner', () => {
     expect(Number(distinct.rows[0]!.n)).toBe(appended);
   });
 
-  it('with two runners started at once, applies every batch exactly once', async () => {
+  it('with two runners started at once, each runs half the partitions and every batch is applied exactly once; the survivor takes the other half over', async () => {
     const projectorA = tallyProjector();
     const projectorB = tallyProjector();
     const a = run([projectorA]);
     const b = run([projectorB]);
+    await eventually(() => {
+      expect(a.partitions().test).toHaveLength(PARTITIONS / 2);
+      expect(b.partitions().test).toHaveLength(PARTITIONS / 2);
+      expect([...a.partitions().test!, ...b.partitions().test!].sort()).toEqual(Array.from({ length: PARTITIONS }, (_, p) => p));
+    });
     const total = 120;
     await Promise.all(
       Array.from({ length: 12 }, async (_, w) => {
@@ -338,12 +348,15 @@ describe('projection runner', () => {
     expect(await tallyRows(fixture.readModels.db)).toBe(total);
     const distinct = await sql<{ n: string }>`SELECT count(DISTINCT event_id)::text AS n FROM tally`.execute(fixture.readModels.db);
     expect(Number(distinct.rows[0]!.n)).toBe(total);
-    expect([...a.active(), ...b.active()]).toEqual(['tally']);
+    expect([...a.active(), ...b.active()]).toEqual(['tally', 'tally']);
 
-    // The active one goes away; the standby takes over and carries on from the checkpoint.
-    const [active, standby] = a.active().length ? [a, b] : [b, a];
-    await active.stop();
-    runners.splice(runners.indexOf(active), 1);
+    // One goes away; the other takes its partitions over and carries on from their checkpoints.
+    const [gone, survivor] = [a, b];
+    const takenAt = Date.now();
+    await gone.stop();
+    runners.splice(runners.indexOf(gone), 1);
+    await eventually(() => expect(survivor.partitions().test).toEqual(Array.from({ length: PARTITIONS }, (_, p) => p)));
+    expect(Date.now() - takenAt).toBeLessThan(5_000);
     const userId = randomUUID();
     await fixture.append(
       `email-${randomUUID()}`,
@@ -351,6 +364,35 @@ describe('projection runner', () => {
       'no_stream',
     );
     await eventually(async () => expect(await tallyRows(fixture.readModels.db)).toBe(total + 1));
-    expect(standby.active()).toEqual(['tally']);
+    expect(survivor.active()).toEqual(['tally']);
+  });
+
+  it("answers a command's wait from its user's partition: another partition behind does not hold it back", async () => {
+    const { db } = fixture.readModels;
+    const progress = createProjectionProgress({ sources: [fixture.readModels], connectionString: fixture.url, store: fixture.store });
+    try {
+      const userId = randomUUID();
+      await reserveEmails(fixture, 1);
+      const position = fixture.lastAppended() as Position;
+      const mine = partitionOf(userId);
+      await db.transaction().execute((trx) => advanceCheckpoints(trx, 'rm', [{ name: checkpointName('waited', mine), previous: 'start' }], position));
+      expect(await progress.waitFor(position, ['waited'], 2_000, userId)).toBe(true);
+      // Without a user (a route with no session), every partition: the others are still at the start.
+      expect(await progress.waitFor(position, ['waited'], 200)).toBe(false);
+      expect((await progress.checkpoints(['waited'])).waited).toBe('start');
+      const others = Array.from({ length: PARTITIONS }, (_, p) => p).filter((p) => p !== mine);
+      await db.transaction().execute((trx) =>
+        advanceCheckpoints(
+          trx,
+          'rm',
+          others.map((p) => ({ name: checkpointName('waited', p), previous: 'start' as const })),
+          position,
+        ),
+      );
+      expect(await progress.waitFor(position, ['waited'], 2_000)).toBe(true);
+      expect((await progress.checkpoints(['waited'])).waited).toBe(position);
+    } finally {
+      await progress.close();
+    }
   });
 });

@@ -2,7 +2,16 @@ import type { Kysely, Transaction } from 'kysely';
 import pg from 'pg';
 import type { DomainEventType } from '@tracker/contracts/events';
 import type { EventStore, Position, StoredEvent, SubscriptionHandle } from '@tracker/eventstore/port';
-import { advanceCheckpoints, CheckpointMoved, holdSchemaForBatch, readCheckpoints, type Checkpoint } from './checkpoints.ts';
+import {
+  advanceCheckpoints,
+  checkpointName,
+  CheckpointMoved,
+  holdSchemaForBatch,
+  partitionOf,
+  PARTITIONS,
+  readCheckpoints,
+  type Checkpoint,
+} from './checkpoints.ts';
 import type { ReadModels } from './db.ts';
 import type { OperationalTables } from './ops-db.ts';
 import { toProjectedEvent } from './projected-event.ts';
@@ -16,7 +25,7 @@ export const PROGRESS_CHANNEL = 'rm_progress';
  * five commits (the interactive lane's answer waited behind the others' on two cores).
  */
 const DEFERRED_CHECKPOINT_MS = 200;
-/** How soon a lane whose lock session ended tries to take the lock again (then every standbyRetryMs). */
+/** How soon a lane whose session ended looks at its partitions again (then every standbyRetryMs). */
 const LOCK_LOST_RETRY_MS = 250;
 
 export interface RunnerLogger {
@@ -61,7 +70,7 @@ export interface ProjectionRunnerOptions {
   store: EventStore;
   batchSize?: number;
   log: RunnerLogger;
-  /** How often a standby runner tries to take over a lane (ms). */
+  /** How often a lane looks at its partitions: takes free ones, gives back what is over its share (ms). */
   standbyRetryMs?: number;
 }
 
@@ -75,135 +84,195 @@ export interface ProjectorFailure {
 
 export interface ProjectionRunner {
   stop(): Promise<void>;
-  /** Members of the lanes whose lock this runner holds. */
+  /** Members of the lanes of which this runner holds at least one partition. */
   active(): string[];
+  /** The partitions this runner holds, by lane. */
+  partitions(): Record<string, number[]>;
   /** Members stopped at an event they could not apply (retried with backoff, others go on). */
   failures(): ProjectorFailure[];
 }
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+/** The checkpoint rows of `members` in `partitions`, as the checkpoint book takes them. */
+const slotsOf = (members: readonly { name: string }[], partitions: Iterable<number>): Array<{ name: string }> => {
+  const list = [...partitions];
+  return members.flatMap((m) => list.map((p) => ({ name: checkpointName(m.name, p) })));
+};
+
 /**
- * Runs each lane from its members' checkpoints: a batch and the checkpoints' compare-and-set commit in
- * one transaction (exactly-once effect over at-least-once delivery). One active runner per lane, held
- * by a session advisory lock; others stand by and take over when it is released. A member that fails
- * leaves the pass and is retried on its own from its checkpoint, with backoff, so it holds no one back.
+ * Runs each lane's partitions from their members' checkpoints: a batch and the checkpoints'
+ * compare-and-set commit in one transaction (exactly-once effect over at-least-once delivery). A
+ * lane is split by user into PARTITIONS partitions, each held by one runner through a session
+ * advisory lock; runners of a lane share its partitions (at most their fair share each, taking over
+ * whatever is left free). One pass over the log per lane serves every partition the runner holds. A
+ * member that fails leaves the pass and is retried on its own from its checkpoints, with backoff, so
+ * it holds no one back.
  */
 export const startProjectionRunner = (options: ProjectionRunnerOptions): ProjectionRunner => {
   const { store, log } = options;
   const batchSize = options.batchSize ?? 500;
-  const standbyRetryMs = options.standbyRetryMs ?? 2_000;
-  const holding = new Set<string>();
+  const lookEveryMs = options.standbyRetryMs ?? 1_000;
+  const holding = new Map<string, ReadonlySet<number>>();
   const failing = new Map<string, ProjectorFailure>();
 
   const runLane = <DB>(lane: LaneSpec<DB>): (() => Promise<void>) => {
     const { db } = lane.db;
     let stopped = false;
     let lockClient: pg.Client | undefined;
+    /** The partitions whose lock this runner holds. */
+    const held = new Set<number>();
+    /** Free partitions seen at the last look: one still free at the next is taken beyond the fair share. */
+    let freeBefore = new Set<number>();
     let timer: NodeJS.Timeout | undefined;
-    const subscriptions = new Set<SubscriptionHandle>();
+    /** The pass over the log running now, for the partitions it started with (undefined: none). */
+    let current: { subscriptions: Set<SubscriptionHandle> } | undefined;
     // Batches and deferred checkpoint writes of one lane never interleave: each reads the stored checkpoints and moves them.
     const exclusive = serialised();
+    // Looks, restarts and stops of the lane one at a time: each changes the locks and the pass.
+    const control = serialised();
     const book = checkpointBook({
       lane,
       exclusive,
       isStopped: () => stopped,
-      onMoved: () => {
-        log.warn({ lane: lane.name }, 'checkpoint moved by another runner; restarting');
-        void release().then(() => restart(0));
-      },
+      onMoved: () => restartPass('checkpoint moved by another runner; starting the pass again from the stored checkpoints'),
       onFlushFailed: (error) => log.error({ lane: lane.name, err: error }, 'writing deferred checkpoints failed; retrying'),
     });
 
-    const release = async (): Promise<void> => {
+    /** Ends the pass: no batch is in flight and nothing deferred is written once it resolves. */
+    const stopPass = async (): Promise<void> => {
+      const pass = current;
+      current = undefined;
       book.dropDeferred();
-      holding.delete(lane.name);
       for (const member of lane.members) failing.delete(member.name);
+      if (!pass) return;
+      await Promise.all([...pass.subscriptions].map((s) => s.stop()));
+      await exclusive(() => Promise.resolve());
+      book.dropDeferred();
+    };
+
+    /** Lets go of every partition: the pass ends, then the session (and with it the locks). */
+    const releaseAll = async (): Promise<void> => {
+      await stopPass();
+      held.clear();
+      holding.delete(lane.name);
       const client = lockClient;
       lockClient = undefined;
-      await Promise.all([...subscriptions].map((s) => s.stop()));
-      subscriptions.clear();
       await client?.end().catch(() => undefined);
     };
 
-    const restart = (delay: number): void => {
+    const restartPass = (why: string): void => {
+      void control(async () => {
+        if (stopped) return;
+        log.warn({ lane: lane.name }, why);
+        await stopPass();
+        if (held.size > 0) await startPass();
+      }).catch((error: unknown) => log.error({ lane: lane.name, err: error }, 'projection lane could not start again; retrying at the next look'));
+    };
+
+    const schedule = (delay: number): void => {
       if (stopped) return;
-      timer = setTimeout(() => void attempt(), delay);
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void control(look), delay);
     };
 
-    /**
-     * Applies `batch` for `members`, each from its own checkpoint, and moves every checkpoint to the
-     * batch's end. A batch with nothing for any member opens no transaction: its checkpoints move in
-     * memory and are written a moment later (the events it skipped would be skipped again after a crash).
-     */
-    const applyBatch = (members: readonly LaneMember<DB>[], batch: StoredEvent[], checkpoints: Map<string, Checkpoint>): Promise<void> =>
-      exclusive(async () => {
-        const next = batch[batch.length - 1]!.position;
-        const work = workOf(store, members, batch, checkpoints);
-        if (work.length === 0) {
-          book.moveInMemory(members, checkpoints, next);
-          return;
-        }
-        await db.transaction().execute(async (trx) => {
-          // A rebuild may be swapping tables in: the batch waits and then writes to the new ones.
-          await holdSchemaForBatch(trx, lane.db.schema);
-          await applyWork(trx, members, work);
-          await book.advance(trx, members, next);
+    /** The lane's pass over the log for the partitions held now, from their members' checkpoints. */
+    const startPass = async (): Promise<void> => {
+      const partitions: ReadonlySet<number> = new Set([...held].sort((a, b) => a - b));
+      const subscriptions = new Set<SubscriptionHandle>();
+      const pass = { subscriptions };
+      const checkpoints = await book.load(slotsOf(lane.members, partitions));
+      if (stopped) return;
+      current = pass;
+      const live = (): boolean => current === pass;
+
+      /**
+       * Applies `batch` for `members`, each from its own checkpoint in each partition. The rows of
+       * the partitions the batch has work for move with it, in its transaction; every other
+       * partition's move in memory and are written a moment later (the events skipped would be
+       * skipped again after a crash). A batch with nothing for any member opens no transaction.
+       */
+      const applyBatch = (members: readonly LaneMember<DB>[], batch: StoredEvent[], marks: Map<string, Checkpoint>): Promise<void> =>
+        exclusive(async () => {
+          if (!live()) return;
+          const next = batch[batch.length - 1]!.position;
+          const { work, partitionsWorked } = workOf(store, members, partitions, batch, marks);
+          const worked = slotsOf(members, partitionsWorked);
+          const idle = slotsOf(
+            members,
+            [...partitions].filter((p) => !partitionsWorked.has(p)),
+          );
+          if (work.length > 0) {
+            await db.transaction().execute(async (trx) => {
+              // A rebuild may be swapping tables in: the batch waits and then writes to the new ones.
+              await holdSchemaForBatch(trx, lane.db.schema);
+              await applyWork(trx, members, work);
+              await book.advance(trx, worked, next);
+            });
+            book.committed(worked, marks, next);
+          }
+          if (idle.length > 0) book.moveInMemory(idle, marks, next);
         });
-        book.committed(members, checkpoints, next);
-      });
 
-    /** Applies a batch; a failure after the checkpoints moved underneath is reported as CheckpointMoved. */
-    const applyOrRestart = async (members: readonly LaneMember<DB>[], batch: StoredEvent[], checkpoints: Map<string, Checkpoint>): Promise<void> => {
-      try {
-        await applyBatch(members, batch, checkpoints);
-      } catch (error) {
-        if (error instanceof MemberFailed && (await book.movedUnderneath(members, checkpoints))) throw new CheckpointMoved(members.map((m) => m.name));
-        throw error;
-      }
-    };
+      /** Applies a batch; a failure after the checkpoints moved underneath is reported as CheckpointMoved. */
+      const applyOrRestart = async (members: readonly LaneMember<DB>[], batch: StoredEvent[], marks: Map<string, Checkpoint>): Promise<void> => {
+        try {
+          await applyBatch(members, batch, marks);
+        } catch (error) {
+          if (error instanceof MemberFailed && (await book.movedUnderneath(slotsOf(members, partitions), marks)))
+            throw new CheckpointMoved(members.map((m) => m.name));
+          throw error;
+        }
+      };
 
-    /** A member that failed runs alone from its checkpoint until restart; the lane goes on without it. */
-    const isolate = (member: LaneMember<DB>, checkpoints: Map<string, Checkpoint>, failure: MemberFailed): void => {
-      failing.set(member.name, { projector: member.name, position: failure.position, type: failure.type, error: errorText(failure.cause), since: new Date() });
-      log.error(
-        { projector: member.name, position: failure.position, type: failure.type, stream: failure.stream, err: failure.cause },
-        'projector failed at an event; retrying it alone, the others go on',
-      );
-      const own = new Map([[member.name, checkpoints.get(member.name) ?? 'start']]);
-      const subscription = store.subscribe(
-        own.get(member.name)!,
-        async (batch) => {
-          await applyOrRestart([member], batch, own);
-          failing.delete(member.name);
-        },
-        {
-          batchSize,
-          onError: (error, attempts) => {
-            if (error instanceof MemberFailed) {
-              const known = failing.get(member.name);
-              failing.set(member.name, {
-                ...(known ?? { since: new Date() }),
-                projector: member.name,
-                position: error.position,
-                type: error.type,
-                error: errorText(error.cause),
-              });
-            }
-            log.error({ projector: member.name, attempts, err: error instanceof MemberFailed ? error.cause : error }, 'projector still failing; backing off');
-            if (error instanceof CheckpointMoved) void release().then(() => restart(0));
+      const earliest = (marks: ReadonlyMap<string, Checkpoint>): Checkpoint =>
+        [...marks.values()].reduce((a, b) => (store.comparePositions(a, b) <= 0 ? a : b));
+
+      /** A member that failed runs alone from its checkpoints until restart; the lane goes on without it. */
+      const isolate = (member: LaneMember<DB>, failure: MemberFailed): void => {
+        failing.set(member.name, {
+          projector: member.name,
+          position: failure.position,
+          type: failure.type,
+          error: errorText(failure.cause),
+          since: new Date(),
+        });
+        log.error(
+          { projector: member.name, position: failure.position, type: failure.type, stream: failure.stream, err: failure.cause },
+          'projector failed at an event; retrying it alone, the others go on',
+        );
+        const own = new Map(slotsOf([member], partitions).map(({ name }) => [name, checkpoints.get(name) ?? 'start'] as const));
+        const subscription = store.subscribe(
+          earliest(own),
+          async (batch) => {
+            await applyOrRestart([member], batch, own);
+            failing.delete(member.name);
           },
-        },
-      );
-      subscriptions.add(subscription);
-    };
+          {
+            batchSize,
+            onError: (error, attempts) => {
+              if (error instanceof MemberFailed) {
+                const known = failing.get(member.name);
+                failing.set(member.name, {
+                  ...(known ?? { since: new Date() }),
+                  projector: member.name,
+                  position: error.position,
+                  type: error.type,
+                  error: errorText(error.cause),
+                });
+              }
+              log.error({ projector: member.name, attempts, err: error instanceof MemberFailed ? error.cause : error }, 'projector still failing; backing off');
+              if (error instanceof CheckpointMoved && live())
+                restartPass('checkpoint moved by another runner; starting the pass again from the stored checkpoints');
+            },
+          },
+        );
+        subscriptions.add(subscription);
+      };
 
-    /** The lane's pass over the log from its members' checkpoints; a failing member is taken out of it. */
-    const run = async (): Promise<void> => {
-      const checkpoints = await book.load();
       let members = [...lane.members];
-      const from = [...checkpoints.values()].reduce((a, b) => (store.comparePositions(a, b) <= 0 ? a : b));
-      log.info({ lane: lane.name, projectors: members.map((m) => m.name), from }, 'projection lane started');
+      const from = earliest(checkpoints);
+      log.info({ lane: lane.name, partitions: [...partitions], projectors: members.map((m) => m.name), from }, 'projection lane started');
       const subscription = store.subscribe(
         from,
         async (batch) => {
@@ -215,7 +284,7 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
             // Nothing of the batch was committed. Take the failing member out, and go on without it.
             const failed = members.find((m) => m.name === error.member)!;
             members = members.filter((m) => m !== failed);
-            isolate(failed, checkpoints, error);
+            isolate(failed, error);
             await applyBatch(members, batch, checkpoints);
           }
         },
@@ -223,8 +292,7 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
           batchSize,
           onError: (error, attempts) => {
             if (error instanceof CheckpointMoved) {
-              log.warn({ lane: lane.name }, 'checkpoint moved by another runner; restarting');
-              void release().then(() => restart(0));
+              if (live()) restartPass('checkpoint moved by another runner; starting the pass again from the stored checkpoints');
               return;
             }
             if (error instanceof MemberFailed) {
@@ -248,38 +316,75 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
       subscriptions.add(subscription);
     };
 
-    const attempt = async (): Promise<void> => {
+    /**
+     * A look at the lane's partitions: how many runners have a session for the lane (each names the
+     * partitions it holds), so the fair share is ceil(PARTITIONS / runners). Takes free partitions up
+     * to that share, and any partition already free at the last look (a share counted too small must
+     * not leave one unrun); gives back what is over the share while another runner has less. On a
+     * change, the pass stops and starts again over the partitions held now.
+     */
+    const look = async (): Promise<void> => {
       if (stopped) return;
       try {
-        const client = await takeLaneLock(options.connectionString, lane);
-        if (!client || stopped) {
-          await client?.end();
-          restart(standbyRetryMs);
-          return;
+        if (!lockClient) {
+          const client = await openLaneSession(options.connectionString, lane);
+          if (stopped) {
+            await client.end().catch(() => undefined);
+            return;
+          }
+          lockClient = client;
+          // The session dies → the locks are gone; step back and look again at once: most often the
+          // database restarted or failed over, and the partitions go on from their checkpoints as
+          // soon as it answers (a runner elsewhere that took one meanwhile keeps it).
+          client.on('end', () => {
+            if (stopped || lockClient !== client) return;
+            log.warn({ lane: lane.name }, 'lost the lane session (and its partition locks); looking again');
+            void control(releaseAll).finally(() => schedule(LOCK_LOST_RETRY_MS));
+          });
         }
-        lockClient = client;
-        holding.add(lane.name);
-        // The session dies → the lock is gone; step back and compete for it again, at once: most
-        // often the database restarted or failed over, and the lane goes on from its checkpoints
-        // as soon as it answers (a runner elsewhere that took the lock meanwhile keeps it).
-        client.on('end', () => {
-          if (stopped || lockClient !== client) return;
-          log.warn({ lane: lane.name }, 'lost the lane lock (its session ended); taking it again');
-          void release().then(() => restart(LOCK_LOST_RETRY_MS));
-        });
-        await run();
+        const client = lockClient;
+        const sessions = await laneSessions(client, lane);
+        const fair = Math.ceil(PARTITIONS / Math.max(1, sessions.length));
+        const heldByOthers = new Set(sessions.filter((s) => !s.mine).flatMap((s) => s.partitions));
+        const free = Array.from({ length: PARTITIONS }, (_, p) => p).filter((p) => !held.has(p) && !heldByOthers.has(p));
+        const taken: number[] = [];
+        for (const p of free) {
+          if (held.size >= fair && !freeBefore.has(p)) continue;
+          if (await tryLock(client, lane, p)) {
+            held.add(p);
+            taken.push(p);
+          }
+        }
+        freeBefore = new Set(free.filter((p) => !held.has(p)));
+        const wanting = sessions.some((s) => !s.mine && s.partitions.length < fair);
+        const given = wanting && held.size > fair ? [...held].sort((a, b) => b - a).slice(0, held.size - fair) : [];
+        if (taken.length > 0 || given.length > 0 || (held.size > 0 && !current)) {
+          await stopPass();
+          for (const p of given) {
+            await unlock(client, lane, p);
+            held.delete(p);
+          }
+          await advertise(client, lane, held);
+          if (taken.length > 0 || given.length > 0)
+            log.info({ lane: lane.name, taken, given, holding: [...held].sort(), runners: sessions.length }, 'lane partitions changed hands');
+          if (held.size > 0) {
+            holding.set(lane.name, new Set(held));
+            await startPass();
+          } else holding.delete(lane.name);
+        }
       } catch (error) {
-        log.error({ lane: lane.name, err: error }, 'projection lane could not start; retrying');
-        await release();
-        restart(standbyRetryMs);
+        log.error({ lane: lane.name, err: error }, 'projection lane could not look at its partitions; letting go and retrying');
+        await releaseAll();
+      } finally {
+        schedule(lookEveryMs);
       }
     };
 
-    void attempt();
+    void control(look);
     return async () => {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await release();
+      await control(releaseAll);
     };
   };
 
@@ -289,6 +394,7 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
     .map((lane) => runLane(lane as LaneSpec<unknown>));
   return {
     active: () => options.lanes.filter((lane) => holding.has(lane.name)).flatMap((lane) => lane.members.map((m) => m.name)),
+    partitions: () => Object.fromEntries([...holding].map(([lane, partitions]) => [lane, [...partitions].sort((a, b) => a - b)])),
     failures: () => [...failing.values()],
     async stop() {
       await Promise.all(stops.map((stop) => stop()));
@@ -296,21 +402,49 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
   };
 };
 
+type LaneIdentity = { name: string; db: { schema: string } };
+
 /**
- * One lane's lock: a session advisory lock on a connection of its own; undefined when another runner
- * holds it. The session is named after the lane and the process (`projector:interactive pid 4711`), so
- * pg_locks joined with pg_stat_activity tells which worker holds which lane.
+ * A lane's session, named `projector:<schema>.<lane> <partitions held, or -> pid <pid>`, so
+ * pg_stat_activity tells which worker holds which partitions and how many runners share the lane.
  */
-const takeLaneLock = async (connectionString: string, lane: { name: string; db: { schema: string } }): Promise<pg.Client | undefined> => {
-  const client = new pg.Client({ connectionString, application_name: `projector:${lane.name} pid ${process.pid}`, ...pgConnectionOptions });
+const sessionPrefix = (lane: LaneIdentity): string => `projector:${lane.db.schema}.${lane.name} `;
+const sessionName = (lane: LaneIdentity, held: ReadonlySet<number>): string =>
+  `${sessionPrefix(lane)}${held.size === 0 ? '-' : [...held].sort((a, b) => a - b).join(',')} pid ${process.pid}`;
+const partitionLockKey = (lane: LaneIdentity, partition: number): string => `projection:${lane.db.schema}:${lane.name}:${partition}`;
+
+/** The lane's session, on a connection of its own: it holds the locks of the lane's partitions. */
+const openLaneSession = async (connectionString: string, lane: LaneIdentity): Promise<pg.Client> => {
+  const client = new pg.Client({ connectionString, application_name: sessionName(lane, new Set()), ...pgConnectionOptions });
   client.on('error', () => undefined);
   await client.connect();
-  const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [
-    `projection:${lane.db.schema}:${lane.name}`,
-  ]);
-  if (rows[0]?.locked) return client;
-  await client.end();
-  return undefined;
+  return client;
+};
+
+/** Every runner's session of the lane (this one's included) and the partitions each says it holds. */
+const laneSessions = async (client: pg.Client, lane: LaneIdentity): Promise<Array<{ mine: boolean; partitions: number[] }>> => {
+  const prefix = sessionPrefix(lane);
+  const { rows } = await client.query<{ mine: boolean; name: string }>(
+    'SELECT pid = pg_backend_pid() AS mine, application_name AS name FROM pg_stat_activity WHERE left(application_name, length($1)) = $1',
+    [prefix],
+  );
+  return rows.map(({ mine, name }) => {
+    const held = name.slice(prefix.length).split(' ')[0] ?? '-';
+    return { mine, partitions: held === '-' ? [] : held.split(',').map(Number) };
+  });
+};
+
+const tryLock = async (client: pg.Client, lane: LaneIdentity, partition: number): Promise<boolean> => {
+  const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [partitionLockKey(lane, partition)]);
+  return rows[0]?.locked === true;
+};
+
+const unlock = async (client: pg.Client, lane: LaneIdentity, partition: number): Promise<void> => {
+  await client.query('SELECT pg_advisory_unlock(hashtext($1))', [partitionLockKey(lane, partition)]);
+};
+
+const advertise = async (client: pg.Client, lane: LaneIdentity, held: ReadonlySet<number>): Promise<void> => {
+  await client.query("SELECT set_config('application_name', $1, false)", [sessionName(lane, held)]);
 };
 
 /** Runs the work it is given one piece at a time, in order; a failure does not stop the next. */
@@ -323,20 +457,33 @@ const serialised = () => {
   };
 };
 
-/** The events of `batch` each member has yet to apply (past its checkpoint, of a type it handles), parsed once each. */
+/**
+ * The events of `batch` each member has yet to apply (of a user in one of `partitions`, past the
+ * member's checkpoint there, of a type it handles), parsed once each; and the partitions they are in.
+ */
 const workOf = <DB>(
   store: EventStore,
   members: readonly LaneMember<DB>[],
+  partitions: ReadonlySet<number>,
   batch: readonly StoredEvent[],
   checkpoints: ReadonlyMap<string, Checkpoint>,
-): Array<{ member: LaneMember<DB>; event: ProjectedEvent }> => {
+): { work: Array<{ member: LaneMember<DB>; event: ProjectedEvent }>; partitionsWorked: Set<number> } => {
   // Parsed once per event, and only if some member handles it; outside the transaction, to keep it short.
   const parsed = new Map<StoredEvent, ProjectedEvent>();
+  const partitionOfStored = new Map<StoredEvent, number>();
   const work: Array<{ member: LaneMember<DB>; event: ProjectedEvent }> = [];
+  const partitionsWorked = new Set<number>();
   for (const member of members) {
-    const from = checkpoints.get(member.name) ?? 'start';
     for (const stored of batch) {
-      if (!(member.handles as readonly string[]).includes(stored.type) || store.comparePositions(stored.position, from) <= 0) continue;
+      if (!(member.handles as readonly string[]).includes(stored.type)) continue;
+      let partition = partitionOfStored.get(stored);
+      if (partition === undefined) {
+        partition = partitionOf(typeof stored.metadata.userId === 'string' ? stored.metadata.userId : undefined);
+        partitionOfStored.set(stored, partition);
+      }
+      if (!partitions.has(partition)) continue;
+      const from = checkpoints.get(checkpointName(member.name, partition)) ?? 'start';
+      if (store.comparePositions(stored.position, from) <= 0) continue;
       let event = parsed.get(stored);
       if (!event) {
         try {
@@ -347,9 +494,10 @@ const workOf = <DB>(
         parsed.set(stored, event);
       }
       work.push({ member, event });
+      partitionsWorked.add(partition);
     }
   }
-  return work;
+  return { work, partitionsWorked };
 };
 
 /** Each member's events applied in log order (in one call when it takes batches); a failure names the member. */
@@ -433,19 +581,19 @@ const checkpointBook = <DB>({
   };
 
   return {
-    /** The members' stored checkpoints, read afresh (a lane that starts). */
-    async load(): Promise<Map<string, Checkpoint>> {
+    /** The stored checkpoints of `slots` (members in partitions), read afresh (a pass that starts). */
+    async load(slots: readonly { name: string }[]): Promise<Map<string, Checkpoint>> {
       const checkpoints = await readCheckpoints(
         db,
         schema,
-        lane.members.map((m) => m.name),
+        slots.map((m) => m.name),
       );
       persisted.clear();
       for (const [name, position] of checkpoints) persisted.set(name, position);
       return checkpoints;
     },
     /** The batch's compare-and-set of the members' checkpoints, with its progress notification. */
-    advance: (trx: Transaction<DB>, members: readonly LaneMember<DB>[], next: Position): Promise<void> =>
+    advance: (trx: Transaction<DB>, members: readonly { name: string }[], next: Position): Promise<void> =>
       advanceCheckpoints(trx, schema, previous(members), next, { channel: PROGRESS_CHANNEL, payload: progressPayload(schema, next, members) }),
     /** After the batch's commit. */
     committed(members: readonly { name: string }[], checkpoints: Map<string, Checkpoint>, next: Position): void {

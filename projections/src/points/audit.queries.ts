@@ -1,5 +1,5 @@
 import type { AuditedLedgerRow } from '@tracker/domain/points/audit';
-import type { Checkpoint } from '../checkpoints.ts';
+import { checkpointName, partitionOf, type Checkpoint } from '../checkpoints.ts';
 import type { ReadModelDb } from '../db.ts';
 import { pointsLedgerProjection } from './points-ledger.projection.ts';
 
@@ -64,8 +64,8 @@ export const userItemStreams = async (db: ReadModelDb, userId: string): Promise<
 };
 
 /**
- * The user's ledger rows and the position the ledger's projector reached, as of one snapshot (repeatable
- * read): events past that position are left out of an audit, so an award the projector has not
+ * The user's ledger rows and the position the ledger's projector reached in the user's partition, as
+ * of one snapshot (repeatable read): events past that position are left out of an audit, so an award the projector has not
  * applied yet is not reported as missing from the ledger.
  */
 export const ledgerAtItsPosition = (db: ReadModelDb, userId: string): Promise<{ upTo: Checkpoint; ledger: AuditedLedgerRow[] }> =>
@@ -73,8 +73,13 @@ export const ledgerAtItsPosition = (db: ReadModelDb, userId: string): Promise<{ 
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => ({
-      upTo: ((await trx.selectFrom('projection_checkpoints').select('position').where('name', '=', pointsLedgerProjection.name).executeTakeFirst())?.position ??
-        'start') as Checkpoint,
+      upTo: ((
+        await trx
+          .selectFrom('projection_checkpoints')
+          .select('position')
+          .where('name', '=', checkpointName(pointsLedgerProjection.name, partitionOf(userId)))
+          .executeTakeFirst()
+      )?.position ?? 'start') as Checkpoint,
       ledger: (await trx.selectFrom('points_ledger').select(['event_id', 'points', 'occurred_at']).where('user_id', '=', userId).execute()).map((row) => ({
         eventId: row.event_id,
         points: row.points,

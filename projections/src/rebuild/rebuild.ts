@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { EventStore, Position, StoredEvent } from '@tracker/eventstore/port';
-import { advanceCheckpoints, holdSchemaForSwap, readCheckpoints, type Checkpoint } from '../checkpoints.ts';
+import { advanceCheckpoints, holdSchemaForSwap, partitionCheckpointNames, readCheckpoints, type Checkpoint } from '../checkpoints.ts';
 import { createReadModelDb, type ReadModelDbHandle, type ReadModels } from '../db.ts';
 import { allProjectors } from '../features.ts';
 import { migrateReadModels } from '../migrate.ts';
@@ -373,7 +373,9 @@ const swapIn = async ({
         // reaches at least as far as every live checkpoint.
         await holdSchemaForSwap(trx, schema);
         await replay.pass(trx);
-        const liveCheckpoints = await readCheckpoints(trx, schema, names);
+        // Live lanes keep a checkpoint per partition: the rebuild replayed every user, so all of them.
+        const partitionNames = names.flatMap(partitionCheckpointNames);
+        const liveCheckpoints = await readCheckpoints(trx, schema, partitionNames);
         for (const [name, at] of liveCheckpoints) {
           if (store.comparePositions(at, replay.position) > 0) throw new Error(`${name} is live at ${at}, past the rebuild's ${replay.position}`);
         }
@@ -387,7 +389,7 @@ const swapIn = async ({
           await sql`ALTER TABLE ${sql.id(schema, table)} SET SCHEMA ${sql.id(oldSchema)}`.execute(trx);
           await sql`ALTER TABLE ${sql.id(fresh.schema, table)} SET SCHEMA ${sql.id(schema)}`.execute(trx);
         }
-        await setCheckpoints(trx, schema, names, replay.position);
+        await setCheckpoints(trx, schema, partitionNames, replay.position);
       });
       return;
     } catch (error) {

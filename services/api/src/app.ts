@@ -34,8 +34,8 @@ export const createApp = (services: Omit<AppServices, 'routes' | 'tags'>, option
   const router = createApiRouter({
     requireAuth: requireAuth(services.tokens, createSessionFactsReader(services.db, services.progress)),
     heavyReads: heavyReadLimiter(createHeavyReadGate(options.heavyReads ?? defaultHeavyReadLimits())),
-    settle: (position, projectors) =>
-      position === undefined ? Promise.resolve(true) : services.progress.waitFor(position, projectors, services.config.readYourWritesTimeoutMs),
+    settle: (position, projectors, userId) =>
+      position === undefined ? Promise.resolve(true) : services.progress.waitFor(position, projectors, services.config.readYourWritesTimeoutMs, userId),
     checkResponses: options.checkResponses ?? false,
   });
   const tags = Object.fromEntries(apiFeatures.flatMap((feature) => Object.entries(feature.tags)));

@@ -8,7 +8,7 @@ import { createEventStoreDbEventStore } from '@tracker/eventstore/eventstoredb/e
 import type { EventStore } from '@tracker/eventstore/port';
 import { createTestDatabase } from '@tracker/eventstore/testing/test-database';
 import { createFakeEsdbClient } from '@tracker/eventstore/testing/fake-esdb-client';
-import { readCheckpoints } from '@tracker/projections/checkpoints';
+import { partitionCheckpointNames, readCheckpoints } from '@tracker/projections/checkpoints';
 import { createReadModelDb, type ReadModelDbHandle } from '@tracker/projections/db';
 import { allProjectors } from '@tracker/projections/features';
 import { migrateReadModels } from '@tracker/projections/migrate';
@@ -50,7 +50,7 @@ const atHead = async () => {
     const checkpoints = await readCheckpoints(
       readModels.db,
       'rm',
-      allProjectors.map((p) => p.name),
+      allProjectors.flatMap((p) => partitionCheckpointNames(p.name)),
     );
     if ([...checkpoints.values()].every((at) => at === head)) return;
     await new Promise((resolve) => setTimeout(resolve, 50));

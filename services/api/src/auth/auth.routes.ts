@@ -131,7 +131,7 @@ export const authRoutes = [
         ctx.state.now,
       );
       const { userId, user, position } = await services.accounts.register(body, commandContext(ctx));
-      return { token: await services.tokens.sign(userId, null), user: await userAfter(services, await settle(position), user, ctx.state.now) };
+      return { token: await services.tokens.sign(userId, null), user: await userAfter(services, await settle(position, userId), user, ctx.state.now) };
     },
   }),
   route({
@@ -153,7 +153,10 @@ export const authRoutes = [
         () => services.accounts.login(body, commandContext(ctx)),
         (error) => error instanceof Unauthorized,
       );
-      return { token: await services.tokens.sign(user.id, passwordChangedAt), user: await userAfter(services, await settle(position), user, ctx.state.now) };
+      return {
+        token: await services.tokens.sign(user.id, passwordChangedAt),
+        user: await userAfter(services, await settle(position, user.id), user, ctx.state.now),
+      };
     },
   }),
   route({

@@ -23,10 +23,12 @@ export interface RouteInput<Params, Query, Body, Services> {
   services: Services;
   /**
    * Read-your-writes: resolves once the projectors this route declared in `settles` reached
-   * `position` (bounded wait); false when the bound ran out first — the answer then carries
+   * `position` (bounded wait) in the partition of the request's user (the signed-in one, or the
+   * `userId` given: a route without a session that knows whom its command was for; every partition
+   * when there is neither); false when the bound ran out first — the answer then carries
    * `X-Read-Models-Behind` and the handler builds it from the command's own state, never a 404. A plain function: handlers destructure it.
    */
-  settle: (position: Position | undefined) => Promise<boolean>;
+  settle: (position: Position | undefined, userId?: string) => Promise<boolean>;
 }
 
 /** A client error a handler may answer (a problem document), beyond those its declaration implies. */
@@ -100,7 +102,7 @@ export interface MountOptions {
   requireAuth: Middleware<AppState>;
   /** Ahead of every `heavy` route's handler: the heavy reads' limiter. */
   heavyReads: Middleware<AppState>;
-  settle(position: Position | undefined, projectors: readonly string[]): Promise<boolean>;
+  settle(position: Position | undefined, projectors: readonly string[], userId: string | undefined): Promise<boolean>;
   /** Tests: every answer is parsed against the route's response schema; a mismatch is a 500 naming it. */
   checkResponses: boolean;
 }
@@ -132,8 +134,9 @@ export const createApiRouter = (options: MountOptions): ApiRouter => {
         body: route.body ? route.body.parse(ctx.state.body ?? {}) : {},
         ctx,
         services,
-        settle: async (position: Position | undefined) => {
-          const settled = await options.settle(position, route.settles ?? []);
+        settle: async (position: Position | undefined, userId?: string) => {
+          // requireAuth sets userId; a route without auth has none (AppState types it as always set).
+          const settled = await options.settle(position, route.settles ?? [], userId ?? ctx.state.userId);
           // The events are stored; the answer comes from the command's own state and says so.
           if (!settled) ctx.set(READ_MODELS_BEHIND, (route.settles ?? []).join(', '));
           return settled;

@@ -4,9 +4,10 @@
 // completed, some reopened and some deleted; habits created and completed), every command under its
 // own Idempotency-Key and retried under it on the other API when a connection fails, as a load
 // balancer would. Checked from outside:
-//  (a) the worker holding each lane (pg_locks, cross-checked with the workers' logs) is killed with
-//      SIGKILL under load; the other takes the lane's lock over within a few seconds (measured per
-//      lane), and in the end every command is projected exactly once: the read models compared with
+//  (a) the two workers share every lane's partitions about half each (the lane sessions' names,
+//      cross-checked with pg_locks and the workers' logs); a worker is killed with SIGKILL under load,
+//      the other takes its partitions' locks over within a few seconds (measured per partition), a
+//      fresh worker takes half back, and in the end every command is projected exactly once: the read models compared with
 //      the event log row by row (ledger rows = award and revocation events, live goals and
 //      actionables = created minus deleted, each user's total = the events' sum), and each
 //      acknowledged command appears in the log once.
@@ -31,7 +32,7 @@ const USERS = 8;
 const CLIENTS = 16;
 /** Load runs this long between faults. */
 const STEADY_MS = 1_500;
-/** "Within a few seconds": a standby worker tries for a free lane every 2 s. */
+/** "Within a few seconds": a worker looks at its lanes' partitions every second and takes free ones. */
 const TAKEOVER_LIMIT_S = 5;
 /** An API given SIGTERM answers what is in flight (milliseconds each here) and exits within this. */
 const STOP_LIMIT_S = 3;
@@ -308,16 +309,24 @@ const runTraffic = (product: Product, tokens: string[], ops: Op[]) => {
   };
 };
 
-/** Which worker process holds each lane now: pg_locks, with the lane and pid its session is named after. */
-const laneHolders = async (db: pg.Client): Promise<Map<string, number>> => {
-  const { rows } = await db.query<{ name: string }>(
-    `SELECT a.application_name AS name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-      WHERE l.locktype = 'advisory' AND l.granted AND a.application_name LIKE 'projector:%'`,
+/**
+ * Which worker process holds each lane partition now (`<lane>/<p>`): the lane sessions, named
+ * `projector:<schema>.<lane> <partitions> pid <pid>`, each counted only while the advisory locks it
+ * holds (pg_locks) are as many as the partitions its name gives (a session between taking a lock and
+ * renaming itself is left out of this look).
+ */
+const partitionHolders = async (db: pg.Client): Promise<Map<string, number>> => {
+  const { rows } = await db.query<{ name: string; locks: string }>(
+    `SELECT a.application_name AS name, (SELECT count(*) FROM pg_locks l WHERE l.pid = a.pid AND l.locktype = 'advisory' AND l.granted) AS locks
+       FROM pg_stat_activity a WHERE a.application_name LIKE 'projector:%'`,
   );
   const holders = new Map<string, number>();
-  for (const { name } of rows) {
-    const match = /^projector:(.+) pid (\d+)$/.exec(name);
-    if (match) holders.set(match[1]!, Number(match[2]));
+  for (const { name, locks } of rows) {
+    const match = /^projector:[^.]+\.(\S+) (\S+) pid (\d+)$/.exec(name);
+    if (!match || match[2] === '-') continue;
+    const partitions = match[2]!.split(',');
+    if (partitions.length !== Number(locks)) continue;
+    for (const p of partitions) holders.set(`${match[1]}/${p}`, Number(match[3]));
   }
   return holders;
 };
@@ -332,9 +341,40 @@ const groupOf = (pid: number): number | undefined => {
   }
 };
 
-/** The lanes the workers' logs say they started. */
+/** The lanes the workers' logs say they started (for some of their partitions). */
 const lanesLogged = (workers: Running[]): Set<string> =>
   new Set(workers.flatMap((w) => [...w.output.join('').matchAll(/"lane":"([^"]+)"[^\n]*"msg":"projection lane started"/g)].map((m) => m[1]!)));
+
+const laneOf = (slot: string): string => slot.slice(0, slot.lastIndexOf('/'));
+
+/** Every lane partition held, by one worker each, the same for `stableMs`: the workers have shared them out. */
+const settledHolders = async (db: pg.Client, slots: number | undefined, stableMs: number): Promise<Map<string, number>> => {
+  let last = '';
+  let holders = new Map<string, number>();
+  const deadline = Date.now() + 30_000;
+  for (let stableSince = Date.now(); Date.now() - stableSince < stableMs; await sleep(100)) {
+    holders = await partitionHolders(db);
+    const seen = [...holders].sort().join();
+    if (seen !== last || (slots !== undefined && holders.size !== slots)) [last, stableSince] = [seen, Date.now()];
+    if (Date.now() > deadline) throw new Error(`lane partitions not settled after 30 s: ${seen}`);
+  }
+  return holders;
+};
+
+/** Which partitions each worker holds, as printed: `pid 4711: 12 (interactive 0,1; background 2,3; …)`. */
+const splitOf = (holders: Map<string, number>): Array<{ pid: number; slots: string[] }> => {
+  const byPid = new Map<number, string[]>();
+  for (const [slot, pid] of [...holders].sort()) byPid.set(pid, [...(byPid.get(pid) ?? []), slot]);
+  return [...byPid].map(([pid, slots]) => ({ pid, slots }));
+};
+const splitText = (split: Array<{ pid: number; slots: string[] }>): string =>
+  split
+    .map(({ pid, slots }) => {
+      const lanes = new Map<string, string[]>();
+      for (const slot of slots) lanes.set(laneOf(slot), [...(lanes.get(laneOf(slot)) ?? []), slot.slice(slot.lastIndexOf('/') + 1)]);
+      return `worker pid ${pid}: ${slots.length} (${[...lanes].map(([lane, ps]) => `${lane} ${ps.join(',')}`).join('; ')})`;
+    })
+    .join('\n  ');
 
 interface Takeover {
   kill: number;
@@ -342,30 +382,46 @@ interface Takeover {
   seconds: number;
 }
 
-/** (a): KILLS times, SIGKILL to the worker holding the next lane; the other must take every lane it held. */
-const killWorkers = async (product: Product, db: pg.Client): Promise<{ takeovers: Takeover[]; lanes: string[]; lanesAgree: boolean }> => {
-  // Both standing: every lane held (a standby tries every 2 s), the set stable.
-  let lanes: string[] = [];
-  for (let stableSince = Date.now(); Date.now() - stableSince < 2_500; await sleep(100)) {
-    const held = [...(await laneHolders(db)).keys()].sort();
-    if (held.join() !== lanes.join()) [lanes, stableSince] = [held, Date.now()];
-  }
+interface Kills {
+  takeovers: Takeover[];
+  lanes: string[];
+  lanesAgree: boolean;
+  /** The partitions each of the two first workers held once they had shared them out. */
+  split: Array<{ pid: number; slots: string[] }>;
+  /** The same after each kill and a fresh worker's start. */
+  splitsAfter: Array<Array<{ pid: number; slots: string[] }>>;
+}
+
+/**
+ * (a): KILLS times, SIGKILL to the worker holding the next lane partition; the other must take every
+ * partition it held. Lanes are split by user into partitions that the workers share out: before
+ * each kill both workers hold about half of them.
+ */
+const killWorkers = async (product: Product, db: pg.Client): Promise<Kills> => {
+  // Both standing: every partition of every lane held, the set stable (a worker looks every second).
+  const first = await settledHolders(db, undefined, 3_000);
+  const lanes = [...first.keys()].sort();
   const logged = [...lanesLogged(product.workers)].sort();
-  const lanesAgree = logged.join() === lanes.join();
-  process.stdout.write(`lanes held (pg_locks): ${lanes.join(', ')}; started per the workers' logs: ${logged.join(', ')}\n`);
+  const laneNames = [...new Set(lanes.map(laneOf))].sort();
+  const lanesAgree = logged.join() === laneNames.join();
+  const split = splitOf(first);
+  process.stdout.write(
+    `lane partitions held: ${lanes.length} (${laneNames.join(', ')}); lanes started per the workers' logs: ${logged.join(', ')}\nsplit:\n  ${splitText(split)}\n`,
+  );
   const takeovers: Takeover[] = [];
+  const splitsAfter: Kills['splitsAfter'] = [];
   for (let kill = 1; kill <= KILLS; kill++) {
-    const holders = await laneHolders(db);
+    const holders = await settledHolders(db, lanes.length, 1_000);
     const pid = holders.get(lanes[(kill - 1) % lanes.length]!)!;
     const victim = product.workers.find((w) => w.child.pid === groupOf(pid));
-    if (!victim) throw new Error(`no worker of ours holds the lane (pid ${pid})`);
+    if (!victim) throw new Error(`no worker of ours holds the partition (pid ${pid})`);
     const held = [...holders].filter(([, holder]) => holder === pid).map(([lane]) => lane);
     const at = Date.now();
     await signalGroup(victim, 'SIGKILL');
     product.workers = product.workers.filter((w) => w !== victim);
     const waiting = new Set(held);
     while (waiting.size > 0 && Date.now() - at < TAKEOVER_LIMIT_S * 3_000) {
-      const now = await laneHolders(db);
+      const now = await partitionHolders(db);
       for (const lane of waiting) {
         const holder = now.get(lane);
         if (holder === undefined || holder === pid) continue;
@@ -376,15 +432,23 @@ const killWorkers = async (product: Product, db: pg.Client): Promise<{ takeovers
     }
     for (const lane of waiting) takeovers.push({ kill, lane, seconds: Number.POSITIVE_INFINITY });
     const these = takeovers.filter((t) => t.kill === kill);
+    const times = these.map((t) => t.seconds);
     process.stdout.write(
-      `kill ${kill}: SIGKILL to the worker holding ${held.join(', ')}; taken over after ${these.map((t) => `${t.lane} ${t.seconds.toFixed(2)} s`).join(', ')}\n`,
+      `kill ${kill}: SIGKILL to worker pid ${pid} holding ${held.length} partitions; all taken over after ${Math.min(...times).toFixed(2)}–${Math.max(...times).toFixed(2)} s\n`,
     );
-    // A fresh worker stands by for the next kill.
+    // A fresh worker stands by for the next kill, and takes its share back from the survivor.
     product.workers.push(await startWorker(product));
     await sleep(STEADY_MS);
+    const after = splitOf(await settledHolders(db, lanes.length, 1_000));
+    splitsAfter.push(after);
+    process.stdout.write(`split after a fresh worker started:\n  ${splitText(after)}\n`);
   }
-  return { takeovers, lanes, lanesAgree };
+  return { takeovers, lanes, lanesAgree, split, splitsAfter };
 };
+
+/** Two workers each hold between 40 % and 60 % of the partitions. */
+const splitIsEven = (split: Array<{ pid: number; slots: string[] }>, total: number): boolean =>
+  split.length === 2 && split.every(({ slots }) => slots.length >= total * 0.4 && slots.length <= total * 0.6);
 
 interface Restart {
   api: 0 | 1;
@@ -604,7 +668,11 @@ const main = async (): Promise<number> => {
     const lanesTakenOver = new Set(kills.takeovers.filter((t) => Number.isFinite(t.seconds)).map((t) => t.lane));
     const violations = [
       ...(kills.lanesAgree ? [] : ['the lanes in pg_locks are not those the workers logged']),
-      ...kills.lanes.filter((lane) => !lanesTakenOver.has(lane)).map((lane) => `lane ${lane} never taken over`),
+      ...(splitIsEven(kills.split, kills.lanes.length) ? [] : [`two workers did not split the partitions about evenly: ${splitText(kills.split)}`]),
+      ...kills.splitsAfter
+        .filter((split) => !splitIsEven(split, kills.lanes.length))
+        .map((split) => `after a kill, the survivor and a fresh worker did not split the partitions about evenly: ${splitText(split)}`),
+      ...kills.lanes.filter((lane) => !lanesTakenOver.has(lane)).map((lane) => `partition ${lane} never taken over`),
       ...kills.takeovers
         .filter((t) => !(t.seconds <= TAKEOVER_LIMIT_S))
         .map((t) => `kill ${t.kill}: ${t.lane} taken over after ${t.seconds} s (limit ${TAKEOVER_LIMIT_S} s)`),
@@ -632,7 +700,8 @@ const main = async (): Promise<number> => {
     process.stdout.write(
       [
         '== summary',
-        `takeover after SIGKILL of the lane's worker (${kills.takeovers.length} lane takeovers over ${KILLS} kills): ${seconds(takeoverSeconds)}; limit ${TAKEOVER_LIMIT_S} s`,
+        `partition split of two workers (${kills.lanes.length} lane partitions): ${kills.split.map((w) => w.slots.length).join(' + ')}; after each kill and a fresh worker: ${kills.splitsAfter.map((split) => split.map((w) => w.slots.length).join(' + ')).join(', ')}`,
+        `takeover after SIGKILL of a worker (${kills.takeovers.length} partition takeovers over ${KILLS} kills): ${seconds(takeoverSeconds)}; limit ${TAKEOVER_LIMIT_S} s`,
         `rolling restart: ${restarts.map((r) => `API ${r.api} exit ${r.exitCode} after ${r.stopSeconds.toFixed(2)} s, ${r.answered}/${r.inFlight} in flight answered`).join('; ')}`,
         `requests sent: ${tally.requests} (${tally.attempts} attempts; retried on the other API: ${retried}); failed: ${tally.failed.length}`,
         `read-your-writes: ${tally.reads} reads after commands, ${tally.crossReads} on the other API; answered behind: ${tally.answeredBehind}; violations: ${tally.readYourWritesViolations.length}`,
