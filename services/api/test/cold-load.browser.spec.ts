@@ -102,6 +102,17 @@ describe.skipIf(!chromiumAvailable)('the first screen, cold, over loopback', () 
     expect(load.js.filter((file) => chunksWith('recharts').includes(file))).toEqual([]);
   });
 
+  it('/, the public page, loads the chunks the build counted as its first screen (within the budget), and no chart code', async () => {
+    const context = await browser.newContext();
+    const load = await coldLoad(context, `${app.url}/`, 'Track goals, habits and to-dos. Earn points for every step.');
+    await context.close();
+    logLoad('/', load);
+    expect(load.title).toBe('Points Tracker · Goals, habits and to-dos that earn points');
+    expect(load.js).toEqual(report.screens['/']!.js);
+    expect(report.screens['/']!.gzip).toBeLessThanOrEqual(150_000);
+    expect(load.js.filter((file) => chunksWith('recharts').includes(file))).toEqual([]);
+  });
+
   it('/dashboard, signed in, loads the chunks the build counted as its first screen', async () => {
     // Sign in through the app once; the measured context gets only its storage, not its HTTP cache.
     const { email, password } = await app.registerUser('Cold Load');
