@@ -45,6 +45,17 @@ describe('tokens', () => {
     await expect(tokens.verify(token)).rejects.toBeInstanceOf(Unauthorized);
   });
 
+  it('answer a token verified before as they would the first time: refused once the clock moved back before its issue', async () => {
+    let at = new Date('2026-05-01T12:00:00Z');
+    const tokens = createTokenService(new TextEncoder().encode('a-secret-that-is-long-enough-0123456789abcdef'), '7d', () => at);
+    const token = await tokens.sign(randomUUID(), null);
+    await expect(tokens.verify(token)).resolves.toBeDefined();
+    at = new Date(at.getTime() - 61_000);
+    await expect(tokens.verify(token)).rejects.toBeInstanceOf(Unauthorized);
+    at = new Date(at.getTime() + 61_000);
+    await expect(tokens.verify(token)).resolves.toBeDefined();
+  });
+
   it('read lifetimes as a number and a unit, and refuse anything else', () => {
     expect(lifetimeSeconds('7d')).toBe(604_800);
     expect(lifetimeSeconds('12h')).toBe(43_200);
