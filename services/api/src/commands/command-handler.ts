@@ -50,6 +50,13 @@ export interface ExecuteOptions<State> {
    * state just loaded — so the stream is read once for both. Runs on the first load only.
    */
   check?: (state: State) => Promise<void>;
+  /**
+   * The stream is new as far as the caller knows (a creation under an id it just made): decide from
+   * the initial state and append expecting no stream, without reading it first. Should the stream
+   * exist after all — a retried creation, or another command's stream — the append says so and the
+   * command runs as usual from what the stream holds.
+   */
+  newStream?: boolean;
 }
 
 export interface CommandHandler {
@@ -174,21 +181,9 @@ export const createCommandHandler = (deps: { store: EventStore; snapshots?: Snap
       const ids: string[] = [];
       const idAt = (index: number): string => (ids[index] ??= eventId(index));
 
-      let fromSnapshot = true;
-      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const loaded = await loadStream(decider, stream, { fromSnapshot, retryOf: context.idempotencyKey ? idAt(0) : undefined });
-        // A retried request whose events are already stored: decide against the state it saw then,
-        // and the store hands back the original append instead of writing again.
-        const replayFrom = context.idempotencyKey ? loaded.tail.findIndex((e) => e.id === idAt(0)) : -1;
-        const seen = replayFrom >= 0 ? loaded.tail.slice(0, replayFrom) : loaded.tail;
-        const state = replayFrom >= 0 ? seen.reduce((s, e) => decider.evolve(s, e.event), loaded.snapshotState) : loaded.state;
-        const last = seen.length > 0 ? seen[seen.length - 1]!.revision : loaded.snapshotAt;
-        const expected: ExpectedRevision = last < 0n ? 'no_stream' : last;
-        if (attempt === 1) await options?.check?.(state);
-        const decided = decider.decide(command, state);
-        if (decided.length === 0) return { state, events: [] };
+      const eventsOf = (decided: readonly AnyEvent[]): NewEvent[] => {
         const occurredAt = context.now.toISOString();
-        const toAppend: NewEvent[] = decided.map((event, index) => ({
+        return decided.map((event, index) => ({
           id: idAt(index),
           type: event.type,
           data: event.data,
@@ -201,8 +196,41 @@ export const createCommandHandler = (deps: { store: EventStore; snapshots?: Snap
             ...(context.clock ? { timezone: context.clock.timezone, localDate: context.clock.localDate } : {}),
           },
         }));
+      };
+      type State = ReturnType<typeof decider.initialState>;
+      const evolved = (state: State, decided: ReturnType<typeof decider.decide>): State =>
+        decided.reduce((s, e) => decider.evolve(s, { ...e, occurredAt: context.now.toISOString() }), state);
+
+      let fromSnapshot = true;
+      if (options?.newStream) {
+        // One round trip instead of two: the read would have found nothing.
+        const state = decider.initialState();
+        await options.check?.(state);
+        const decided = decider.decide(command, state);
+        if (decided.length === 0) return { state, events: [] };
         try {
-          const { position, nextRevision } = await store.append(stream, toAppend, expected);
+          const { position, nextRevision } = await store.append(stream, eventsOf(decided), 'no_stream');
+          if (nextRevision === BigInt(decided.length - 1)) return { state: evolved(state, decided), events: decided, position };
+          // The store recognised a retry whose original has another shape: decide again from the whole stream.
+          fromSnapshot = false;
+        } catch (error) {
+          if (!(error instanceof WrongExpectedVersion)) throw error;
+        }
+      }
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const loaded = await loadStream(decider, stream, { fromSnapshot, retryOf: context.idempotencyKey ? idAt(0) : undefined });
+        // A retried request whose events are already stored: decide against the state it saw then,
+        // and the store hands back the original append instead of writing again.
+        const replayFrom = context.idempotencyKey ? loaded.tail.findIndex((e) => e.id === idAt(0)) : -1;
+        const seen = replayFrom >= 0 ? loaded.tail.slice(0, replayFrom) : loaded.tail;
+        const state = replayFrom >= 0 ? seen.reduce((s, e) => decider.evolve(s, e.event), loaded.snapshotState) : loaded.state;
+        const last = seen.length > 0 ? seen[seen.length - 1]!.revision : loaded.snapshotAt;
+        const expected: ExpectedRevision = last < 0n ? 'no_stream' : last;
+        if (attempt === 1) await options?.check?.(state);
+        const decided = decider.decide(command, state);
+        if (decided.length === 0) return { state, events: [] };
+        try {
+          const { position, nextRevision } = await store.append(stream, eventsOf(decided), expected);
           if (nextRevision !== last + BigInt(decided.length)) {
             // The store recognised a retry the load did not find (its original committed between
             // the load and this append): decide again from the whole stream, against the state that
@@ -210,7 +238,7 @@ export const createCommandHandler = (deps: { store: EventStore; snapshots?: Snap
             fromSnapshot = false;
             continue;
           }
-          const after = decided.reduce((s, e) => decider.evolve(s, { ...e, occurredAt }), state);
+          const after = evolved(state, decided);
           if (replayFrom < 0) await maybeSnapshot(decider, stream, loaded, last + BigInt(decided.length));
           return { state: after, events: decided, position };
         } catch (error) {

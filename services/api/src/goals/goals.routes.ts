@@ -142,7 +142,7 @@ const create = <K extends Kind, Body extends UpdateGoalBody & { title: string }>
     handle: async ({ ctx, body: input, services: { items, db }, settle }) => {
       const c = commandContext(ctx);
       const id = items.newId(kind, c);
-      const outcome = await items.run(kind, id, await command(id, c.userId, input, items), c);
+      const outcome = await items.run(kind, id, await command(id, c.userId, input, items), c, { created: true });
       return reader.one.wrap(await answerOf(reader, db, outcome, await settle(outcome.position), c.now));
     },
   });

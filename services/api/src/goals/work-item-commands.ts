@@ -25,7 +25,7 @@ export interface WorkItemCommands {
     id: string,
     command: WorkItemCommandOf<K>,
     context: CommandContext,
-    options?: { parentsLive?: boolean },
+    options?: { parentsLive?: boolean; created?: boolean },
   ): Promise<WorkItemOutcome>;
   /** The caller's own live item, read from its stream (authoritative), or NotFound. */
   ownLive(kind: Kind, id: string, userId: string): Promise<WorkItem>;
@@ -67,6 +67,8 @@ export const createWorkItemCommands = (deps: { commands: CommandHandler }): Work
               state.status === 'active' && state.item.userId === context.userId ? parentsLive(kind, state.item, context.userId) : undefined,
           }
         : {}),
+      // A creation under the id newId just made: its stream is not read first.
+      ...(options?.created ? { newStream: true } : {}),
     });
     const decided: WorkItemEvent[] = result.events;
     const pointsAwarded = decided.reduce((sum, e) => (e.type === 'PointsAwarded' ? sum + e.data.points : sum), 0);
