@@ -80,7 +80,7 @@ export const WelcomeRoute = () => {
           <img
             src={dashboardShot}
             width={1200}
-            height={1163}
+            height={1130}
             loading="lazy"
             decoding="async"
             alt="The dashboard: points today, this week and in total with a five-day streak; today's to-dos and habits, each with a Complete button; a summary of the week; recent activity and a chart of points per day."
