@@ -1,5 +1,6 @@
 import { actionablesReadModels } from './actionables/actionables.feature.ts';
 import { activityReadModels } from './activity/activity.feature.ts';
+import { calendarReadModels } from './calendar/calendar.feature.ts';
 import { dashboardReadModels } from './dashboard/dashboard.feature.ts';
 import type { OwnedTables, ReadModelFeature } from './feature.ts';
 import type { ReadModels } from './db.ts';
@@ -17,6 +18,7 @@ export const readModelFeatures = [
   actionablesReadModels,
   settingsReadModels,
   dashboardReadModels,
+  calendarReadModels,
 ] as const satisfies readonly ReadModelFeature[];
 
 type OwnedBy<F> = F extends { owns: infer Owns } ? { [Projector in keyof Owns]: keyof Owns[Projector] }[keyof Owns] : never;
