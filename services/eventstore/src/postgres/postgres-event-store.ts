@@ -145,6 +145,27 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
     return { events: result.rows.slice(0, -1).map(toStored), heldBack: marker?.held_back === true };
   };
 
+  /**
+   * Fetches under way, by wake generation, cursor and limit: subscriptions at the same position (the
+   * projection lanes and reactors, once caught up) woken by the same append share one statement
+   * instead of each sending its own. Only a fetch begun since the latest wake is shared, so a
+   * subscription never takes an answer older than the wake it saw.
+   */
+  const fetching = new Map<string, ReturnType<typeof fetchBatch>>();
+  const sharedFetch = (generation: number, from: Position | 'start', limit: number): ReturnType<typeof fetchBatch> => {
+    const key = `${generation}|${from}|${limit}`;
+    let pending = fetching.get(key);
+    if (!pending) {
+      pending = fetchBatch(from, limit);
+      fetching.set(key, pending);
+      const forget = () => {
+        if (fetching.get(key) === pending) fetching.delete(key);
+      };
+      pending.then(forget, forget);
+    }
+    return pending;
+  };
+
   const store: EventStore = {
     kind: 'postgres',
 
@@ -221,9 +242,10 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
         batchSize: subscribeOptions.batchSize ?? 500,
         fetchBatch: async (cursor, limit) => {
           seen = wake.generation();
-          const { events, heldBack } = await fetchBatch(cursor, limit);
+          const { events, heldBack } = await sharedFetch(seen, cursor, limit);
           heldBackRounds = heldBack ? heldBackRounds + 1 : 0;
-          return events;
+          // Each subscription its own array: the events themselves are never changed by a reader.
+          return [...events];
         },
         onBatch,
         onError: subscribeOptions.onError,
