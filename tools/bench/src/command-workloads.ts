@@ -20,6 +20,20 @@ export interface BenchUser {
   completedHabits: string[];
   /** Daily habits begun a week ago and never completed: yesterday can be recorded afterwards. */
   backfillableHabits: string[];
+  /** Veteran habits completed today by the bench, so far not taken back. */
+  completedVeterans: string[];
+  /** Veteran habits whose today's completion was taken back: their missed day can be recorded afterwards. */
+  backfillableVeterans: string[];
+  /** Other accounts this client acts for in turn (its token switched), each with items to complete. */
+  accounts: ItemAccount[];
+}
+
+/** An account whose items a client completes, `ITEMS_PER_ACCOUNT_TURN` of each kind, before acting for the next. */
+export interface ItemAccount {
+  userId: string;
+  token: string;
+  pendingActionables: string[];
+  pendingSubtasks: string[];
 }
 
 /** A workload over HTTP: the request it sends and the users that send it, one client each. */
@@ -37,9 +51,16 @@ const PASSWORD = 'correct horse battery staple';
 const TASKS_PER_GOAL = 5;
 const SUBTASKS_PER_TASK = 10;
 
-export const registerUsers = async (url: string, label: string, count: number): Promise<BenchUser[]> =>
+/**
+ * Registrations in flight at once: each hashes a password on the server's event loop (bcryptjs), and
+ * 32 at once on a busy two-core machine held it long enough for pg's 5 s connection timeout (503s).
+ */
+const REGISTRATIONS_AT_ONCE = 4;
+
+const registerSome = async (url: string, label: string, from: number, to: number): Promise<BenchUser[]> =>
   Promise.all(
-    Array.from({ length: count }, async (_, index) => {
+    Array.from({ length: to - from }, async (_, offset) => {
+      const index = from + offset;
       const client = createApiClient(url);
       const { body } = await client.send<{ token: string; user: { id: string; timezone: string } }>('POST', '/api/auth/register', {
         body: { name: `Bench ${label} ${index + 1}`, email: `bench-${label}-${index + 1}@example.com`, password: PASSWORD },
@@ -56,9 +77,19 @@ export const registerUsers = async (url: string, label: string, count: number): 
         veteranHabits: [],
         completedHabits: [],
         backfillableHabits: [],
+        completedVeterans: [],
+        backfillableVeterans: [],
+        accounts: [],
       };
     }),
   );
+
+export const registerUsers = async (url: string, label: string, count: number): Promise<BenchUser[]> => {
+  const users: BenchUser[] = [];
+  for (let from = 0; from < count; from += REGISTRATIONS_AT_ONCE)
+    users.push(...(await registerSome(url, label, from, Math.min(count, from + REGISTRATIONS_AT_ONCE))));
+  return users;
+};
 
 const createGoal = async (client: ApiClient, title: string): Promise<string> =>
   (await client.send<{ goal: Goal }>('POST', '/api/goals/goals', { body: { title }, expect: 201 })).body.goal.id;
@@ -135,34 +166,83 @@ export const completeFreshHabits = (users: readonly BenchUser[], name = 'complet
   },
 });
 
-/** Takes back a completion made today (by complete-habit, which runs before it). */
-export const undoHabitCompletions = (users: readonly BenchUser[]): RequestWorkload => ({
-  name: 'undo-habit',
-  request: 'PATCH /api/actionables/habits/:id/uncomplete',
-  users,
-  appends: true,
-  send: async (user) => void (await user.client.send('PATCH', `/api/actionables/habits/${nextOf(user.completedHabits, 'completed habits')}/uncomplete`)),
-});
-
-/** Records yesterday afterwards on a habit begun a week ago. */
-export const backfillHabits = (users: readonly BenchUser[]): RequestWorkload => ({
-  name: 'backfill-habit',
-  request: 'POST /api/actionables/habits/:id/completions',
+/**
+ * Takes back a completion made today: by complete-habit (new habits), or by complete-<N>y-habit
+ * (`veterans`: whose missed day backfill-<N>y-habit then records), either of which runs before it.
+ */
+export const undoHabitCompletions = (users: readonly BenchUser[], name = 'undo-habit', veterans = false): RequestWorkload => ({
+  name,
+  request: `PATCH /api/actionables/habits/:id/uncomplete${veterans ? ' (years of daily history)' : ''}`,
   users,
   appends: true,
   send: async (user) => {
-    const id = nextOf(user.backfillableHabits, 'backfillable habits');
-    const yesterday = new Date(Date.now() - 86_400_000).toLocaleDateString('en-CA', { timeZone: user.timezone });
-    await user.client.send('POST', `/api/actionables/habits/${id}/completions`, { body: { date: yesterday }, expect: 201 });
+    const id = nextOf(veterans ? user.completedVeterans : user.completedHabits, 'completed habits');
+    await user.client.send('PATCH', `/api/actionables/habits/${id}/uncomplete`);
+    if (veterans) user.backfillableVeterans.push(id);
   },
 });
+
+/**
+ * Records a missed day afterwards: yesterday on a habit begun a week ago, or (`veterans`) the day
+ * before yesterday, the one day a veteran habit missed (its later days recounted).
+ */
+export const backfillHabits = (users: readonly BenchUser[], name = 'backfill-habit', veterans = false): RequestWorkload => ({
+  name,
+  request: `POST /api/actionables/habits/:id/completions${veterans ? ' (years of daily history)' : ''}`,
+  users,
+  appends: true,
+  send: async (user) => {
+    const id = nextOf(veterans ? user.backfillableVeterans : user.backfillableHabits, 'backfillable habits');
+    const date = new Date(Date.now() - (veterans ? VETERAN_MISSED_DAYS_BACK : 1) * 86_400_000).toLocaleDateString('en-CA', { timeZone: user.timezone });
+    await user.client.send('POST', `/api/actionables/habits/${id}/completions`, { body: { date }, expect: 201 });
+  },
+});
+
+/** The day a veteran habit missed, in days back: the day before yesterday (seeded so by the commands section). */
+export const VETERAN_MISSED_DAYS_BACK = 2;
 
 export const completeVeteranHabits = (users: readonly BenchUser[], years: number): RequestWorkload => ({
   name: `complete-${years}y-habit`,
   request: `PATCH /api/actionables/habits/:id/complete (${years} years of daily history)`,
   users,
   appends: true,
-  send: async (user) => void (await user.client.send('PATCH', `/api/actionables/habits/${nextOf(user.veteranHabits, 'veteran habits')}/complete`)),
+  send: async (user) => {
+    const id = nextOf(user.veteranHabits, 'veteran habits');
+    await user.client.send('PATCH', `/api/actionables/habits/${id}/complete`);
+    user.completedVeterans.push(id);
+  },
+});
+
+/** How many items of a kind a client completes for one of its accounts before acting for the next. */
+export const ITEMS_PER_ACCOUNT_TURN = 5;
+
+/** The first of the user's accounts with an item of the kind left to complete, its token now the client's. */
+const accountWith = (user: BenchUser, list: 'pendingActionables' | 'pendingSubtasks'): ItemAccount => {
+  const account = user.accounts.find((candidate) => candidate[list].length > 0);
+  if (account === undefined) throw new Error(`a bench client ran out of accounts with ${list}`);
+  user.client.token = account.token;
+  return account;
+};
+
+/**
+ * Completes actionables or subtasks of accounts that hold `items` of each (the user's `accounts`),
+ * a few per account in turn: the same number of requests per account whatever it holds, so the
+ * accounts' first requests (session facts not yet known) weigh alike.
+ */
+export const completeItemsOfAccounts = (users: readonly BenchUser[], kind: 'actionable' | 'subtask', items: number): RequestWorkload => ({
+  name: `complete-${kind}-${items}-items`,
+  request: `${kind === 'actionable' ? 'PATCH /api/actionables/:id/complete' : 'POST /api/goals/subtasks/:id/complete'} (accounts of ${items} ${kind}s)`,
+  users,
+  appends: true,
+  send: async (user) => {
+    if (kind === 'actionable') {
+      const account = accountWith(user, 'pendingActionables');
+      await user.client.send('PATCH', `/api/actionables/${nextOf(account.pendingActionables, 'actionables')}/complete`);
+    } else {
+      const account = accountWith(user, 'pendingSubtasks');
+      await user.client.send('POST', `/api/goals/subtasks/${nextOf(account.pendingSubtasks, 'subtasks')}/complete`);
+    }
+  },
 });
 
 export const createGoals = (users: readonly BenchUser[]): RequestWorkload => ({

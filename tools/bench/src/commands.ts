@@ -5,13 +5,17 @@ import { createOpsDb } from '@tracker/projections/ops-db';
 import { createOpsSnapshotStore } from '@tracker/api/commands/snapshots';
 import { measureCommandBudget } from './command-budget.ts';
 import { seedBackfillableHabit, seedVeteranHabit } from './habit-history.ts';
+import { seedItems } from './item-history.ts';
 import {
   checkHealth,
   completeActionables,
   completeFreshHabits,
+  completeItemsOfAccounts,
   undoHabitCompletions,
   backfillHabits,
   completeVeteranHabits,
+  ITEMS_PER_ACCOUNT_TURN,
+  VETERAN_MISSED_DAYS_BACK,
   completeSubtasks,
   createGoals,
   listGoals,
@@ -45,7 +49,11 @@ export type CommandSettings = {
   aloneWarmUp: number;
   aloneCommands: number;
   aloneReads: number;
-  /** Habits with years of daily history beside new ones: fewer clients, each habit completes once. */
+  /**
+   * Habits with years of daily history beside new ones (completed, taken back, recorded afterwards),
+   * and completions in accounts of ITEMS_FEW and of ITEMS_MANY items: fewer clients, each habit
+   * completes once.
+   */
   historyClients: number;
   historyYears: number;
   historyWarmUpPerClient: number;
@@ -105,6 +113,10 @@ export const figuresOf = (workload: RequestWorkload, runs: Timed[], alone: Timed
     ratio: reference ? Number((rate.median / reference.rate.median).toFixed(3)) : null,
   };
 };
+
+/** Items per account in the data-growth pairs: completing among few of them, and among many (issue 21's 5 and 500). */
+const ITEMS_FEW = 5;
+const ITEMS_MANY = 500;
 
 /** Commands per client in each kind's budget phase: enough for a steady profile, without doubling the section's time. */
 const BUDGET_COMMANDS_PER_CLIENT = 60;
@@ -169,24 +181,72 @@ const measureCommandRates = async (databaseUrl: string, settings: CommandSetting
     const days = Math.round(settings.historyYears * 365);
     progress(`commands: seeding ${perHistorian} habits with ${days} days of history (and ${perHistorian} new ones) for each of ${historians.length} clients`);
     const snapshots = createOpsSnapshotStore(ops.db);
+    const historyAlone = settings.historyWarmUpPerClient + settings.historyAlone;
     for (const [index, historian] of historians.entries()) {
-      const count = perHistorian + (index === 0 ? settings.historyWarmUpPerClient + settings.historyAlone : 0);
-      for (let n = 0; n < count; n++) historian.veteranHabits.push(await seedVeteranHabit(runtime.store, snapshots, historian, days));
+      const count = perHistorian + (index === 0 ? historyAlone : 0);
+      // One day missed, for backfill-<N>y-habit to record once complete and undo are done with the habit.
+      for (let n = 0; n < count; n++)
+        historian.veteranHabits.push(await seedVeteranHabit(runtime.store, snapshots, historian, days, [VETERAN_MISSED_DAYS_BACK]));
+      for (let n = 0; n < count; n++) historian.backfillableHabits.push(await seedBackfillableHabit(runtime.store, historian));
     }
     await seedActionablesAndHabits(historians, perHistorian);
-    await seedActionablesAndHabits(historians.slice(0, 1), settings.historyWarmUpPerClient + settings.historyAlone);
+    await seedActionablesAndHabits(historians.slice(0, 1), historyAlone);
+
+    // Completions in accounts of few and of many items: each client acts for accounts in turn, the same few requests each.
+    const holders = {
+      few: await registerUsers(runtime.url, 'few-items', settings.historyClients),
+      many: await registerUsers(runtime.url, 'many-items', settings.historyClients),
+    };
+    users.push(...holders.few, ...holders.many);
+    const accountsFor = (index: number) => Math.ceil((perHistorian + (index === 0 ? historyAlone : 0)) / ITEMS_PER_ACCOUNT_TURN);
+    const accountCount = holders.few.reduce((sum, _, index) => sum + accountsFor(index), 0);
+    progress(`commands: seeding ${accountCount} accounts of ${ITEMS_FEW} and ${accountCount} of ${ITEMS_MANY} actionables and subtasks`);
+    for (const [label, items] of [
+      ['few', ITEMS_FEW],
+      ['many', ITEMS_MANY],
+    ] as const) {
+      const accounts = await registerUsers(runtime.url, `${label}-items-account`, accountCount);
+      users.push(...accounts);
+      let next = 0;
+      for (const [index, holder] of holders[label].entries()) {
+        for (let n = 0; n < accountsFor(index); n++) {
+          const account = accounts[next++]!;
+          const seeded = await seedItems(runtime.store, account, items);
+          holder.accounts.push({
+            userId: account.userId,
+            token: account.client.token!,
+            pendingActionables: seeded.actionables.slice(0, ITEMS_PER_ACCOUNT_TURN),
+            pendingSubtasks: seeded.subtasks.slice(0, ITEMS_PER_ACCOUNT_TURN),
+          });
+        }
+      }
+    }
     await waitUntilProjected(writers[0]!.client, 600_000);
 
     const health = checkHealth(writers);
     // Commands are compared with raw INSERT commits, the list with the cheapest request there is.
     const freshHabits = completeFreshHabits(historians, 'complete-new-habit');
+    // Each pair of the data growth: the later is compared with the former (its name).
+    const history = (workload: RequestWorkload, versus?: RequestWorkload) => ({
+      workload,
+      warmUp: settings.historyWarmUpPerClient,
+      timed: settings.historyPerClient,
+      alone: settings.historyAlone,
+      aloneWarmUp: settings.historyWarmUpPerClient,
+      ...(versus ? { versus: versus.name } : {}),
+    });
+    const undoFresh = undoHabitCompletions(historians, 'undo-new-habit');
+    const backfillFresh = backfillHabits(historians, 'backfill-new-habit');
+    const fewActionables = completeItemsOfAccounts(holders.few, 'actionable', ITEMS_FEW);
+    const fewSubtasks = completeItemsOfAccounts(holders.few, 'subtask', ITEMS_FEW);
     const workloads: Array<{
       workload: RequestWorkload;
       warmUp: number;
       timed: number;
       alone: number;
       aloneWarmUp?: number;
-      versus?: 'insert' | 'health' | 'new-habit';
+      /** 'insert', 'health', or the name of the workload this one is compared with. */
+      versus?: string;
     }> = [
       {
         workload: createGoals(writers),
@@ -231,21 +291,17 @@ const measureCommandRates = async (databaseUrl: string, settings: CommandSetting
         alone: settings.aloneCommands,
         versus: 'insert',
       },
-      {
-        workload: freshHabits,
-        warmUp: settings.historyWarmUpPerClient,
-        timed: settings.historyPerClient,
-        alone: settings.historyAlone,
-        aloneWarmUp: settings.historyWarmUpPerClient,
-      },
-      {
-        workload: completeVeteranHabits(historians, settings.historyYears),
-        warmUp: settings.historyWarmUpPerClient,
-        timed: settings.historyPerClient,
-        alone: settings.historyAlone,
-        aloneWarmUp: settings.historyWarmUpPerClient,
-        versus: 'new-habit',
-      },
+      // Complete, then take back, then record a missed day: each veteran habit goes through all three in turn.
+      history(freshHabits),
+      history(completeVeteranHabits(historians, settings.historyYears), freshHabits),
+      history(undoFresh),
+      history(undoHabitCompletions(historians, `undo-${settings.historyYears}y-habit`, true), undoFresh),
+      history(backfillFresh),
+      history(backfillHabits(historians, `backfill-${settings.historyYears}y-habit`, true), backfillFresh),
+      history(fewActionables),
+      history(completeItemsOfAccounts(holders.many, 'actionable', ITEMS_MANY), fewActionables),
+      history(fewSubtasks),
+      history(completeItemsOfAccounts(holders.many, 'subtask', ITEMS_MANY), fewSubtasks),
       { workload: health, warmUp: settings.readWarmUpPerClient, timed: settings.readsPerClient, alone: settings.aloneReads },
       {
         workload: listGoals(readers, settings.listedGoals),
@@ -279,18 +335,17 @@ const measureCommandRates = async (databaseUrl: string, settings: CommandSetting
     }
 
     const insertBaseline = summarise(inserts);
-    const references: Record<'insert' | 'health' | 'new-habit', Reference> = {
-      insert: { name: 'raw INSERT commits/s', rate: insertBaseline },
-      'new-habit': { name: `${freshHabits.name} req/s`, rate: summarise(runs.get(freshHabits.name)!.map((r) => r.rate)) },
-      health: { name: `${health.name} req/s`, rate: summarise(runs.get(health.name)!.map((r) => r.rate)) },
-    };
+    const referenceOf = (versus: string): Reference =>
+      versus === 'insert'
+        ? { name: 'raw INSERT commits/s', rate: insertBaseline }
+        : { name: `${versus} req/s`, rate: summarise(runs.get(versus === 'health' ? health.name : versus)!.map((r) => r.rate)) };
     return {
       clients,
       requestsPerRun: Object.fromEntries(workloads.map(({ workload, timed }) => [workload.name, timed * workload.users.length])),
       insertBaseline,
       insertBaselineDescription: `single-row autocommit INSERT commits/s into ${BASELINE_TABLE} (LIKE es.events INCLUDING ALL), ${clients} workers on a pool of ${clients}, same database`,
       workloads: workloads.map(({ workload, versus }) =>
-        figuresOf(workload, runs.get(workload.name)!, alone.get(workload.name)!, versus && references[versus]),
+        figuresOf(workload, runs.get(workload.name)!, alone.get(workload.name)!, versus === undefined ? undefined : referenceOf(versus)),
       ),
     };
   } finally {

@@ -14,11 +14,18 @@ const EVENTS_PER_APPEND = 1_000;
 
 /**
  * A daily habit of `user`'s, created `days + 1` days ago and completed on each of the `days` days up
- * to yesterday, as the decider would have recorded it (one completion and one award a day, streak
- * bonus included), appended to the store in large batches; and the snapshot the command handler
- * would have kept by now. Seeding through HTTP would take a day per completion.
+ * to yesterday but `missed` (days back: 2 is the day before yesterday), as the decider would have
+ * recorded it (one completion and one award a day, streak bonus included), appended to the store in
+ * large batches; and the snapshot the command handler would have kept by now. Seeding through HTTP
+ * would take a day per completion.
  */
-export const seedVeteranHabit = async (store: EventStore, snapshots: SnapshotStore, user: BenchUser, days: number): Promise<string> => {
+export const seedVeteranHabit = async (
+  store: EventStore,
+  snapshots: SnapshotStore,
+  user: Pick<BenchUser, 'userId' | 'timezone'>,
+  days: number,
+  missed: readonly number[] = [],
+): Promise<string> => {
   const id = randomUUID();
   const today = localDateOf(new Date(), user.timezone);
   // Noon UTC is the same calendar day in every zone from UTC−11 to UTC+11, so each local date is hit once.
@@ -40,6 +47,7 @@ export const seedVeteranHabit = async (store: EventStore, snapshots: SnapshotSto
     created.at,
   );
   for (let back = days; back >= 1; back--) {
+    if (missed.includes(back)) continue;
     const clock = clockOn(localDateBefore(today, back));
     record(actionableDecider.decide({ type: 'CompleteHabit', userId: user.userId, clock }, state), clock.at);
   }
