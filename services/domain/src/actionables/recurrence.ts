@@ -1,10 +1,11 @@
-import { DateTime } from 'luxon';
 import { HABIT_STREAK_MAX, type Recurrence } from '@tracker/contracts/actionables/http';
 import { isLocalDate, type LocalDate } from '../time/local-date.ts';
 
 /*
  * Recurrence and streak arithmetic for habits, on local dates (YYYY-MM-DD strings, compared as
- * strings). Pure; luxon only does calendar math, always in UTC, so no zone's DST can shift a day.
+ * strings). Pure; the calendar math runs on day numbers (whole days since 1970-01-01, a date's UTC
+ * midnight), so no zone's DST can shift a day — and a habit's events fold in microseconds: every
+ * completion an aggregate replays asks for a few occurrences (luxon took ~60 µs for each).
  * Zones matter in one place only: `localDateOf` (time/local-date), which turns the instant of a completion into the
  * local date it counts on. Everything after that is dates.
  *
@@ -30,23 +31,44 @@ import { isLocalDate, type LocalDate } from '../time/local-date.ts';
  *    habit's age.
  */
 
-const day = (date: LocalDate): DateTime => {
-  const parsed = DateTime.fromISO(date, { zone: 'utc' });
-  if (!parsed.isValid) throw new Error(`Not a calendar date: ${date}`);
-  return parsed;
+/** A calendar date as whole days since 1970-01-01. */
+type Day = number;
+
+const DAY_MS = 86_400_000;
+
+const dateOf = (day: Day): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+const day = (date: LocalDate): Day => {
+  const midnight = isLocalDate(date) ? Date.parse(`${date}T00:00:00Z`) : Number.NaN;
+  // Date.parse rolls 2026-02-30 over to March 2: a date must name itself back.
+  if (Number.isNaN(midnight) || dateOf(midnight / DAY_MS) !== date) throw new Error(`Not a calendar date: ${date}`);
+  return midnight / DAY_MS;
 };
 // Local dates compare as strings, so every one must be YYYY-MM-DD: a walk past 9999-12-31 would
 // give `+010000-01-01`, which sorts before every real date.
-const iso = (date: DateTime): LocalDate => {
-  const written = date.toISODate()!;
+const iso = (day: Day): LocalDate => {
+  const written = dateOf(day);
   if (!isLocalDate(written)) throw new RangeError(`Outside the calendar (1900–9999): ${written}`);
   return written;
 };
 
-/** 0 = Sunday … 6 = Saturday (luxon counts Monday 1 … Sunday 7). */
-export const weekdayOf = (date: LocalDate): number => day(date).weekday % 7;
+/** 0 = Sunday … 6 = Saturday (1970-01-01 was a Thursday). */
+const weekdayOfDay = (day: Day): number => (((day + 4) % 7) + 7) % 7;
 
-type ScheduleOf<F extends Recurrence['frequency']> = (recurrence: Extract<Recurrence, { frequency: F }>, date: DateTime, anchor: DateTime) => DateTime;
+/** 0 = Sunday … 6 = Saturday. */
+export const weekdayOf = (date: LocalDate): number => weekdayOfDay(day(date));
+
+/** The day `dayOfMonth` of the month `monthsBack` months before `day`'s, or that month's last day when it is shorter. */
+const dayOfMonthIn = (day: Day, monthsBack: number, dayOfMonth: number): Day => {
+  const at = new Date(day * DAY_MS);
+  const year = at.getUTCFullYear();
+  const month = at.getUTCMonth() - monthsBack;
+  // Day 0 of the next month is this month's last day.
+  const length = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return Date.UTC(year, month, Math.min(dayOfMonth, length)) / DAY_MS;
+};
+
+type ScheduleOf<F extends Recurrence['frequency']> = (recurrence: Extract<Recurrence, { frequency: F }>, date: Day, anchor: Day) => Day;
 
 /** Where an every-N-days count starts when the habit has no start date (none does: the kind came with start dates). */
 const NO_ANCHOR = '1900-01-01';
@@ -56,23 +78,20 @@ const schedules: { [F in Recurrence['frequency']]: ScheduleOf<F> } = {
   daily: (_, date) => date,
   // Any day can hold one of the week's completions; the week is the period (habit-schedule.ts).
   timesPerWeek: (_, date) => date,
-  everyNDays: ({ everyNDays }, date, anchor) => {
-    const days = Math.round(date.diff(anchor, 'days').days);
-    return anchor.plus({ days: Math.floor(days / everyNDays) * everyNDays });
-  },
+  everyNDays: ({ everyNDays }, date, anchor) => anchor + Math.floor((date - anchor) / everyNDays) * everyNDays,
   weekly: ({ days }, date) => {
     if (days.length === 0) throw new Error('A weekly recurrence needs at least one weekday');
-    const back = Math.min(...days.map((weekday) => (date.weekday - weekday + 7) % 7));
-    return date.minus({ days: back });
+    const weekday = weekdayOfDay(date);
+    const back = Math.min(...days.map((scheduled) => (((weekday - scheduled) % 7) + 7) % 7));
+    return date - back;
   },
   monthly: ({ dayOfMonth }, date) => {
-    const inMonth = (month: DateTime) => month.set({ day: Math.min(dayOfMonth, month.daysInMonth!) });
-    const thisMonth = inMonth(date);
-    return thisMonth <= date ? thisMonth : inMonth(date.startOf('month').minus({ months: 1 }));
+    const thisMonth = dayOfMonthIn(date, 0, dayOfMonth);
+    return thisMonth <= date ? thisMonth : dayOfMonthIn(date, 1, dayOfMonth);
   },
 };
 
-const latest = (recurrence: Recurrence, date: DateTime, anchor: LocalDate | null | undefined): DateTime =>
+const latest = (recurrence: Recurrence, date: Day, anchor: LocalDate | null | undefined): Day =>
   (schedules[recurrence.frequency] as ScheduleOf<Recurrence['frequency']>)(recurrence, date, day(anchor ?? NO_ANCHOR));
 
 /**
@@ -85,17 +104,18 @@ export const latestOccurrenceOnOrBefore = (recurrence: Recurrence, date: LocalDa
 
 /** The latest occurrence strictly before `date` (for an occurrence: the one before it). */
 export const previousOccurrence = (recurrence: Recurrence, date: LocalDate, anchor?: LocalDate | null): LocalDate =>
-  iso(latest(recurrence, day(date).minus({ days: 1 }), anchor));
+  iso(latest(recurrence, day(date) - 1, anchor));
 
 /** The first occurrence strictly after `date`. */
 export const nextOccurrenceAfter = (recurrence: Recurrence, date: LocalDate, anchor?: LocalDate | null): LocalDate => {
   // Every kind occurs at least once in any 366 days (every N days: N ≤ 365), so the occurrence on or
   // before that far ahead is past `date`; walk back from there while the one before it is still after `date`.
   const span = recurrence.frequency === 'everyNDays' ? recurrence.everyNDays : 31;
-  let candidate = latest(recurrence, day(date).plus({ days: span }), anchor);
+  const after = day(date);
+  let candidate = latest(recurrence, after + span, anchor);
   for (;;) {
-    const before = latest(recurrence, candidate.minus({ days: 1 }), anchor);
-    if (iso(before) <= date) return iso(candidate);
+    const before = latest(recurrence, candidate - 1, anchor);
+    if (before <= after) return iso(candidate);
     candidate = before;
   }
 };

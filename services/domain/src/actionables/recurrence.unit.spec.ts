@@ -256,4 +256,13 @@ describe("at the calendar's edges", () => {
     expect(latestOccurrenceOnOrBefore(daily, '9999-12-31')).toBe('9999-12-31');
     expect(() => nextOccurrenceAfter(daily, '9999-12-31')).toThrow(RangeError);
   });
+  it('finds a next occurrence before 9999-12-31 though its search looks past that day', () => {
+    expect(nextOccurrenceAfter(daily, '9999-12-21')).toBe('9999-12-22');
+    expect(nextOccurrenceAfter({ frequency: 'monthly', dayOfMonth: 31 }, '9999-11-30')).toBe('9999-12-31');
+  });
+  it('refuses what is not a calendar date rather than rolling it over (2026-02-30 is not March 2)', () => {
+    expect(() => latestOccurrenceOnOrBefore(daily, '2026-02-30')).toThrow('Not a calendar date: 2026-02-30');
+    expect(() => previousOccurrence(daily, '2026-13-01')).toThrow('Not a calendar date');
+    expect(latestOccurrenceOnOrBefore(daily, '2024-02-29')).toBe('2024-02-29');
+  });
 });
