@@ -194,13 +194,17 @@ const applyEvents = async (trx: Transaction<ReadModels>, events: ActionableProje
         if (event.type === 'PointsAwarded') {
           const completion = awaitingAward.get(id);
           awaitingAward.delete(id);
-          // The award follows its completion in the same append, which an earlier batch may have ended with.
+          // The award follows its completion in the same append, which an earlier batch may have ended with:
+          // then that completion is the item's latest, found through its index — not among all of a
+          // habit's completions (a 3-year daily habit's 1,095 rows were read for the one awaiting).
           if (completion) completion.points = event.data.points;
           else
             await trx
               .updateTable('actionable_completions')
               .set({ points: event.data.points })
-              .where('actionable_id', '=', id)
+              .where('event_id', '=', (eb) =>
+                eb.selectFrom('actionable_completions').select('event_id').where('actionable_id', '=', id).orderBy('occurred_at', 'desc').limit(1),
+              )
               .where('points', '=', 0)
               .execute();
           if (event.data.source.type === 'habit') {
@@ -208,7 +212,15 @@ const applyEvents = async (trx: Transaction<ReadModels>, events: ActionableProje
             awaitingHabitAward.delete(id);
             if (habitCompletion) habitCompletion.points = event.data.points;
             else
-              await trx.updateTable('habit_completions').set({ points: event.data.points }).where('actionable_id', '=', id).where('points', '=', 0).execute();
+              await trx
+                .updateTable('habit_completions')
+                .set({ points: event.data.points })
+                .where('actionable_id', '=', id)
+                .where('claim', '=', (eb) =>
+                  eb.selectFrom('habit_completions').select('claim').where('actionable_id', '=', id).orderBy('claim', 'desc').limit(1),
+                )
+                .where('points', '=', 0)
+                .execute();
           }
         }
         break;
