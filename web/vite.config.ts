@@ -26,7 +26,10 @@ export default defineConfig({
       // The limit went from 185 to 188 kB when Today's rows (a chunk the screen fetches as it renders)
       // were first counted: 187.1 kB, of which the habits' today, undo and toast code is ~3 kB; to 189
       // kB with the first dashboard's next steps (no points yet, nothing in the range, a first habit)
-      // and the heading's focus on arriving from the start: 1.1 kB.
+      // and the heading's focus on arriving from the start: 1.1 kB; to 191 kB with the offline queue (its
+      // slice, the queue kept on the device, the base query keeping a change it cannot send) and the
+      // connection's status region: 1.9 kB (the banner's words, the probe and the sender load only when
+      // offline or with changes waiting; the service worker's registration is 0.1 kB).
       firstScreens: {
         '/login': { modules: ['src/features/auth/routes/login.tsx'], failAboveGzip: 150_000 },
         // The public page a stranger lands on: what the product is and the account form.
@@ -41,7 +44,7 @@ export default defineConfig({
             // Today's rows are their own chunk, fetched beside the list's data as the screen renders: part of the first screen.
             'src/features/dashboard/components/today-list.tsx',
           ],
-          failAboveGzip: 189_000,
+          failAboveGzip: 191_000,
         },
       },
       reportFile: '.vite/bundle-report.json',

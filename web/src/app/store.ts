@@ -7,6 +7,8 @@ import { goalsSlice, type GoalsState } from '../features/goals/stores/goals.slic
 import { api } from '../lib/api/api.ts';
 import { authSlice, type AuthState } from '../lib/auth/auth.slice.ts';
 import { mirrorTokenToStorage } from '../lib/auth/token-storage.ts';
+import { offlineSlice } from '../lib/offline/offline.slice.ts';
+import { keepOutboxOnDevice } from '../lib/offline/outbox-storage.ts';
 import { localStorageEngine } from '../lib/persist/local-storage-engine.ts';
 import { AUTH_PERSIST_VERSION, GOALS_PERSIST_VERSION, migrateAuth, migrateGoals, persistedAuthKeys } from '../lib/persist/persisted-slices.ts';
 
@@ -39,6 +41,8 @@ const rootReducerWith = (storage: Storage) =>
       { key: 'goals', storage, version: GOALS_PERSIST_VERSION, migrate: migrateGoals, timeout: PERSIST_TIMEOUT_MS },
       goalsSlice.reducer,
     ) as unknown as Reducer<GoalsState, UnknownAction, Partial<GoalsState>>,
+    // The queue of changes made offline is kept by its own storage (lib/offline/outbox-storage.ts), not redux-persist: no load timeout, no version to lose it by.
+    [offlineSlice.reducerPath]: offlineSlice.reducer,
     [api.reducerPath]: api.reducer,
   });
 
@@ -62,6 +66,7 @@ export const makeStore = (preloadedState?: PreloadedState, { storage = localStor
   });
   setupListeners(store.dispatch);
   mirrorTokenToStorage(store);
+  keepOutboxOnDevice(store);
   return store;
 };
 

@@ -2,9 +2,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { NavLink, Outlet } from 'react-router-dom';
 import { errorMessage } from '../../lib/api/api-errors.ts';
+import { isUnreachable } from '../../lib/offline/queued-change.ts';
 import { useGetMeQuery } from '../../lib/api/auth.api.ts';
 import { selectCurrentUser, selectSessionExpired } from '../../lib/auth/auth.slice.ts';
 import { useLogout } from '../../lib/auth/use-logout.ts';
+import { OfflineStatus } from '../offline/offline-status.tsx';
 import { SessionExpiredNotice } from '../session/session-expired-notice.tsx';
 import { Brand } from './brand.tsx';
 import './app-layout.css';
@@ -114,8 +116,11 @@ export const AppLayout = ({ navigation }: { navigation: readonly NavigationEntry
       </header>
       <main id="main-content" className="app-main" tabIndex={-1}>
         <SessionExpiredNotice />
+        <OfflineStatus />
+        {/* A queued change the server refused, told in an alert of its own (the status region announces politely). */}
+        <div id="offline-refusals" />
         {/* An expired session explains the failed profile read; the notice above says what to do. */}
-        {!user && profileError && !sessionExpired && (
+        {!user && profileError && !sessionExpired && !isUnreachable(profileError) && (
           <div className="banner banner--error" role="alert">
             {errorMessage(profileError, 'Failed to get profile')}
           </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { errorMessage, type ApiError } from '../../lib/api/api-errors.ts';
+import { isUnreachable } from '../../lib/offline/queued-change.ts';
 import { LoadError, LoadingLine } from './load-states.tsx';
 
 /** What the states need of an RTK Query result. */
@@ -28,6 +29,8 @@ export const QueryStatus = <T,>({ query, failure, loading }: QueryStatusProps<T>
   const { data, error, isLoading, isFetching, refetch } = query;
   const retry = () => void refetch();
   if (data === undefined && (isLoading || !error)) return <LoadingLine>{loading}</LoadingLine>;
+  // Out of reach: the data loaded before stays, and the app's one offline banner says why it is not fresh.
+  if (data !== undefined && isUnreachable(error)) return null;
   if (error && (data === undefined || !isFetching)) return <LoadError message={errorMessage(error, failure)} onRetry={retry} retrying={isFetching} />;
   return null;
 };

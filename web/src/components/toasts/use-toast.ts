@@ -1,6 +1,7 @@
 import { nanoid } from '@reduxjs/toolkit';
 import { useMemo } from 'react';
 import { useDispatch } from 'react-redux';
+import { QUEUED_TEXT } from '../../lib/offline/queued-change.ts';
 import { registerToastAction } from './toast-actions.ts';
 import { toastShown, type ToastKind, type ToastRequest } from './toasts.slice.ts';
 
@@ -21,8 +22,13 @@ export const useToast = (): Record<ToastKind, Show> => {
   const dispatch = useDispatch();
   return useMemo(() => {
     const show =
-      (kind: ToastKind): Show =>
+      (asked: ToastKind): Show =>
       (message, { action, ...options } = {}) => {
+        // A change kept on the device comes back to the screen as a failed call (lib/offline/queued-change.ts):
+        // every screen's error toast for it tells it as what it is, news, not a failure.
+        const queued = asked === 'error' && message === QUEUED_TEXT;
+        const kind = queued ? 'info' : asked;
+        if (queued) options.title ??= 'Waiting for the connection';
         if (!action) return void dispatch(toastShown({ kind, message, ...options }));
         const id = nanoid();
         registerToastAction(id, action.run);

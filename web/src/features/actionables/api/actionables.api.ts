@@ -14,6 +14,7 @@ import { api } from '../../../lib/api/api.ts';
 import { checkedListQuery, checkedQuery, type Reading } from '../../../lib/api/checked-query.ts';
 import { everyPage, joinedList, withCursor } from '../../../lib/api/every-page.ts';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/api/idempotency-key.ts';
+import { queueable, unlessQueued } from '../../../lib/offline/queued-change.ts';
 import { readActionableList, readAnswerItem, type ShownActionable } from '../transfer/import-parser.ts';
 
 /** What the Actionables screen lists: everything, what is due on a local date, or what a range touches. */
@@ -141,17 +142,19 @@ export const actionablesApi = api.injectEndpoints({
     // spec.md §5: an answer with no actionable in it is 'Invalid response format from server'.
     createActionable: build.mutation<ShownActionable, CreateActionableInput>({
       queryFn: checkedQuery({
-        request: (body: CreateActionableInput) => ({ url: '/actionables', method: 'POST', body, headers: idempotent() }),
+        request: (body: CreateActionableInput) =>
+          queueable({ url: '/actionables', method: 'POST', body, headers: idempotent() }, { label: `Create to-do “${body.title ?? ''}”` }),
         read: readAnswerItem('actionable'),
       }),
-      invalidatesTags: [listTag],
+      invalidatesTags: unlessQueued([listTag] as const),
     }),
     createHabit: build.mutation<ShownActionable, CreateActionableInput>({
       queryFn: checkedQuery({
-        request: (body: CreateActionableInput) => ({ url: '/actionables/habits', method: 'POST', body, headers: idempotent() }),
+        request: (body: CreateActionableInput) =>
+          queueable({ url: '/actionables/habits', method: 'POST', body, headers: idempotent() }, { label: `Create habit “${body.title ?? ''}”` }),
         read: readAnswerItem('habit'),
       }),
-      invalidatesTags: [habitsTag, listTag],
+      invalidatesTags: unlessQueued([habitsTag, listTag] as const),
     }),
     updateActionable: build.mutation<ShownActionable, ActionableUpdate>({
       queryFn: checkedQuery({
@@ -174,13 +177,26 @@ export const actionablesApi = api.injectEndpoints({
     }),
     /** PATCH /actionables/{id}/complete, empty body: `{actionable, pointsAwarded}`. */
     completeActionable: build.mutation<z.infer<typeof completeActionableResponse>, Actionable>({
-      query: (item) => ({ url: `/actionables/${encodeURIComponent(item.id)}/complete`, method: 'PATCH', headers: idempotent() }),
-      invalidatesTags: (_result, _error, item) => [listTag, { type: 'Actionable', id: item.id }, ...(item.isHabit ? [habitsTag] : []), ...linkedTags(item)],
+      query: (item) =>
+        queueable(
+          { url: `/actionables/${encodeURIComponent(item.id)}/complete`, method: 'PATCH', headers: idempotent() },
+          { label: `Complete “${item.title}”`, itemId: item.id },
+        ),
+      invalidatesTags: unlessQueued((_result, _error, item) => [
+        listTag,
+        { type: 'Actionable', id: item.id },
+        ...(item.isHabit ? [habitsTag] : []),
+        ...linkedTags(item),
+      ]),
     }),
     /** PATCH /actionables/habits/{id}/complete: `{habit, pointsAwarded, streak}`; a second completion of a period is a 409. */
     completeHabit: build.mutation<z.infer<typeof completeHabitResponse>, Actionable>({
-      query: (habit) => ({ url: `/actionables/habits/${encodeURIComponent(habit.id)}/complete`, method: 'PATCH', headers: idempotent() }),
-      invalidatesTags: (_result, _error, habit) => habitCreditTags(habit),
+      query: (habit) =>
+        queueable(
+          { url: `/actionables/habits/${encodeURIComponent(habit.id)}/complete`, method: 'PATCH', headers: idempotent() },
+          { label: `Complete habit “${habit.title}”`, itemId: habit.id },
+        ),
+      invalidatesTags: unlessQueued((_result, _error, habit) => habitCreditTags(habit)),
     }),
     /** PATCH /actionables/habits/{id}/uncomplete: the last completion taken back, `{habit, pointsRevoked, occurrence, streak}`; 409 when there is none or it is too late. */
     uncompleteHabit: build.mutation<z.infer<typeof uncompleteHabitResponse>, Actionable>({

@@ -1,3 +1,6 @@
+import { useAppSelector } from '../../../app/hooks.ts';
+import { WaitingMark } from '../../../components/offline/waiting-mark.tsx';
+import { selectWaiting } from '../../../lib/offline/offline.slice.ts';
 import type { ActionableStatus } from '@tracker/contracts/actionables/http';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
@@ -44,6 +47,8 @@ const statusTones: Record<ActionableStatus, ChipTone | undefined> = {
 export const ActionableItem = ({ item, statusColor, today: { date: today, timezone: zone }, linkTitles }: ActionableItemProps) => {
   const toast = useToast();
   const [complete, completion] = useCompleteActionableMutation();
+  // Completed offline: the completion waits on the device (lib/offline), and the row says so instead of offering it again.
+  const waiting = useAppSelector((state) => selectWaiting(state, item.id));
   // Separate instances: a failed revert must not show up as an error in the edit form.
   const [revert, reverting] = useUpdateActionableMutation();
   const changes = useActionableChanges(item, zone);
@@ -158,6 +163,8 @@ export const ActionableItem = ({ item, statusColor, today: { date: today, timezo
               {busy ? <span className="spinner" aria-hidden="true" /> : <UndoIcon />}
               Revert
             </button>
+          ) : waiting ? (
+            <WaitingMark testId={`actionable-waiting-${item.id}`} />
           ) : (
             <CompleteButton name={name} busy={busy} onComplete={() => void completeNow()} />
           )}

@@ -1,3 +1,6 @@
+import { useAppSelector } from '../../../app/hooks.ts';
+import { WaitingMark } from '../../../components/offline/waiting-mark.tsx';
+import { selectWaiting } from '../../../lib/offline/offline.slice.ts';
 import { actionableMessages } from '@tracker/contracts/actionables/http';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -30,6 +33,8 @@ const statusOf = (error: unknown): unknown => (error && typeof error === 'object
 export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; today: string; zone: string }) => {
   const toast = useToast();
   const [complete, completion] = useCompleteHabitMutation();
+  // Completed offline: the completion waits on the device (lib/offline), and the card says so instead of offering it again.
+  const waiting = useAppSelector((state) => selectWaiting(state, habit.id));
   const [uncomplete, undoing] = useUncompleteHabitMutation();
   const [recording, setRecording] = useState(false);
   const changes = useActionableChanges(habit, zone, true);
@@ -124,7 +129,8 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
       </dl>
       <HabitHistory habit={habit} today={today} testId={`habit-history-${habit.id}`} />
       <ItemActions name={name} editing={changes.editing} editButton={changes.editButton} onEdit={changes.toggleEditor} onDelete={changes.askToDelete}>
-        {habit.active && shown && shown.state !== 'done' && (
+        {waiting && <WaitingMark testId={`habit-waiting-${habit.id}`} />}
+        {!waiting && habit.active && shown && shown.state !== 'done' && (
           // Not scheduled today: still a button (focusable, its reason read with it), but it does nothing.
           <button
             type="button"

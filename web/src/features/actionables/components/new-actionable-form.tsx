@@ -1,4 +1,5 @@
 import { useToast } from '../../../components/toasts/use-toast.ts';
+import { isQueued, QUEUED_TEXT } from '../../../lib/offline/queued-change.ts';
 import { useToday } from '../../../lib/settings/use-today.ts';
 import { useCreateActionableMutation, useCreateHabitMutation } from '../api/actionables.api.ts';
 import { ActionableForm } from './actionable-form.tsx';
@@ -27,7 +28,14 @@ export const NewActionableForm = ({ habit, zone, onCreated, onCancel, initial }:
   const create = async (values: ActionableValues) => {
     const body = createBody(values, zone, habit);
     const result = await (habit ? createHabit(body) : createActionable(body));
-    if ('error' in result) return;
+    if ('error' in result) {
+      // Offline: kept on the device (the banner lists it) and sent when the connection returns; the form's work is done.
+      if (isQueued(result.error)) {
+        toast.info(QUEUED_TEXT, { title: `“${values.title.trim()}” will be added` });
+        onCancel();
+      }
+      return;
+    }
     toast.success(`“${result.data.title}” was added.`, { title: habit ? 'Habit created' : 'Actionable created' });
     onCreated(result.data);
   };

@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/states/empty-state.tsx';
 import { NewActionableForm } from '../components/new-actionable-form.tsx';
 import { FreezePanel } from '../components/freeze-panel.tsx';
 import { useToday } from '../../../lib/settings/use-today.ts';
+import { isUnreachable } from '../../../lib/offline/queued-change.ts';
 import { useReturnFocus } from '../hooks/use-return-focus.ts';
 import '../components/habit-card.css';
 
@@ -51,7 +52,7 @@ export const HabitsRoute = () => {
     }
     return (
       <>
-        {error && (
+        {error && !isUnreachable(error) && (
           <div className="banner banner--error" role="alert">
             {failureText(error, 'Failed to fetch habits')}
           </div>

@@ -11,6 +11,7 @@ import type {
 } from '@tracker/contracts/dashboard/http';
 import type { Activity, HeatmapDay, pointsHeatmapResponse, PointsStats, pointsStatsResponse, recentActivitiesResponse } from '@tracker/contracts/points/http';
 import type { z } from 'zod';
+import { queueable, unlessQueued } from '../../../lib/offline/queued-change.ts';
 import { api } from '../../../lib/api/api.ts';
 import { everyPage, joinedList, withCursor, type AppBaseQuery } from '../../../lib/api/every-page.ts';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/api/idempotency-key.ts';
@@ -159,13 +160,21 @@ export const dashboardApi = api.injectEndpoints({
 
     /** PATCH /actionables/{id}/complete (empty body): `{actionable, pointsAwarded}`. */
     completeDailyActionable: build.mutation<z.infer<typeof completeActionableResponse>, Actionable>({
-      query: (item) => ({ url: `/actionables/${encodeURIComponent(item.id)}/complete`, method: 'PATCH', headers: idempotent() }),
-      invalidatesTags: (_result, _error, item) => completionTags(item),
+      query: (item) =>
+        queueable(
+          { url: `/actionables/${encodeURIComponent(item.id)}/complete`, method: 'PATCH', headers: idempotent() },
+          { label: `Complete “${item.title}”`, itemId: item.id },
+        ),
+      invalidatesTags: unlessQueued((_result, _error, item) => completionTags(item)),
     }),
     /** PATCH /actionables/habits/{id}/complete: `{habit, pointsAwarded, streak}`; a second completion of a period is a 409. */
     completeDailyHabit: build.mutation<z.infer<typeof completeHabitResponse>, Actionable>({
-      query: (habit) => ({ url: `/actionables/habits/${encodeURIComponent(habit.id)}/complete`, method: 'PATCH', headers: idempotent() }),
-      invalidatesTags: (_result, _error, habit) => completionTags(habit),
+      query: (habit) =>
+        queueable(
+          { url: `/actionables/habits/${encodeURIComponent(habit.id)}/complete`, method: 'PATCH', headers: idempotent() },
+          { label: `Complete habit “${habit.title}”`, itemId: habit.id },
+        ),
+      invalidatesTags: unlessQueued((_result, _error, habit) => completionTags(habit)),
     }),
     /** PATCH /actionables/habits/{id}/uncomplete: `{habit, pointsRevoked, occurrence, streak}`; it moves what the completion moved. */
     uncompleteDailyHabit: build.mutation<z.infer<typeof uncompleteHabitResponse>, Actionable>({

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { api } from '../../../lib/api/api.ts';
 import { checkedListQuery, checkedQuery, type Reading } from '../../../lib/api/checked-query.ts';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/api/idempotency-key.ts';
+import { queueable, unlessQueued } from '../../../lib/offline/queued-change.ts';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
 import { readItem, readList, readNothing, readUpdated, readWhole } from './goal-answers.ts';
 import { describeGoalCallFailure } from './goal-call-errors.ts';
@@ -34,6 +35,15 @@ export interface ItemUpdate<Item, Changes> {
 
 // Create and complete are POSTs: each call is one user action with its own key, so a retry is safe.
 const idempotent = () => ({ [IDEMPOTENCY_HEADER]: newIdempotencyKey() });
+
+/**
+ * A goal's or a task's update; completing one (its status set to completed, the way they complete)
+ * carries a key of its own and may wait on the device like any completion.
+ */
+const completing = (kind: 'goal' | 'task', item: { id: string; title: string }, changes: { status?: string | undefined }, url: string) =>
+  changes.status === 'completed'
+    ? queueable({ url, method: 'PATCH', body: changes, headers: idempotent() }, { label: `Complete ${kind} “${item.title}”`, itemId: item.id })
+    : { url, method: 'PATCH', body: changes };
 
 const goalTasksTag = (goalId: string) => ({ type: 'Task' as const, id: `GOAL-${goalId}` });
 const taskSubtasksTag = (taskId: string) => ({ type: 'Subtask' as const, id: `TASK-${taskId}` });
@@ -103,18 +113,22 @@ export const goalsApi = api.injectEndpoints({
     createGoal: build.mutation<Goal, CreateGoalBody>({
       queryFn: goalCall(
         'goal',
-        (body: CreateGoalBody) => ({ url: '/goals/goals', method: 'POST', body, headers: idempotent() }),
+        (body: CreateGoalBody) => queueable({ url: '/goals/goals', method: 'POST', body, headers: idempotent() }, { label: `Create goal “${body.title}”` }),
         readItem('goal', 'goal', goal),
       ),
-      invalidatesTags: [goalsListTag, 'GoalProgress', 'GoalStats'],
+      invalidatesTags: unlessQueued([goalsListTag, 'GoalProgress', 'GoalStats'] as const),
     }),
     updateGoal: build.mutation<Goal, ItemUpdate<Goal, UpdateGoalBody>>({
       queryFn: goalCall(
         'goal',
-        ({ item, changes }: ItemUpdate<Goal, UpdateGoalBody>) => ({ url: `/goals/goals/${encodeURIComponent(item.id)}`, method: 'PATCH', body: changes }),
+        ({ item, changes }: ItemUpdate<Goal, UpdateGoalBody>) => completing('goal', item, changes, `/goals/goals/${encodeURIComponent(item.id)}`),
         readItem('goal', 'goal', goal),
       ),
-      invalidatesTags: (_goal, _error, { item }) => [{ type: 'Goal', id: item.id }, 'GoalProgress', 'GoalStats'],
+      invalidatesTags: unlessQueued((_goal, _error, { item }: ItemUpdate<Goal, UpdateGoalBody>) => [
+        { type: 'Goal' as const, id: item.id },
+        'GoalProgress' as const,
+        'GoalStats' as const,
+      ]),
     }),
     deleteGoal: build.mutation<void, Goal>({
       queryFn: goalCall('goal', (item: Goal) => ({ url: `/goals/goals/${encodeURIComponent(item.id)}`, method: 'DELETE' }), readNothing),
@@ -125,27 +139,27 @@ export const goalsApi = api.injectEndpoints({
     createTask: build.mutation<Task, CreateTaskBody>({
       queryFn: goalCall(
         'task',
-        (body: CreateTaskBody) => ({ url: '/goals/tasks', method: 'POST', body, headers: idempotent() }),
+        (body: CreateTaskBody) => queueable({ url: '/goals/tasks', method: 'POST', body, headers: idempotent() }, { label: `Create task “${body.title}”` }),
         readItem('task', 'task', task),
       ),
-      invalidatesTags: (_task, _error, { goalId }) => [goalTasksTag(goalId), 'GoalProgress'],
+      invalidatesTags: unlessQueued((_task, _error, { goalId }: CreateTaskBody) => [goalTasksTag(goalId), 'GoalProgress' as const]),
     }),
     updateTask: build.mutation<Task, ItemUpdate<Task, UpdateTaskBody>>({
       queryFn: goalCall(
         'task',
-        ({ item, changes }: ItemUpdate<Task, UpdateTaskBody>) => ({ url: `/goals/tasks/${encodeURIComponent(item.id)}`, method: 'PATCH', body: changes }),
+        ({ item, changes }: ItemUpdate<Task, UpdateTaskBody>) => completing('task', item, changes, `/goals/tasks/${encodeURIComponent(item.id)}`),
         readUpdated('task', task),
       ),
-      invalidatesTags: (_task, _error, { item, changes }) => {
+      invalidatesTags: unlessQueued((_task, _error, { item, changes }: ItemUpdate<Task, UpdateTaskBody>) => {
         const moved = changes.goalId !== undefined && changes.goalId !== item.goalId;
         return [
-          { type: 'Task', id: item.id },
-          'GoalProgress',
+          { type: 'Task' as const, id: item.id },
+          'GoalProgress' as const,
           // A goal's points history includes its tasks' awards; a move changes both goals' lists.
           ...(changes.status !== undefined || moved ? [{ type: 'Goal' as const, id: item.goalId }] : []),
           ...(moved && changes.goalId ? [goalTasksTag(changes.goalId), { type: 'Goal' as const, id: changes.goalId }] : []),
         ];
-      },
+      }),
     }),
     deleteTask: build.mutation<void, Task>({
       queryFn: goalCall('task', (item: Task) => ({ url: `/goals/tasks/${encodeURIComponent(item.id)}`, method: 'DELETE' }), readNothing),
@@ -155,10 +169,11 @@ export const goalsApi = api.injectEndpoints({
     createSubtask: build.mutation<Subtask, CreateSubtaskBody>({
       queryFn: goalCall(
         'subtask',
-        (body: CreateSubtaskBody) => ({ url: '/goals/subtasks', method: 'POST', body, headers: idempotent() }),
+        (body: CreateSubtaskBody) =>
+          queueable({ url: '/goals/subtasks', method: 'POST', body, headers: idempotent() }, { label: `Create subtask “${body.title}”` }),
         readItem('subtask', 'subtask', subtask),
       ),
-      invalidatesTags: (_subtask, _error, { taskId }) => [taskSubtasksTag(taskId), 'GoalProgress'],
+      invalidatesTags: unlessQueued((_subtask, _error, { taskId }: CreateSubtaskBody) => [taskSubtasksTag(taskId), 'GoalProgress' as const]),
     }),
     updateSubtask: build.mutation<Subtask, ItemUpdate<Subtask, UpdateSubtaskBody>>({
       queryFn: goalCall(
@@ -185,15 +200,19 @@ export const goalsApi = api.injectEndpoints({
     completeSubtask: build.mutation<z.infer<typeof completeSubtaskResponse>, Subtask>({
       queryFn: goalCall(
         'subtask',
-        (item: Subtask) => ({ url: `/goals/subtasks/${encodeURIComponent(item.id)}/complete`, method: 'POST', headers: idempotent() }),
+        (item: Subtask) =>
+          queueable(
+            { url: `/goals/subtasks/${encodeURIComponent(item.id)}/complete`, method: 'POST', headers: idempotent() },
+            { label: `Complete subtask “${item.title}”`, itemId: item.id },
+          ),
         readWhole('subtask', completeSubtaskResponse),
       ),
-      invalidatesTags: (_result, _error, subtask) => [
-        { type: 'Subtask', id: subtask.id },
-        { type: 'Task', id: subtask.taskId },
-        { type: 'Goal', id: subtask.goalId },
-        'GoalProgress',
-      ],
+      invalidatesTags: unlessQueued((_result, _error, subtask: Subtask) => [
+        { type: 'Subtask' as const, id: subtask.id },
+        { type: 'Task' as const, id: subtask.taskId },
+        { type: 'Goal' as const, id: subtask.goalId },
+        'GoalProgress' as const,
+      ]),
     }),
     deleteSubtask: build.mutation<void, Subtask>({
       queryFn: goalCall('subtask', (item: Subtask) => ({ url: `/goals/subtasks/${encodeURIComponent(item.id)}`, method: 'DELETE' }), readNothing),

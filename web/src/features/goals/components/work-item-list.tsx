@@ -1,6 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
 import { errorMessage } from '../../../lib/api/api-errors.ts';
+import { isUnreachable } from '../../../lib/offline/queued-change.ts';
 import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
 import { useGetGoalProgressQuery } from '../api/goals.api.ts';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
@@ -81,8 +82,8 @@ export const WorkItemList = <K extends WorkItemKind>({ kind, parent, onCreateFir
   if (items.length === 0) return <NoGoalsYet onCreateFirst={onCreateFirst}>{level.emptyNote}</NoGoalsYet>;
   return (
     <>
-      {error && (
-        // A failed refresh keeps the last list on screen and says so.
+      {error && !isUnreachable(error) && (
+        // A failed refresh keeps the last list on screen and says so; out of reach, the offline banner says it once.
         <div className="banner banner--error" role="alert">
           {fetchError}
         </div>
