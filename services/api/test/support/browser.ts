@@ -36,7 +36,12 @@ export interface BrowserRun {
   page: Page;
 }
 
-/** A fresh app and a browser with one context (`device`: its zone, downloads, viewport) and page. */
+/**
+ * A fresh app and a browser with one context (`device`: its zone, downloads, viewport) and page. The
+ * app's service worker (/sw.js) controls the page from its second load: `page.route` then no longer
+ * sees the requests that pass through the worker, nor the files it answers from its cache. A test that
+ * routes them uses `context.route`, or opens its context with `serviceWorkers: 'block'`.
+ */
 export const openBrowserRun = async (device: BrowserContextOptions = {}): Promise<BrowserRun> => {
   const app = await startTestApp();
   const browser = await launchBrowser();
