@@ -85,12 +85,23 @@ const completion = (habit: HabitProgress, clock: Clock, date: LocalDate, period:
   ...(freezes.length > 0 ? { frozen: [...freezes] } : {}),
 });
 
+/**
+ * The freezes a decision on `credits` can see: its streak arithmetic looks only at periods from the
+ * oldest credit's on and none after today (`follows`, `recount`), so a freeze that ended before them
+ * or begins later changes nothing. Left out, a completion records (and its stream replays) a few
+ * freezes, not every one of the user's past — which only grows, past what an event may hold.
+ */
+export const freezesInReach = (credits: readonly Credit[], today: LocalDate, freezes: readonly DateRange[]): DateRange[] => {
+  const oldest = credits.reduce<LocalDate | null>((min, credit) => (min === null || credit.period < min ? credit.period : min), null);
+  return oldest === null ? [] : freezes.filter(({ from, to }) => to >= oldest && from <= today);
+};
+
 const notDue = (habit: HabitProgress, today: LocalDate): never => {
   throw new Conflict(actionableMessages.habitNotDue(firstDueOnOrAfter(habit.schedule, today)), 'habit_not_due');
 };
 
 /** Completing today: credits the period today counts for, once (a period met, or a later one credited, refuses). */
-export const completeToday = (habit: HabitProgress, clock: Clock, freezes: readonly DateRange[]): HabitEvent[] => {
+export const completeToday = (habit: HabitProgress, clock: Clock, covering: readonly DateRange[]): HabitEvent[] => {
   const today = clock.localDate;
   const date = creditDateOf(habit.schedule, today);
   const period = periodOf(habit.schedule, today);
@@ -101,6 +112,7 @@ export const completeToday = (habit: HabitProgress, clock: Clock, freezes: reado
     throw new Conflict(actionableMessages.habitAlreadyCompleted, 'habit_already_completed');
   const before = standingOf(habit.credits);
   const { credits, at } = withCredit(habit.credits, { date, period, streak: 0, meets: false });
+  const freezes = freezesInReach(credits, today, covering);
   const credited = recount(habit.schedule, credits, at, freezes)[at]!;
   const continues = before.lastCredited !== null && follows(habit.schedule, before.lastCredited, period, freezes);
   const { id: actionableId } = habit;
@@ -115,7 +127,7 @@ export const completeToday = (habit: HabitProgress, clock: Clock, freezes: reado
 };
 
 /** Recording a missed day afterwards: a scheduled day from the habit's start, 1 to 7 days back, not yet credited. */
-export const backfill = (habit: HabitProgress, clock: Clock, date: LocalDate, freezes: readonly DateRange[]): HabitEvent[] => {
+export const backfill = (habit: HabitProgress, clock: Clock, date: LocalDate, covering: readonly DateRange[]): HabitEvent[] => {
   const today = clock.localDate;
   const outside = () => new ValidationFailed(actionableMessages.backfillOutside(HABIT_BACKFILL_MAX_DAYS), 'date');
   if (date >= today || date < addDays(today, -HABIT_BACKFILL_MAX_DAYS)) throw outside();
@@ -125,6 +137,7 @@ export const backfill = (habit: HabitProgress, clock: Clock, date: LocalDate, fr
   if (inPeriod >= quotaOf(habit.schedule) || habit.credits.some((credit) => credit.date === date))
     throw new Conflict(actionableMessages.habitAlreadyCompleted, 'habit_already_completed');
   const { credits, at } = withCredit(habit.credits, { date, period, streak: 0, meets: false, backfilled: true });
+  const freezes = freezesInReach(credits, today, covering);
   const counted = recount(habit.schedule, credits, at, freezes);
   const credited = counted[at]!;
   const changed = counted.slice(at + 1).filter((credit, index) => credit.streak !== credits[at + 1 + index]!.streak);

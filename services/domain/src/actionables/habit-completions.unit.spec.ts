@@ -164,6 +164,39 @@ describe('freezes', () => {
     expect(habit.item().streak).toBe(3);
     expect(streakOn({ recurrence: { frequency: 'daily' }, startDate: '2026-11-01' }, { lastCredited: '2026-11-02', streak: 2 }, '2026-11-05', freezes)).toBe(2);
   });
+  it('records only the freezes its streak can see: years of past freezes (more than an event holds) and later ones stay out', () => {
+    const habit = habitLife({ frequency: 'daily' }, '2026-11-01', { startDate: '2026-10-20' });
+    habit.complete('2026-11-01');
+    habit.complete('2026-11-02');
+    // Two a month for five years before the habit's credits, one that bridges its gap, one next month.
+    const past = Array.from({ length: 120 }, (_, n) => ({ from: addDays('2021-11-01', n * 15), to: addDays('2021-11-01', n * 15 + 2) }));
+    const bridge = { from: '2026-11-03', to: '2026-11-05' };
+    const later = { from: '2026-12-01', to: '2026-12-03' };
+    const events = habit.complete('2026-11-06', [...past, bridge, later]);
+    expect(events[0]).toMatchObject({ type: 'HabitCompleted', data: { frozen: [bridge] } });
+    expect(habit.item().streak).toBe(3);
+    // A backfill recounts from the day it records, so a freeze from there on is in reach.
+    const backfilled = habit.backfill('2026-10-31', '2026-11-06', [...past, { from: '2026-10-30', to: '2026-10-30' }, bridge, later]);
+    expect(backfilled[0]).toMatchObject({ type: 'HabitCompleted', data: { frozen: [bridge] } });
+    expect(backfilled.find((e) => e.type === 'HabitCreditsRecounted')?.data).toMatchObject({ current: { lastCredited: '2026-11-06', streak: 4 } });
+  });
+  it('sees the freezes in reach as it would see them all (streaks and points alike)', () => {
+    const past = Array.from({ length: 40 }, (_, n) => ({ from: addDays('2023-01-01', n * 15), to: addDays('2023-01-01', n * 15 + 2) }));
+    const bridges = [
+      { from: '2026-11-03', to: '2026-11-04' },
+      { from: '2026-11-08', to: '2026-11-08' },
+    ];
+    const all = [...past, ...bridges];
+    const withAll = habitLife({ frequency: 'weekly', days: [1, 3, 5] }, '2026-10-30', { startDate: '2026-10-26' });
+    const inReach = habitLife({ frequency: 'weekly', days: [1, 3, 5] }, '2026-10-30', { startDate: '2026-10-26' });
+    for (const day of ['2026-10-30', '2026-11-02', '2026-11-06', '2026-11-11']) {
+      withAll.complete(day, all);
+      inReach.complete(day, bridges);
+    }
+    withAll.backfill('2026-11-09', '2026-11-12', all);
+    inReach.backfill('2026-11-09', '2026-11-12', bridges);
+    expect(withAll.log).toEqual(inReach.log);
+  });
 });
 
 describe('N times per week', () => {
