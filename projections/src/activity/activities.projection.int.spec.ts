@@ -218,7 +218,7 @@ describe('activities projection', () => {
               title: 'Water plants',
               description: 'Created actionable "Water plants"',
             }),
-            line(habit, { type: 'created', entity_type: 'actionable', entity_id: habitId, title: 'Read', description: 'Created habit "Read"' }),
+            line(habit, { type: 'created', entity_type: 'habit', entity_id: habitId, title: 'Read', description: 'Created habit "Read"' }),
           ],
         });
     });

@@ -62,9 +62,12 @@ const describeActionableEvent = (event: ActionableEvent): Activity | undefined =
   const { actionableId, title } = event.data;
   const about = { entity_type: 'actionable', entity_id: actionableId, title, points: null };
   switch (event.type) {
-    case 'ActionableCreated':
+    case 'ActionableCreated': {
       if (event.data.imported) return undefined;
-      return { ...about, type: 'created', description: `Created ${event.data.isHabit ? 'habit' : 'actionable'} "${title}"` };
+      // A habit's line names it a habit, as its points' lines do (entity_type 'habit'; its stream is still actionable-).
+      const kind = event.data.isHabit ? 'habit' : 'actionable';
+      return { ...about, entity_type: kind, type: 'created', description: `Created ${kind} "${title}"` };
+    }
     case 'ActionableDeleted':
       return { ...about, type: 'deleted', description: `Deleted actionable "${title}"` };
     case 'ActionableStatusChanged': {

@@ -50,7 +50,7 @@ export const AuditRoute = () => {
   const isEmpty = audit !== undefined && audit.entries.length === 0 && audit.mismatches.length === 0 && audit.ledgerTotal === 0 && freezes.length === 0;
   const awards = rows.filter((row) => row.points > 0).length;
   // Freezes award nothing, but they are why a streak stood: they belong in the history, said so.
-  const frozen = freezes.length === 0 ? '' : ` · ${countOf(freezes.length, 'freeze', 'freezes')}, which award nothing`;
+  const frozen = freezes.length === 0 ? '' : ` · ${countOf(freezes.length, 'freeze, which awards', 'freezes, which award')} nothing`;
   const end = asOf ? Date.parse(asOf) : (fulfilledTimeStamp ?? rows.at(-1)?.time ?? 0);
 
   return (
