@@ -4,7 +4,9 @@ import * as operationalState from '../migrations/ops/2026-11-23-0001_operational
 import * as actionableLinks from '../migrations/ops/2026-11-23-0002_actionable_links.ts';
 import * as streamSnapshots from '../migrations/ops/2026-11-23-0003_stream_snapshots.ts';
 import * as partitionedCheckpoints from '../migrations/ops/2026-11-27-0004_partitioned_checkpoints.ts';
+import * as webhooks from '../migrations/ops/2026-11-27-0005_webhooks.ts';
 import type { ProjectionCheckpointsTable } from './db.ts';
+import type { WebhookDeliveriesTable, WebhooksTable } from './webhooks/webhooks.tables.ts';
 import { pgConnectionOptions } from '@tracker/eventstore/pg-connection-options';
 
 /**
@@ -53,6 +55,8 @@ export interface OperationalTables {
   cascade_items: CascadeItemsTable;
   actionable_links: ActionableLinksTable;
   stream_snapshots: StreamSnapshotsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type OpsDb = Kysely<OperationalTables>;
@@ -64,6 +68,7 @@ export const opsMigrations: Record<string, Migration> = {
   '2026-11-23-0002_actionable_links': actionableLinks,
   '2026-11-23-0003_stream_snapshots': streamSnapshots,
   '2026-11-27-0004_partitioned_checkpoints': partitionedCheckpoints,
+  '2026-11-27-0005_webhooks': webhooks,
 };
 
 export interface OpsDbHandle {

@@ -14,7 +14,7 @@ import type { Mailer } from './mail/mailer.ts';
 
 /** What every feature may build on: the process's shared parts. */
 export interface AppServices {
-  config: Pick<Config, 'appUrl' | 'rateLimits' | 'readYourWritesTimeoutMs' | 'readyMaxLagMs' | 'accountMaxActionables'>;
+  config: Pick<Config, 'appUrl' | 'rateLimits' | 'readYourWritesTimeoutMs' | 'readyMaxLagMs' | 'accountMaxActionables' | 'webhooks'>;
   log: Logger;
   store: EventStore;
   db: ReadModelDb;
@@ -48,6 +48,11 @@ export interface ApiFeature<Services = unknown> {
   routes: readonly AnyRoute<Services>[];
   /** Run by the projection runner, each in a lane of its own, checkpointed in the operational schema. */
   reactors?(services: Services, app: AppServices): LaneMember<OperationalTables>[];
+  /**
+   * Long-running work beside the reactors, started where they run (not in an API-only process) and
+   * stopped before the pools close: e.g. sending an outbox the reactors fill (webhooks).
+   */
+  workers?(services: Services, app: AppServices): Array<{ stop(): Promise<void> }>;
 }
 
 export const defineFeature = <Services>(feature: ApiFeature<Services>): ApiFeature<Services> => feature;

@@ -31,6 +31,16 @@ const envSchema = z.object({
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
   READY_MAX_LAG_MS: z.coerce.number().int().min(0).default(30_000),
   ACCOUNT_MAX_ACTIONABLES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  WEBHOOK_ALLOW_HOSTS: list,
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
+  WEBHOOK_RETRY_MAX_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(60 * 60_000),
+  WEBHOOK_PAUSE_AFTER: z.coerce.number().int().min(1).max(100).default(10),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).default(1000),
 });
 
 export interface RateLimitRule {
@@ -58,6 +68,12 @@ export interface Config {
   readyMaxLagMs: number;
   /** Live actionables and habits one account may hold: an import that would go beyond is refused whole. */
   accountMaxActionables: number;
+  /**
+   * Webhooks: hosts the operator lets webhooks reach although they resolve to loopback, private or
+   * link-local addresses (`host` or `host:port`; none by default), the time bound of one attempt,
+   * the backoff, the failures in a row that pause a webhook, and how often the queue is looked at.
+   */
+  webhooks: { allowHosts: string[]; timeoutMs: number; retryBaseMs: number; retryMaxMs: number; pauseAfterFailures: number; pollMs: number };
   /**
    * Login protection (OWASP; rate-limiter-flexible's "login endpoint" scheme): failed attempts are
    * counted per (e-mail, client address) — a stranger's failures never lock the owner out from their
@@ -117,6 +133,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     readYourWritesTimeoutMs: e.READ_YOUR_WRITES_TIMEOUT_MS,
     readyMaxLagMs: e.READY_MAX_LAG_MS,
     accountMaxActionables: e.ACCOUNT_MAX_ACTIONABLES,
+    webhooks: {
+      allowHosts: e.WEBHOOK_ALLOW_HOSTS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      retryMaxMs: e.WEBHOOK_RETRY_MAX_MS,
+      pauseAfterFailures: e.WEBHOOK_PAUSE_AFTER,
+      pollMs: e.WEBHOOK_POLL_MS,
+    },
     rateLimits: defaultRateLimits,
   };
 };

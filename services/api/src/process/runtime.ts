@@ -180,6 +180,8 @@ export const startRuntime = async (
       });
       cleanups.push(() => runner!.stop());
       runtime.runner = runner;
+      const workers = apiFeatures.flatMap((feature) => feature.workers?.(feature.services(shared), shared) ?? []);
+      cleanups.push(async () => void (await Promise.all(workers.map((worker) => worker.stop()))));
     }
 
     if (role !== 'projections') {
