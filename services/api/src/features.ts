@@ -7,6 +7,7 @@ import { goalsFeature } from './goals/goals.feature.ts';
 import { pointsFeature } from './points/points.feature.ts';
 import { settingsFeature } from './settings/settings.feature.ts';
 import { systemFeature } from './system/system.feature.ts';
+import { webhooksFeature } from './webhooks/webhooks.feature.ts';
 
 /** Every feature of the API: the app mounts their routes, the runner runs their reactors. */
 // Each feature's services type is its own; the list is used through ApiFeature's common shape.
@@ -20,6 +21,7 @@ export const apiFeatures: readonly ApiFeature<any>[] = [
   pointsFeature,
   dashboardFeature,
   auditFeature,
+  webhooksFeature,
 ];
 
 /** The projectors some route waits for (read-your-writes): they run in one pass, the rest in another. */
