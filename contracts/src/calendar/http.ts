@@ -16,10 +16,6 @@ export const feedParams = z.object({ secret: z.string() });
 /** The feed's body: an iCalendar object (RFC 5545), text/calendar. */
 export const feedBody = z.string();
 
-/** How long a feed's deadlines reach back and ahead of the user's today, in days. */
-export const FEED_PAST_DAYS = 365;
-export const FEED_FUTURE_DAYS = 5 * 365;
-
 export const calendarMessages = {
   feedNotFound: 'Calendar feed not found',
 } as const;

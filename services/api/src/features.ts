@@ -1,6 +1,7 @@
 import { actionablesFeature } from './actionables/actionables.feature.ts';
 import { auditFeature } from './audit/audit.feature.ts';
 import { authFeature } from './auth/auth.feature.ts';
+import { calendarFeature } from './calendar/calendar.feature.ts';
 import { dashboardFeature } from './dashboard/dashboard.feature.ts';
 import type { ApiFeature } from './feature.ts';
 import { goalsFeature } from './goals/goals.feature.ts';
@@ -21,6 +22,7 @@ export const apiFeatures: readonly ApiFeature<any>[] = [
   pointsFeature,
   dashboardFeature,
   auditFeature,
+  calendarFeature,
   webhooksFeature,
 ];
 

@@ -65,6 +65,10 @@ export interface Route<Services = unknown, Params = None, Query = None, Body = N
   response?: z.ZodType<Response>;
   /** The success status (200 unless told). */
   status?: number;
+  /** The success body's media type when it is not JSON (the handler sets ctx.type; /api/openapi.json lists it). */
+  mediaType?: string;
+  /** A GET whose answer carries an ETag and that answers 304 to an If-None-Match naming it (the handler decides). */
+  conditional?: boolean;
   /**
    * The projectors whose read models this route's answer and the caller's next likely read come
    * from: a command waits for these, and only these, before answering.

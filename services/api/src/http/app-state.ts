@@ -22,4 +22,6 @@ export interface AppState {
   /** Set by requireAuth: the user's calendar as of the request (today, and what the days after count in). */
   calendar?: UserCalendar;
   body: unknown;
+  /** The path the request's log line shows, when the real one carries a secret (a calendar feed's URL). */
+  loggedPath?: string;
 }

@@ -39,6 +39,15 @@ const databaseUnavailable = problemResponse(
   retryAfter('Seconds to wait before retrying'),
 );
 
+/** A conditional GET's request header. */
+const ifNoneMatch = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description: 'The ETag of the copy the client holds: 304 without a body while it is current',
+  schema: { type: 'string' },
+};
+
 /** Routes that answer without the database (liveness, this document) or say so in their own body (readiness). */
 const answersWithoutDatabase = (route: AnyRoute): boolean => route.tag === 'system';
 
@@ -132,12 +141,16 @@ export const buildOpenApi = (specs: readonly AnyRoute[], tags: Readonly<Record<s
         tags: [spec.tag],
         // Public operations say so: no security requirement at all.
         security: spec.auth ? [{ bearerAuth: [] }] : [],
-        parameters: [...params, ...queryParams],
+        parameters: [...params, ...queryParams, ...(spec.conditional ? [ifNoneMatch] : [])],
         ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(spec.body, 'input') } } } } : {}),
         responses: {
-          [String(spec.status ?? 200)]: spec.response
-            ? { description: 'OK', content: { 'application/json': { schema: schemaOf(spec.response, 'output') } } }
-            : { description: spec.status === 204 ? 'Done, nothing to answer' : 'OK' },
+          [String(spec.status ?? 200)]: {
+            ...(spec.response
+              ? { description: 'OK', content: { [spec.mediaType ?? 'application/json']: { schema: schemaOf(spec.response, 'output') } } }
+              : { description: spec.status === 204 ? 'Done, nothing to answer' : 'OK' }),
+            ...(spec.conditional ? { headers: { ETag: { description: 'The answer’s tag, for If-None-Match', schema: { type: 'string' } } } } : {}),
+          },
+          ...(spec.conditional ? { '304': { description: 'Not modified: the If-None-Match tag is still the answer’s (no body)' } } : {}),
           ...Object.fromEntries(errors.map((status) => [String(status), { $ref: `#/components/responses/${clientErrors[status].name}` }])),
           '431': { $ref: '#/components/responses/HeaderFieldsTooLarge' },
           ...(answersWithoutDatabase(spec) ? {} : { '503': { $ref: '#/components/responses/DatabaseUnavailable' } }),

@@ -20,7 +20,10 @@ export const requestContext =
       await next();
     } finally {
       if (ctx.path.startsWith('/api/')) {
-        ctx.state.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
+        ctx.state.log.info(
+          { method: ctx.method, path: ctx.state.loggedPath ?? ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+          'request',
+        );
       }
     }
   };

@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import helmet from 'koa-helmet';
 import type { AppState } from './app-state.ts';
 
-/** Helmet's defaults with a tight CSP for the app's HTML; API answers are never cached. */
+/** Helmet's defaults with a tight CSP for the app's HTML; API answers are never cached unless their route says how (the calendar feed). */
 export const securityHeaders = (): Middleware<AppState>[] => [
   helmet({
     contentSecurityPolicy: {
@@ -27,6 +27,6 @@ export const securityHeaders = (): Middleware<AppState>[] => [
   }),
   async (ctx, next) => {
     await next();
-    if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
+    if (ctx.path.startsWith('/api/') && !ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-store');
   },
 ];
