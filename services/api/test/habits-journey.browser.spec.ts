@@ -10,7 +10,9 @@ import type { TestApp } from './support/test-app.ts';
 // begun 3 days back, done today and yesterday recorded afterwards; next week frozen; the day start
 // moved in Settings. Then the card, the habit page, the dashboard's Today and the points audit tell
 // one story: the same streaks, the backfilled day as backfilled, the taken-back completion gone,
-// the same points.
+// the same points, the freeze shown (in the audit as awarding nothing), and a habit whose day
+// passed still open offered on the card and on Today in the same words. Each screen is looked at
+// at 375 and 1280 px, light and dark.
 
 const ZONE = 'America/New_York';
 const HOUR = 3_600_000;
@@ -68,12 +70,13 @@ describe.skipIf(!chromiumAvailable)('a habit keeper’s day, in a real browser: 
     const found = await seriousViolations(page);
     if (found.length) problems.push(describeViolations(screen, found));
   };
-  const photograph = async (screen: string) => {
+  const photograph = async (screen: string, theme: 'light' | 'dark' = 'light') => {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
       await expect.poll(() => page.evaluate('document.documentElement.scrollWidth'), { message: `${screen} at ${width} px` }).toBeLessThanOrEqual(width);
-      await screenshot(page, screen, width, 'light');
+      await screenshot(page, screen, width, theme);
     }
+    await page.setViewportSize({ width: 1280, height: 900 });
   };
 
   it('creates, completes, takes back, records a missed day, freezes and moves the day start; every screen tells the same story', async () => {
@@ -82,6 +85,14 @@ describe.skipIf(!chromiumAvailable)('a habit keeper’s day, in a real browser: 
 
     // A daily habit the user already keeps, begun 3 days back (through the API: its start date).
     const read = (await api<{ habit: Habit }>('POST', '/actionables/habits', { title: 'Read', startDate: addDays(today, -3) })).habit;
+    // A weekly habit on yesterday's weekday, begun 3 days back and not done yesterday: today it counts for yesterday.
+    const swim = (
+      await api<{ habit: Habit }>('POST', '/actionables/habits', {
+        title: 'Swim',
+        recurrence: { frequency: 'weekly', days: [weekday(yesterday)] },
+        startDate: addDays(today, -3),
+      })
+    ).habit;
 
     // Two habits through the New habit form.
     await page.goto(`${app.url}/habits`);
@@ -168,6 +179,7 @@ describe.skipIf(!chromiumAvailable)('a habit keeper’s day, in a real browser: 
     expect(byId.get(read.id)).toMatchObject({ streak: 2, habitToday: { state: 'done' } });
     expect(byId.get(plants.id)).toMatchObject({ streak: 1, habitToday: { state: 'done' } });
     expect(byId.get(yoga.id)).toMatchObject({ streak: 0, pointsAwarded: 0 });
+    expect(byId.get(swim.id)).toMatchObject({ streak: 0, pointsAwarded: 0, habitToday: { state: 'due', occurrence: yesterday } });
     const total = held.reduce((sum, habit) => sum + habit.pointsAwarded, 0);
     const stats = (await api<{ stats: { today: number; total: number } }>('GET', '/points/stats')).stats;
     expect(stats.total).toBe(total);
@@ -180,6 +192,12 @@ describe.skipIf(!chromiumAvailable)('a habit keeper’s day, in a real browser: 
     await waitForText(`habit-streak-${plants.id}`, 'Streak1');
     await waitForText(`habit-streak-${yoga.id}`, 'Streak0');
     await waitForText(`habit-today-${yoga.id}`, '0 of 3 this week');
+    await waitForText(`habit-today-${swim.id}`, `Counts for ${shortDay(yesterday)}`);
+    // What each card says about today, which the dashboard's Today must say in the same words.
+    const cardWords = new Map<string, string>();
+    for (const habit of [read, plants, yoga, swim]) {
+      cardWords.set(habit.id, (await page.getByTestId(`habit-today-${habit.id}`).locator('dd').textContent())!.trim());
+    }
     const readCard = page.getByTestId(`habit-${read.id}`);
     const readGrid = readCard.getByRole('grid', { name: 'Read, last 5 weeks' });
     const cell = (grid: typeof readGrid, date: string) => grid.locator(`[data-date="${date}"]`);
@@ -195,10 +213,8 @@ describe.skipIf(!chromiumAvailable)('a habit keeper’s day, in a real browser: 
       .filter({ hasText: shortDay(nextWeek) })
       .waitFor();
     await axeClean('habits, the day’s record');
-    await photograph('journey-habits');
 
     // The habit page: the same streak, yesterday backfilled, today done, the freeze ahead.
-    await page.setViewportSize({ width: 1280, height: 900 });
     await readCard.getByRole('link', { name: 'Read' }).click();
     await page.waitForURL(new RegExp(`/habits/${read.id}$`));
     await page.getByRole('heading', { name: 'Read', level: 1 }).waitFor();
@@ -214,21 +230,25 @@ describe.skipIf(!chromiumAvailable)('a habit keeper’s day, in a real browser: 
       .filter({ hasText: shortDay(nextWeek) })
       .waitFor();
     await axeClean('habit page');
-    await photograph('journey-habit-page');
 
     // Yoga's page: nothing done (the completion taken back is not there).
-    await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${app.url}/habits/${yoga.id}`);
     await page.getByRole('heading', { name: 'Yoga', level: 1 }).waitFor();
     await expect.poll(() => page.getByTestId('habit-page-streak').textContent()).toBe('0');
     expect(await page.getByTestId(`habit-completion-${today}`).count()).toBe(0);
 
-    // The dashboard's Today: Read and Water plants done, Yoga still to do; the tiles hold the points.
+    // The dashboard's Today: Read and Water plants done, Yoga still to do, Swim offered for yesterday as
+    // its card offers it; each row in its card's words. The tiles hold the points.
     await page.goto(`${app.url}/dashboard`);
     await page.getByTestId(`today-done-${read.id}`).waitFor();
     await page.getByTestId(`today-done-${plants.id}`).waitFor();
     await page.getByTestId(`today-${yoga.id}`).getByRole('button', { name: 'Complete habit Yoga' }).waitFor();
+    await page.getByTestId(`today-${swim.id}`).getByRole('button', { name: 'Complete habit Swim' }).waitFor();
     expect(await page.getByTestId(`today-done-${yoga.id}`).count()).toBe(0);
+    for (const [id, words] of cardWords) {
+      expect(await page.getByTestId(`today-${id}`).textContent(), `Today's row of ${id}`).toContain(words);
+    }
+    expect(cardWords.get(swim.id)).toBe(`Counts for ${shortDay(yesterday)}`);
     await expect.poll(() => page.getByTestId('stat-total').textContent()).toBe(String(total));
     await expect.poll(() => page.getByTestId('stat-today').textContent()).toBe(String(stats.today));
     const tileTotal = (await page.getByTestId('stat-total').textContent())!.trim();
@@ -241,15 +261,48 @@ describe.skipIf(!chromiumAvailable)('a habit keeper’s day, in a real browser: 
     await expect.poll(() => textOf('audit-recorded-total')).toBe(tileTotal);
     expect(await textOf('audit-recomputed-total')).toBe(tileTotal);
     expect(await textOf('audit-ledger-total')).toBe(tileTotal);
-    await page.getByTestId('audit-entries').getByText('4 awards, 1 revocation').waitFor();
+    await page.getByTestId('audit-entries').getByText('4 awards, 1 revocation · 1 freeze, which awards nothing').waitFor();
     const entries = page.getByRole('table', { name: 'Awards and revocations' }).getByTestId('audit-entry');
     const reasons = (await entries.locator('td.entries__reason').allTextContents()).map((reason) => reason.trim());
     expect(reasons.filter((reason) => reason.startsWith(`Recorded habit "Read" for ${yesterday} afterwards`))).toHaveLength(1);
     expect(reasons).toContain(`Took back habit "Yoga" for ${today}`);
     const yogaRows = entries.filter({ hasText: 'Yoga' });
     expect(await yogaRows.getByTestId('audit-entry-points').allTextContents()).toEqual([`−${yogaAward}`, `+${yogaAward}`]);
+    // The freeze of next week, among the awards: all habits, its days, no points, the total unchanged.
+    const frozen = page.getByRole('table', { name: 'Awards and revocations' }).getByTestId('audit-freeze');
+    expect(await frozen.count()).toBe(1);
+    expect(await frozen.getAttribute('data-what')).toBe('set');
+    const frozenText = (await frozen.textContent())!;
+    expect(frozenText).toContain('All habits');
+    expect(frozenText).toContain(`Froze all habits for ${shortDay(nextWeek)} – ${shortDay(addDays(nextWeek, 6))} (7 days)`);
+    expect(frozenText).toContain('award nothing and neither break nor extend a streak');
+    expect(frozenText).toContain('awards nothing');
     await axeClean('points audit');
 
+    // Every screen of the story, light and dark, at a phone's width and a laptop's.
+    for (const theme of ['light', 'dark'] as const) {
+      await api('PATCH', '/settings', { theme });
+      await page.evaluate(`localStorage.setItem('theme', '${theme}')`);
+      await page.goto(`${app.url}/habits`);
+      await waitForText(`habit-streak-${read.id}`, 'Streak2');
+      await axeClean(`habits (${theme})`);
+      await photograph('journey-habits', theme);
+      await page.goto(`${app.url}/habits/${read.id}`);
+      await expect.poll(() => page.getByTestId('habit-page-streak').textContent()).toBe('2');
+      await axeClean(`habit page (${theme})`);
+      await photograph('journey-habit-page', theme);
+      await page.goto(`${app.url}/dashboard`);
+      await page.getByTestId(`today-done-${read.id}`).waitFor();
+      await expect.poll(() => page.getByTestId('stat-total').textContent()).toBe(tileTotal);
+      await axeClean(`dashboard (${theme})`);
+      await photograph('journey-dashboard', theme);
+      await page.goto(`${app.url}/audit`);
+      await waitForText('audit-verdict-title', 'Every point is accounted for');
+      await page.getByTestId('audit-freeze').waitFor();
+      await axeClean(`points audit (${theme})`);
+      await photograph('journey-audit', theme);
+    }
+
     expect(problems, problems.join('\n')).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });
