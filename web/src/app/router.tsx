@@ -2,6 +2,7 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom'
 import type { NavigationEntry } from '../components/layouts/app-layout.tsx';
 import { GuestOnly, RequireAuth, StrangerOnly } from '../lib/auth/route-guards.tsx';
 import type { ScreenAccess } from '../lib/screens/feature-screens.ts';
+import type { GoShortcut } from './commands/command-bar.tsx';
 import { features } from './features.ts';
 import { lazyPage } from './routes/lazy-page.ts';
 import { RouteFailure } from './routes/route-failure.tsx';
@@ -15,6 +16,11 @@ const routesFor = (access: ScreenAccess): RouteObject[] =>
 /** The main navigation: the signed-in screens that ask for an entry, in the features' order. */
 export const navigation: readonly NavigationEntry[] = screens.flatMap((screen) =>
   screen.access === 'signed-in' && screen.navLabel ? [{ to: screen.path, label: screen.navLabel }] : [],
+);
+
+/** The `g` shortcuts: the signed-in screens that name a key, in the features' order. */
+const goShortcuts: readonly GoShortcut[] = screens.flatMap((screen) =>
+  screen.access === 'signed-in' && screen.goKey ? [{ key: screen.goKey, to: screen.path, label: screen.navLabel ?? screen.path }] : [],
 );
 
 // Every page is its own chunk (docs/ARCHITECTURE.md, "Web: code-splitting and bundle budget"); the
@@ -51,8 +57,9 @@ export const routes: RouteObject[] = [
         children: [
           {
             lazy: lazyPage(() =>
-              import('../components/layouts/app-layout.tsx').then(({ AppLayout }) => {
-                const SignedInLayout = () => <AppLayout navigation={navigation} />;
+              // Quick add's button and the shortcuts' listener come with the layout, not in every screen's entry.
+              Promise.all([import('../components/layouts/app-layout.tsx'), import('./commands/command-bar.tsx')]).then(([{ AppLayout }, { CommandBar }]) => {
+                const SignedInLayout = () => <AppLayout navigation={navigation} tools={<CommandBar goShortcuts={goShortcuts} />} />;
                 return SignedInLayout;
               }),
             ),

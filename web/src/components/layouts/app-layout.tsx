@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { NavLink, Outlet } from 'react-router-dom';
 import { errorMessage } from '../../lib/api/api-errors.ts';
@@ -6,6 +6,7 @@ import { isUnreachable } from '../../lib/offline/queued-change.ts';
 import { useGetMeQuery } from '../../lib/api/auth.api.ts';
 import { selectCurrentUser, selectSessionExpired } from '../../lib/auth/auth.slice.ts';
 import { useLogout } from '../../lib/auth/use-logout.ts';
+import { usePageHeadingFocus } from '../../lib/focus/use-heading-focus.ts';
 import { OfflineStatus } from '../offline/offline-status.tsx';
 import { SessionExpiredNotice } from '../session/session-expired-notice.tsx';
 import { Brand } from './brand.tsx';
@@ -84,8 +85,9 @@ const MainNavigation = ({ navigation }: { navigation: readonly NavigationEntry[]
   );
 };
 
-/** The signed-in shell: header with navigation, the user and logout; pages render in the outlet. */
-export const AppLayout = ({ navigation }: { navigation: readonly NavigationEntry[] }) => {
+/** The signed-in shell: header with navigation, `tools` (quick add), the user and logout; pages render in the outlet. */
+export const AppLayout = ({ navigation, tools }: { navigation: readonly NavigationEntry[]; tools?: ReactNode }) => {
+  usePageHeadingFocus('main-content');
   const user = useSelector(selectCurrentUser);
   const sessionExpired = useSelector(selectSessionExpired);
   const logout = useLogout();
@@ -101,6 +103,7 @@ export const AppLayout = ({ navigation }: { navigation: readonly NavigationEntry
         <div className="app-header__inner">
           <Brand to="/dashboard" />
           <MainNavigation navigation={navigation} />
+          {tools}
           <div className="user-menu">
             <span className="avatar" aria-hidden="true" title={name}>
               {initialsOf(name)}

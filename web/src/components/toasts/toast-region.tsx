@@ -65,11 +65,49 @@ const ToastItem = ({ toast }: { toast: Toast }) => {
   );
 };
 
-/** Toasts stack at the top right (spec.md §2); the region is polite, error toasts are alerts. */
+/** The gap between the headers and the first toast. */
+const GAP_PX = 8;
+
+/**
+ * Where the region's top goes: under the sticky app header and, while it is on screen, under the
+ * page's header (its title and its New, Export… buttons), so no toast covers them.
+ */
+const topBelowHeaders = (): number => {
+  const bottoms = [document.querySelector('.app-header'), document.querySelector('#main-content .page-header')].map(
+    (element) => element?.getBoundingClientRect().bottom ?? 0,
+  );
+  return Math.max(0, ...bottoms) + GAP_PX;
+};
+
+/** Keeps `--toast-top` up to date while toasts are shown. */
+const useTopBelowHeaders = (shown: boolean) => {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const region = ref.current;
+    if (!shown || !region) return undefined;
+    let frame = 0;
+    const place = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => region.style.setProperty('--toast-top', `${Math.max(16, topBelowHeaders())}px`));
+    };
+    region.style.setProperty('--toast-top', `${Math.max(16, topBelowHeaders())}px`);
+    window.addEventListener('scroll', place, { passive: true });
+    window.addEventListener('resize', place);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', place);
+      window.removeEventListener('resize', place);
+    };
+  }, [shown]);
+  return ref;
+};
+
+/** Toasts stack at the top right (spec.md §2), under the headers; the region is polite, error toasts are alerts. */
 export const ToastRegion = () => {
   const toasts = useSelector(selectToasts);
+  const ref = useTopBelowHeaders(toasts.length > 0);
   return (
-    <div className="toast-region" aria-live="polite">
+    <div ref={ref} className="toast-region" aria-live="polite">
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}

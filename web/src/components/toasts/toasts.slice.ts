@@ -32,8 +32,8 @@ export interface ToastsState {
   items: Toast[];
 }
 
-/** Older toasts give way so a burst of errors cannot fill the screen. */
-const MAX_VISIBLE = 5;
+/** Older errors give way so a burst of them cannot fill the screen. */
+const MAX_VISIBLE = 3;
 
 const initialState: ToastsState = { items: [] };
 
@@ -44,6 +44,9 @@ export const toastsSlice = createSlice({
     toastShown: {
       reducer: (state, { payload }: PayloadAction<Toast>) => {
         if (payload.key !== undefined) state.items = state.items.filter((toast) => toast.key !== payload.key);
+        // A burst collapses: news replaces the news before it (completing five habits in a row leaves one
+        // toast, the last, with its Undo), so toasts never stack up for seconds. Errors stay until read.
+        if (payload.kind !== 'error') state.items = state.items.filter((toast) => toast.kind === 'error');
         state.items.push(payload);
         if (state.items.length > MAX_VISIBLE) state.items.splice(0, state.items.length - MAX_VISIBLE);
       },

@@ -15,16 +15,20 @@ describe('toasts', () => {
     expect(reduce(shown, toastDismissed(id)).items).toEqual([]);
   });
 
-  it('keep only the newest five', () => {
+  it('collapse a burst: news replaces the news before it, errors stay (at most three shown)', () => {
     let state = reduce(undefined, { type: 'init' });
-    for (let i = 0; i < 7; i += 1) state = reduce(state, toastShown({ kind: 'warning', message: `m${i}` }));
-    expect(state.items.map((toast) => toast.message)).toEqual(['m2', 'm3', 'm4', 'm5', 'm6']);
+    for (let i = 0; i < 5; i += 1) state = reduce(state, toastShown({ kind: 'success', message: `done ${i}` }));
+    expect(state.items.map((toast) => toast.message)).toEqual(['done 4']);
+    for (let i = 0; i < 4; i += 1) state = reduce(state, toastShown({ kind: 'error', message: `failed ${i}` }));
+    expect(state.items.map((toast) => toast.message)).toEqual(['failed 1', 'failed 2', 'failed 3']);
+    state = reduce(state, toastShown({ kind: 'info', message: 'Saved' }));
+    expect(state.items.map((toast) => toast.message)).toEqual(['failed 2', 'failed 3', 'Saved']);
   });
 
   it('replace the one about the same thing (an Undo never outlives what it would undo)', () => {
     let state = reduce(undefined, toastShown({ kind: 'success', message: '+22 points · streak 3', key: 'habit:1', action: 'Undo' }));
-    state = reduce(state, toastShown({ kind: 'info', message: 'Saved' }));
+    state = reduce(state, toastShown({ kind: 'error', message: 'Failed to complete habit' }));
     state = reduce(state, toastShown({ kind: 'success', message: '+11 points (half: recorded afterwards)', key: 'habit:1' }));
-    expect(state.items.map((toast) => toast.message)).toEqual(['Saved', '+11 points (half: recorded afterwards)']);
+    expect(state.items.map((toast) => toast.message)).toEqual(['Failed to complete habit', '+11 points (half: recorded afterwards)']);
   });
 });

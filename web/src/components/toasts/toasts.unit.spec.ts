@@ -11,11 +11,15 @@ import { registerToastAction, runToastAction } from './toast-actions.ts';
 import { ToastRegion } from './toast-region.tsx';
 import { toastKinds, toastShown } from './toasts.slice.ts';
 
-const regionWith = (...kinds: (typeof toastKinds)[number][]) => {
-  const store = makeStore();
-  for (const kind of kinds) store.dispatch(toastShown({ kind, message: `A ${kind} message` }));
-  return renderToStaticMarkup(createElement(Provider, { store, children: createElement(ToastRegion) }));
-};
+// One region per toast: a burst collapses (toasts.slice.ts), so several kinds at once would show only the last news.
+const regionWith = (...kinds: (typeof toastKinds)[number][]) =>
+  kinds
+    .map((kind) => {
+      const store = makeStore();
+      store.dispatch(toastShown({ kind, message: `A ${kind} message` }));
+      return renderToStaticMarkup(createElement(Provider, { store, children: createElement(ToastRegion) }));
+    })
+    .join('');
 
 afterEach(() => {
   vi.useRealTimers();

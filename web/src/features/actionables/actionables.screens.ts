@@ -2,8 +2,14 @@ import type { FeatureScreens } from '../../lib/screens/feature-screens.ts';
 
 export const actionablesScreens: FeatureScreens = {
   screens: [
-    { path: '/actionables', access: 'signed-in', navLabel: 'Actionables', page: () => import('./routes/actionables.tsx').then((m) => m.ActionablesRoute) },
-    { path: '/habits', access: 'signed-in', navLabel: 'Habits', page: () => import('./routes/habits.tsx').then((m) => m.HabitsRoute) },
+    {
+      path: '/actionables',
+      access: 'signed-in',
+      navLabel: 'Actionables',
+      goKey: 'a',
+      page: () => import('./routes/actionables.tsx').then((m) => m.ActionablesRoute),
+    },
+    { path: '/habits', access: 'signed-in', navLabel: 'Habits', goKey: 'h', page: () => import('./routes/habits.tsx').then((m) => m.HabitsRoute) },
     { path: '/habits/:id', access: 'signed-in', page: () => import('./routes/habit.tsx').then((m) => m.HabitRoute) },
   ],
 };

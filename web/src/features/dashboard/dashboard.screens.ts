@@ -1,5 +1,7 @@
 import type { FeatureScreens } from '../../lib/screens/feature-screens.ts';
 
 export const dashboardScreens: FeatureScreens = {
-  screens: [{ path: '/dashboard', access: 'signed-in', navLabel: 'Dashboard', page: () => import('./routes/dashboard.tsx').then((m) => m.DashboardRoute) }],
+  screens: [
+    { path: '/dashboard', access: 'signed-in', navLabel: 'Dashboard', goKey: 'd', page: () => import('./routes/dashboard.tsx').then((m) => m.DashboardRoute) },
+  ],
 };

@@ -20,3 +20,33 @@ export const useHeadingFocus = <T extends HTMLElement>({ always = false }: { alw
   }, [asked, location.key]);
   return ref;
 };
+
+/** Whether the focus is somewhere a page chose: inside the main region, on something still on the page. */
+const focusInside = (main: HTMLElement): boolean => {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== main && active.isConnected && main.contains(active);
+};
+
+/**
+ * The signed-in layout's part: after a move to another page (a navigation link, a `g` shortcut),
+ * the focus goes to the new page's heading (its <h1>, given tabIndex -1 if it has none) instead of
+ * staying on the link that was pressed, so a keyboard or screen-reader user starts on the page.
+ * A page that took the focus itself (useHeadingFocus, a form's first field) keeps it; the first
+ * page after loading the app is left as the browser has it.
+ */
+export const usePageHeadingFocus = (mainId: string) => {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const main = document.getElementById(mainId);
+    if (!main || focusInside(main)) return;
+    const heading = main.querySelector<HTMLElement>('h1');
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+    heading.focus({ preventScroll: false });
+  }, [pathname, mainId]);
+};

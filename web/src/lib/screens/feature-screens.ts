@@ -15,6 +15,8 @@ export interface Screen {
   page: () => Promise<ComponentType>;
   /** Its entry in the main navigation, if it has one (signed-in screens only). */
   navLabel?: string;
+  /** Its go-to shortcut's second key: `g` then this key opens it (listed in the `?` sheet). */
+  goKey?: string;
 }
 
 /** What a feature declares in `features/<feature>/<feature>.screens.ts`; app/features.ts lists them. */

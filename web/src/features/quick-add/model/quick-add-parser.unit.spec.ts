@@ -109,7 +109,7 @@ describe('quick add reads one line', () => {
       .then({ title: 'Long run', goal: { kind: 'matched', mark: 'RUN-a', goal: goals[1]! } });
     given()
       .when('Buy seeds #gard')
-      .then({ goal: { kind: 'matched', goal: goals[0]! } });
+      .then({ goal: { kind: 'matched', mark: 'gard', goal: goals[0]! } });
     given()
       .when('Buy seeds #work')
       .then({ goal: { kind: 'unmatched', mark: 'work' }, problems: [] });
