@@ -52,8 +52,10 @@ describe.skipIf(!chromiumAvailable)('offline: kept data, one banner, a queue tha
   const banner = () => page.getByRole('status').filter({ has: page.getByTestId('offline-queue-count') });
   const waiting = (text: string) => page.getByTestId('offline-queue-count').filter({ hasText: text }).waitFor();
   const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+  // The states this file is about are in the page's main region (the banner, the waiting marks, the kept cards);
+  // the header's own checks are web-app.browser.spec.ts's.
   const axeClean = async (screen: string) => {
-    const problems = await seriousViolations(page);
+    const problems = await seriousViolations(page, '#main-content');
     expect(problems, describeViolations(screen, problems)).toEqual([]);
   };
   const photograph = async (screen: string, theme: Theme) => {
@@ -104,6 +106,8 @@ describe.skipIf(!chromiumAvailable)('offline: kept data, one banner, a queue tha
     expect(await page.getByRole('alert').count()).toBe(0);
     await page.getByRole('heading', { name: 'Read' }).waitFor();
     expect(await page.getByText('Failed to fetch').count()).toBe(0);
+    // The three 'Waiting for the connection' toasts go by themselves (issue 19 finding 8, toasts over the header, is not this test's).
+    await expect.poll(() => page.locator('[data-testid^="toast-"]').count(), { timeout: 20_000 }).toBe(0);
     await photograph('offline-queue', 'light');
     await photograph('offline-queue', 'dark');
     await page.emulateMedia({ colorScheme: 'light' });

@@ -27,15 +27,15 @@ const finishedAnimations = async (page: Page): Promise<void> => {
 
 /**
  * Runs axe-core (WCAG 2.0–2.2 A and AA, plus its best practices) on the page as it is now and
- * returns the serious and critical violations. axe is injected once per document: a navigation
+ * returns the serious and critical violations (`within`: a selector, to check one part of the page, e.g. '#main-content'). axe is injected once per document: a navigation
  * that loads a new document needs it again, a client-side one does not.
  */
-export const seriousViolations = async (page: Page): Promise<AxeProblem[]> => {
+export const seriousViolations = async (page: Page, within = 'document'): Promise<AxeProblem[]> => {
   // Evaluated rather than added as a <script>: the app's Content-Security-Policy (script-src 'self')
   // rightly refuses inline scripts, and the test should not loosen it.
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(axe.source);
   await finishedAnimations(page);
-  const results = (await page.evaluate(`window.axe.run(document, {
+  const results = (await page.evaluate(`window.axe.run(${within === 'document' ? 'document' : JSON.stringify(within)}, {
     runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
     resultTypes: ['violations'],
   })`)) as axe.AxeResults;

@@ -52,16 +52,18 @@ export const sendQueue = async ({ getState, dispatch }: OutboxStore): Promise<vo
       if (!next || !token) return;
       let response: Response;
       try {
-        response = await fetch(`/api${next.url}`, {
-          method: next.method,
-          headers: {
-            Accept: 'application/json',
-            Authorization: `Bearer ${token}`,
-            [IDEMPOTENCY_HEADER]: next.key,
-            ...(next.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          },
-          ...(next.body === undefined ? {} : { body: JSON.stringify(next.body) }),
-        });
+        response = await fetch(
+          new Request(`/api${next.url}`, {
+            method: next.method,
+            headers: {
+              Accept: 'application/json',
+              Authorization: `Bearer ${token}`,
+              [IDEMPOTENCY_HEADER]: next.key,
+              ...(next.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+            },
+            ...(next.body === undefined ? {} : { body: JSON.stringify(next.body) }),
+          }),
+        );
       } catch {
         dispatch(connectionLost());
         return;
@@ -89,7 +91,7 @@ export const sendQueue = async ({ getState, dispatch }: OutboxStore): Promise<vo
 /** Whether the server answers at all (liveness, no sign-in needed): how the app notices it is back when the browser never said it was gone. */
 export const serverReachable = async (): Promise<boolean> => {
   try {
-    return (await fetch('/api/health', { cache: 'no-store' })).ok;
+    return (await fetch(new Request('/api/health', { cache: 'no-store' }))).ok;
   } catch {
     return false;
   }

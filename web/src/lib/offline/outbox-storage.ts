@@ -17,7 +17,7 @@ const isRefusal = (value: unknown): value is RefusedChange =>
 /** What this device kept; whatever does not read as a change is dropped (a damaged or older entry must not stop the app). */
 export const readOutbox = (): StoredOutbox => {
   try {
-    const stored: unknown = JSON.parse(globalThis.localStorage?.getItem(OUTBOX_KEY) ?? 'null');
+    const stored: unknown = JSON.parse(globalThis.window?.localStorage.getItem(OUTBOX_KEY) ?? 'null');
     if (!isRecord(stored)) return { queue: [], refused: [] };
     return {
       queue: Array.isArray(stored.queue) ? stored.queue.filter(isChange) : [],
@@ -30,8 +30,8 @@ export const readOutbox = (): StoredOutbox => {
 
 export const writeOutbox = (outbox: StoredOutbox): void => {
   try {
-    if (outbox.queue.length === 0 && outbox.refused.length === 0) globalThis.localStorage?.removeItem(OUTBOX_KEY);
-    else globalThis.localStorage?.setItem(OUTBOX_KEY, JSON.stringify(outbox));
+    if (outbox.queue.length === 0 && outbox.refused.length === 0) globalThis.window?.localStorage.removeItem(OUTBOX_KEY);
+    else globalThis.window?.localStorage.setItem(OUTBOX_KEY, JSON.stringify(outbox));
   } catch {
     // Storage full or blocked: the queue still lives in memory until the page closes.
   }
