@@ -3,8 +3,13 @@
 // each time. Like Jepsen's set checker: every acknowledged completion must be present exactly once,
 // and the points ledger must hold exactly the awards of what was completed. Imports of 100 items run
 // beside them: after every restart each import is there whole or not at all, and a retry under its
-// Idempotency-Key completes it exactly once.
-import { randomUUID } from 'node:crypto';
+// Idempotency-Key completes it exactly once. Each user has a webhook on SubtaskCompleted to a receiver
+// this process runs (it survives the kills; one answer in ten is a 503): after the rounds, every
+// completion must have reached it at least once, signed, and its deduplication by event id (the
+// webhook-id header) must see exactly one event per completed subtask.
+import { createHmac, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +24,74 @@ const IMPORTS_PER_USER = 6;
 const IMPORT_ITEMS = 100;
 const IMPORT_WORKERS = 1;
 
-const start = (port: number, dataDir: string) => startNpm(port, { DATA_DIR: dataDir }, '/api/health');
+/** The webhook receiver: deliveries by event id (its deduplication), each checked against the user's secret. */
+interface Receiver {
+  port: number;
+  secrets: Map<string, string>;
+  /** Distinct event ids delivered, with the subtask each completed. */
+  seen: Map<string, string>;
+  deliveries: number;
+  badSignatures: number;
+  close(): Promise<void>;
+}
+
+const startReceiver = async (): Promise<Receiver> => {
+  const server = http.createServer();
+  const receiver: Receiver = {
+    port: 0,
+    secrets: new Map(),
+    seen: new Map(),
+    deliveries: 0,
+    badSignatures: 0,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (Math.random() < 0.1) return void res.writeHead(503).end();
+      const body = Buffer.concat(chunks).toString('utf8');
+      const secret = receiver.secrets.get(req.url ?? '');
+      const id = String(req.headers['webhook-id']);
+      const timestamp = String(req.headers['webhook-timestamp']);
+      const expected =
+        secret &&
+        `v1,${createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
+          .update(`${id}.${timestamp}.${body}`)
+          .digest('base64')}`;
+      if (!expected || req.headers['webhook-signature'] !== expected) {
+        receiver.badSignatures += 1;
+        return void res.writeHead(400).end();
+      }
+      receiver.deliveries += 1;
+      const event = JSON.parse(body) as { id: string; data: { subtaskId: string } };
+      receiver.seen.set(event.id, event.data.subtaskId);
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.port = (server.address() as AddressInfo).port;
+  return receiver;
+};
+
+const receiver = await startReceiver();
+const start = (port: number, dataDir: string) =>
+  startNpm(
+    port,
+    {
+      DATA_DIR: dataDir,
+      WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${receiver.port}`,
+      WEBHOOK_TIMEOUT_MS: '1000',
+      WEBHOOK_RETRY_BASE_MS: '100',
+      WEBHOOK_RETRY_MAX_MS: '1000',
+      WEBHOOK_POLL_MS: '100',
+    },
+    '/api/health',
+  );
 const killGroup = (running: Running) => signalGroup(running, 'SIGKILL');
 
 interface Subtask {
@@ -68,6 +140,9 @@ const main = async (): Promise<number> => {
       });
       const token = body.token as string;
       tokens.push(token);
+      const hook = await call('POST', '/webhooks', token, { url: `http://127.0.0.1:${receiver.port}/user-${u}`, events: ['SubtaskCompleted'] });
+      if (hook.status !== 201) throw new Error(`POST /webhooks answered ${hook.status}`);
+      receiver.secrets.set(`/user-${u}`, hook.body.webhook.secret as string);
       for (let i = 0; i < IMPORTS_PER_USER; i++) imports.push({ key: `import-${randomUUID()}`, token, prefix: `Import ${u}.${i} #`, acked: false });
       const goal = await call('POST', '/goals/goals', token, { title: `Goal ${u}` });
       const task = await call('POST', '/goals/tasks', token, { goalId: goal.body.goal.id, title: `Task ${u}` });
@@ -181,8 +256,27 @@ const main = async (): Promise<number> => {
       ledger += (body.subtask.pointsHistory as Array<{ points: number }>).reduce((sum, entry) => sum + entry.points, 0);
       if (completed) expectedLedger += subtask.points;
     }
+    // Webhooks: every completed subtask's SubtaskCompleted reaches the receiver (at least once), one event each.
+    const completedIds = new Set<string>();
+    for (const subtask of subtasks) {
+      const { body } = await call('GET', `/goals/subtasks/${subtask.id}`, subtask.token);
+      if (body.subtask.status === 'completed') completedIds.add(subtask.id);
+    }
+    const eventsPerSubtask = () => {
+      const counts = new Map<string, number>();
+      for (const subtaskId of receiver.seen.values()) counts.set(subtaskId, (counts.get(subtaskId) ?? 0) + 1);
+      return counts;
+    };
+    const deliveredBy = Date.now() + 90_000;
+    while ([...completedIds].some((id) => !eventsPerSubtask().has(id)) && Date.now() < deliveredBy) await sleep(250);
+    const counts = eventsPerSubtask();
+    const notDelivered = [...completedIds].filter((id) => !counts.has(id)).length;
+    const notOnce = [...counts.values()].filter((n) => n !== 1).length;
+    const deliveredNotCompleted = [...counts.keys()].filter((id) => !completedIds.has(id)).length;
+    const webhooksOk = notDelivered === 0 && notOnce === 0 && deliveredNotCompleted === 0 && receiver.badSignatures === 0;
     const acked = subtasks.filter((s) => s.acked).length;
     const ok =
+      webhooksOk &&
       lost === 0 &&
       doubled === 0 &&
       wrongPoints === 0 &&
@@ -197,12 +291,14 @@ const main = async (): Promise<number> => {
         `lost: ${lost}, doubled: ${doubled}, wrong points: ${wrongPoints}`,
         `ledger: ${ledger} points; awards of what is completed: ${expectedLedger}`,
         `imports of ${IMPORT_ITEMS}: ${imports.length}; partial after a restart: ${partialImports}; not present exactly once after the retries: ${importsNotOnce}`,
+        `webhooks: ${completedIds.size} completions, ${receiver.seen.size} distinct events received in ${receiver.deliveries} signed deliveries (${receiver.deliveries - receiver.seen.size} repeats, deduplicated by event id); not delivered: ${notDelivered}, completions with other than one event: ${notOnce}, events for no completion: ${deliveredNotCompleted}, bad signatures: ${receiver.badSignatures}`,
         ok ? 'PASS' : 'FAIL',
       ].join('\n') + '\n',
     );
     return ok ? 0 : 1;
   } finally {
     await killGroup(running);
+    await receiver.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 };
