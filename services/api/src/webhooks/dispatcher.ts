@@ -48,7 +48,8 @@ export const startWebhookDispatcher = (options: {
 }): WebhookDispatcher => {
   const { ops, send, secrets, policy, log } = options;
   const now = options.now ?? (() => new Date());
-  const leaseMs = policy.timeoutMs + 30_000;
+  // Longer than an attempt (its timeout) and the writes after it; short enough that a killed process's webhooks go on soon.
+  const leaseMs = policy.timeoutMs * 2 + 2_000;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
