@@ -87,6 +87,49 @@ export const timeWorkload = async (
   return { rate: latencies.length / seconds, latencies, statements: counter.count() - before };
 };
 
+/**
+ * The two workloads of a data-growth pair, interleaved request by request on the same clients (lane
+ * `u` sends one of the first's for its user, then one of the second's for its user, the order
+ * swapped each time), so the load of a shared machine, which swings within seconds, falls on both
+ * alike. Each one's rate is as if it ran alone with as many clients: clients / median latency. The
+ * statements of the phase are shared out evenly: the pair's SQL/req is the two's mean.
+ */
+export const timePair = async (
+  first: RequestWorkload,
+  second: RequestWorkload,
+  warmUpPerUser: number,
+  perUser: number,
+  counter: StatementCounter,
+  probe: BenchUser,
+): Promise<[Timed, Timed]> => {
+  const lanes = Math.min(first.users.length, second.users.length);
+  const interleaved = async (count: number): Promise<[number[], number[]]> => {
+    const latencies: [number[], number[]] = [[], []];
+    await Promise.all(
+      Array.from({ length: lanes }, async (_, lane) => {
+        for (let n = 0; n < count; n++) {
+          const order = n % 2 === 0 ? [0, 1] : [1, 0];
+          for (const which of order) {
+            const workload = which === 0 ? first : second;
+            const started = performance.now();
+            await workload.send(workload.users[lane]!, lane * count + n);
+            latencies[which]!.push(performance.now() - started);
+          }
+        }
+      }),
+    );
+    return latencies;
+  };
+  await interleaved(warmUpPerUser);
+  await waitUntilProjected(probe.client);
+  const before = counter.count();
+  const [firsts, seconds] = await interleaved(perUser);
+  await waitUntilProjected(probe.client);
+  const statements = (counter.count() - before) / 2;
+  const timed = (latencies: number[]): Timed => ({ rate: (lanes * 1000) / percentile(latencies, 50), latencies, statements });
+  return [timed(firsts), timed(seconds)];
+};
+
 export interface Reference {
   name: string;
   rate: Summary;
@@ -225,20 +268,17 @@ const measureCommandRates = async (databaseUrl: string, settings: CommandSetting
 
     const health = checkHealth(writers);
     // Commands are compared with raw INSERT commits, the list with the cheapest request there is.
-    const freshHabits = completeFreshHabits(historians, 'complete-new-habit');
-    // Each pair of the data growth: the later is compared with the former (its name).
-    const history = (workload: RequestWorkload, versus?: RequestWorkload) => ({
-      workload,
+    // Each pair of the data growth, timed interleaved (timePair): the second is compared with the first.
+    const history = {
       warmUp: settings.historyWarmUpPerClient,
       timed: settings.historyPerClient,
       alone: settings.historyAlone,
       aloneWarmUp: settings.historyWarmUpPerClient,
-      ...(versus ? { versus: versus.name } : {}),
-    });
-    const undoFresh = undoHabitCompletions(historians, 'undo-new-habit');
-    const backfillFresh = backfillHabits(historians, 'backfill-new-habit');
-    const fewActionables = completeItemsOfAccounts(holders.few, 'actionable', ITEMS_FEW);
-    const fewSubtasks = completeItemsOfAccounts(holders.few, 'subtask', ITEMS_FEW);
+    };
+    const pair = (first: RequestWorkload, second: RequestWorkload) => [
+      { ...history, workload: first, interleavedWith: second },
+      { ...history, workload: second, versus: first.name, interleaved: true },
+    ];
     const workloads: Array<{
       workload: RequestWorkload;
       warmUp: number;
@@ -247,6 +287,10 @@ const measureCommandRates = async (databaseUrl: string, settings: CommandSetting
       aloneWarmUp?: number;
       /** 'insert', 'health', or the name of the workload this one is compared with. */
       versus?: string;
+      /** The second of its pair: timed with this one, request by request. */
+      interleavedWith?: RequestWorkload;
+      /** Timed with the first of its pair. */
+      interleaved?: boolean;
     }> = [
       {
         workload: createGoals(writers),
@@ -292,16 +336,11 @@ const measureCommandRates = async (databaseUrl: string, settings: CommandSetting
         versus: 'insert',
       },
       // Complete, then take back, then record a missed day: each veteran habit goes through all three in turn.
-      history(freshHabits),
-      history(completeVeteranHabits(historians, settings.historyYears), freshHabits),
-      history(undoFresh),
-      history(undoHabitCompletions(historians, `undo-${settings.historyYears}y-habit`, true), undoFresh),
-      history(backfillFresh),
-      history(backfillHabits(historians, `backfill-${settings.historyYears}y-habit`, true), backfillFresh),
-      history(fewActionables),
-      history(completeItemsOfAccounts(holders.many, 'actionable', ITEMS_MANY), fewActionables),
-      history(fewSubtasks),
-      history(completeItemsOfAccounts(holders.many, 'subtask', ITEMS_MANY), fewSubtasks),
+      ...pair(completeFreshHabits(historians, 'complete-new-habit'), completeVeteranHabits(historians, settings.historyYears)),
+      ...pair(undoHabitCompletions(historians, 'undo-new-habit'), undoHabitCompletions(historians, `undo-${settings.historyYears}y-habit`, true)),
+      ...pair(backfillHabits(historians, 'backfill-new-habit'), backfillHabits(historians, `backfill-${settings.historyYears}y-habit`, true)),
+      ...pair(completeItemsOfAccounts(holders.few, 'actionable', ITEMS_FEW), completeItemsOfAccounts(holders.many, 'actionable', ITEMS_MANY)),
+      ...pair(completeItemsOfAccounts(holders.few, 'subtask', ITEMS_FEW), completeItemsOfAccounts(holders.many, 'subtask', ITEMS_MANY)),
       { workload: health, warmUp: settings.readWarmUpPerClient, timed: settings.readsPerClient, alone: settings.aloneReads },
       {
         workload: listGoals(readers, settings.listedGoals),
@@ -320,18 +359,30 @@ const measureCommandRates = async (databaseUrl: string, settings: CommandSetting
       await insert(settings.baselineWarmUpInserts, clients);
       inserts.push(await ratePerSecond(settings.baselineInserts, () => insert(settings.baselineInserts, clients)));
       const line = [`INSERT ${Math.round(inserts.at(-1)!)}/s`];
-      for (const { workload, warmUp, timed } of workloads) {
+      for (const { workload, warmUp, timed, interleavedWith, interleaved } of workloads) {
+        if (interleaved) continue;
         await pool.query('CHECKPOINT');
-        const result = await timeWorkload(workload, warmUp, timed, counter, writers[0]!);
-        runs.get(workload.name)!.push(result);
-        line.push(`${workload.name} ${Math.round(result.rate)}/s`);
+        const results = interleavedWith
+          ? await timePair(workload, interleavedWith, warmUp, timed, counter, writers[0]!)
+          : [await timeWorkload(workload, warmUp, timed, counter, writers[0]!)];
+        for (const [index, result] of results.entries()) {
+          const name = index === 0 ? workload.name : interleavedWith!.name;
+          runs.get(name)!.push(result);
+          line.push(`${name} ${Math.round(result.rate)}/s`);
+        }
       }
       progress(`commands run ${run}/${repetitions}: ${line.join(', ')}`);
     }
     const alone = new Map<string, Timed>();
-    for (const { workload, alone: count, aloneWarmUp } of workloads) {
+    const firstUser = (workload: RequestWorkload): RequestWorkload => ({ ...workload, users: workload.users.slice(0, 1) });
+    for (const { workload, alone: count, aloneWarmUp, interleavedWith, interleaved } of workloads) {
+      if (interleaved) continue;
       const warmUp = aloneWarmUp ?? settings.aloneWarmUp;
-      alone.set(workload.name, await timeWorkload({ ...workload, users: workload.users.slice(0, 1) }, warmUp, count, counter, writers[0]!));
+      if (interleavedWith) {
+        const [first, second] = await timePair(firstUser(workload), firstUser(interleavedWith), warmUp, count, counter, writers[0]!);
+        alone.set(workload.name, first);
+        alone.set(interleavedWith.name, second);
+      } else alone.set(workload.name, await timeWorkload(firstUser(workload), warmUp, count, counter, writers[0]!));
     }
 
     const insertBaseline = summarise(inserts);

@@ -153,6 +153,7 @@ const formatCommands = (section: CommandsSection): string[] => {
   return [
     `Commands over HTTP: ${section.clients} concurrent clients, each its own user, token and keep-alive connection; the runtime (role 'all') in this process`,
     `figures: req/s median of ${runs} runs; p50/p99 over every timed request; SQL/req = pg statements of the whole process per request; ratio = req/s / reference median`,
+    `data-growth pairs (a row whose 'of' names another command): the two run interleaved request by request on the same clients, req/s = clients / median latency, SQL/req the pair's mean`,
     '',
     ...table,
     '',
