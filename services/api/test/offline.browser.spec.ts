@@ -88,6 +88,13 @@ describe.skipIf(!chromiumAvailable)('offline: kept data, one banner, a queue tha
     await waiting('1 change waiting to be sent');
     await page.getByTestId('toast-info').filter({ hasText: 'Waiting for the connection' }).first().waitFor();
     expect(await page.getByTestId('today-' + todo.id).count()).toBe(1);
+    // Today's row shows the completion waiting; the cards keep what they showed, no red box.
+    await page.getByTestId(`today-waiting-${todo.id}`).waitFor();
+    expect(await page.getByRole('button', { name: 'Complete actionable Pay rent' }).count()).toBe(0);
+    await expect.poll(() => page.locator('[data-testid^="toast-"]').count(), { timeout: 20_000 }).toBe(0);
+    expect(await page.locator('#main-content').getByRole('alert').count()).toBe(0);
+    await photograph('offline-dashboard', 'light');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await nav('Habits');
     await page.getByRole('button', { name: 'Complete habit Read today' }).click();

@@ -1,5 +1,6 @@
 import type { DailyActionable } from '@tracker/contracts/dashboard/http';
 import { useId } from 'react';
+import { useSelector } from 'react-redux';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { PRIMARY_ACTION, useFocusAfterChange } from '../../../lib/focus/use-focus-after-change.ts';
@@ -14,6 +15,8 @@ import {
   type DailyActionables,
 } from '../api/dashboard.api.ts';
 import { EmptyNote } from '../../../components/states/card.tsx';
+import { WaitingMark } from '../../../components/offline/waiting-mark.tsx';
+import { selectWaiting } from '../../../lib/offline/offline.slice.ts';
 import { TodayEmpty } from './next-step.tsx';
 import { formatLocalDate } from '../../../lib/dates/date-format.ts';
 import { localDateOf } from '../../../lib/dates/zone-clock.ts';
@@ -53,6 +56,8 @@ const TodayRow = ({ item, today, zone }: { item: DailyActionable; today: string;
   const done = shown ? shown.state === 'done' : item.completedToday || item.status === 'completed';
   const { rootRef, expectChange, settle } = useFocusAfterChange<HTMLLIElement>(`${done}|${shown?.state}|${shown?.canUndo}`);
   const busy = actionableCompletion.isLoading || habitCompletion.isLoading || undoing.isLoading;
+  // Completed offline: the completion waits on the device (lib/offline), and the row says so instead of offering it again.
+  const waiting = useSelector((state: Parameters<typeof selectWaiting>[0]) => selectWaiting(state, item.id));
   const kind = item.isHabit ? 'habit' : 'actionable';
 
   const takeBack = async () => {
@@ -110,7 +115,8 @@ const TodayRow = ({ item, today, zone }: { item: DailyActionable; today: string;
           Done
         </span>
       )}
-      {offered && (
+      {offered && waiting && <WaitingMark testId={`today-waiting-${item.id}`} />}
+      {offered && !waiting && (
         // Not scheduled today: still a button (focusable, its reason read with it), but it does nothing.
         <button
           type="button"
