@@ -49,7 +49,13 @@ export const CommandBar = ({ goShortcuts }: { goShortcuts: readonly GoShortcut[]
   const close = () => setOpen('none');
   return (
     <>
-      <button type="button" className="button button--primary button--small command-bar__add" aria-keyshortcuts="q" onClick={() => setOpen('quick-add')}>
+      <button
+        type="button"
+        className="button button--primary button--small command-bar__add"
+        aria-keyshortcuts="q"
+        title="Quick add (q)"
+        onClick={() => setOpen('quick-add')}
+      >
         <svg className="icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
           <path d="M10 4v12M4 10h12" />
         </svg>

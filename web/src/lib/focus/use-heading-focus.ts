@@ -40,13 +40,28 @@ export const usePageHeadingFocus = (mainId: string) => {
   useEffect(() => {
     if (first.current) {
       first.current = false;
-      return;
+      return undefined;
     }
     const main = document.getElementById(mainId);
-    if (!main || focusInside(main)) return;
-    const heading = main.querySelector<HTMLElement>('h1');
-    if (!heading) return;
-    if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-    heading.focus({ preventScroll: false });
+    if (!main) return undefined;
+    const focusHeading = (): boolean => {
+      if (focusInside(main)) return true;
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (!heading) return false;
+      if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+      heading.focus({ preventScroll: false });
+      return true;
+    };
+    if (focusHeading()) return undefined;
+    // A page that shows its heading a moment later (its own parts still loading): wait for it, briefly.
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) observer.disconnect();
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    const giveUp = setTimeout(() => observer.disconnect(), 3_000);
+    return () => {
+      observer.disconnect();
+      clearTimeout(giveUp);
+    };
   }, [pathname, mainId]);
 };

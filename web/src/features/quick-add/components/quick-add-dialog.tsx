@@ -157,7 +157,8 @@ export const QuickAddDialog = ({ onClose }: { onClose: () => void }) => {
               </div>
             </dl>
           )}
-          {problems.length > 0 && (
+          {/* Once Enter was pressed, the field's own message says them. */}
+          {!tried && problems.length > 0 && (
             <ul className="quick-add__problems">
               {problems.map((problem) => (
                 <li key={problem}>{problem}</li>
