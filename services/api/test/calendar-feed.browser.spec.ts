@@ -1,0 +1,123 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFeed } from '../src/calendar/testing/feed-reader.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
+import { chromiumAvailable, closeBrowserRun, launchBrowser, signInWithToken } from './support/browser.ts';
+import { screenshot, type Theme } from './support/screenshots.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+// Issue 20's calendar feed on the settings screen: the address shown and copied is the feed a real
+// parser reads; a new address (after a confirmation) replaces it and the old one stops working.
+// axe in light and dark; screenshots at 375 and 1280 px.
+
+const APP_URL = 'https://tracker.example';
+const FEED_URL = new RegExp(`^${APP_URL}/api/calendar/feed/[A-Za-z0-9_-]{43}\\.ics$`);
+
+describe.skipIf(!chromiumAvailable)('the calendar feed on the settings screen, in a real browser', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: { APP_URL } });
+    browser = await launchBrowser();
+    context = await browser.newContext({ locale: 'en-US', timezoneId: 'Asia/Kolkata' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    page = await context.newPage();
+    ({ token } = await app.registerUser('Subscriber', 'Asia/Kolkata'));
+    const deadline = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    expect((await app.json('POST', '/api/actionables', { token, body: { title: 'Renew passport', deadline } })).status).toBe(201);
+    expect((await app.json('POST', '/api/actionables/habits', { token, body: { title: 'Read', recurrence: { frequency: 'daily' } } })).status).toBe(201);
+    await signInWithToken(page, app.url, token);
+  });
+  afterAll(() => closeBrowserRun({ app, browser, context }));
+
+  const section = () => page.getByRole('region', { name: 'Calendar feed' });
+  const address = () => section().getByLabel('Feed address');
+  const shownUrl = async () => {
+    await expect.poll(() => address().inputValue()).toMatch(FEED_URL);
+    return address().inputValue();
+  };
+  /** The feed at a URL the screen showed (its path on the test server), with no token. */
+  const fetchFeed = (url: string) => app.request('GET', new URL(url).pathname);
+  const toast = (text: string) => page.getByTestId('toast-success').filter({ hasText: text }).first();
+  const axeClean = async (screen: string) => {
+    const problems = await seriousViolations(page);
+    expect(problems, describeViolations(screen, problems)).toEqual([]);
+  };
+  /** The section in view at both widths (a viewport capture: the whole settings page is long). */
+  const photograph = async (name: string, theme: Theme) => {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+      await expect.poll(() => page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+      // Centred, not at the top, where the sticky header would cover its title.
+      await section().evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await screenshot(page, name, width, theme, { fullPage: false });
+    }
+  };
+  const useTheme = async (theme: Theme) => {
+    await app.json('PATCH', '/api/settings', { token, body: { theme } });
+    await page.evaluate(`localStorage.setItem('theme', '${theme}')`);
+    await page.reload();
+    await expect.poll(() => page.evaluate('document.documentElement.dataset.theme ?? ""')).toBe(theme);
+  };
+
+  it('shows the address of a feed that a calendar parser reads, copies it, and says how to subscribe', async () => {
+    await page.goto(`${app.url}/settings`);
+    const url = await shownUrl();
+    const res = await fetchFeed(url);
+    expect(res.status).toBe(200);
+    expect(
+      readFeed(await res.text())
+        .events.map((event) => event.summary)
+        .sort(),
+    ).toEqual(['Read', 'Renew passport']);
+    await expect.poll(() => section().textContent()).toContain('Google Calendar');
+    expect(await section().textContent()).toContain('Apple Calendar');
+
+    await section().getByRole('button', { name: 'Copy' }).click();
+    await toast('Feed address copied').waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(url);
+
+    for (const theme of ['light', 'dark'] as const) {
+      await useTheme(theme);
+      await shownUrl();
+      await axeClean(`settings, calendar feed (${theme})`);
+      await photograph('settings-calendar-feed', theme);
+    }
+    await useTheme('light');
+  }, 120_000);
+
+  it('makes a new address only after a confirmation; the old one then answers 404', async () => {
+    await page.goto(`${app.url}/settings`);
+    const old = await shownUrl();
+
+    // Cancel leaves everything as it was.
+    await section().getByRole('button', { name: 'Make a new address' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Make a new feed address?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await address().inputValue()).toBe(old);
+    expect((await fetchFeed(old)).status).toBe(200);
+
+    await section().getByRole('button', { name: 'Make a new address' }).click();
+    await dialog.waitFor();
+    await axeClean('settings, new calendar feed address?');
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+      await screenshot(page, 'settings-calendar-feed-rotate', width, 'light', { fullPage: false });
+    }
+    await dialog.getByRole('button', { name: 'Make a new address' }).click();
+    await toast('New feed address').waitFor();
+    await expect.poll(() => address().inputValue()).not.toBe(old);
+    const fresh = await shownUrl();
+    expect((await fetchFeed(old)).status).toBe(404);
+    expect((await fetchFeed(fresh)).status).toBe(200);
+    // The server agrees on the address after a reload.
+    await page.reload();
+    expect(await shownUrl()).toBe(fresh);
+  }, 120_000);
+});
