@@ -1,5 +1,6 @@
 import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { settingsFailures, useGetSettingsQuery } from '../../../lib/settings/settings.api.ts';
+import { CalendarFeedSection } from '../components/calendar-feed-section.tsx';
 import { ResetSection } from '../components/reset-section.tsx';
 import { StatusSection } from '../components/status-section.tsx';
 import { ThemeSection } from '../components/theme-section.tsx';
@@ -45,6 +46,7 @@ export const SettingsRoute = () => {
           <DayStartSection settings={settings} />
           <WeekStartSection settings={settings} />
           <StatusSection key={JSON.stringify(settings.statusSettings)} settings={settings} />
+          <CalendarFeedSection />
           <ResetSection />
         </>
       )}
