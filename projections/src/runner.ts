@@ -470,20 +470,16 @@ const workOf = <DB>(
 ): { work: Array<{ member: LaneMember<DB>; event: ProjectedEvent }>; partitionsWorked: Set<number> } => {
   // Parsed once per event, and only if some member handles it; outside the transaction, to keep it short.
   const parsed = new Map<StoredEvent, ProjectedEvent>();
-  const partitionOfStored = new Map<StoredEvent, number>();
+  const partitionOfEvent = batch.map((stored) => partitionOf(typeof stored.metadata.userId === 'string' ? stored.metadata.userId : undefined));
   const work: Array<{ member: LaneMember<DB>; event: ProjectedEvent }> = [];
   const partitionsWorked = new Set<number>();
   for (const member of members) {
-    for (const stored of batch) {
+    // Each partition's checkpoint of the member, looked up once per batch rather than per event.
+    const from = Array.from({ length: PARTITIONS }, (_, p): Checkpoint => checkpoints.get(checkpointName(member.name, p)) ?? 'start');
+    for (const [index, stored] of batch.entries()) {
       if (!(member.handles as readonly string[]).includes(stored.type)) continue;
-      let partition = partitionOfStored.get(stored);
-      if (partition === undefined) {
-        partition = partitionOf(typeof stored.metadata.userId === 'string' ? stored.metadata.userId : undefined);
-        partitionOfStored.set(stored, partition);
-      }
-      if (!partitions.has(partition)) continue;
-      const from = checkpoints.get(checkpointName(member.name, partition)) ?? 'start';
-      if (store.comparePositions(stored.position, from) <= 0) continue;
+      const partition = partitionOfEvent[index]!;
+      if (!partitions.has(partition) || store.comparePositions(stored.position, from[partition]!) <= 0) continue;
       let event = parsed.get(stored);
       if (!event) {
         try {
