@@ -6,6 +6,7 @@ import { StatusSection } from '../components/status-section.tsx';
 import { ThemeSection } from '../components/theme-section.tsx';
 import { TimezoneSection } from '../components/timezone-section.tsx';
 import { WeekStartSection } from '../components/week-start-section.tsx';
+import { WebhooksSection } from '../components/webhooks-section.tsx';
 import { DayStartSection } from '../components/day-start-section.tsx';
 import './settings.css';
 
@@ -47,6 +48,7 @@ export const SettingsRoute = () => {
           <WeekStartSection settings={settings} />
           <StatusSection key={JSON.stringify(settings.statusSettings)} settings={settings} />
           <CalendarFeedSection />
+          <WebhooksSection />
           <ResetSection />
         </>
       )}
