@@ -1,7 +1,7 @@
 import type { QueuedChange, RefusedChange } from './queued-change.ts';
 
 /** The device's queue, in localStorage: it outlives a reload and a closed tab. Each entry names its user. */
-const OUTBOX_KEY = 'outbox';
+export const OUTBOX_KEY = 'outbox';
 
 export interface StoredOutbox {
   queue: QueuedChange[];

@@ -4,23 +4,25 @@ import { makeStore } from '../../app/store.ts';
 import { initialGoalsState } from '../../features/goals/stores/goals.slice.ts';
 import { memoryStorage } from '../../testing/memory-storage.ts';
 import { TOKEN_STORAGE_KEY } from '../auth/token-storage.ts';
+import { OUTBOX_KEY } from '../offline/outbox-storage.ts';
 import { THEME_STORAGE_KEY } from '../settings/theme.ts';
 import { forgetUntrustedState, reloadPage } from './recovery.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe("'Reload Page' always recovers", () => {
-  it('forgets the state kept on this device that could have caused the error, keeping the session and the theme, then reloads', () => {
+  it('forgets the state kept on this device that could have caused the error, keeping the session, the theme and the changes waiting to be sent, then reloads', () => {
     const { items, reload } = memoryStorage({
       [TOKEN_STORAGE_KEY]: 'tok',
       [THEME_STORAGE_KEY]: 'dark',
+      [OUTBOX_KEY]: '{"queue":[],"refused":[]}',
       'persist:auth': '{"user":"{\\"name\\":{}}"}',
       'persist:goals': '{"expandedGoalIds":"{}"}',
       'dashboard-range': '{"startDate":[]}',
       'something-a-later-version-adds': 'x',
     });
     reloadPage();
-    expect([...items.keys()].sort()).toEqual([THEME_STORAGE_KEY, TOKEN_STORAGE_KEY].sort());
+    expect([...items.keys()].sort()).toEqual([THEME_STORAGE_KEY, TOKEN_STORAGE_KEY, OUTBOX_KEY].sort());
     expect(reload).toHaveBeenCalledOnce();
   });
 
