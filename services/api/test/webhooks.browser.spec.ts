@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { chromiumAvailable, launchBrowser, signInWithToken } from './support/browser.ts';
-import { screenshot, type Theme } from './support/screenshots.ts';
+import { SCREENSHOT_DIR, screenshot, type Theme } from './support/screenshots.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 // Settings → Webhooks (issue 20) as a user meets it: add a URL for some kinds of events, copy the
@@ -98,6 +98,8 @@ describe.skipIf(!chromiumAvailable)('webhooks in settings, in a real browser', (
         await page.setViewportSize({ width, height: 900 });
         await section().scrollIntoViewIfNeeded();
         await screenshot(page, 'settings-webhooks', width, theme);
+        // The section alone, to look at closely (the page is long).
+        await section().screenshot({ path: `${SCREENSHOT_DIR}settings-webhooks-section-${width}-${theme}.png`, animations: 'disabled', caret: 'hide' });
         // The deliveries table scrolls inside its own box on a phone; the page itself never sideways.
         expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), `no sideways scroll at ${width}`).toBe(true);
       }

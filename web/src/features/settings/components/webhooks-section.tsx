@@ -205,14 +205,14 @@ const Deliveries = ({ hook }: { hook: Webhook }) => {
                   type="button"
                   className="button button--ghost button--small"
                   disabled={resuming}
-                  aria-label={`Send again from here: ${delivery.eventType}, ${when(delivery.lastAttemptAt)}`}
+                  aria-label={`Resend from here: ${delivery.eventType}, ${when(delivery.lastAttemptAt)}`}
                   onClick={() =>
                     void resume({ id: hook.id, fromPosition: delivery.position }).then((result) => {
                       if ('data' in result) toast.success('This delivery and every later one go out again, in order.', { title: 'Sending again' });
                     })
                   }
                 >
-                  Send again from here
+                  Resend from here
                 </button>
               </td>
             </tr>
