@@ -193,6 +193,11 @@ describe('webhooks', () => {
       return found.status === 'paused' ? found : undefined;
     });
     expect(paused.notice).toMatch(/4 failed attempts in a row.*answered 500/);
+    // …and mailed to the user, once.
+    const pauseMails = () => app.mails.filter((m) => m.to === user.email && m.subject === 'A webhook of yours is paused');
+    const mailed = await waitFor('the pause mail', () => pauseMails().length > 0 && pauseMails());
+    expect(mailed).toHaveLength(1);
+    expect(mailed[0]!.text).toContain(`127.0.0.1:${port}/down`);
     expect(paused.pending).toBe(2);
     const triesWhilePaused = at('/down').length;
     expect(triesWhilePaused).toBe(4);

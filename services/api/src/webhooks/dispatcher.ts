@@ -44,6 +44,8 @@ export const startWebhookDispatcher = (options: {
   secrets: SecretBox;
   policy: DispatchPolicy;
   log: Logger;
+  /** Tells the user a webhook was paused (the notice is also on the webhook); a failure here is logged, not retried. */
+  notifyPaused?: (hook: WebhookRow, notice: string) => Promise<void>;
   now?: () => Date;
 }): WebhookDispatcher => {
   const { ops, send, secrets, policy, log } = options;
@@ -88,6 +90,7 @@ export const startWebhookDispatcher = (options: {
   const pause = async (hook: WebhookRow, notice: string) => {
     await ops.updateTable('webhooks').set({ status: 'paused', paused_at: now(), notice, lease_until: null }).where('id', '=', hook.id).execute();
     log.warn({ webhook: hook.id, user: hook.user_id, notice }, 'webhook paused');
+    await options.notifyPaused?.(hook, notice).catch((error: unknown) => log.warn({ err: error, webhook: hook.id }, 'webhook pause notice not sent'));
   };
 
   /** Sends the webhook's queue head by head while they succeed and are due; stops at a failure. */

@@ -30,11 +30,23 @@ export const webhooksFeature = defineFeature<WebhooksServices>({
   }),
   routes: webhooksRoutes,
   reactors: () => [webhookOutboxReactor()],
-  workers: ({ ops, policy, secrets, log, config }) => [
+  workers: ({ ops, db, mailer, policy, secrets, log, config }) => [
     startWebhookDispatcher({
       ops,
       secrets,
       log: log.child({ component: 'webhooks' }),
+      // The notice is on the webhook (GET /webhooks, the settings screen) and mailed once, when it pauses.
+      notifyPaused: async (hook, notice) => {
+        const user = await db.selectFrom('users').select(['email', 'name']).where('id', '=', hook.user_id).executeTakeFirst();
+        if (!user) return;
+        const link = `${config.appUrl}/settings`;
+        await mailer.send({
+          to: user.email,
+          subject: 'A webhook of yours is paused',
+          text: `Hello ${user.name},\n\nDeliveries to ${hook.url} have stopped: ${notice}\n\nNothing is lost: they wait in order. Resume the webhook in Settings, Webhooks, once your receiver answers again:\n${link}`,
+          link,
+        });
+      },
       send: createWebhookSender({ policy, timeoutMs: config.webhooks.timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES }),
       policy: config.webhooks,
     }),
