@@ -1,10 +1,8 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { settingsOrDefaults, useGetSettingsQuery } from '../../../lib/settings/settings.api.ts';
 import { useToday } from '../../../lib/settings/use-today.ts';
 import type { RangeArgs } from '../api/dashboard.api.ts';
-import { DailyPointsCard } from '../components/daily-points-chart.tsx';
-import { HeatmapCard } from '../components/heatmap-card.tsx';
 import { type DateRange, defaultRange, lastDays, rangeFrom } from '../model/date-range.ts';
 import { formatLocalDate } from '../../../lib/dates/date-format.ts';
 import { useHeadingFocus } from '../../../lib/focus/use-heading-focus.ts';
@@ -12,11 +10,17 @@ import { DEFAULT_HEATMAP_DAYS } from '@tracker/contracts/points/http';
 import { PointsStatsCard } from '../components/points-stats-card.tsx';
 import { RangePicker } from '../components/range-picker.tsx';
 import { readStoredRange, storeRange } from '../model/range-storage.ts';
-import { RecentActivityCard } from '../components/recent-activity-card.tsx';
 import { SummaryCard } from '../components/summary-card.tsx';
 import { TodayCard } from '../components/today-card.tsx';
-import { TopAchievementsCard } from '../components/top-achievements-card.tsx';
+import { LaterCard } from '../components/later-card.tsx';
 import './dashboard.css';
+
+// Below the fold on a 1280×800 screen: their code loads right after the first screen (the header,
+// Today, Points and the summary), each in its card's place (LaterCard) until it arrives.
+const DailyPointsCard = lazy(() => import('../components/daily-points-chart.tsx').then((module) => ({ default: module.DailyPointsCard })));
+const TopAchievementsCard = lazy(() => import('../components/top-achievements-card.tsx').then((module) => ({ default: module.TopAchievementsCard })));
+const RecentActivityCard = lazy(() => import('../components/recent-activity-card.tsx').then((module) => ({ default: module.RecentActivityCard })));
+const HeatmapCard = lazy(() => import('../components/heatmap-card.tsx').then((module) => ({ default: module.HeatmapCard })));
 
 const rangeLabel = (range: DateRange, today: string): string => {
   const preset = defaultRange(today);
@@ -75,14 +79,22 @@ export const DashboardRoute = () => {
         {/* Top achievements under the chart of the same range: the two columns end at about the same height. */}
         <div className="dash-grid__column">
           <TodayCard zone={zone} />
-          <DailyPointsCard range={args} rangeLabel={label} />
-          <TopAchievementsCard range={args} rangeLabel={label} zone={zone} />
+          <LaterCard id="daily-points" title="Daily points" subtitle={label} loading="Loading your daily points…">
+            <DailyPointsCard range={args} rangeLabel={label} />
+          </LaterCard>
+          <LaterCard id="top-achievements" title="Top achievements" subtitle={label} loading="Loading your achievements…">
+            <TopAchievementsCard range={args} rangeLabel={label} zone={zone} />
+          </LaterCard>
         </div>
         <div className="dash-grid__column">
           <SummaryCard range={args} rangeLabel={label} />
-          <RecentActivityCard zone={zone} />
+          <LaterCard id="recent-activity" title="Recent activity" loading="Loading recent activity…">
+            <RecentActivityCard zone={zone} />
+          </LaterCard>
         </div>
-        <HeatmapCard range={heatmapArgs} weekStart={weekStart} />
+        <LaterCard id="heatmap" title="Activity" subtitle="Points per day over the last year" className="dash-grid__wide" loading="Loading your year…">
+          <HeatmapCard range={heatmapArgs} weekStart={weekStart} />
+        </LaterCard>
       </div>
     </div>
   );
