@@ -83,6 +83,12 @@ export interface ProjectorFailure {
 }
 
 export interface ProjectionRunner {
+  /**
+   * Resolves once every lane has had its first look: it holds the partitions it could take (and has
+   * started their pass), or knows others hold them. A process that starts answering before this would
+   * keep a fresh command's read-your-writes wait on lanes that have not begun.
+   */
+  started: Promise<void>;
   stop(): Promise<void>;
   /** Members of the lanes of which this runner holds at least one partition. */
   active(): string[];
@@ -116,7 +122,7 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
   const holding = new Map<string, ReadonlySet<number>>();
   const failing = new Map<string, ProjectorFailure>();
 
-  const runLane = <DB>(lane: LaneSpec<DB>): (() => Promise<void>) => {
+  const runLane = <DB>(lane: LaneSpec<DB>): { started: Promise<void>; stop: () => Promise<void> } => {
     const { db } = lane.db;
     let stopped = false;
     let lockClient: pg.Client | undefined;
@@ -197,11 +203,18 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
           if (!live()) return;
           const next = batch[batch.length - 1]!.position;
           const { work, partitionsWorked } = workOf(store, members, partitions, batch, marks);
-          const worked = slotsOf(members, partitionsWorked);
+          // The pass reads from the earliest checkpoint of all its slots: a slot already past this
+          // batch (another partition was behind, e.g. its deferred checkpoint was lost in a crash)
+          // stays where it is — moving it to `next` would move it back and apply its events again.
+          const behind = ({ name }: { name: string }): boolean => {
+            const at = marks.get(name) ?? 'start';
+            return at === 'start' || store.comparePositions(at, next) < 0;
+          };
+          const worked = slotsOf(members, partitionsWorked).filter(behind);
           const idle = slotsOf(
             members,
             [...partitions].filter((p) => !partitionsWorked.has(p)),
-          );
+          ).filter(behind);
           if (work.length > 0) {
             await db.transaction().execute(async (trx) => {
               // A rebuild may be swapping tables in: the batch waits and then writes to the new ones.
@@ -380,19 +393,24 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
       }
     };
 
-    void control(look);
-    return async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await control(releaseAll);
+    return {
+      // `look` never throws: a failed look logs, lets go and is scheduled again.
+      started: control(look),
+      stop: async () => {
+        stopped = true;
+        if (timer) clearTimeout(timer);
+        await control(releaseAll);
+      },
     };
   };
 
-  const stops = options.lanes
+  const lanes = options.lanes
     .filter((lane) => lane.members.length > 0)
     // Each lane's members and database agree on their tables (LaneSpec<DB>); the loop needs no more than that.
     .map((lane) => runLane(lane as LaneSpec<unknown>));
+  const stops = lanes.map((lane) => lane.stop);
   return {
+    started: Promise.all(lanes.map((lane) => lane.started)).then(() => undefined),
     active: () => options.lanes.filter((lane) => holding.has(lane.name)).flatMap((lane) => lane.members.map((m) => m.name)),
     partitions: () => Object.fromEntries([...holding].map(([lane, partitions]) => [lane, [...partitions].sort((a, b) => a - b)])),
     failures: () => [...failing.values()],
@@ -425,7 +443,9 @@ const openLaneSession = async (connectionString: string, lane: LaneIdentity): Pr
 const laneSessions = async (client: pg.Client, lane: LaneIdentity): Promise<Array<{ mine: boolean; partitions: number[] }>> => {
   const prefix = sessionPrefix(lane);
   const { rows } = await client.query<{ mine: boolean; name: string }>(
-    'SELECT pid = pg_backend_pid() AS mine, application_name AS name FROM pg_stat_activity WHERE left(application_name, length($1)) = $1',
+    // pg_stat_activity lists the whole cluster: runners of another database (another deployment, or
+    // another test's) use the same lane names and must not count as sharers of this one's partitions.
+    'SELECT pid = pg_backend_pid() AS mine, application_name AS name FROM pg_stat_activity WHERE datname = current_database() AND left(application_name, length($1)) = $1',
     [prefix],
   );
   return rows.map(({ mine, name }) => {

@@ -180,6 +180,9 @@ export const startRuntime = async (
       });
       cleanups.push(() => runner!.stop());
       runtime.runner = runner;
+      // Serve once the lanes have taken their partitions: a command answered right after the start
+      // would otherwise wait out its read-your-writes bound on lanes that have not begun.
+      await runner.started;
       const workers = apiFeatures.flatMap((feature) => feature.workers?.(feature.services(shared), shared) ?? []);
       cleanups.push(async () => void (await Promise.all(workers.map((worker) => worker.stop()))));
     }
