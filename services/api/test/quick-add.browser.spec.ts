@@ -221,7 +221,9 @@ describe.skipIf(!chromiumAvailable)('quick add and keyboard shortcuts, keyboard 
     await page.keyboard.press('Enter');
     await page.getByTestId('toast-success').filter({ hasText: 'streak 1' }).waitFor();
     await card.getByRole('button', { name: /^Undo/ }).waitFor();
-    await expect.poll(() => card.evaluate((element) => element.contains(document.activeElement) && document.activeElement !== element)).toBe(true);
+    await expect
+      .poll(() => card.evaluate((element) => element.contains(element.ownerDocument.activeElement) && element.ownerDocument.activeElement !== element))
+      .toBe(true);
     expect(await focused()).toMatch(/^BUTTON:Undo/);
   }, 60_000);
 
