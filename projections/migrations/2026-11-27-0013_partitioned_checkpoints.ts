@@ -18,16 +18,18 @@ const split = (name: string): { member: string; partition: string | undefined } 
   return at < 0 ? { member: name, partition: undefined } : { member: name.slice(0, at), partition: name.slice(at + 1) };
 };
 
-export const up = async (db: Kysely<any>): Promise<void> => {
-  const rows = ((await db.selectFrom('projection_checkpoints').select(['name', 'position', 'updated_at']).execute()) as Row[]).filter(
-    (row) => split(row.name).partition === undefined,
+/** The checkpoints of lanes (`partitioned` false) or of partitions (true). */
+const checkpoints = async (db: Kysely<any>, partitioned: boolean): Promise<Row[]> =>
+  ((await db.selectFrom('projection_checkpoints').select(['name', 'position', 'updated_at']).execute()) as Row[]).filter(
+    (row) => (split(row.name).partition !== undefined) === partitioned,
   );
-  if (rows.length === 0) return;
+
+/** Writes the new rows (any already there are kept) before the old ones go. */
+const replace = async (db: Kysely<any>, old: Row[], by: Row[]): Promise<void> => {
+  if (old.length === 0) return;
   await db
     .insertInto('projection_checkpoints')
-    .values(
-      rows.flatMap((row) => Array.from({ length: PARTITIONS }, (_, p) => ({ name: `${row.name}/${p}`, position: row.position, updated_at: row.updated_at }))),
-    )
+    .values(by)
     .onConflict((c) => c.column('name').doNothing())
     .execute();
   await db
@@ -35,9 +37,18 @@ export const up = async (db: Kysely<any>): Promise<void> => {
     .where(
       'name',
       'in',
-      rows.map((row) => row.name),
+      old.map((row) => row.name),
     )
     .execute();
+};
+
+export const up = async (db: Kysely<any>): Promise<void> => {
+  const rows = await checkpoints(db, false);
+  await replace(
+    db,
+    rows,
+    rows.flatMap((row) => Array.from({ length: PARTITIONS }, (_, p) => ({ name: `${row.name}/${p}`, position: row.position, updated_at: row.updated_at }))),
+  );
 };
 
 /**
@@ -45,25 +56,14 @@ export const up = async (db: Kysely<any>): Promise<void> => {
  * here: the earliest cannot be told, and a later one would skip events).
  */
 export const down = async (db: Kysely<any>): Promise<void> => {
-  const rows = ((await db.selectFrom('projection_checkpoints').select(['name', 'position', 'updated_at']).execute()) as Row[]).filter(
-    (row) => split(row.name).partition !== undefined,
-  );
+  const rows = await checkpoints(db, true);
   const byMember = new Map<string, Row[]>();
   for (const row of rows) byMember.set(split(row.name).member, [...(byMember.get(split(row.name).member) ?? []), row]);
   const disagree = [...byMember].filter(([, parts]) => parts.length !== PARTITIONS || new Set(parts.map((r) => r.position)).size > 1).map(([member]) => member);
   if (disagree.length > 0) throw new Error(`Partitions of ${disagree.join(', ')} are at different positions; run the workers until they agree`);
-  if (rows.length === 0) return;
-  await db
-    .insertInto('projection_checkpoints')
-    .values([...byMember].map(([member, parts]) => ({ name: member, position: parts[0]!.position, updated_at: parts[0]!.updated_at })))
-    .onConflict((c) => c.column('name').doNothing())
-    .execute();
-  await db
-    .deleteFrom('projection_checkpoints')
-    .where(
-      'name',
-      'in',
-      rows.map((row) => row.name),
-    )
-    .execute();
+  await replace(
+    db,
+    rows,
+    [...byMember].map(([member, parts]) => ({ name: member, position: parts[0]!.position, updated_at: parts[0]!.updated_at })),
+  );
 };
