@@ -33,7 +33,7 @@ export const OfflineStatus = () => {
   }, [dispatch]);
 
   return (
-    <div className={shown ? 'offline-banner' : undefined} role="status" data-testid="offline-banner">
+    <div className={shown ? 'warning-notice' : undefined} role="status" data-testid="offline-banner">
       {(shown || refused > 0) && (
         <Suspense fallback={!online && <p className="offline-banner__headline">{OFFLINE_TEXT}</p>}>
           <OfflineBanner />

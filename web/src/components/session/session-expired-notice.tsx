@@ -19,7 +19,7 @@ export const SessionExpiredNotice = () => {
   if (!expired) return null;
   const signIn = loginPathFor(`${location.pathname}${location.search}`);
   return (
-    <div className="session-expired" role="alert">
+    <div className="warning-notice" role="alert">
       <span>{SESSION_EXPIRED_TEXT}</span>{' '}
       <Link
         to={signIn}
