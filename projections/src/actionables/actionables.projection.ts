@@ -146,6 +146,22 @@ const habitCompletionRow = (event: ProjectedEvent<'HabitCompleted'>): NewHabitCo
 const habitKey = (actionableId: string, date: string): string => `${actionableId} ${date}`;
 
 /**
+ * An award's points go to the completion it follows, in the same append: the one awaiting it in this
+ * batch, or else (an earlier batch ended with the completion) the stored one `toStored` updates.
+ */
+const awardCompletion = async <C extends { points?: number }>(
+  awaiting: Map<string, C>,
+  id: string,
+  points: number,
+  toStored: () => Promise<unknown>,
+): Promise<void> => {
+  const completion = awaiting.get(id);
+  awaiting.delete(id);
+  if (completion) completion.points = points;
+  else await toStored();
+};
+
+/**
  * A batch's writes, coalesced: rows created in the batch are inserted once, with every later change
  * folded in; changes to older rows are merged per row; points move each row once; completions are
  * one insert. Deletions and a reopening's removal of its completion run where they fall, on what
@@ -192,27 +208,21 @@ const applyEvents = async (trx: Transaction<ReadModels>, events: ActionableProje
         if (row) row.points_awarded = (row.points_awarded ?? 0) + delta;
         else points.set(id, (points.get(id) ?? 0) + delta);
         if (event.type === 'PointsAwarded') {
-          const completion = awaitingAward.get(id);
-          awaitingAward.delete(id);
-          // The award follows its completion in the same append, which an earlier batch may have ended with:
-          // then that completion is the item's latest, found through its index — not among all of a
-          // habit's completions (a 3-year daily habit's 1,095 rows were read for the one awaiting).
-          if (completion) completion.points = event.data.points;
-          else
-            await trx
+          // The item's latest completion, found through its index — not among all of a habit's
+          // completions (a 3-year daily habit's 1,095 rows were read for the one awaiting).
+          await awardCompletion(awaitingAward, id, event.data.points, () =>
+            trx
               .updateTable('actionable_completions')
               .set({ points: event.data.points })
               .where('event_id', '=', (eb) =>
                 eb.selectFrom('actionable_completions').select('event_id').where('actionable_id', '=', id).orderBy('occurred_at', 'desc').limit(1),
               )
               .where('points', '=', 0)
-              .execute();
-          if (event.data.source.type === 'habit') {
-            const habitCompletion = awaitingHabitAward.get(id);
-            awaitingHabitAward.delete(id);
-            if (habitCompletion) habitCompletion.points = event.data.points;
-            else
-              await trx
+              .execute(),
+          );
+          if (event.data.source.type === 'habit')
+            await awardCompletion(awaitingHabitAward, id, event.data.points, () =>
+              trx
                 .updateTable('habit_completions')
                 .set({ points: event.data.points })
                 .where('actionable_id', '=', id)
@@ -220,8 +230,8 @@ const applyEvents = async (trx: Transaction<ReadModels>, events: ActionableProje
                   eb.selectFrom('habit_completions').select('claim').where('actionable_id', '=', id).orderBy('claim', 'desc').limit(1),
                 )
                 .where('points', '=', 0)
-                .execute();
-          }
+                .execute(),
+            );
         }
         break;
       }
