@@ -13,6 +13,7 @@ export interface FakeResponse {
   body?: unknown;
   /** Raw text instead of JSON, e.g. an HTML error page from a proxy. */
   text?: string;
+  headers?: Record<string, string>;
 }
 
 /** Answers a request from its body and its URL (a paged list reads `cursor` from its query). */
@@ -48,7 +49,7 @@ export const fakeApi = (routes: Record<string, Handler>): { requests: RecordedRe
     const answer = routes[`${request.method} ${path}`]?.(body, url) ?? { status: 404, body: { message: 'No such API route' } };
     const text = answer.text ?? (answer.body === undefined ? '' : JSON.stringify(answer.body));
     // A 204 must have no body at all, not even an empty one.
-    return new Response(text === '' ? null : text, { status: answer.status, headers: { 'content-type': 'application/json' } });
+    return new Response(text === '' ? null : text, { status: answer.status, headers: { 'content-type': 'application/json', ...answer.headers } });
   });
   return { requests };
 };

@@ -4,6 +4,7 @@ import { messages } from '@tracker/contracts/messages';
 import { sessionExpired } from '../auth/session-events.ts';
 import { changeQueued, connectionLost, connectionRestored, type OfflineState } from '../offline/offline.slice.ts';
 import { queuedError, type QueueableArgs } from '../offline/queued-change.ts';
+import { sendRetryingWhenBusy, type BusyAnswer } from './busy-retry.ts';
 import { IDEMPOTENCY_HEADER } from './idempotency-key.ts';
 
 /** Endpoints that are sent without a bearer token (spec.md §6: login and register send none). */
@@ -29,6 +30,14 @@ const rawBaseQuery = fetchBaseQuery({
     if (token && !anonymousEndpoints.has(endpoint)) headers.set('Authorization', `Bearer ${token}`);
     return headers;
   },
+});
+
+/** A busy server's 503 or 429 is retried this way (lib/api/busy-retry.ts): a few seconds at most. */
+const BUSY_RETRY = { retries: 2, defaultWaitMs: 500, maxWaitMs: 5_000 };
+
+const busyAnswerOf = (answer: Awaited<ReturnType<typeof rawBaseQuery>>): BusyAnswer => ({
+  status: answer.meta?.response?.status,
+  retryAfter: answer.meta?.response?.headers.get('Retry-After'),
 });
 
 const keyOf = (args: QueueableArgs): string | undefined => {
@@ -85,7 +94,12 @@ export const baseQuery: BaseQueryFn<string | QueueableArgs, unknown, FetchBaseQu
   const sentToken = anonymousEndpoints.has(apiContext.endpoint) ? null : tokenOf(apiContext.getState());
   const state = apiContext.getState() as StateWithToken;
   const result = await queueIfUnreachable(args, state, apiContext.dispatch, async (request) => {
-    const answer = await rawBaseQuery(typeof request === 'string' ? request : withoutDescription(request), apiContext, extraOptions);
+    const sent = typeof request === 'string' ? request : withoutDescription(request);
+    // A read, or a change under its Idempotency-Key, may be sent again: the server answers a repeat with the first outcome.
+    const repeatable = typeof request === 'string' || (request.method ?? 'GET').toUpperCase() === 'GET' || keyOf(request) !== undefined;
+    const answer = repeatable
+      ? await sendRetryingWhenBusy(async () => rawBaseQuery(sent, apiContext, extraOptions), busyAnswerOf, { ...BUSY_RETRY, signal: apiContext.signal })
+      : await rawBaseQuery(sent, apiContext, extraOptions);
     // What the app knows of the connection: no answer at all means offline; any answer, even an error, means back.
     const online = (apiContext.getState() as StateWithToken).offline?.online;
     if (answer.error?.status === 'FETCH_ERROR' && online !== false) apiContext.dispatch(connectionLost());

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store.ts';
 import { fakeApi } from '../../testing/fake-api.ts';
 import { aUser } from '../../testing/fixtures.ts';
+import { settingsApi } from '../settings/settings.api.ts';
 import { authApi } from './auth.api.ts';
 
 const signedIn = (token = 'tok') => makeStore({ auth: { token, user: aUser(), error: null, isAdmin: false, sessionExpired: false } });
@@ -20,6 +21,31 @@ describe('the base query (spec.md §4, §5, §6, §9)', () => {
     const { requests } = fakeApi({ 'GET /api/auth/me': () => ({ status: 200, body: { user: aUser() } }) });
     await signedIn().dispatch(authApi.endpoints.getMe.initiate());
     expect(requests.map((request) => request.path)).toEqual(['/api/auth/me']);
+  });
+
+  it('sends a read or a keyed change again when the server answers busy (503 or 429 with Retry-After), and an unkeyed change once', async () => {
+    let meCalls = 0;
+    let weekStartCalls = 0;
+    const { requests } = fakeApi({
+      'GET /api/auth/me': () => (++meCalls === 1 ? { status: 503, body: {}, headers: { 'Retry-After': '0' } } : { status: 200, body: { user: aUser() } }),
+      'PUT /api/settings/weekStart': () => (++weekStartCalls === 1 ? { status: 429, body: {}, headers: { 'Retry-After': '0' } } : { status: 200, body: {} }),
+      'POST /api/auth/login': () => ({ status: 503, body: { message: 'busy' }, headers: { 'Retry-After': '0' } }),
+    });
+    const store = signedIn();
+    expect((await store.dispatch(authApi.endpoints.getMe.initiate())).data).toBeDefined();
+    await store.dispatch(settingsApi.endpoints.changeWeekStart.initiate('monday'));
+    expect((await store.dispatch(authApi.endpoints.login.initiate(signIn))).error).toMatchObject({ status: 503 });
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /api/auth/me',
+      'GET /api/auth/me',
+      'PUT /api/settings/weekStart',
+      'PUT /api/settings/weekStart',
+      'POST /api/auth/login',
+    ]);
+    // The change sent again is the same change: its Idempotency-Key with it.
+    const keys = requests.filter((request) => request.method === 'PUT').map((request) => request.idempotencyKey);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('gives up on a request after the 30 s request timeout', async () => {
