@@ -1,9 +1,10 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { failureText } from '../../../components/form/form-errors.ts';
 import { useToast } from '../../../components/toasts/use-toast.ts';
-import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { calendarFeedFailures, useGetCalendarFeedUrlQuery, useRotateCalendarFeedUrlMutation } from '../api/calendar-feed.api.ts';
+import { CopyField } from './copy-field.tsx';
+import { SettingsLoadState } from './settings-load-state.tsx';
 import './calendar-feed-section.css';
 
 /**
@@ -11,23 +12,11 @@ import './calendar-feed-section.css';
  * subscribe, and a new address after a confirmation (the old one stops working at once).
  */
 export const CalendarFeedSection = () => {
-  const { data: url, error, isLoading, isFetching, refetch } = useGetCalendarFeedUrlQuery();
+  const feed = useGetCalendarFeedUrlQuery();
+  const { data: url } = feed;
   const [rotate, { isLoading: rotating, error: rotateError, reset }] = useRotateCalendarFeedUrlMutation();
   const [confirming, setConfirming] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const toast = useToast();
-
-  const copy = async () => {
-    if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success('Paste it into your calendar app to subscribe.', { title: 'Feed address copied' });
-    } catch {
-      // No clipboard (an insecure origin, a refusal): the address is selected for the user to copy.
-      input.current?.select();
-      toast.info('The address is selected: copy it with your keyboard or menu.', { title: 'Copy the address' });
-    }
-  };
 
   const confirm = async () => {
     const result = await rotate();
@@ -45,43 +34,18 @@ export const CalendarFeedSection = () => {
         <p className="panel__subtitle">Your deadlines and habits in the calendar you already use, kept up to date.</p>
       </div>
       {url === undefined ? (
-        isLoading || !error ? (
-          <p className="loading-line" role="status">
-            <span className="spinner spinner--dark" aria-hidden="true" />
-            Loading your feed address…
-          </p>
-        ) : (
-          <div className="settings-error" role="alert">
-            <p>{errorMessage(error, calendarFeedFailures.fetch)}</p>
-            <button type="button" className="button button--secondary button--small" onClick={() => void refetch()} disabled={isFetching}>
-              {isFetching && <span className="spinner" aria-hidden="true" />}
-              Try again
-            </button>
-          </div>
-        )
+        <SettingsLoadState query={feed} failure={calendarFeedFailures.fetch} loading="Loading your feed address…" />
       ) : (
         <>
-          <div className="calendar-feed__address">
-            <div className="field">
-              <label className="field__label" htmlFor="calendar-feed-url">
-                Feed address
-              </label>
-              <input
-                ref={input}
-                id="calendar-feed-url"
-                className="field__input calendar-feed__url"
-                type="text"
-                readOnly
-                value={url}
-                spellCheck={false}
-                aria-describedby="calendar-feed-private"
-                onFocus={(event) => event.currentTarget.select()}
-              />
-            </div>
-            <button type="button" className="button button--primary" onClick={() => void copy()}>
-              Copy
-            </button>
-          </div>
+          <CopyField
+            id="calendar-feed-url"
+            label="Feed address"
+            value={url}
+            inputClassName="calendar-feed__url"
+            describedBy="calendar-feed-private"
+            copied={{ title: 'Feed address copied', text: 'Paste it into your calendar app to subscribe.' }}
+            selected={{ title: 'Copy the address', text: 'The address is selected: copy it with your keyboard or menu.' }}
+          />
           <p id="calendar-feed-private" className="field__hint">
             Anyone with this address can see your deadlines and habits: keep it to yourself, and make a new one if it got out.
           </p>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { webhookEventKinds, type Webhook, type WebhookEventKind } from '@tracker/contracts/webhooks/http';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { failureText } from '../../../components/form/form-errors.ts';
@@ -13,6 +13,8 @@ import {
   webhooksFailures,
   type CreatedWebhook,
 } from '../api/webhooks.api.ts';
+import { CopyField } from './copy-field.tsx';
+import { SettingsLoadError, SettingsLoadState } from './settings-load-state.tsx';
 import './webhooks-section.css';
 
 /** The event kinds in groups a person thinks in; each group subscribes to all of its kinds. */
@@ -34,45 +36,22 @@ const groupsOf = (kinds: readonly string[]): string =>
 const when = (iso: string | null): string => (iso ? new Date(iso).toLocaleString() : '—');
 
 const SecretOnce = ({ created, onDone }: { created: CreatedWebhook; onDone: () => void }) => {
-  const input = useRef<HTMLInputElement>(null);
-  const toast = useToast();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      toast.success('Keep it where your receiver can read it.', { title: 'Signing secret copied' });
-    } catch {
-      input.current?.select();
-      toast.info('The secret is selected: copy it with your keyboard or menu.', { title: 'Copy the secret' });
-    }
-  };
   return (
     <div className="webhooks__secret" role="status">
       <p className="webhooks__secret-title">
         <strong>Webhook added.</strong> Its signing secret is shown this once:
       </p>
-      <div className="webhooks__row">
-        <div className="field">
-          <label className="field__label" htmlFor="webhook-secret">
-            Signing secret
-          </label>
-          <input
-            ref={input}
-            id="webhook-secret"
-            className="field__input webhooks__mono"
-            type="text"
-            readOnly
-            value={created.secret}
-            spellCheck={false}
-            onFocus={(event) => event.currentTarget.select()}
-          />
-        </div>
-        <button type="button" className="button button--primary" onClick={() => void copy()}>
-          Copy
-        </button>
+      <CopyField
+        id="webhook-secret"
+        label="Signing secret"
+        value={created.secret}
+        copied={{ title: 'Signing secret copied', text: 'Keep it where your receiver can read it.' }}
+        selected={{ title: 'Copy the secret', text: 'The secret is selected: copy it with your keyboard or menu.' }}
+      >
         <button type="button" className="button button--secondary" onClick={onDone}>
           Done
         </button>
-      </div>
+      </CopyField>
       <p className="field__hint">Verify each delivery&apos;s webhook-signature header with it (see the README&apos;s &ldquo;Your data&rdquo;).</p>
     </div>
   );
@@ -160,19 +139,12 @@ const AddWebhook = ({ onCreated }: { onCreated: (created: CreatedWebhook) => voi
 };
 
 const Deliveries = ({ hook }: { hook: Webhook }) => {
-  const { data: deliveries, error, isLoading, refetch, isFetching } = useListWebhookDeliveriesQuery(hook.id, { pollingInterval: 5000 });
+  const read = useListWebhookDeliveriesQuery(hook.id, { pollingInterval: 5000 });
+  const { data: deliveries, error, isLoading } = read;
   const [resume, { isLoading: resuming }] = useResumeWebhookMutation();
   const toast = useToast();
   if (isLoading) return <p role="status">Loading deliveries…</p>;
-  if (error || !deliveries)
-    return (
-      <div className="settings-error" role="alert">
-        <p>{errorMessage(error, webhooksFailures.deliveries)}</p>
-        <button type="button" className="button button--secondary button--small" onClick={() => void refetch()} disabled={isFetching}>
-          Try again
-        </button>
-      </div>
-    );
+  if (error || !deliveries) return <SettingsLoadError query={read} failure={webhooksFailures.deliveries} />;
   if (deliveries.length === 0) return <p className="field__hint">Nothing sent yet: deliveries appear here as your events happen.</p>;
   return (
     <div className="webhooks__table-wrap">
@@ -305,7 +277,8 @@ const WebhookItem = ({ hook }: { hook: Webhook }) => {
  * webhook's status (a paused one says why), its deliveries, resume and delete.
  */
 export const WebhooksSection = () => {
-  const { data: hooks, error, isLoading, isFetching, refetch } = useListWebhooksQuery(undefined, { pollingInterval: 10_000 });
+  const list = useListWebhooksQuery(undefined, { pollingInterval: 10_000 });
+  const { data: hooks } = list;
   const [created, setCreated] = useState<CreatedWebhook>();
   return (
     <section className="panel settings-section webhooks" aria-labelledby="webhooks-title">
@@ -318,19 +291,7 @@ export const WebhooksSection = () => {
       {created && <SecretOnce created={created} onDone={() => setCreated(undefined)} />}
       <AddWebhook onCreated={setCreated} />
       {hooks === undefined ? (
-        isLoading || !error ? (
-          <p className="loading-line" role="status">
-            <span className="spinner spinner--dark" aria-hidden="true" />
-            Loading your webhooks…
-          </p>
-        ) : (
-          <div className="settings-error" role="alert">
-            <p>{errorMessage(error, webhooksFailures.fetch)}</p>
-            <button type="button" className="button button--secondary button--small" onClick={() => void refetch()} disabled={isFetching}>
-              Try again
-            </button>
-          </div>
-        )
+        <SettingsLoadState query={list} failure={webhooksFailures.fetch} loading="Loading your webhooks…" />
       ) : hooks.length === 0 ? (
         <p className="field__hint">No webhooks yet.</p>
       ) : (

@@ -1,4 +1,3 @@
-import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { settingsFailures, useGetSettingsQuery } from '../../../lib/settings/settings.api.ts';
 import { CalendarFeedSection } from '../components/calendar-feed-section.tsx';
 import { ResetSection } from '../components/reset-section.tsx';
@@ -8,12 +7,14 @@ import { TimezoneSection } from '../components/timezone-section.tsx';
 import { WeekStartSection } from '../components/week-start-section.tsx';
 import { WebhooksSection } from '../components/webhooks-section.tsx';
 import { DayStartSection } from '../components/day-start-section.tsx';
+import { SettingsLoadState } from '../components/settings-load-state.tsx';
 import './settings.css';
 
 /** Theme, time zone, day start, week start, statuses and a reset; each section saves on its own. */
 export const SettingsRoute = () => {
   // Asked afresh on every visit: a time zone changed on the Profile screen is the settings' too.
-  const { data: settings, error, isLoading, isFetching, refetch } = useGetSettingsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const read = useGetSettingsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data: settings, isLoading } = read;
   return (
     <div className="page page--narrow settings-page">
       <title>Settings · Points Tracker</title>
@@ -25,20 +26,7 @@ export const SettingsRoute = () => {
       </header>
       {!settings ? (
         <section className="panel" aria-busy={isLoading || undefined}>
-          {isLoading || !error ? (
-            <p className="loading-line" role="status">
-              <span className="spinner spinner--dark" aria-hidden="true" />
-              Loading your settings…
-            </p>
-          ) : (
-            <div className="settings-error" role="alert">
-              <p>{errorMessage(error, settingsFailures.fetch)}</p>
-              <button type="button" className="button button--secondary button--small" onClick={() => void refetch()} disabled={isFetching}>
-                {isFetching && <span className="spinner" aria-hidden="true" />}
-                Try again
-              </button>
-            </div>
-          )}
+          <SettingsLoadState query={read} failure={settingsFailures.fetch} loading="Loading your settings…" />
         </section>
       ) : (
         <>
