@@ -193,10 +193,10 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
       const live = (): boolean => current === pass;
 
       /**
-       * Applies `batch` for `members`, each from its own checkpoint in each partition. The rows of
-       * the partitions the batch has work for move with it, in its transaction; every other
-       * partition's move in memory and are written a moment later (the events skipped would be
-       * skipped again after a crash). A batch with nothing for any member opens no transaction.
+       * Applies `batch` for `members`, each from its own checkpoint in each partition. The
+       * checkpoints move with it, in its transaction; a batch with nothing for any member opens no
+       * transaction: its checkpoints move in memory and are written a moment later (the events
+       * skipped would be skipped again after a crash).
        */
       const applyBatch = (members: readonly LaneMember<DB>[], batch: StoredEvent[], marks: Map<string, Checkpoint>): Promise<void> =>
         exclusive(async () => {
@@ -216,15 +216,18 @@ export const startProjectionRunner = (options: ProjectionRunnerOptions): Project
             [...partitions].filter((p) => !partitionsWorked.has(p)),
           ).filter(behind);
           if (work.length > 0) {
+            // The batch's transaction moves the idle partitions' checkpoints too (the same statement):
+            // with them a moment behind, /api/ready and a wait for every partition would see the
+            // projector behind right after a command that its own user's partition had answered.
+            const moved = [...worked, ...idle];
             await db.transaction().execute(async (trx) => {
               // A rebuild may be swapping tables in: the batch waits and then writes to the new ones.
               await holdSchemaForBatch(trx, lane.db.schema);
               await applyWork(trx, members, work);
-              await book.advance(trx, worked, next);
+              await book.advance(trx, moved, next);
             });
-            book.committed(worked, marks, next);
-          }
-          if (idle.length > 0) book.moveInMemory(idle, marks, next);
+            book.committed(moved, marks, next);
+          } else if (idle.length > 0) book.moveInMemory(idle, marks, next);
         });
 
       /** Applies a batch; a failure after the checkpoints moved underneath is reported as CheckpointMoved. */
