@@ -53,6 +53,7 @@ export const CommandBar = ({ goShortcuts }: { goShortcuts: readonly GoShortcut[]
         type="button"
         className="button button--primary button--small command-bar__add"
         aria-keyshortcuts="q"
+        aria-label="Quick add"
         title="Quick add (q)"
         onClick={() => setOpen('quick-add')}
       >
