@@ -5,6 +5,8 @@ import * as actionableLinks from '../migrations/ops/2026-11-23-0002_actionable_l
 import * as streamSnapshots from '../migrations/ops/2026-11-23-0003_stream_snapshots.ts';
 import * as partitionedCheckpoints from '../migrations/ops/2026-11-27-0004_partitioned_checkpoints.ts';
 import * as webhooks from '../migrations/ops/2026-11-27-0005_webhooks.ts';
+import * as apiTokens from '../migrations/ops/2026-11-27-0006_api_tokens.ts';
+import type { ApiTokensTable } from './api-tokens/api-tokens.tables.ts';
 import type { ProjectionCheckpointsTable } from './db.ts';
 import type { WebhookDeliveriesTable, WebhooksTable } from './webhooks/webhooks.tables.ts';
 import { pgConnectionOptions } from '@tracker/eventstore/pg-connection-options';
@@ -57,6 +59,7 @@ export interface OperationalTables {
   stream_snapshots: StreamSnapshotsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  api_tokens: ApiTokensTable;
 }
 
 export type OpsDb = Kysely<OperationalTables>;
@@ -69,6 +72,7 @@ export const opsMigrations: Record<string, Migration> = {
   '2026-11-23-0003_stream_snapshots': streamSnapshots,
   '2026-11-27-0004_partitioned_checkpoints': partitionedCheckpoints,
   '2026-11-27-0005_webhooks': webhooks,
+  '2026-11-27-0006_api_tokens': apiTokens,
 };
 
 export interface OpsDbHandle {
