@@ -6,8 +6,10 @@ import * as streamSnapshots from '../migrations/ops/2026-11-23-0003_stream_snaps
 import * as partitionedCheckpoints from '../migrations/ops/2026-11-27-0004_partitioned_checkpoints.ts';
 import * as webhooks from '../migrations/ops/2026-11-27-0005_webhooks.ts';
 import * as apiTokens from '../migrations/ops/2026-11-27-0006_api_tokens.ts';
+import * as reminderMails from '../migrations/ops/2026-11-27-0007_reminder_mails.ts';
 import type { ApiTokensTable } from './api-tokens/api-tokens.tables.ts';
 import type { ProjectionCheckpointsTable } from './db.ts';
+import type { ReminderMailsTable } from './reminders/reminders.tables.ts';
 import type { WebhookDeliveriesTable, WebhooksTable } from './webhooks/webhooks.tables.ts';
 import { pgConnectionOptions } from '@tracker/eventstore/pg-connection-options';
 
@@ -60,6 +62,7 @@ export interface OperationalTables {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   api_tokens: ApiTokensTable;
+  reminder_mails: ReminderMailsTable;
 }
 
 export type OpsDb = Kysely<OperationalTables>;
@@ -73,6 +76,7 @@ export const opsMigrations: Record<string, Migration> = {
   '2026-11-27-0004_partitioned_checkpoints': partitionedCheckpoints,
   '2026-11-27-0005_webhooks': webhooks,
   '2026-11-27-0006_api_tokens': apiTokens,
+  '2026-11-27-0007_reminder_mails': reminderMails,
 };
 
 export interface OpsDbHandle {

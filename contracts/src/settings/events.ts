@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from '../common/events.ts';
 import { id, storedText } from '../common/fields.ts';
-import { dayStartHour, statusSettings, theme, weekStart } from './http.ts';
+import { dayStartHour, emailReminders, statusSettings, theme, weekStart } from './http.ts';
 
 // Settings live in the user's stream (`user-<id>`): their time zone is the user's time zone, which
 // the profile also sets, so one stream (one decider) keeps the two from ever disagreeing. A time
@@ -9,9 +9,17 @@ import { dayStartHour, statusSettings, theme, weekStart } from './http.ts';
 
 /**
  * The settings values as stored: a zone is text here (a zone an old event named must still decode);
- * `dayStartHour` came later: a reset recorded before it has none (it meant 0, the only day start then).
+ * `dayStartHour` and `emailReminders` came later: a reset recorded before them has none (it meant 0,
+ * the only day start then, and no reminder mail).
  */
-const storedSettings = z.object({ timezone: storedText, weekStart, theme, statusSettings, dayStartHour: dayStartHour.optional() });
+const storedSettings = z.object({
+  timezone: storedText,
+  weekStart,
+  theme,
+  statusSettings,
+  dayStartHour: dayStartHour.optional(),
+  emailReminders: emailReminders.optional(),
+});
 
 /** Only what changed; statusSettings, when it changed, as the whole map after the change. */
 export const userSettingsUpdated = defineEvent('UserSettingsUpdated', storedSettings.partial().extend({ userId: id }));

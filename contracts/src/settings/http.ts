@@ -14,6 +14,9 @@ export type Theme = z.infer<typeof theme>;
 /** The hour (0–23, local) at which the user's days start: a completion before it counts for the day before. */
 export const dayStartHour = wholeNumber(0, 23, 'must be a whole number of hours from 0 to 23');
 
+/** Whether the user is mailed each reminder (at the item's reminder time, in the user's zone); off unless turned on. */
+export const emailReminders = z.boolean({ message: 'must be true or false' });
+
 /** The statuses a user orders and shows: every actionable status (goals and tasks use three of them). */
 export const settingsStatuses = actionableStatuses;
 export type SettingsStatus = (typeof settingsStatuses)[number];
@@ -41,7 +44,7 @@ export const statusSettings = z.object({
 export type StatusSettings = z.infer<typeof statusSettings>;
 
 /** What a user sets: the part of the settings that events record. `timezone` is the user's time zone (the profile's too). */
-export const settingsValues = z.object({ timezone, weekStart, theme, statusSettings, dayStartHour });
+export const settingsValues = z.object({ timezone, weekStart, theme, statusSettings, dayStartHour, emailReminders });
 export type SettingsValues = z.infer<typeof settingsValues>;
 
 /** spec.md §9 defaults: in-progress first, then pending, not-approached, completed; all shown, one colour. */
@@ -50,6 +53,7 @@ export const settingsDefaults: SettingsValues = {
   weekStart: DEFAULT_WEEK_START,
   theme: DEFAULT_THEME,
   dayStartHour: DEFAULT_DAY_START_HOUR,
+  emailReminders: false,
   statusSettings: {
     'in-progress': { priority: 1, visible: true, color: STATUS_COLOR },
     pending: { priority: 2, visible: true, color: STATUS_COLOR },
@@ -111,6 +115,7 @@ export const settingsBody = z.object({
   theme: theme.optional(),
   statusSettings: statusSettingsPatch.optional(),
   dayStartHour: dayStartHour.optional(),
+  emailReminders: emailReminders.optional(),
 });
 export type SettingsBody = z.infer<typeof settingsBody>;
 

@@ -41,6 +41,7 @@ const settingsRow = (minutes: number, changes: Partial<Row<'user_settings'>> = {
   theme: 'system',
   status_settings: defaultStatuses,
   day_start_hour: 0,
+  email_reminders: false,
   calendar: parisSunday,
   created_at: time(minutes),
   updated_at: time(minutes),
@@ -101,6 +102,24 @@ describe('user settings projection', () => {
     given([userRegistered(by(0))])
       .when([userProfileUpdated(by(5), { name: 'Ada L.' })])
       .then({ user_settings: [settingsRow(0)] }));
+
+  it('turns reminder mail on, and keeps it through other changes', () =>
+    given([userRegistered(by(0)), settingsUpdated(by(1), { emailReminders: true })])
+      .when([settingsUpdated(by(2), { theme: 'dark' })])
+      .then({ user_settings: [settingsRow(0, { theme: 'dark', email_reminders: true, updated_at: time(2) })] }));
+
+  it('a reset turns reminder mail off', () =>
+    given([userRegistered(by(0)), settingsUpdated(by(1), { emailReminders: true })])
+      .when([settingsReset(by(5))])
+      .then({
+        user_settings: [
+          settingsRow(0, {
+            timezone: 'America/New_York',
+            calendar: calendar('2026-03-01', '2026-02-28T23:00:00.000Z', '2026-03-02T05:00:00.000Z', rule('America/New_York')),
+            updated_at: time(5),
+          }),
+        ],
+      }));
 
   it('a reset writes the values the event recorded, time zone included', () =>
     given([userRegistered(by(0)), settingsUpdated(by(1), { theme: 'dark', statusSettings: hiddenCompleted })])

@@ -30,7 +30,7 @@ export const settingsProjection = defineProjector({
     };
     switch (event.type) {
       case 'UserRegistered': {
-        const { statusSettings, weekStart, theme, dayStartHour } = settingsDefaults;
+        const { statusSettings, weekStart, theme, dayStartHour, emailReminders } = settingsDefaults;
         await trx
           .insertInto('user_settings')
           .values({
@@ -40,6 +40,7 @@ export const settingsProjection = defineProjector({
             theme,
             status_settings: JSON.stringify(statusSettings),
             day_start_hour: dayStartHour,
+            email_reminders: emailReminders,
             calendar: JSON.stringify(calendarOfRegistration(event, at)),
             created_at: at,
             updated_at: at,
@@ -51,7 +52,7 @@ export const settingsProjection = defineProjector({
         if (event.data.timezone !== undefined) await update(event.data.userId, { timezone: event.data.timezone }, event);
         return;
       case 'UserSettingsUpdated': {
-        const { userId, timezone, weekStart, theme, statusSettings, dayStartHour } = event.data;
+        const { userId, timezone, weekStart, theme, statusSettings, dayStartHour, emailReminders } = event.data;
         const movesCalendar = timezone !== undefined || dayStartHour !== undefined;
         await update(
           userId,
@@ -61,16 +62,24 @@ export const settingsProjection = defineProjector({
             ...(theme !== undefined ? { theme } : {}),
             ...(statusSettings !== undefined ? { status_settings: JSON.stringify(statusSettings) } : {}),
             ...(dayStartHour !== undefined ? { day_start_hour: dayStartHour } : {}),
+            ...(emailReminders !== undefined ? { email_reminders: emailReminders } : {}),
           },
           movesCalendar ? event : undefined,
         );
         return;
       }
       case 'UserSettingsReset': {
-        const { timezone, weekStart, theme, statusSettings, dayStartHour = DEFAULT_DAY_START_HOUR } = event.data.settings;
+        const { timezone, weekStart, theme, statusSettings, dayStartHour = DEFAULT_DAY_START_HOUR, emailReminders = false } = event.data.settings;
         await update(
           event.data.userId,
-          { timezone, week_start: weekStart, theme, status_settings: JSON.stringify(statusSettings), day_start_hour: dayStartHour },
+          {
+            timezone,
+            week_start: weekStart,
+            theme,
+            status_settings: JSON.stringify(statusSettings),
+            day_start_hour: dayStartHour,
+            email_reminders: emailReminders,
+          },
           event,
         );
         return;

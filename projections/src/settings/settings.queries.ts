@@ -13,6 +13,7 @@ export const toSettings = (row: Row<'user_settings'>, at: Date): Settings => ({
   // Every status present, whatever a row written under fewer statuses holds.
   statusSettings: { ...settingsDefaults.statusSettings, ...row.status_settings },
   dayStartHour: row.day_start_hour,
+  emailReminders: row.email_reminders,
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
   ...todayInSettings(calendarOrStart(row.calendar, at, { zone: row.timezone, dayStartHour: row.day_start_hour }), at),

@@ -17,6 +17,8 @@ export interface UserSettingsTable {
   status_settings: StatusSettingsColumn;
   /** 0–23: the hour the user's days start (from the day after a change). */
   day_start_hour: ColumnType<number, number | undefined, number>;
+  /** Whether each reminder is also mailed (services/api/src/reminders). */
+  email_reminders: ColumnType<boolean, boolean | undefined, boolean>;
   /** The user's days, folded from their stream (services/domain/src/settings/calendar-changes.ts). */
   calendar: CalendarColumn;
   created_at: Timestamp;

@@ -24,6 +24,7 @@ export const mergeSettings = (base: SettingsValues, changes: SettingsChanges): S
   theme: changes.theme ?? base.theme,
   statusSettings: mergeStatusSettings(base.statusSettings, changes.statusSettings),
   dayStartHour: changes.dayStartHour ?? base.dayStartHour,
+  emailReminders: changes.emailReminders ?? base.emailReminders,
 });
 
 /** What a replacing body stands for: what it gives, the defaults for the rest. */
@@ -41,6 +42,7 @@ export const settingsDiff = (current: SettingsValues, next: SettingsValues): Par
   ...(next.theme !== current.theme ? { theme: next.theme } : {}),
   ...(sameStatusSettings(current.statusSettings, next.statusSettings) ? {} : { statusSettings: next.statusSettings }),
   ...(next.dayStartHour !== current.dayStartHour ? { dayStartHour: next.dayStartHour } : {}),
+  ...(next.emailReminders !== current.emailReminders ? { emailReminders: next.emailReminders } : {}),
 });
 
 const withoutUndefined = <T extends object>(value: T): Partial<T> =>

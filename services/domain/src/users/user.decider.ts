@@ -204,12 +204,12 @@ export const evolve = (state: UserState, event: Recorded<Event>): UserState => {
       };
     }
     case 'UserSettingsReset': {
-      const { timezone, dayStartHour = DEFAULT_DAY_START_HOUR, ...settings } = event.data.settings;
+      const { timezone, dayStartHour = DEFAULT_DAY_START_HOUR, emailReminders = false, ...settings } = event.data.settings;
       const profile = timezone === state.profile.timezone ? state.profile : { ...touched.profile, timezone };
       return {
         ...state,
         profile,
-        settings: { ...settings, dayStartHour },
+        settings: { ...settings, dayStartHour, emailReminders },
         settingsUpdatedAt: event.occurredAt,
         calendar: calendarAfter(state.calendar, event, event.occurredAt),
       };
