@@ -102,6 +102,7 @@ export const webhookDelivery = z.object({
   nextAttemptAt: isoDateTime.nullable(),
   deliveredAt: isoDateTime.nullable(),
 });
+export type WebhookDelivery = z.infer<typeof webhookDelivery>;
 export const webhookDeliveriesResponse = z.object({ deliveries: z.array(webhookDelivery) });
 
 /** Resume a paused webhook; with `fromPosition`, every delivery from that event on is sent again. */

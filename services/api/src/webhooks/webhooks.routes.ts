@@ -14,13 +14,11 @@ import { routesFor, type AnyRoute } from '../http/api-router.ts';
 import { WebhookRefused } from './address-policy.ts';
 import { newWebhookSecret } from './signing.ts';
 import type { WebhooksServices } from './webhooks.feature.ts';
-import { countWebhooks, findWebhook, listWebhooks, webhookOf } from './webhooks.store.ts';
+import { countWebhooks, deleteWebhook, findWebhook, insertWebhook, listDeliveries, listWebhooks, resumeWebhook, webhookOf } from './webhooks.store.ts';
 
 const route = routesFor<WebhooksServices>();
 const tag = 'webhooks';
 const DELIVERIES_SHOWN = 100;
-
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 /** Webhooks: subscriptions are operational state (ops.webhooks), not events; see webhooks.feature.ts. */
 export const webhooksRoutes: AnyRoute<WebhooksServices>[] = [
@@ -46,22 +44,14 @@ export const webhooksRoutes: AnyRoute<WebhooksServices>[] = [
       }
       if ((await countWebhooks(ops, userId)) >= MAX_WEBHOOKS) throw new BusinessRuleViolated(`At most ${MAX_WEBHOOKS} webhooks per account`);
       const secret = newWebhookSecret();
-      const row = await ops
-        .insertInto('webhooks')
-        .values({
-          id: randomUUID(),
-          user_id: userId,
-          url: body.url,
-          events: [...new Set(body.events)],
-          secret: secrets.seal(secret),
-          status: 'active',
-          created_at: ctx.state.now,
-          paused_at: null,
-          notice: null,
-          lease_until: null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertWebhook(ops, {
+        id: randomUUID(),
+        user_id: userId,
+        url: body.url,
+        events: [...new Set(body.events)],
+        secret: secrets.seal(secret),
+        created_at: ctx.state.now,
+      });
       return { webhook: { ...webhookOf(row, 0), secret } };
     },
   }),
@@ -86,27 +76,7 @@ export const webhooksRoutes: AnyRoute<WebhooksServices>[] = [
     response: webhookDeliveriesResponse,
     handle: async ({ ctx, params, services: { ops } }) => {
       if (!(await findWebhook(ops, ctx.state.userId, params.id))) throw new NotFound('Webhook not found');
-      const rows = await ops
-        .selectFrom('webhook_deliveries')
-        .selectAll()
-        .where('webhook_id', '=', params.id)
-        .orderBy('seq', 'desc')
-        .limit(DELIVERIES_SHOWN)
-        .execute();
-      return {
-        deliveries: rows.map((row) => ({
-          eventId: row.event_id,
-          eventType: row.event_type,
-          position: row.position,
-          status: row.status,
-          attempts: row.attempts,
-          lastStatusCode: row.last_status_code,
-          lastError: row.last_error,
-          lastAttemptAt: iso(row.last_attempt_at),
-          nextAttemptAt: row.status === 'pending' ? iso(row.next_attempt_at) : null,
-          deliveredAt: iso(row.delivered_at),
-        })),
-      };
+      return { deliveries: await listDeliveries(ops, params.id, DELIVERIES_SHOWN) };
     },
   }),
   route({
@@ -122,37 +92,8 @@ export const webhooksRoutes: AnyRoute<WebhooksServices>[] = [
     response: webhookResponse,
     handle: async ({ ctx, params, body, services: { ops } }) => {
       const userId = ctx.state.userId;
-      const row = await ops.transaction().execute(async (trx) => {
-        const hook = await findWebhook(trx, userId, params.id);
-        if (!hook) throw new NotFound('Webhook not found');
-        if (body.fromPosition !== undefined) {
-          const from = await trx
-            .selectFrom('webhook_deliveries')
-            .select('seq')
-            .where('webhook_id', '=', hook.id)
-            .where('position', '=', body.fromPosition)
-            .executeTakeFirst();
-          if (!from) throw new ValidationFailed('fromPosition: no delivery of this webhook has this position', 'fromPosition');
-          await trx
-            .updateTable('webhook_deliveries')
-            .set({ status: 'pending', delivered_at: null })
-            .where('webhook_id', '=', hook.id)
-            .where('seq', '>=', from.seq)
-            .execute();
-        }
-        await trx
-          .updateTable('webhook_deliveries')
-          .set({ next_attempt_at: ctx.state.now })
-          .where('webhook_id', '=', hook.id)
-          .where('status', '=', 'pending')
-          .execute();
-        return trx
-          .updateTable('webhooks')
-          .set({ status: 'active', paused_at: null, notice: null, failures: 0, lease_until: null })
-          .where('id', '=', hook.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      });
+      const row = await resumeWebhook(ops, { userId, id: params.id, fromPosition: body.fromPosition, now: ctx.state.now });
+      if (!row) throw new NotFound('Webhook not found');
       return { webhook: (await listWebhooks(ops, userId)).find((hook) => hook.id === row.id)! };
     },
   }),
@@ -166,8 +107,7 @@ export const webhooksRoutes: AnyRoute<WebhooksServices>[] = [
     params: webhookIdParams,
     status: 204,
     handle: async ({ ctx, params, services: { ops } }) => {
-      const deleted = await ops.deleteFrom('webhooks').where('id', '=', params.id).where('user_id', '=', ctx.state.userId).executeTakeFirst();
-      if (Number(deleted.numDeletedRows) === 0) throw new NotFound('Webhook not found');
+      if (!(await deleteWebhook(ops, ctx.state.userId, params.id))) throw new NotFound('Webhook not found');
       return undefined;
     },
   }),
