@@ -1,6 +1,8 @@
 import cors from '@koa/cors';
 import Koa from 'koa';
 import { messages } from '@tracker/contracts/messages';
+import { createApiTokenAuthenticator } from './api-tokens/api-token-authenticator.ts';
+import { createRateLimiter } from './auth/rate-limiter.ts';
 import { requireAuth } from './auth/require-auth.ts';
 import type { AppServices } from './feature.ts';
 import { apiFeatures } from './features.ts';
@@ -32,7 +34,11 @@ export interface AppOptions {
 export const createApp = (services: Omit<AppServices, 'routes' | 'tags'>, options: AppOptions): Koa<AppState> => {
   const app = new Koa<AppState>({ proxy: options.trustProxy });
   const router = createApiRouter({
-    requireAuth: requireAuth(services.tokens, createSessionFactsReader(services.db, services.progress)),
+    requireAuth: requireAuth(
+      services.tokens,
+      createSessionFactsReader(services.db, services.progress),
+      createApiTokenAuthenticator({ ops: services.ops, rateLimiter: createRateLimiter(services.ops), rule: services.config.apiTokens.rateLimit }),
+    ),
     heavyReads: heavyReadLimiter(createHeavyReadGate(options.heavyReads ?? defaultHeavyReadLimits())),
     settle: (position, projectors, userId) =>
       position === undefined ? Promise.resolve(true) : services.progress.waitFor(position, projectors, services.config.readYourWritesTimeoutMs, userId),

@@ -14,7 +14,7 @@ import type { Mailer } from './mail/mailer.ts';
 
 /** What every feature may build on: the process's shared parts. */
 export interface AppServices {
-  config: Pick<Config, 'appUrl' | 'rateLimits' | 'readYourWritesTimeoutMs' | 'readyMaxLagMs' | 'accountMaxActionables' | 'webhooks'>;
+  config: Pick<Config, 'appUrl' | 'rateLimits' | 'readYourWritesTimeoutMs' | 'readyMaxLagMs' | 'accountMaxActionables' | 'webhooks' | 'apiTokens'>;
   log: Logger;
   store: EventStore;
   db: ReadModelDb;

@@ -1,4 +1,5 @@
 import { actionablesFeature } from './actionables/actionables.feature.ts';
+import { apiTokensFeature } from './api-tokens/api-tokens.feature.ts';
 import { auditFeature } from './audit/audit.feature.ts';
 import { authFeature } from './auth/auth.feature.ts';
 import { calendarFeature } from './calendar/calendar.feature.ts';
@@ -24,6 +25,7 @@ export const apiFeatures: readonly ApiFeature<any>[] = [
   auditFeature,
   calendarFeature,
   webhooksFeature,
+  apiTokensFeature,
 ];
 
 /** The projectors some route waits for (read-your-writes): they run in one pass, the rest in another. */

@@ -100,6 +100,8 @@ const profileUpdateAt = (at: Pick<Route, 'name' | 'path' | 'summary' | 'tag'>) =
     ...at,
     method: 'put',
     auth: true,
+    // Name, e-mail and password are the account's: a personal API token may not change them (it could take the account over).
+    sessionOnly: true,
     // A password change checks the current password under the login limits.
     errors: [429],
     body: profileUpdateBody,

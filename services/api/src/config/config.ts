@@ -41,6 +41,7 @@ const envSchema = z.object({
     .default(60 * 60_000),
   WEBHOOK_PAUSE_AFTER: z.coerce.number().int().min(1).max(100).default(10),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
 });
 
 export interface RateLimitRule {
@@ -74,6 +75,8 @@ export interface Config {
    * the backoff, the failures in a row that pause a webhook, and how often the queue is looked at.
    */
   webhooks: { allowHosts: string[]; timeoutMs: number; retryBaseMs: number; retryMaxMs: number; pauseAfterFailures: number; pollMs: number };
+  /** Personal API tokens: requests per minute each token may make (429 beyond, with Retry-After). */
+  apiTokens: { rateLimit: RateLimitRule };
   /**
    * Login protection (OWASP; rate-limiter-flexible's "login endpoint" scheme): failed attempts are
    * counted per (e-mail, client address) — a stranger's failures never lock the owner out from their
@@ -141,6 +144,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       pauseAfterFailures: e.WEBHOOK_PAUSE_AFTER,
       pollMs: e.WEBHOOK_POLL_MS,
     },
+    apiTokens: { rateLimit: { limit: e.API_TOKEN_RATE_LIMIT, windowSeconds: 60 } },
     rateLimits: defaultRateLimits,
   };
 };

@@ -2,7 +2,9 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import type { Position } from '@tracker/eventstore/port';
+import { apiTokenMessages } from '@tracker/contracts/api-tokens/http';
 import type { AppState } from './app-state.ts';
+import { HttpError } from './problem.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -47,6 +49,12 @@ export interface Route<Services = unknown, Params = None, Query = None, Body = N
   summary: string;
   tag: ApiTag;
   auth: boolean;
+  /**
+   * Only a signed-in session may call it, never a personal API token (403): managing tokens, and the
+   * account itself (profile, e-mail, password). Any other `auth` route takes a token; one without
+   * the write scope gets 403 on every method but GET.
+   */
+  sessionOnly?: boolean;
   /**
    * The client errors the handler answers that the declaration does not imply (openapi.ts derives
    * 400 from input or a write, 401 from auth, 404 from an `:id`, 409/413/415 from a write, 429 from
@@ -101,6 +109,18 @@ export type AnyRoute<Services = any> = Route<Services, any, any, any, any>;
 export type ApiTag = string;
 
 const OPERATION_NAME = /^[a-z][A-Za-z0-9]*$/;
+
+/** After authentication: what a personal API token may not do (a session may do all). */
+const tokenScope =
+  (route: AnyRoute): Middleware<AppState> =>
+  async (ctx, next) => {
+    const { credential } = ctx.state;
+    if (credential?.kind === 'apiToken') {
+      if (route.sessionOnly) throw new HttpError(403, apiTokenMessages.sessionOnly, 'token_not_allowed');
+      if (route.method !== 'get' && !credential.scopes.includes('write')) throw new HttpError(403, apiTokenMessages.readOnly, 'token_read_only');
+    }
+    await next();
+  };
 
 export interface MountOptions {
   requireAuth: Middleware<AppState>;
@@ -166,7 +186,7 @@ export const createApiRouter = (options: MountOptions): ApiRouter => {
           throw new Error(`Two routes named "${route.name}": ${twin.method.toUpperCase()} ${twin.path} and ${route.method.toUpperCase()} ${route.path}`);
         mounted.push(route);
         const chain = [
-          ...(route.auth ? [options.requireAuth] : []),
+          ...(route.auth ? [options.requireAuth, tokenScope(route)] : []),
           ...(route.heavy ? [options.heavyReads] : []),
           ...(route.before ?? []),
           handlerOf(route, services),

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { ApiTokenScope } from '@tracker/contracts/api-tokens/http';
 import type { clockOfCalendar, UserCalendar } from '@tracker/domain/time/user-calendar';
 
 /** A signed-in request's clock: the instant, today in the user's calendar, its zone and when it ends. */
@@ -12,6 +13,8 @@ export interface AppState {
   log: Logger;
   /** Set by requireAuth; always from the token, never from a body. */
   userId: string;
+  /** Set by requireAuth: what authenticated the request — a session (JWT) or a personal API token and its scopes. */
+  credential?: { kind: 'session' } | { kind: 'apiToken'; tokenId: string; scopes: readonly ApiTokenScope[] };
   /**
    * Set by requireAuth: the zone the user's today counts in (their calendar's: a new zone waits for
    * today's end), the default zone of their reads.

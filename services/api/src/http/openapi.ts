@@ -20,7 +20,12 @@ const clientErrors: Record<ClientErrorStatus, { name: string; response: Record<s
     ),
   },
   401: { name: 'Unauthorized', response: problemResponse('No valid session (or, for a login, wrong credentials)') },
-  403: { name: 'Forbidden', response: problemResponse('Not allowed') },
+  403: {
+    name: 'Forbidden',
+    response: problemResponse(
+      'Not with this credential: a personal API token without the write scope (any method but GET), or a token on an operation only a signed-in session may call',
+    ),
+  },
   404: { name: 'NotFound', response: problemResponse("No such item among the caller's") },
   409: {
     name: 'Conflict',
@@ -57,12 +62,14 @@ const isWrite = (route: AnyRoute) => route.method !== 'get';
  * The client errors a route can answer: derived from its declaration, plus those it declares.
  * Input (params, query, body) → 400 with field errors; any write also reads a JSON body and an
  * Idempotency-Key (400, 413, 415) and is a command (409: a reused key or lost races); auth → 401;
- * an `:id` → 404; `heavy` → 429.
+ * an authenticated write, or a `sessionOnly` route, → 403 (a personal API token's scope); an `:id`
+ * → 404; `heavy` → 429.
  */
 export const clientErrorsOf = (route: AnyRoute): ClientErrorStatus[] => {
   const statuses = new Set<ClientErrorStatus>(route.errors ?? []);
   if (route.params || route.query || route.body || isWrite(route)) statuses.add(400);
   if (route.auth) statuses.add(401);
+  if (route.auth && (isWrite(route) || route.sessionOnly)) statuses.add(403);
   if (/:id\b/.test(route.path)) statuses.add(404);
   if (isWrite(route)) for (const status of [409, 413, 415] as const) statuses.add(status);
   if (route.heavy) statuses.add(429);
@@ -138,6 +145,7 @@ export const buildOpenApi = (specs: readonly AnyRoute[], tags: Readonly<Record<s
       paths[path][spec.method] = {
         operationId: variants.length > 1 ? `${spec.name}${suffix}` : spec.name,
         summary: variants.length > 1 ? `${spec.summary}: ${Object.values(fixed).join(', ')}` : spec.summary,
+        ...(spec.sessionOnly ? { description: 'A signed-in session only: a personal API token is refused (403).' } : {}),
         tags: [spec.tag],
         // Public operations say so: no security requirement at all.
         security: spec.auth ? [{ bearerAuth: [] }] : [],
@@ -168,7 +176,14 @@ export const buildOpenApi = (specs: readonly AnyRoute[], tags: Readonly<Record<s
       .filter(([name]) => usedTags.has(name))
       .map(([name, description]) => ({ name, description })),
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            "A session's JWT (from login or register), or a personal API token (`pt_…`, from POST /api/tokens): scoped read (GET only) or read and write, rate-limited per token, never for the account's or the tokens' own operations",
+        },
+      },
       schemas: { Problem: schemaOf(problemDocument, 'output') },
       responses: {
         ...Object.fromEntries([...used].sort((a, b) => a - b).map((status) => [clientErrors[status].name, clientErrors[status].response])),

@@ -82,7 +82,11 @@ describe('the client errors of a route', () => {
       clientErrorsOf(
         route({ name: 'remove', method: 'delete', path: '/things/:id', summary: '', tag: 'goals', auth: true, params: z.object({ id: z.string() }), handle }),
       ),
-    ).toEqual([400, 401, 404, 409, 413, 415]);
+    ).toEqual([400, 401, 403, 404, 409, 413, 415]);
+    // A personal API token: refused on a session-only route whatever its method.
+    expect(clientErrorsOf(route({ name: 'listKeys', method: 'get', path: '/keys', summary: '', tag: 'tokens', auth: true, sessionOnly: true, handle }))).toEqual([
+      401, 403,
+    ]);
   });
 
   it('add those it declares', () => {
