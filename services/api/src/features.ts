@@ -1,5 +1,6 @@
 import { actionablesFeature } from './actionables/actionables.feature.ts';
 import { apiTokensFeature } from './api-tokens/api-tokens.feature.ts';
+import { archiveFeature } from './archive/archive.feature.ts';
 import { auditFeature } from './audit/audit.feature.ts';
 import { authFeature } from './auth/auth.feature.ts';
 import { calendarFeature } from './calendar/calendar.feature.ts';
@@ -25,6 +26,7 @@ export const apiFeatures: readonly ApiFeature<any>[] = [
   auditFeature,
   calendarFeature,
   webhooksFeature,
+  archiveFeature,
   apiTokensFeature,
 ];
 
