@@ -6,6 +6,7 @@ import { ThemeSection } from '../components/theme-section.tsx';
 import { TimezoneSection } from '../components/timezone-section.tsx';
 import { WeekStartSection } from '../components/week-start-section.tsx';
 import { WebhooksSection } from '../components/webhooks-section.tsx';
+import { ApiTokensSection } from '../components/api-tokens-section.tsx';
 import { DayStartSection } from '../components/day-start-section.tsx';
 import { SettingsLoadState } from '../components/settings-load-state.tsx';
 import './settings.css';
@@ -37,6 +38,7 @@ export const SettingsRoute = () => {
           <StatusSection key={JSON.stringify(settings.statusSettings)} settings={settings} />
           <CalendarFeedSection />
           <WebhooksSection />
+          <ApiTokensSection />
           <ResetSection />
         </>
       )}
