@@ -117,6 +117,27 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     // At 375 px the page does not scroll sideways (the heatmap scrolls inside its card).
     await page.setViewportSize({ width: 375, height: 800 });
     await expect.poll(() => page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    // On a phone today's check-in comes first, before the range and the Points tiles (they came first).
+    const topOf = async (selector: string) => (await page.locator(selector).first().boundingBox())!.y;
+    const todayTop = await topOf('[data-testid="today"]');
+    expect(todayTop).toBeLessThan(await topOf('.range-picker'));
+    expect(todayTop).toBeLessThan(await topOf('[data-testid="points-stats"]'));
+    // The year scrolls inside its card pinned to today; the weekday names stay in view, nothing of the
+    // weeks shows cut under them (they were scrolled off with the first weeks, a month name cut to "ul").
+    const monday = page.locator('.heatmap__weekday').nth(1);
+    await monday.scrollIntoViewIfNeeded();
+    const scroller = page.locator('.heatmap__scroll');
+    expect(await scroller.evaluate((box) => box.scrollLeft > 0)).toBe(true);
+    const [labelBox, scrollBox] = [(await monday.boundingBox())!, (await scroller.boundingBox())!];
+    expect(labelBox.x).toBeGreaterThanOrEqual(scrollBox.x - 0.5);
+    const covering = await monday.evaluate((label) => {
+      const box = label.getBoundingClientRect();
+      const atLabel = document.elementFromPoint(box.left + 2, box.top + box.height / 2);
+      const corner = document.querySelector('.heatmap__corner')!.getBoundingClientRect();
+      const atCorner = document.elementFromPoint(corner.left + 2, corner.top + corner.height / 2);
+      return [label.contains(atLabel), atCorner?.classList.contains('heatmap__corner') ?? false];
+    });
+    expect(covering).toEqual([true, true]);
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // Settings: on first use the time zone picker offers this device's zone.
@@ -226,6 +247,8 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     await statuses.getByLabel('Priority of Pending').selectOption('1');
     expect(await statuses.getByLabel('Priority of In progress').inputValue()).toBe('2');
     await statuses.getByRole('checkbox', { name: 'Show Completed' }).uncheck();
+    // In progress in orange: the goal list shows it as Actionables do (it stayed blue there).
+    await statuses.getByLabel('Colour of In progress').fill('#f97316');
     await waitForText('status-order', 'Pending → In progress → Not approached → Completed (hidden)');
     await statuses.getByRole('button', { name: 'Save statuses' }).click();
     await page.getByTestId('toast-success').filter({ hasText: 'Lists follow your new order.' }).waitFor();
@@ -236,6 +259,15 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     await page.getByTestId(`goal-${waiting}`).waitFor();
     expect(await shownGoals()).toEqual([`goal-${waiting}`, `goal-${started}`]);
     await page.getByText('1 goal hidden by the filters').waitFor();
+    const dotOf = (goalId: string) =>
+      page
+        .getByTestId(`goal-${goalId}`)
+        .locator('.status-select__wrap .status-dot')
+        .first()
+        .evaluate((dot) => getComputedStyle(dot).backgroundColor);
+    expect(await dotOf(started)).toBe('rgb(249, 115, 22)');
+    // The spec's one default colour stays the default for the others.
+    expect(await dotOf(waiting)).toBe('rgb(99, 102, 241)');
   }, 60_000);
 
   it('resets the settings to their defaults after a confirmation', async () => {

@@ -21,7 +21,7 @@ import { scheduleInWords } from '../model/habit-schedule.ts';
 import './actionable-item.css';
 import './item-text.css';
 import type { Today } from '../../../lib/settings/use-today.ts';
-import './status-dot.css';
+import { StatusDot } from '../../../components/status-dot/status-dot.tsx';
 
 export interface ActionableItemProps {
   item: ShownActionable;
@@ -107,7 +107,7 @@ export const ActionableItem = ({ item, statusColor, today: { date: today, timezo
         {item.description && <p className="act-item__description item-description">{item.description}</p>}
         <ul className="item-facts act-item__facts" aria-label={`About ${name}`}>
           <li className={chipClass(statusTones[item.status])} data-testid={`actionable-status-${item.id}`}>
-            {statusColor && <span className="status-dot" style={{ background: statusColor }} aria-hidden="true" />}
+            {statusColor && <StatusDot color={statusColor} />}
             {statusLabels[item.status]}
           </li>
           <li className={chipClass()}>Weight {item.weight}</li>

@@ -1,9 +1,9 @@
 import type { ActionableStatus } from '@tracker/contracts/actionables/http';
 import { FilterGroup } from '../../../components/check-pills/filter-group.tsx';
+import { StatusDot } from '../../../components/status-dot/status-dot.tsx';
 import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
 import { actionableStatuses, statusLabels } from '../model/actionable-format.ts';
 import './status-filter.css';
-import './status-dot.css';
 
 /** spec.md §4: the default filter includes all four statuses. */
 export const allStatuses: readonly ActionableStatus[] = actionableStatuses;
@@ -28,7 +28,7 @@ export const StatusFilter = ({ selected, onChange }: { selected: readonly Action
       {orderStatuses(actionableStatuses).map((status) => (
         <label key={status} className="check-pill">
           <input type="checkbox" checked={selected.includes(status)} onChange={() => onChange(toggledStatus(selected, status))} />
-          <span className="status-dot" style={{ background: colorOf(status) }} aria-hidden="true" />
+          <StatusDot color={colorOf(status)} />
           {statusLabels[status]}
           {/* Ticking it shows nothing while the settings hide the status: say so. */}
           {!isVisible(status) && <span className="status-filter__note">(hidden in settings)</span>}

@@ -99,6 +99,7 @@ const Heatmap = ({ days, weekStart }: { days: HeatmapDay[]; weekStart: WeekStart
     <div className="heatmap">
       <div className="heatmap__scroll" ref={scroller}>
         <div className="heatmap__months" aria-hidden="true">
+          <span className="heatmap__corner" />
           {marks.map((mark) => (
             <span key={mark.column} className="heatmap__month" style={{ gridColumnStart: mark.column + 2 }}>
               {mark.label}

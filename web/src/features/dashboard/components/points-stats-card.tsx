@@ -33,7 +33,7 @@ const NoPointsYet = ({ zone }: { zone: string }) => {
 export const PointsStatsCard = ({ range }: { range: RangeArgs }) => {
   const query = useGetPointsStatsQuery(range);
   return (
-    <Card id="points-stats" title="Points" className="dash-grid__wide">
+    <Card id="points-stats" title="Points" className="dash-grid__points">
       <QueryBody query={query} failure={dashboardFailures.stats} loading="Loading your points…">
         {(stats) =>
           stats.total === 0 && stats.today === 0 ? (

@@ -65,20 +65,29 @@ export const DashboardRoute = () => {
   return (
     <div className="page dashboard">
       <title>Dashboard · Points Tracker</title>
-      <header className="page-header dashboard__header">
-        <div>
-          <p className="page-header__eyebrow">{formatLocalDate(today, { weekday: 'long', month: 'long', day: 'numeric' })}</p>
-          <h1 ref={heading} className="page-header__title" tabIndex={-1}>
-            Dashboard
-          </h1>
-        </div>
-        <RangePicker range={range} today={today} onChange={changeRange} />
-      </header>
+      {/* The source order is the phone's, one column: today's check-in first (what people open it for),
+          then the range and what it counts. A wide screen puts the range beside the title and Points above
+          Today, all in the first screen (dashboard.css). */}
       <div className="dash-grid">
+        <div className="dash-grid__title">
+          <header className="page-header">
+            <div>
+              <p className="page-header__eyebrow">{formatLocalDate(today, { weekday: 'long', month: 'long', day: 'numeric' })}</p>
+              <h1 ref={heading} className="page-header__title" tabIndex={-1}>
+                Dashboard
+              </h1>
+            </div>
+          </header>
+        </div>
+        <div className="dash-grid__today">
+          <TodayCard zone={zone} />
+        </div>
+        <div className="dash-grid__range">
+          <RangePicker range={range} today={today} onChange={changeRange} />
+        </div>
         <PointsStatsCard range={args} />
         {/* Top achievements under the chart of the same range: the two columns end at about the same height. */}
-        <div className="dash-grid__column">
-          <TodayCard zone={zone} />
+        <div className="dash-grid__column dash-grid__later">
           <LaterCard id="daily-points" title="Daily points" subtitle={label} loading="Loading your daily points…">
             <DailyPointsCard range={args} rangeLabel={label} />
           </LaterCard>
@@ -86,7 +95,7 @@ export const DashboardRoute = () => {
             <TopAchievementsCard range={args} rangeLabel={label} zone={zone} />
           </LaterCard>
         </div>
-        <div className="dash-grid__column">
+        <div className="dash-grid__column dash-grid__side">
           <SummaryCard range={args} rangeLabel={label} />
           <LaterCard id="recent-activity" title="Recent activity" loading="Loading recent activity…">
             <RecentActivityCard zone={zone} />

@@ -7,6 +7,8 @@ import type { WorkItemKind } from '../types/work-item-kind.ts';
 import { chipClass } from '../../../components/item-facts/item-facts.tsx';
 import { kindLabels, priorityLabel, priorityTone, statusLabels, type WorkItem } from '../model/work-item-format.ts';
 import { WorkItemDetails } from './work-item-details.tsx';
+import { StatusDot } from '../../../components/status-dot/status-dot.tsx';
+import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
 import './selection-panel.css';
 
 /** The selected item (the deepest selected level), read from the lists already loaded for the tree. */
@@ -58,6 +60,7 @@ export interface SelectedItemCardProps {
 /** The selected item's kind, title, status, priority and details: the side panel on a wide screen, inline under its row on a phone. */
 export const SelectedItemCard = ({ kind, item, titleTag: Title, onClear, className = '', testId = 'selection-panel' }: SelectedItemCardProps) => {
   const titleId = useId();
+  const { colorOf } = useStatusSettings();
   return (
     <section className={`panel selection-panel ${className}`} aria-labelledby={titleId} data-testid={testId}>
       <header className="selection-panel__header">
@@ -72,7 +75,10 @@ export const SelectedItemCard = ({ kind, item, titleTag: Title, onClear, classNa
         </button>
       </header>
       <p className="selection-panel__badges">
-        <span className={`status-pill status-pill--${item.status}`}>{statusLabels[item.status]}</span>
+        <span className={`status-pill status-pill--${item.status}`}>
+          <StatusDot color={colorOf(item.status)} />
+          {statusLabels[item.status]}
+        </span>
         <span className={chipClass(priorityTone(item.priority))}>{priorityLabel(item.priority)}</span>
       </p>
       <WorkItemDetails item={item} />

@@ -3,6 +3,8 @@ import { useId } from 'react';
 import { DELIBERATE_SELECT_HINT, useDeliberateSelect } from '../../../components/form/deliberate-select.ts';
 import { workItemStatuses } from '../stores/goals.slice.ts';
 import { statusLabels } from '../model/work-item-format.ts';
+import { StatusDot } from '../../../components/status-dot/status-dot.tsx';
+import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
 
 export interface StatusSelectProps {
   /** 'goal Run a marathon': the control is named 'Status of goal Run a marathon'. */
@@ -18,8 +20,10 @@ export const StatusSelect = ({ name, status, disabled, onCommit }: StatusSelectP
   const hintId = useId();
   const { draft, props } = useDeliberateSelect(status, onCommit);
   const shown = props.value;
+  const { colorOf } = useStatusSettings();
   return (
     <span className="status-select__wrap">
+      <StatusDot color={colorOf(shown)} />
       <label className="visually-hidden" htmlFor={id}>
         Status of {name}
       </label>
