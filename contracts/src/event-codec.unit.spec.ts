@@ -33,6 +33,24 @@ describe('the event codec', () => {
     });
   });
 
+  it('upcasts awards and revocations from before receipts: no receipt, no named award (the audit finds them by replay)', () => {
+    const before = { userId, points: 20, reason: 'Completed', source: { type: 'goal', id: userId }, hierarchy: { goalId: userId }, title: 'Run' };
+    expect(decodeEvent({ type: 'PointsAwarded', version: 1, data: { ...before, rulesVersion: 1 } })).toEqual({
+      type: 'PointsAwarded',
+      version: 2,
+      data: { ...before, rulesVersion: 1, receipt: null },
+    });
+    expect(decodeEvent({ type: 'PointsRevoked', version: 1, data: before })).toEqual({ type: 'PointsRevoked', version: 2, data: { ...before, revokes: null } });
+    const receipt = { rule: 'goal', rulesVersion: 1, inputs: { priority: 2, base: 5 }, points: 20 };
+    expect(encodeEvent({ type: 'PointsAwarded', data: { ...before, rulesVersion: 1, receipt } })).toEqual({
+      type: 'PointsAwarded',
+      version: 2,
+      data: { ...before, rulesVersion: 1, receipt },
+    });
+    // A current award must say how it was counted (or null), never leave it out.
+    expect(() => encodeEvent({ type: 'PointsAwarded', data: { ...before, rulesVersion: 1 } })).toThrow(/receipt/);
+  });
+
   it('leaves current versions and events without upcasters as they are', () => {
     const current = { type: 'UserLoggedIn', version: 2, data: { userId, via: 'password' } };
     expect(upcast(current)).toBe(current);

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { pointsAwardedV1, pointsRevokedV1 } from './points/events.ts';
 import { userLoggedInV1 } from './users/events.ts';
 
 /** Turns one event type's payload from schema version `from` into version `from + 1`. */
@@ -22,4 +23,8 @@ export const defineUpcaster = <Old extends z.ZodType, New>(type: string, from: n
 export const upcasters: Upcaster[] = [
   // Logins before version 2 were all by password.
   defineUpcaster('UserLoggedIn', 1, userLoggedInV1, (data) => ({ ...data, via: 'password' as const })),
+  // Awards before receipts recorded none: the audit recomputes them from the replay alone.
+  defineUpcaster('PointsAwarded', 1, pointsAwardedV1, (data) => ({ ...data, receipt: null })),
+  // Revocations before version 2 did not name their award's rules version; the audit finds the award itself.
+  defineUpcaster('PointsRevoked', 1, pointsRevokedV1, (data) => ({ ...data, revokes: null })),
 ];

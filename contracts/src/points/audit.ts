@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, id, instant, isoDateTime, wholeNumberParam } from '../common/fields.ts';
 import { pointsSourceTypes } from './events.ts';
+import { awardReceipt } from './receipt.ts';
 
 /** Entries in one answer when the request names no limit, and at most. */
 export const AUDIT_PAGE_DEFAULT = 500;
@@ -52,10 +53,17 @@ export const auditEntry = z.object({
   reason: z.string(),
   sourceType: z.enum(pointsSourceTypes),
   sourceId: id,
-  /** The rules the award was computed by; null on a revocation (it takes back what was awarded). */
+  /**
+   * The rules the award was computed by; on a revocation, those of the award it takes back (null only
+   * when the replay found no award standing for it, which is also a mismatch).
+   */
   rulesVersion: z.number().int().nullable(),
   /** The event's position in the log (opaque). */
   position: z.string(),
+  /** An award's receipt as its event recorded it (null for awards recorded before receipts, and on a revocation). */
+  receipt: awardReceipt.nullable(),
+  /** A revocation's award: its position in the log and its rules version (null on an award, or when none stood). */
+  revokes: z.object({ position: z.string(), rulesVersion: z.number().int() }).nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 

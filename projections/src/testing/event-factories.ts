@@ -41,10 +41,11 @@ export const subtaskDeleted = (by: EventContext, data: Given<'SubtaskDeleted', '
   projectedEvent('SubtaskDeleted', { title: 'Subtask', ...data }, by);
 
 type PointsData = Given<'PointsAwarded', 'points' | 'source'>;
+// Without a receipt (as awards before receipts were recorded) unless the test gives one.
 export const pointsAwarded = (by: EventContext, data: PointsData) =>
-  projectedEvent('PointsAwarded', { userId: by.userId, rulesVersion: 1, reason: 'Completed', hierarchy: {}, title: 'Item', ...data }, by);
-export const pointsRevoked = (by: EventContext, { rulesVersion: _, ...data }: PointsData) =>
-  projectedEvent('PointsRevoked', { userId: by.userId, reason: 'Reopened', hierarchy: {}, title: 'Item', ...data }, by);
+  projectedEvent('PointsAwarded', { userId: by.userId, rulesVersion: 1, reason: 'Completed', hierarchy: {}, title: 'Item', receipt: null, ...data }, by);
+export const pointsRevoked = (by: EventContext, { rulesVersion: _, receipt: __, ...data }: PointsData) =>
+  projectedEvent('PointsRevoked', { userId: by.userId, reason: 'Reopened', hierarchy: {}, title: 'Item', revokes: null, ...data }, by);
 
 export const emailReserved = (by: EventContext) => projectedEvent('EmailReserved', { userId: by.userId, email: `${by.userId}@example.com` }, by);
 export const userRegistered = (by: EventContext, data: Partial<DataOf<'UserRegistered'>> = {}) =>

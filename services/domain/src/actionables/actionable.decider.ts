@@ -4,7 +4,8 @@ import type { Unversioned } from '@tracker/contracts/common/events';
 import type { EventOf } from '@tracker/contracts/events';
 import type { Decider, Recorded } from '../common/decider.ts';
 import { Conflict, NotFound, ValidationFailed } from '../common/errors.ts';
-import { RULES_VERSION, actionablePoints, isLateCompletion } from '../points/rules.ts';
+import { revocationOf } from '../points/revocation.ts';
+import { actionableAward } from '../points/rules.ts';
 import { addDays, localDateOf, type Clock, type LocalDate } from '../time/local-date.ts';
 import {
   backfill,
@@ -106,6 +107,8 @@ export interface ActionableItem extends ActionableFields {
   awarded: number;
   /** Where that award was booked: a revocation goes back to the same goals, even after a relink. */
   awardedTo?: Hierarchy;
+  /** The rules version that award was counted by: the revocation names it. */
+  awardedRulesVersion?: number;
   /** Net points of this item (awards less revocations), for answers built from the command's state. */
   pointsAwarded: number;
 }
@@ -187,21 +190,12 @@ const statusEvents = (item: ActionableItem, to: ActionableStatus, clock: Clock):
   const decided: ActionableStreamEvent[] = [{ type: 'ActionableStatusChanged', data: { actionableId: item.id, from: item.status, to, title: item.title } }];
   const source = { type: 'actionable' as const, id: item.id };
   if (item.status === 'completed' && item.awarded > 0) {
-    decided.push({
-      type: 'PointsRevoked',
-      data: {
-        userId: item.userId,
-        points: item.awarded,
-        reason: `Reopened actionable "${item.title}"`,
-        source,
-        hierarchy: item.awardedTo ?? hierarchyOf(item),
-        title: item.title,
-      },
-    });
+    decided.push(revocationOf(item, { reason: `Reopened actionable "${item.title}"`, source, hierarchy: item.awardedTo ?? hierarchyOf(item) }));
   }
   if (to === 'completed' && !item.isHabit) {
     const deadlineDay = item.deadline === null ? null : localDateOf(item.deadline, clock.timezone);
-    const late = isLateCompletion(deadlineDay, clock.localDate);
+    const { points, receipt } = actionableAward(item.weight, item.pointsToBeAwarded, deadlineDay, clock.localDate);
+    const { late } = receipt.inputs;
     decided.push(
       {
         type: 'ActionableCompleted',
@@ -211,8 +205,9 @@ const statusEvents = (item: ActionableItem, to: ActionableStatus, clock: Clock):
         type: 'PointsAwarded',
         data: {
           userId: item.userId,
-          points: actionablePoints(item.weight, item.pointsToBeAwarded, late),
-          rulesVersion: RULES_VERSION,
+          points,
+          rulesVersion: receipt.rulesVersion,
+          receipt,
           reason: `Completed actionable "${item.title}"${late ? ' after its deadline' : ''}`,
           source,
           hierarchy: hierarchyOf(item),
@@ -393,12 +388,18 @@ export const evolve = (state: ActionableState, event: Recorded<ActionableStreamE
       const awarded = withItem(state, (item) => ({
         ...item,
         pointsAwarded: item.pointsAwarded + event.data.points,
-        ...(event.data.source.type === 'actionable' ? { awarded: event.data.points, awardedTo: event.data.hierarchy } : {}),
+        ...(event.data.source.type === 'actionable'
+          ? { awarded: event.data.points, awardedTo: event.data.hierarchy, awardedRulesVersion: event.data.rulesVersion }
+          : {}),
       }));
-      return event.data.source.type === 'habit' ? withHabit(awarded, (memory) => rememberAward(memory, event.data.points)) : awarded;
+      return event.data.source.type === 'habit' ? withHabit(awarded, (memory) => rememberAward(memory, event.data.points, event.data.rulesVersion)) : awarded;
     }
     case 'PointsRevoked':
-      return withItem(state, ({ awardedTo: _, ...item }) => ({ ...item, awarded: 0, pointsAwarded: item.pointsAwarded - event.data.points }));
+      return withItem(state, ({ awardedTo: _, awardedRulesVersion: __, ...item }) => ({
+        ...item,
+        awarded: 0,
+        pointsAwarded: item.pointsAwarded - event.data.points,
+      }));
     case 'ActionableDeleted':
       return state.status === 'none' ? state : { status: 'deleted', item: state.item };
     default: {
@@ -413,5 +414,6 @@ export const actionableDecider: Decider<ActionableCommand, ActionableStreamEvent
   evolve,
   decide,
   // A habit's stream grows by a completion a day; the state stays small, so it is kept as a snapshot.
-  snapshotSchema: 'actionable/2',
+  // Version 3: the standing award's and each claim's rules version (what a revocation names).
+  snapshotSchema: 'actionable/3',
 };

@@ -64,15 +64,43 @@ const statusChanged = (from: string, to: string, title = 'Stretch') =>
   ({ type: 'ActionableStatusChanged', data: { actionableId, from, to, title } }) as ActionableStreamEvent;
 const completed = (clock: Clock, late = false, title = 'Stretch') =>
   ({ type: 'ActionableCompleted', data: { actionableId, title, completedAt: clock.at, timezone: clock.timezone, localDate: clock.localDate, late } }) as const;
-const awarded = (points: number, reason = 'Completed actionable "Stretch"', hierarchy: object = { actionableId }) =>
+/** Its receipt's inputs: 10 × weight on time unless told (`inputs`). */
+const awarded = (
+  points: number,
+  reason = 'Completed actionable "Stretch"',
+  hierarchy: object = { actionableId },
+  inputs: { weight: number; pointsToBeAwarded: number; late: boolean; daysLate: number } = {
+    weight: points / 10,
+    pointsToBeAwarded: 0,
+    late: false,
+    daysLate: 0,
+  },
+) =>
   ({
     type: 'PointsAwarded',
-    data: { userId, points, rulesVersion: 1, reason, source: { type: 'actionable', id: actionableId }, hierarchy, title: 'Stretch' },
+    data: {
+      userId,
+      points,
+      rulesVersion: 1,
+      receipt: { rule: 'actionable', rulesVersion: 1, inputs, points },
+      reason,
+      source: { type: 'actionable', id: actionableId },
+      hierarchy,
+      title: 'Stretch',
+    },
   }) as ActionableStreamEvent;
 const revoked = (points: number, hierarchy: object = { actionableId }) =>
   ({
     type: 'PointsRevoked',
-    data: { userId, points, reason: 'Reopened actionable "Stretch"', source: { type: 'actionable', id: actionableId }, hierarchy, title: 'Stretch' },
+    data: {
+      userId,
+      points,
+      reason: 'Reopened actionable "Stretch"',
+      source: { type: 'actionable', id: actionableId },
+      hierarchy,
+      title: 'Stretch',
+      revokes: { rulesVersion: 1 },
+    },
   }) as ActionableStreamEvent;
 
 // Habits
@@ -92,6 +120,8 @@ const habitAwarded = (points: number, streak: number) =>
       userId,
       points,
       rulesVersion: 1,
+      // habitPoints: (10 + min(streak − 1, 10)) × weight.
+      receipt: { rule: 'habit', rulesVersion: 1, inputs: { weight: points / (10 + Math.min(streak - 1, 10)), streak }, points },
       reason: `Completed habit "Stretch" (streak ${streak})`,
       source: { type: 'habit', id: actionableId },
       hierarchy: { actionableId },
@@ -261,7 +291,11 @@ describe('statuses', () => {
   it('awards pointsToBeAwarded when set, on reaching completed', () =>
     given([createdWith({ pointsToBeAwarded: 35, weight: 7 })])
       .when({ type: 'UpdateActionable', userId, fields: {}, status: 'completed', clock: on('2026-03-01') })
-      .then([statusChanged('pending', 'completed'), completed(on('2026-03-01')), awarded(35)]));
+      .then([
+        statusChanged('pending', 'completed'),
+        completed(on('2026-03-01')),
+        awarded(35, undefined, undefined, { weight: 7, pointsToBeAwarded: 35, late: false, daysLate: 0 }),
+      ]));
   it('awards at the weight set in the same update, booked to the linked goal', () =>
     given([createdWith()])
       .when({ type: 'UpdateActionable', userId, fields: { weight: 4, goalId }, status: 'completed', clock: on('2026-03-01') })
@@ -317,11 +351,20 @@ describe('completing an actionable', () => {
   it('halves the points after the deadline’s local day, rounding down', () =>
     given([createdWith({ pointsToBeAwarded: 35, deadline: '2026-03-02T03:00:00.000Z' })])
       .when({ type: 'CompleteActionable', userId, clock: on('2026-03-02') })
-      .then([statusChanged('pending', 'completed'), completed(on('2026-03-02'), true), awarded(17, 'Completed actionable "Stretch" after its deadline')]));
+      .then([
+        statusChanged('pending', 'completed'),
+        completed(on('2026-03-02'), true),
+        awarded(17, 'Completed actionable "Stretch" after its deadline', undefined, { weight: 1, pointsToBeAwarded: 35, late: true, daysLate: 1 }),
+      ]));
   it('gives at least 1 point when late', () =>
     given([createdWith({ pointsToBeAwarded: 1, deadline: '2026-01-01T12:00:00.000Z' })])
       .when({ type: 'CompleteActionable', userId, clock: on('2026-03-02') })
-      .then([statusChanged('pending', 'completed'), completed(on('2026-03-02'), true), awarded(1, 'Completed actionable "Stretch" after its deadline')]));
+      .then([
+        statusChanged('pending', 'completed'),
+        completed(on('2026-03-02'), true),
+        // 2026-01-01 to 2026-03-02: 60 local days late.
+        awarded(1, 'Completed actionable "Stretch" after its deadline', undefined, { weight: 1, pointsToBeAwarded: 1, late: true, daysLate: 60 }),
+      ]));
   it('judges the deadline in the zone of the completion', () => {
     // 2026-03-01T20:00Z is 03-02 01:45 in Kathmandu: the deadline's local day there is 03-02.
     const kathmandu = clockAt(new Date('2026-03-02T10:00:00.000Z'), 'Asia/Kathmandu');

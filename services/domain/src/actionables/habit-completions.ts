@@ -2,7 +2,7 @@ import { actionableMessages, HABIT_BACKFILL_MAX_DAYS } from '@tracker/contracts/
 import type { EventOf } from '@tracker/contracts/events';
 import type { Unversioned } from '@tracker/contracts/common/events';
 import { Conflict, ValidationFailed } from '../common/errors.ts';
-import { RULES_VERSION, habitBackfillPoints, habitPoints } from '../points/rules.ts';
+import { backfillPoints, habitAward, habitBackfillAward, type Award, type HabitRules } from '../points/rules.ts';
 import { addDays, type Clock, type LocalDate } from '../time/local-date.ts';
 import {
   creditDateOf,
@@ -34,6 +34,8 @@ export interface Claim {
   claimedOn: LocalDate;
   /** Every point it earned (a backfill's included). */
   points: number;
+  /** The rules version its award was counted by (absent before it was kept): its take-back names it. */
+  rulesVersion?: number;
   /** The later credits a backfill recounted, as they stood before it. */
   restreaked: { occurrence: LocalDate; streak: number }[];
   lastCompletedAt: string | null;
@@ -56,17 +58,14 @@ type HabitEvent = Unversioned<
 >;
 
 const KEPT_CLAIMS = 8;
-const points = (weight: number, streak: number): number => habitPoints(weight, Math.max(1, streak));
-/** What a credit is worth at a streak: a day recorded afterwards half (rules.ts). */
-const worth = (weight: number, credit: Pick<Credit, 'backfilled'>, streak: number, rules = { habitPoints, habitBackfillPoints }): number =>
-  credit.backfilled ? rules.habitBackfillPoints(weight, Math.max(1, streak)) : rules.habitPoints(weight, Math.max(1, streak));
 
-const award = (habit: HabitProgress, amount: number, reason: string): HabitEvent => ({
+const award = (habit: HabitProgress, { points, receipt }: Award, reason: string): HabitEvent => ({
   type: 'PointsAwarded',
   data: {
     userId: habit.userId,
-    points: amount,
-    rulesVersion: RULES_VERSION,
+    points,
+    rulesVersion: receipt.rulesVersion,
+    receipt,
     reason,
     source: { type: 'habit', id: habit.id },
     hierarchy: habit.hierarchy,
@@ -122,7 +121,7 @@ export const completeToday = (habit: HabitProgress, clock: Clock, covering: read
       ? [{ type: 'HabitStreakReset' as const, data: { actionableId, occurrence: period, lastCredited: before.lastCredited, previousStreak: before.streak } }]
       : []),
     ...(credited.meets ? [{ type: 'HabitStreakExtended' as const, data: { actionableId, occurrence: period, streak: credited.streak } }] : []),
-    award(habit, points(habit.weight, credited.streak), `Completed habit "${habit.title}" (streak ${credited.streak})`),
+    award(habit, habitAward(habit.weight, credited.streak), `Completed habit "${habit.title}" (streak ${credited.streak})`),
   ];
 };
 
@@ -142,11 +141,17 @@ export const backfill = (habit: HabitProgress, clock: Clock, date: LocalDate, co
   const credited = counted[at]!;
   const changed = counted.slice(at + 1).filter((credit, index) => credit.streak !== credits[at + 1 + index]!.streak);
   const previous = changed.map((credit) => ({ occurrence: credit.date, streak: habit.credits.find((old) => old.date === credit.date)!.streak }));
-  const topUp = changed.reduce(
-    (sum, credit, index) => sum + worth(habit.weight, credit, credit.streak) - worth(habit.weight, credit, previous[index]!.streak),
-    0,
+  const earned = habitBackfillAward(
+    habit.weight,
+    credited.streak,
+    date,
+    changed.map((credit, index) => ({
+      date: credit.date,
+      streak: credit.streak,
+      previousStreak: previous[index]!.streak,
+      backfilled: credit.backfilled === true,
+    })),
   );
-  const earned = worth(habit.weight, credited, credited.streak) + topUp;
   return [
     { type: 'HabitCompleted', data: { ...completion(habit, clock, date, period, freezes), backfilled: true } },
     {
@@ -196,6 +201,7 @@ export const undoLast = (habit: HabitProgress, clock: Clock): HabitEvent[] => {
               source: { type: 'habit' as const, id: habit.id },
               hierarchy: habit.hierarchy,
               title: habit.title,
+              revokes: claim.rulesVersion === undefined ? null : { rulesVersion: claim.rulesVersion },
             },
           },
         ]
@@ -259,9 +265,9 @@ export const rememberRecount = (memory: HabitMemory, data: EventOf<'HabitCredits
   return { credits, claims, standing: data.current };
 };
 
-export const rememberAward = (memory: HabitMemory, amount: number): HabitMemory => {
+export const rememberAward = (memory: HabitMemory, amount: number, rulesVersion: number): HabitMemory => {
   const last = memory.claims.at(-1);
-  return last ? { ...memory, claims: [...memory.claims.slice(0, -1), { ...last, points: last.points + amount }] } : memory;
+  return last ? { ...memory, claims: [...memory.claims.slice(0, -1), { ...last, points: last.points + amount, rulesVersion }] } : memory;
 };
 
 export const rememberUndo = (memory: HabitMemory, schedule: HabitSchedule, data: EventOf<'HabitCompletionUndone'>['data']): HabitMemory => ({
@@ -280,20 +286,19 @@ export const completionPoints = (
   schedule: HabitSchedule,
   weight: number,
   data: EventOf<'HabitCompleted'>['data'],
-  rules: { habitPoints: (weight: number, streak: number) => number; habitBackfillPoints?: ((weight: number, streak: number) => number) | undefined },
+  rules: HabitRules,
 ): number | null => {
   const after = rememberCompletion(memory, schedule, data, null).credits;
   const credited = after.find((credit) => credit.date === data.occurrence);
   if (!credited) return null;
   if (!data.backfilled) return rules.habitPoints(weight, Math.max(1, credited.streak));
-  const { habitPoints: full, habitBackfillPoints: half } = rules;
-  if (!half) return null;
-  const versioned = { habitPoints: full, habitBackfillPoints: half };
   const lengthened = after
     .filter((credit) => credit.date > data.occurrence)
-    .map((credit) => ({ credit, before: memory.credits.find((old) => old.date === credit.date)?.streak ?? credit.streak }));
-  return lengthened.reduce(
-    (sum, { credit, before }) => sum + worth(weight, credit, credit.streak, versioned) - worth(weight, credit, before, versioned),
-    worth(weight, credited, credited.streak, versioned),
-  );
+    .map((credit) => ({
+      date: credit.date,
+      streak: credit.streak,
+      previousStreak: memory.credits.find((old) => old.date === credit.date)?.streak ?? credit.streak,
+      backfilled: credit.backfilled === true,
+    }));
+  return backfillPoints(rules, weight, credited.streak, lengthened);
 };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Recurrence } from '@tracker/contracts/actionables/http';
 import { fold, type Recorded } from '../common/decider.ts';
 import { Conflict, DomainError, ValidationFailed } from '../common/errors.ts';
-import { habitBackfillPoints, habitPoints } from '../points/rules.ts';
+import { habitBackfillPoints, habitPoints, receiptPoints } from '../points/rules.ts';
 import { addDays, type Clock } from '../time/local-date.ts';
 import { actionableDecider, type ActionableCommand, type ActionableState, type ActionableStreamEvent } from './actionable.decider.ts';
 import type { DateRange } from './habit-schedule.ts';
@@ -313,6 +313,10 @@ describe('every history of completions, take-backs and backfills (property, agai
           // A snapshot (plain JSON) decides alike.
           expect(JSON.parse(JSON.stringify(habit.state()))).toEqual(habit.state());
           expect(fold(actionableDecider, habit.log)).toEqual(habit.state());
+          // Every award's receipt is its points, and its inputs give them again by the rules of its version.
+          for (const event of habit.log)
+            if (event.type === 'PointsAwarded')
+              expect([event.data.receipt?.points, receiptPoints(event.data.receipt!)]).toEqual([event.data.points, event.data.points]);
         },
       ),
       { numRuns: 60 },

@@ -23,6 +23,7 @@ const awarded = (points: number) =>
       userId,
       points,
       rulesVersion: 1,
+      receipt: { rule: 'goal', rulesVersion: 1, inputs: { priority: 6 - points / 25, base: 25 }, points },
       reason: 'Completed goal "Run a marathon"',
       source: { type: 'goal', id: goalId },
       hierarchy: { goalId },
@@ -32,7 +33,15 @@ const awarded = (points: number) =>
 const revoked = (points: number) =>
   ({
     type: 'PointsRevoked',
-    data: { userId, points, reason: 'Reopened goal "Run a marathon"', source: { type: 'goal', id: goalId }, hierarchy: { goalId }, title: 'Run a marathon' },
+    data: {
+      userId,
+      points,
+      reason: 'Reopened goal "Run a marathon"',
+      source: { type: 'goal', id: goalId },
+      hierarchy: { goalId },
+      title: 'Run a marathon',
+      revokes: { rulesVersion: 1 },
+    },
   }) as const;
 
 describe('creating a goal', () => {

@@ -28,6 +28,7 @@ describe('subtasks', () => {
             userId,
             points: 15,
             rulesVersion: 1,
+            receipt: { rule: 'subtask', rulesVersion: 1, inputs: { priority: 3, base: 5 }, points: 15 },
             reason: 'Completed subtask "Buy shoes"',
             source: { type: 'subtask', id: subtaskId },
             hierarchy: { goalId, taskId, subtaskId },

@@ -20,6 +20,7 @@ const awarded = {
     userId,
     points: 50,
     rulesVersion: 1,
+    receipt: { rule: 'task' as const, rulesVersion: 1, inputs: { priority: 1, base: 10 }, points: 50 },
     reason: 'Completed task "Train"',
     source: { type: 'task' as const, id: taskId },
     hierarchy: { goalId, taskId },
@@ -49,7 +50,15 @@ describe('tasks', () => {
         { type: 'TaskStatusChanged', data: { taskId, from: 'completed', to: 'pending', title: 'Train' } },
         {
           type: 'PointsRevoked',
-          data: { userId, points: 50, reason: 'Reopened task "Train"', source: { type: 'task', id: taskId }, hierarchy: { goalId, taskId }, title: 'Train' },
+          data: {
+            userId,
+            points: 50,
+            reason: 'Reopened task "Train"',
+            source: { type: 'task', id: taskId },
+            hierarchy: { goalId, taskId },
+            title: 'Train',
+            revokes: { rulesVersion: 1 },
+          },
         },
       ]));
   it('refuse commands once deleted', () =>

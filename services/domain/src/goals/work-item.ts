@@ -5,7 +5,7 @@ import type { WorkItemStatus } from '@tracker/contracts/goals/http';
 import type { Decider } from '../common/decider.ts';
 import { BusinessRuleViolated, Conflict, NotFound, ValidationFailed } from '../common/errors.ts';
 import { revocationOf } from '../points/revocation.ts';
-import { RULES_VERSION, workItemPoints, type WorkItemKind } from '../points/rules.ts';
+import { workItemAward, type WorkItemKind } from '../points/rules.ts';
 
 // What goals, tasks and subtasks share: fields, status changes anywhere among the three statuses,
 // points on completion and their exact revocation on leaving it. Each kind's decider names its
@@ -39,6 +39,8 @@ export interface WorkItem {
   awarded: number;
   /** Where that award was booked: a revocation goes back to the same goals, even after a move. */
   awardedTo?: Hierarchy;
+  /** The rules version that award was counted by: the revocation names it. */
+  awardedRulesVersion?: number;
 }
 
 export type WorkItemState = { status: 'none' } | { status: 'active'; item: WorkItem } | { status: 'deleted'; item: WorkItem };
@@ -47,7 +49,7 @@ export type WorkItemState = { status: 'none' } | { status: 'active'; item: WorkI
 export type Parents = { goalId?: string; taskId?: string };
 
 /** A new item as its Created event records it (with its `Parents`). */
-export type NewWorkItem = Omit<WorkItem, 'status' | 'awarded' | 'awardedTo' | 'goalId' | 'taskId'>;
+export type NewWorkItem = Omit<WorkItem, 'status' | 'awarded' | 'awardedTo' | 'awardedRulesVersion' | 'goalId' | 'taskId'>;
 
 type Aggregate = 'Goal' | 'Task' | 'Subtask';
 
@@ -138,12 +140,14 @@ export const workItemRules = <E extends GoalEvent | TaskEvent | SubtaskEvent, P 
     }
     if (to === 'completed') {
       if (events.completed) decided.push(events.completed(item.id));
+      const { points, receipt } = workItemAward(kind, item.priority);
       decided.push({
         type: 'PointsAwarded',
         data: {
           userId: item.userId,
-          points: workItemPoints(kind, item.priority),
-          rulesVersion: RULES_VERSION,
+          points,
+          rulesVersion: receipt.rulesVersion,
+          receipt,
           reason: `Completed ${what}`,
           source,
           hierarchy: hierarchyOf(kind, item),
@@ -245,9 +249,14 @@ export const evolveWorkItem = (state: WorkItemState, event: WorkItemEvent): Work
     case 'SubtaskCompleted':
       return state;
     case 'PointsAwarded':
-      return withItem(state, (item) => ({ ...item, awarded: event.data.points, awardedTo: event.data.hierarchy }));
+      return withItem(state, (item) => ({
+        ...item,
+        awarded: event.data.points,
+        awardedTo: event.data.hierarchy,
+        awardedRulesVersion: event.data.rulesVersion,
+      }));
     case 'PointsRevoked':
-      return withItem(state, ({ awardedTo: _, ...item }) => ({ ...item, awarded: 0 }));
+      return withItem(state, ({ awardedTo: _, awardedRulesVersion: __, ...item }) => ({ ...item, awarded: 0 }));
     case 'GoalDeleted':
     case 'TaskDeleted':
     case 'SubtaskDeleted':

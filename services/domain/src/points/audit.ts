@@ -6,28 +6,15 @@ import { completionPoints } from '../actionables/habit-completions.ts';
 import { localDateOf } from '../time/local-date.ts';
 import type { Recorded } from '../common/decider.ts';
 import { evolveWorkItem, type WorkItemEvent, type WorkItemState } from '../goals/work-item.ts';
-import { actionablePoints, habitBackfillPoints, habitPoints, isLateCompletion, workItemPoints, type WorkItemKind } from './rules.ts';
+import { receiptPoints, rulesByVersion, type PointsRules, type WorkItemKind } from './rules.ts';
+
+export { rulesByVersion, type PointsRules };
 
 // The audit replays one user's item streams through the points rules each award says it was computed
 // by, and compares three accounts of the same points: the rules (recomputed), the PointsAwarded and
 // PointsRevoked events (recorded) and the points_ledger read model. The user's freeze stream is
 // replayed beside them: a freeze awards nothing, but it is why a streak did not break, so the audit
 // lists each one. Pure: the caller reads the streams and the ledger rows.
-
-/** The rules of one version: an award records its version, and is recomputed by that version's rules. */
-export interface PointsRules {
-  workItemPoints(kind: WorkItemKind, priority: number): number;
-  actionablePoints(weight: number, pointsToBeAwarded: number, late: boolean): number;
-  habitPoints(weight: number, streak: number): number;
-  /** Version 1 gained it with backfills; no award before them used it. */
-  habitBackfillPoints?: ((weight: number, streak: number) => number) | undefined;
-  isLateCompletion(deadlineLocalDate: string | null, completionLocalDate: string): boolean;
-}
-
-/** Every rules version ever recorded. A new version is added here, never changed in place. */
-export const rulesByVersion: Readonly<Record<number, PointsRules>> = {
-  1: { workItemPoints, actionablePoints, habitPoints, habitBackfillPoints, isLateCompletion },
-};
 
 /** An event of an item's stream (or the user's freeze stream) as the log holds it: decoded, with its id, position and instant. */
 export type AuditedEvent = Recorded<ActionableStreamEvent | WorkItemEvent | Unversioned<FreezeEvent>> & { id: string; position: string };
@@ -69,11 +56,19 @@ interface Recomputed {
   why?: string;
 }
 
+/** The award a revocation takes back: where the log holds it and the rules it was counted by. */
+interface AwardRef {
+  position: string;
+  rulesVersion: number;
+}
+
 /** A points event found in the replay, with what the rules give it and, for a revocation, the award it should take back. */
 interface FoundPoints {
   event: PointsEvent;
   recomputed: Recomputed;
   expectedRecorded: number | null;
+  /** A revocation's award as the replay found it standing (null: none). */
+  revokes?: AwardRef | null;
 }
 
 /** What the folds report besides points: the user's freezes and the habits' titles (to name a freeze's habit). */
@@ -107,8 +102,11 @@ const streamReplay = (stream: string, sinks: ReplaySinks, asOf: number | undefin
   const habitRecomputed = new Map<string, number>();
   /** What the rules gave the standing award: a revocation takes back that much in the recomputed account. */
   let standingRecomputed = 0;
-  /** A habit take-back in progress: what its completion earned as recorded and as recomputed. */
-  let undone: { recorded: number; recomputed: number } | undefined;
+  /** The standing award of a non-habit, and each standing habit completion's by its day: what a revocation names. */
+  let standingAward: AwardRef | null = null;
+  const habitAwards = new Map<string, AwardRef>();
+  /** A habit take-back in progress: what its completion earned as recorded and as recomputed, and its award. */
+  let undone: { recorded: number; recomputed: number; award: AwardRef | null } | undefined;
 
   return (event) => {
     if (asOf !== undefined && Date.parse(event.occurredAt) > asOf) return;
@@ -123,25 +121,37 @@ const streamReplay = (stream: string, sinks: ReplaySinks, asOf: number | undefin
     if (event.type === 'PointsAwarded') {
       const recomputed = kind !== undefined ? recomputeWorkItem(kind, workItem, event) : recomputeActionable(actionable, completion, event);
       visit({ event, recomputed, expectedRecorded: event.data.points });
-      if (event.data.source.type !== 'habit') standingRecomputed = recomputed.points ?? 0;
-      else if (completion?.habit) habitRecomputed.set(completion.habit.data.occurrence, recomputed.points ?? 0);
+      const ref = { position: event.position, rulesVersion: event.data.rulesVersion };
+      if (event.data.source.type !== 'habit') {
+        standingRecomputed = recomputed.points ?? 0;
+        standingAward = ref;
+      } else if (completion?.habit) {
+        habitRecomputed.set(completion.habit.data.occurrence, recomputed.points ?? 0);
+        habitAwards.set(completion.habit.data.occurrence, ref);
+      }
       completion = undefined;
     }
     if (event.type === 'HabitCompletionUndone') {
       // The revocation that follows takes back what this completion earned: its claim, before the undo is applied.
       const claim = actionable.status === 'none' ? undefined : actionable.item.claims.findLast((c) => c.date === event.data.occurrence);
-      undone = { recorded: claim?.points ?? 0, recomputed: habitRecomputed.get(event.data.occurrence) ?? 0 };
+      undone = {
+        recorded: claim?.points ?? 0,
+        recomputed: habitRecomputed.get(event.data.occurrence) ?? 0,
+        award: habitAwards.get(event.data.occurrence) ?? null,
+      };
       habitRecomputed.delete(event.data.occurrence);
+      habitAwards.delete(event.data.occurrence);
     }
     if (event.type === 'PointsRevoked') {
       if (event.data.source.type === 'habit') {
-        visit({ event, recomputed: { points: undone?.recomputed ?? 0 }, expectedRecorded: undone?.recorded ?? 0 });
+        visit({ event, recomputed: { points: undone?.recomputed ?? 0 }, expectedRecorded: undone?.recorded ?? 0, revokes: undone?.award ?? null });
         undone = undefined;
       } else {
         const standing =
           kind !== undefined ? (workItem.status === 'none' ? 0 : workItem.item.awarded) : actionable.status === 'none' ? 0 : actionable.item.awarded;
-        visit({ event, recomputed: { points: standingRecomputed }, expectedRecorded: standing });
+        visit({ event, recomputed: { points: standingRecomputed }, expectedRecorded: standing, revokes: standingAward });
         standingRecomputed = 0;
+        standingAward = null;
       }
     }
     if (kind !== undefined) workItem = evolveWorkItem(workItem, event as Recorded<WorkItemEvent>);
@@ -254,6 +264,29 @@ const recomputeActionable = (
   return { points: rules.actionablePoints(item.weight, item.pointsToBeAwarded, rules.isLateCompletion(deadlineDay, completion.localDate)) };
 };
 
+/**
+ * What an event's own account of its award or revocation gets wrong: an award's receipt must give
+ * its points by its version's rules; a revocation that names its award's rules version must name the
+ * one the replay found standing.
+ */
+const receiptMismatch = (event: PointsEvent, revokes?: AwardRef | null): { expected: number | null; why: string } | null => {
+  if (event.type === 'PointsAwarded') {
+    const { receipt, points, rulesVersion } = event.data;
+    if (receipt === null) return null;
+    const given = receiptPoints(receipt);
+    if (receipt.points !== points || receipt.rulesVersion !== rulesVersion || given !== points)
+      return {
+        expected: given,
+        why: `its receipt (${receipt.rule}, rules version ${receipt.rulesVersion}, ${receipt.points} points) gives ${given ?? 'nothing this code knows'}, the event records ${points} by version ${rulesVersion}`,
+      };
+    return null;
+  }
+  const named = event.data.revokes?.rulesVersion;
+  if (named !== undefined && revokes && named !== revokes.rulesVersion)
+    return { expected: -event.data.points, why: `names rules version ${named}, the award it takes back was counted by version ${revokes.rulesVersion}` };
+  return null;
+};
+
 const signed = (event: PointsEvent): number => (event.type === 'PointsAwarded' ? event.data.points : -event.data.points);
 
 const describe = (event: PointsEvent): string => `${event.type} for ${event.data.source.type} ${event.data.source.id}`;
@@ -280,7 +313,7 @@ export const settleAudit = (replay: AuditReplay, ledgerRows: readonly AuditedLed
   let ledgerTotal = 0;
   for (const row of ledger.values()) ledgerTotal += row.points;
 
-  for (const { event, recomputed, expectedRecorded } of found) {
+  for (const { event, recomputed, expectedRecorded, revokes } of found) {
     const points = signed(event);
     const sign = event.type === 'PointsAwarded' ? 1 : -1;
     recordedTotal += points;
@@ -291,8 +324,10 @@ export const settleAudit = (replay: AuditReplay, ledgerRows: readonly AuditedLed
       reason: event.data.reason,
       sourceType: event.data.source.type,
       sourceId: event.data.source.id,
-      rulesVersion: event.type === 'PointsAwarded' ? event.data.rulesVersion : null,
+      rulesVersion: event.type === 'PointsAwarded' ? event.data.rulesVersion : (revokes?.rulesVersion ?? null),
       position: event.position,
+      receipt: event.type === 'PointsAwarded' ? event.data.receipt : null,
+      revokes: event.type === 'PointsRevoked' ? (revokes ?? null) : null,
     });
     if (recomputed.points === null) {
       mismatches.push({ position: event.position, expected: null, found: points, reason: `${describe(event)}: cannot recompute (${recomputed.why})` });
@@ -304,6 +339,10 @@ export const settleAudit = (replay: AuditReplay, ledgerRows: readonly AuditedLed
         reason: `${describe(event)}: the rules of version ${event.data.rulesVersion} give ${recomputed.points}, the event records ${event.data.points}`,
       });
     }
+    // An award the rules disagree with is reported once, above; its receipt is checked when the award itself holds.
+    const receiptWrong = event.type === 'PointsRevoked' || recomputed.points === event.data.points ? receiptMismatch(event, revokes) : null;
+    if (receiptWrong)
+      mismatches.push({ position: event.position, expected: receiptWrong.expected, found: points, reason: `${describe(event)}: ${receiptWrong.why}` });
     if (event.type === 'PointsRevoked' && expectedRecorded !== event.data.points) {
       mismatches.push({
         position: event.position,

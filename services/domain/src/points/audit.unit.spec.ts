@@ -91,10 +91,48 @@ describe('the points audit', () => {
       ['habit', 22, 1],
       ['habit', 20, 1],
       ['goal', 100, 1],
-      ['goal', -100, null],
+      // A revocation carries the rules version of the award it takes back.
+      ['goal', -100, 1],
       ['actionable', 15, 1],
     ]);
     expect(audit).toMatchObject({ recordedTotal: 77, recomputedTotal: 77, ledgerTotal: 77, consistent: true, mismatches: [], asOf: null });
+    const [goalAward, goalRevocation] = audit.entries.filter((e) => e.sourceType === 'goal');
+    expect(goalRevocation!.revokes).toEqual({ position: goalAward!.position, rulesVersion: 1 });
+    expect(goalAward!.receipt).toEqual({ rule: 'goal', rulesVersion: 1, inputs: { priority: 2, base: 25 }, points: 100 });
+    expect(audit.entries.find((e) => e.sourceType === 'actionable')!.receipt).toEqual({
+      rule: 'actionable',
+      rulesVersion: 1,
+      inputs: { weight: 3, pointsToBeAwarded: 0, late: true, daysLate: 2 },
+      points: 15,
+    });
+  });
+
+  it('names a receipt that does not give its award, and a revocation that names another rules version than its award’s', () => {
+    const goal = goalStream();
+    const [award, revocation] = pointsOf(goal);
+    if (award?.type !== 'PointsAwarded' || revocation?.type !== 'PointsRevoked') throw new Error('no award and revocation');
+    award.data.receipt = { rule: 'goal', rulesVersion: 1, inputs: { priority: 3, base: 25 }, points: 100 };
+    revocation.data.revokes = { rulesVersion: 2 };
+    const audit = auditPoints({ userId: USER, streams: [goal], ledger: ledgerOf([goal]), comparePositions });
+    expect(audit.mismatches).toEqual([
+      { position: award.position, expected: 75, found: 100, reason: expect.stringContaining('its receipt (goal, rules version 1, 100 points) gives 75') },
+      { position: revocation.position, expected: -100, found: -100, reason: expect.stringContaining('names rules version 2') },
+    ]);
+    expect(audit.consistent).toBe(false);
+  });
+
+  it('audits awards and revocations recorded before receipts (upcast: no receipt, no named award) by the replay alone', () => {
+    const goal = goalStream();
+    for (const event of pointsOf(goal)) {
+      if (event.type === 'PointsAwarded') event.data.receipt = null;
+      else event.data.revokes = null;
+    }
+    const audit = auditPoints({ userId: USER, streams: [goal], ledger: ledgerOf([goal]), comparePositions });
+    expect(audit).toMatchObject({ consistent: true, mismatches: [], recordedTotal: 0 });
+    expect(audit.entries.map((e) => [e.points, e.rulesVersion, e.receipt, e.revokes])).toEqual([
+      [100, 1, null, null],
+      [-100, 1, null, { position: audit.entries[0]!.position, rulesVersion: 1 }],
+    ]);
   });
 
   it('recomputes a backfill (half, and the later days it lengthened) and checks a take-back against the award it takes back', () => {
@@ -116,6 +154,22 @@ describe('the points audit', () => {
     const audit = auditPoints({ userId: USER, streams: [habit], ledger: ledgerOf([habit]), comparePositions });
     // 20, 20, 22; the backfill of the 2nd: half of 22 for it, +4 and +4 for the 3rd and 4th (streaks 3 and 4); taken back, then again.
     expect(audit.entries.map((e) => e.points)).toEqual([20, 20, 22, 19, -19, 19]);
+    expect(audit.entries[3]!.receipt).toEqual({
+      rule: 'habitBackfill',
+      rulesVersion: 1,
+      inputs: {
+        weight: 2,
+        streak: 2,
+        date: '2026-03-02',
+        recounted: [
+          { date: '2026-03-03', streak: 3, previousStreak: 1, backfilled: false },
+          { date: '2026-03-04', streak: 4, previousStreak: 2, backfilled: false },
+        ],
+      },
+      points: 19,
+    });
+    // The take-back names the backfill's award.
+    expect(audit.entries[4]!.revokes).toEqual({ position: audit.entries[3]!.position, rulesVersion: 1 });
     expect(audit).toMatchObject({ recordedTotal: 81, recomputedTotal: 81, ledgerTotal: 81, consistent: true, mismatches: [] });
 
     const backfillAward = pointsOf(habit)[3]!;
