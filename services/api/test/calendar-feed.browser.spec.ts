@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFeed } from '../src/calendar/testing/feed-reader.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { chromiumAvailable, closeBrowserRun, launchBrowser, signInWithToken } from './support/browser.ts';
-import { screenshot, type Theme } from './support/screenshots.ts';
+import { SCREENSHOT_DIR, screenshot, type Theme } from './support/screenshots.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 // Issue 20's calendar feed on the settings screen: the address shown and copied is the feed a real
 // parser reads; a new address (after a confirmation) replaces it and the old one stops working.
-// axe in light and dark; screenshots at 375 and 1280 px.
+// The personal API tokens section beside it: a token created, copied while shown that once, used,
+// revoked after a confirmation. axe in light and dark; screenshots at 375 and 1280 px.
 
 const APP_URL = 'https://tracker.example';
 const FEED_URL = new RegExp(`^${APP_URL}/api/calendar/feed/[A-Za-z0-9_-]{43}\\.ics$`);
@@ -119,5 +120,70 @@ describe.skipIf(!chromiumAvailable)('the calendar feed on the settings screen, i
     // The server agrees on the address after a reload.
     await page.reload();
     expect(await shownUrl()).toBe(fresh);
+  }, 120_000);
+
+  it('creates a personal API token shown once, copies it, lists its last use and revokes it after a confirmation', async () => {
+    const tokens = () => page.getByRole('region', { name: 'Personal API tokens' });
+    await page.goto(`${app.url}/settings`);
+    await tokens().getByText('No API tokens yet.').waitFor();
+
+    await tokens().getByRole('button', { name: 'Create token' }).click();
+    await tokens().getByRole('alert').filter({ hasText: 'Enter a name' }).waitFor();
+    await tokens().getByLabel('Name').fill('Home dashboard');
+    await tokens().getByRole('radio', { name: /Read and write/ }).check();
+    await tokens().getByRole('button', { name: 'Create token' }).click();
+    const shown = tokens().getByRole('textbox', { name: 'API token', exact: true });
+    await expect.poll(() => shown.inputValue()).toMatch(/^pt_[0-9a-f]{32}_[A-Za-z0-9_-]{43}$/);
+    const secret = await shown.inputValue();
+    await tokens().getByRole('button', { name: 'Copy' }).click();
+    await toast('API token copied').waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(secret);
+    const item = tokens().getByRole('listitem').filter({ hasText: 'Home dashboard' });
+    await item.getByText('Read and write').waitFor();
+    expect(await item.textContent()).toContain('Last used never');
+
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.evaluate(`document.documentElement.dataset.theme = '${theme}'`);
+      await axeClean(`settings, API token shown once (${theme})`);
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+        await expect.poll(() => page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+        await tokens().screenshot({ path: `${SCREENSHOT_DIR}settings-api-tokens-created-${width}-${theme}.png`, animations: 'disabled', caret: 'hide' });
+      }
+    }
+
+    // Shown once: gone after Done, and not there after a reload either; the token works as a bearer token.
+    await tokens().getByRole('button', { name: 'Done' }).click();
+    expect(await shown.count()).toBe(0);
+    const used = await app.json('POST', '/api/goals/goals', { token: secret, body: { title: 'From my script' } });
+    expect(used.status).toBe(201);
+    for (const theme of ['light', 'dark'] as const) {
+      await useTheme(theme);
+      await item.waitFor();
+      expect(await shown.count()).toBe(0);
+      expect(await item.textContent()).not.toContain('Last used never');
+      expect(await tokens().textContent()).not.toContain(secret.slice(-43));
+      await axeClean(`settings, API tokens listed (${theme})`);
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+        await expect.poll(() => page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+        await tokens().screenshot({ path: `${SCREENSHOT_DIR}settings-api-tokens-${width}-${theme}.png`, animations: 'disabled', caret: 'hide' });
+      }
+    }
+    await useTheme('light');
+
+    await item.getByRole('button', { name: 'Revoke Home dashboard' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Revoke this token?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await app.json('GET', '/api/goals/goals', { token: secret })).status).toBe(200);
+    await item.getByRole('button', { name: 'Revoke Home dashboard' }).click();
+    await axeClean('settings, revoke API token?');
+    await screenshot(page, 'settings-api-tokens-revoke', 375, 'light', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Revoke token' }).click();
+    await toast('Token revoked').waitFor();
+    await tokens().getByText('No API tokens yet.').waitFor();
+    expect((await app.json('GET', '/api/goals/goals', { token: secret })).status).toBe(401);
   }, 120_000);
 });
