@@ -106,10 +106,18 @@ export const ActionableItem = ({ item, statusColor, today: { date: today, timezo
         </h3>
         {item.description && <p className="act-item__description item-description">{item.description}</p>}
         <ul className="item-facts act-item__facts" aria-label={`About ${name}`}>
-          <li className={chipClass(statusTones[item.status])} data-testid={`actionable-status-${item.id}`}>
-            {statusColor && <StatusDot color={statusColor} />}
-            {statusLabels[item.status]}
-          </li>
+          {/* A done habit stays pending between periods: its chip says what the period is, not "Pending". */}
+          {habitDone ? (
+            <li className={chipClass('success')} data-testid={`actionable-status-${item.id}`}>
+              {statusColor && <StatusDot color={statusColor} />}
+              Done for this period
+            </li>
+          ) : (
+            <li className={chipClass(statusTones[item.status])} data-testid={`actionable-status-${item.id}`}>
+              {statusColor && <StatusDot color={statusColor} />}
+              {statusLabels[item.status]}
+            </li>
+          )}
           <li className={chipClass()}>Weight {item.weight}</li>
           {item.isHabit && (
             <li className={chipClass('primary')}>
@@ -117,7 +125,6 @@ export const ActionableItem = ({ item, statusColor, today: { date: today, timezo
               Habit · {scheduleInWords(item.recurrence)} · streak {item.streak}
             </li>
           )}
-          {habitDone && <li className={chipClass('success')}>Done for this period</li>}
           {deadline && (
             <li className={chipClass(overdue ? 'danger' : undefined)}>
               <CalendarIcon />
