@@ -58,6 +58,8 @@ describe('creating and listing personal API tokens', () => {
     const goal = await app.json('POST', '/api/goals/goals', { ...as(res.body.token), body: { title: 'Made by a script' } });
     expect(goal.status).toBe(201);
     expect((await call(user, 'GET', `/goals/goals/${goal.body.goal.id}`)).body.goal.title).toBe('Made by a script');
+    // The README's example.
+    expect((await app.json('POST', '/api/actionables', { ...as(res.body.token), body: { title: 'Water the plants' } })).status).toBe(201);
   });
 
   it('keeps the last use to the minute: the first use writes it, the next within a minute does not, a later one moves it', async () => {
