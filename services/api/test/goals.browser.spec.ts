@@ -317,7 +317,7 @@ describe.skipIf(!chromiumAvailable)('the goal tree, in a real browser', () => {
     await list.waitFor();
 
     // The overview is there, compact, and the first goal is wholly on the first screen.
-    await page.getByRole('region', { name: 'Overview' }).waitFor();
+    await page.getByLabel('Overview', { exact: true }).waitFor();
     const first = (await list.locator(':scope > li').first().boundingBox())!;
     expect(first.y + first.height).toBeLessThanOrEqual(800);
     // Filters fold behind a button on a phone.

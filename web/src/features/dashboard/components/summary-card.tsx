@@ -5,6 +5,8 @@ import { StatTiles } from '../../../components/stat-tiles/stat-tiles.tsx';
 import { Link } from 'react-router-dom';
 import { NextStep } from './next-step.tsx';
 
+const inRange = 'Created, due or finished';
+
 /** The range at a glance: points earned in it and the items created, due or completed in it. */
 export const SummaryCard = ({ range, rangeLabel }: { range: RangeArgs; rangeLabel: string }) => {
   const query = useGetDashboardSummaryQuery(range);
@@ -29,12 +31,13 @@ export const SummaryCard = ({ range, rangeLabel }: { range: RangeArgs; rangeLabe
             <StatTiles
               label="Summary"
               tiles={[
-                { id: 'summary-points', label: 'Points', value: summary.totalPoints, points: true },
-                { id: 'summary-completed', label: 'Completed', value: summary.completedCount },
-                { id: 'summary-goals', label: 'Goals', value: summary.goalsCount },
-                { id: 'summary-tasks', label: 'Tasks', value: summary.tasksCount },
-                { id: 'summary-subtasks', label: 'Subtasks', value: summary.subtasksCount },
-                { id: 'summary-actionables', label: 'Actionables', value: summary.actionablesCount },
+                { id: 'summary-points', label: 'Points', value: summary.totalPoints, points: true, note: 'Earned in these days' },
+                { id: 'summary-completed', label: 'Completed', value: summary.completedCount, note: 'Finished in these days, habit days too' },
+                // The other counts are of the items the range's lists show: created, due or finished in it.
+                { id: 'summary-goals', label: 'Goals', value: summary.goalsCount, note: inRange },
+                { id: 'summary-tasks', label: 'Tasks', value: summary.tasksCount, note: inRange },
+                { id: 'summary-subtasks', label: 'Subtasks', value: summary.subtasksCount, note: inRange },
+                { id: 'summary-actionables', label: 'Actionables', value: summary.actionablesCount, note: inRange },
               ]}
             />
           )

@@ -1,6 +1,6 @@
 import { useGetGoalsQuery, useGetGoalStatsQuery } from '../api/goals.api.ts';
 import { pointsTotal } from '../model/work-item-format.ts';
-import '../../../components/stat-tiles/stat-tiles.css';
+import { StatTiles } from '../../../components/stat-tiles/stat-tiles.tsx';
 import './goals-overview.css';
 
 /** Counts from /goals/goals/stats and the points the goals hold; hidden until there is something to count. */
@@ -8,23 +8,23 @@ export const GoalsOverview = () => {
   const { data: stats } = useGetGoalStatsQuery();
   const { data: goals } = useGetGoalsQuery();
   if (!stats || stats.total === 0) return null;
-  // A goal's history includes its tasks' and subtasks' points, so the goals' totals add up to everything.
+  // A goal's history includes its tasks' and subtasks' points and those of the to-dos linked to it, so the goals' totals add up to everything.
   const points = (goals ?? []).reduce((sum, goal) => sum + pointsTotal(goal), 0);
-  const cards = [
-    { label: 'Goals', value: String(stats.total), note: `${stats.pending} pending` },
-    { label: 'In progress', value: String(stats.inProgress), note: stats.inProgress === 1 ? 'goal under way' : 'goals under way' },
-    { label: 'Completed', value: String(stats.completed), note: `${Math.round(stats.completionRate * 100)}% completion rate` },
-    { label: 'Points earned', value: String(points), note: 'from goals, tasks and subtasks' },
-  ];
   return (
-    <section className="stat-tiles goals-overview" aria-label="Overview">
-      {cards.map((card) => (
-        <div key={card.label} className="stat-tile">
-          <p className="stat-tile__label">{card.label}</p>
-          <p className="stat-tile__value">{card.value}</p>
-          <p className="stat-tile__note">{card.note}</p>
-        </div>
-      ))}
-    </section>
+    <StatTiles
+      label="Overview"
+      className="goals-overview"
+      tiles={[
+        { id: 'goals-overview-total', label: 'Goals', value: stats.total, note: `${stats.pending} pending` },
+        {
+          id: 'goals-overview-in-progress',
+          label: 'In progress',
+          value: stats.inProgress,
+          note: stats.inProgress === 1 ? 'goal under way' : 'goals under way',
+        },
+        { id: 'goals-overview-completed', label: 'Completed', value: stats.completed, note: `${Math.round(stats.completionRate * 100)}% completion rate` },
+        { id: 'goals-overview-points', label: 'Points earned', value: points, note: 'in your goals, linked to-dos included', points: true },
+      ]}
+    />
   );
 };
