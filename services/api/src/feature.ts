@@ -14,7 +14,10 @@ import type { Mailer } from './mail/mailer.ts';
 
 /** What every feature may build on: the process's shared parts. */
 export interface AppServices {
-  config: Pick<Config, 'appUrl' | 'rateLimits' | 'readYourWritesTimeoutMs' | 'readyMaxLagMs' | 'accountMaxActionables' | 'webhooks' | 'apiTokens'>;
+  config: Pick<
+    Config,
+    'appUrl' | 'rateLimits' | 'readYourWritesTimeoutMs' | 'readyMaxLagMs' | 'accountMaxActionables' | 'webhooks' | 'reminders' | 'apiTokens'
+  >;
   log: Logger;
   store: EventStore;
   db: ReadModelDb;
@@ -26,6 +29,8 @@ export interface AppServices {
   deriveFromSecret: SecretDerivation;
   passwords: PasswordHasher;
   mailer: Mailer;
+  /** The process's clock (tests drive it): what workers that act at a time of day read. */
+  clock: () => Date;
   /** Every projector of the read side, by name. */
   projectorNames: readonly string[];
   /** Every route the app serves (for /api/openapi.json). */

@@ -8,6 +8,7 @@ import { dashboardFeature } from './dashboard/dashboard.feature.ts';
 import type { ApiFeature } from './feature.ts';
 import { goalsFeature } from './goals/goals.feature.ts';
 import { pointsFeature } from './points/points.feature.ts';
+import { remindersFeature } from './reminders/reminders.feature.ts';
 import { settingsFeature } from './settings/settings.feature.ts';
 import { systemFeature } from './system/system.feature.ts';
 import { webhooksFeature } from './webhooks/webhooks.feature.ts';
@@ -27,6 +28,7 @@ export const apiFeatures: readonly ApiFeature<any>[] = [
   calendarFeature,
   webhooksFeature,
   archiveFeature,
+  remindersFeature,
   apiTokensFeature,
 ];
 

@@ -41,6 +41,7 @@ const envSchema = z.object({
     .default(60 * 60_000),
   WEBHOOK_PAUSE_AFTER: z.coerce.number().int().min(1).max(100).default(10),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  REMINDER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(15_000),
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
 });
 
@@ -75,6 +76,8 @@ export interface Config {
    * the backoff, the failures in a row that pause a webhook, and how often the queue is looked at.
    */
   webhooks: { allowHosts: string[]; timeoutMs: number; retryBaseMs: number; retryMaxMs: number; pauseAfterFailures: number; pollMs: number };
+  /** Reminder mail: how often due reminders are looked for (ms); a reminder goes out at most this late. */
+  reminders: { pollMs: number };
   /** Personal API tokens: requests per minute each token may make (429 beyond, with Retry-After). */
   apiTokens: { rateLimit: RateLimitRule };
   /**
@@ -144,6 +147,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       pauseAfterFailures: e.WEBHOOK_PAUSE_AFTER,
       pollMs: e.WEBHOOK_POLL_MS,
     },
+    reminders: { pollMs: e.REMINDER_POLL_MS },
     apiTokens: { rateLimit: { limit: e.API_TOKEN_RATE_LIMIT, windowSeconds: 60 } },
     rateLimits: defaultRateLimits,
   };

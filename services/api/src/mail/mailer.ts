@@ -10,6 +10,8 @@ export interface Mail {
   text: string;
   /** The link the mail is about, logged by the file mailer so a local user can follow it. */
   link?: string;
+  /** The Message-ID header (`<…@…>`): the same for a repeat of the same mail, so a mailbox can recognise it. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -20,7 +22,7 @@ export const createSmtpMailer = (smtpUrl: string, from: string): Mailer => {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.messageId ? { messageId: mail.messageId } : {}) });
     },
   };
 };

@@ -163,6 +163,7 @@ export const startRuntime = async (
       deriveFromSecret: secretDerivation(secret),
       passwords: createPasswordHasher(config.bcryptCost),
       mailer,
+      clock: options.clock ?? (() => new Date()),
       projectorNames: projectors.map((p) => p.name),
       projectionFailures: () => runner?.failures() ?? [],
     };
