@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { type AsOfChoice, isCompleteChoice } from '../model/as-of.ts';
+import { type AsOfChoice, isCompleteChoice, isFutureChoice } from '../model/as-of.ts';
 import { isLocalDate, type LocalDate } from '../../../lib/dates/local-date.ts';
 import '../../../components/form/form.css';
 import './as-of-picker.css';
@@ -22,21 +22,24 @@ export const AsOfPicker = ({ choice, today, zone, onChange }: AsOfPickerProps) =
   const [draft, setDraft] = useState<AsOfChoice>(choice ?? empty);
   const [shown, setShown] = useState(choice);
   const hintId = useId();
+  const errorId = useId();
   // A moment set from outside (the address, Clear) replaces the draft.
   if (shown?.date !== choice?.date || shown?.time !== choice?.time) {
     setShown(choice);
     setDraft(choice ?? empty);
   }
 
+  // A moment to come is kept as typed, said, and not asked for (the audit would repeat the present).
+  const future = isFutureChoice(draft, today, zone);
   const edit = (changes: Partial<AsOfChoice>) => {
     const next = { ...draft, ...changes };
     setDraft(next);
     if (next.date === '') onChange(undefined);
-    else if (isCompleteChoice(next)) onChange(next);
+    else if (isCompleteChoice(next) && !isFutureChoice(next, today, zone)) onChange(next);
   };
 
   return (
-    <fieldset className="as-of-picker" aria-describedby={hintId}>
+    <fieldset className="as-of-picker" aria-describedby={future ? `${errorId} ${hintId}` : hintId}>
       <legend className="visually-hidden">Show the audit as of a past moment</legend>
       <div className="as-of-picker__fields">
         <label className="as-of-picker__field">
@@ -46,6 +49,7 @@ export const AsOfPicker = ({ choice, today, zone, onChange }: AsOfPickerProps) =
             className="field__input"
             value={draft.date}
             max={today}
+            aria-invalid={future || undefined}
             onChange={(event) => edit(event.target.value === '' ? { date: '', time: '' } : { date: event.target.value })}
           />
         </label>
@@ -56,6 +60,7 @@ export const AsOfPicker = ({ choice, today, zone, onChange }: AsOfPickerProps) =
             className="field__input"
             value={draft.time}
             disabled={!isLocalDate(draft.date)}
+            aria-invalid={future || undefined}
             onChange={(event) => edit({ time: event.target.value })}
           />
         </label>
@@ -71,6 +76,11 @@ export const AsOfPicker = ({ choice, today, zone, onChange }: AsOfPickerProps) =
           Clear<span className="visually-hidden"> the as-of date, show the present</span>
         </button>
       </div>
+      {future && (
+        <p id={errorId} className="field__error" role="alert">
+          As of: must not be in the future.
+        </p>
+      )}
       <p id={hintId} className="as-of-picker__hint">
         {choice ? 'Showing your points as they stood then.' : 'Showing the present.'} Times are in {zone.replaceAll('_', ' ')}.
       </p>

@@ -6,15 +6,21 @@ import './verdict-card.css';
 
 const totals = (audit: PointsAudit) =>
   [
-    { id: 'audit-recorded-total', label: 'Recorded in events', value: audit.recordedTotal, note: 'What the award and revocation events say', points: true },
     {
-      id: 'audit-recomputed-total',
-      label: 'Recomputed by the rules',
-      value: audit.recomputedTotal,
-      note: 'Each award replayed through its rules version',
+      id: 'audit-recorded-total',
+      label: 'Recorded as you went',
+      value: audit.recordedTotal,
+      note: 'What each completion and take-back recorded',
       points: true,
     },
-    { id: 'audit-ledger-total', label: 'In the ledger', value: audit.ledgerTotal, note: 'What your points total is read from', points: true },
+    {
+      id: 'audit-recomputed-total',
+      label: 'Worked out again',
+      value: audit.recomputedTotal,
+      note: 'Each action counted again by the rules it was scored under',
+      points: true,
+    },
+    { id: 'audit-ledger-total', label: 'Your total', value: audit.ledgerTotal, note: 'What the dashboard and leaderboard show', points: true },
   ] as const;
 
 const pointsOrNone = (points: number | null): string => (points === null ? 'none' : signedPoints(points));
@@ -24,8 +30,8 @@ const Mismatch = ({ mismatch }: { mismatch: AuditMismatch }) => (
     <p className="verdict__mismatch-reason">{mismatch.reason}</p>
     <dl className="verdict__mismatch-facts">
       <div>
-        <dt>Event</dt>
-        <dd>{mismatch.position === null ? 'none (a ledger row no event accounts for)' : <code>{mismatch.position}</code>}</dd>
+        <dt>Action</dt>
+        <dd>{mismatch.position === null ? 'none (points in your total that no action accounts for)' : <code>#{mismatch.position}</code>}</dd>
       </div>
       <div>
         <dt>Expected</dt>
@@ -76,8 +82,8 @@ export const VerdictCard = ({ audit, scope, failed = false, status }: VerdictCar
             {audit === undefined
               ? `Your points ${scope}.`
               : consistent
-                ? `Your points ${scope}, replayed from the event log: the events, the rules and the ledger agree.`
-                : `Your points ${scope}, replayed from the event log: ${audit.mismatches.length === 1 ? 'one thing does' : `${audit.mismatches.length} things do`} not match.`}
+                ? `Your points ${scope}, checked against every action you took: what was recorded, the rules and your total agree.`
+                : `Your points ${scope}, checked against every action you took: ${audit.mismatches.length === 1 ? 'one thing does' : `${audit.mismatches.length} things do`} not match.`}
           </p>
         </div>
       </div>

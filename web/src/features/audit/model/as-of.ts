@@ -41,6 +41,19 @@ export const asOfInstant = (choice: AsOfChoice, zone: string): string | undefine
   return new Date(nextMinute - 1).toISOString();
 };
 
+/**
+ * Whether the chosen moment has not begun yet: a day after the user's today, or a minute of today
+ * that is still to come. The audit of a moment to come would only repeat the present as if it were
+ * a record of then, so the picker refuses it.
+ */
+export const isFutureChoice = (choice: AsOfChoice, today: LocalDate, zone: string, now: number = Date.now()): boolean => {
+  if (!isCompleteChoice(choice)) return false;
+  if (choice.date > today) return true;
+  if (choice.time === '') return false;
+  const minuteStart = Date.parse(asOfInstant(choice, zone)!) + 1 - MINUTE_MS;
+  return minuteStart > now;
+};
+
 /** The choice kept in the page's address (?date=YYYY-MM-DD&time=HH:MM), or undefined for the present. */
 export const choiceFromParams = (params: { date: string | null; time: string | null }): AsOfChoice | undefined => {
   const choice = { date: params.date ?? '', time: params.time ?? '' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asOfInstant, choiceFromParams, isCompleteChoice, paramsOfChoice } from './as-of.ts';
+import { asOfInstant, choiceFromParams, isCompleteChoice, isFutureChoice, paramsOfChoice } from './as-of.ts';
 
 describe('the as-of instant', () => {
   it("reads a chosen minute in the user's zone and includes all of it", () => {
@@ -48,5 +48,25 @@ describe('the choice in the address', () => {
     expect(paramsOfChoice({ date: '2026-11-20', time: '08:30' })).toEqual({ date: '2026-11-20', time: '08:30' });
     expect(paramsOfChoice({ date: '2026-11-20', time: '' })).toEqual({ date: '2026-11-20' });
     expect(paramsOfChoice(undefined)).toEqual({});
+  });
+});
+
+describe('a moment to come', () => {
+  // 2026-11-20 15:30 in New York (UTC−5).
+  const now = Date.parse('2026-11-20T20:30:00Z');
+  const zone = 'America/New_York';
+  const today = '2026-11-20';
+
+  it('is refused: a later day, or a minute of today that has not begun', () => {
+    expect(isFutureChoice({ date: '2026-11-21', time: '' }, today, zone, now)).toBe(true);
+    expect(isFutureChoice({ date: '2026-11-21', time: '00:00' }, today, zone, now)).toBe(true);
+    expect(isFutureChoice({ date: today, time: '15:31' }, today, zone, now)).toBe(true);
+  });
+
+  it('is not: today as a whole, the minute under way, and any earlier moment', () => {
+    expect(isFutureChoice({ date: today, time: '' }, today, zone, now)).toBe(false);
+    expect(isFutureChoice({ date: today, time: '15:30' }, today, zone, now)).toBe(false);
+    expect(isFutureChoice({ date: '2026-11-19', time: '23:59' }, today, zone, now)).toBe(false);
+    expect(isFutureChoice({ date: '', time: '' }, today, zone, now)).toBe(false);
   });
 });

@@ -34,7 +34,7 @@ export const PasswordForm = () => {
 
   return (
     <form ref={ref} className="form" onSubmit={(event) => void submit(event)} noValidate>
-      {error && <ServerErrorAlert error={error} fallback="Failed to update profile" shown={['currentPassword', 'newPassword']} labels={profileFieldLabels} />}
+      {error && <ServerErrorAlert error={error} fallback="Failed to change password" shown={['currentPassword', 'newPassword']} labels={profileFieldLabels} />}
       <CurrentPasswordField
         label="Current password"
         name="currentPassword"
