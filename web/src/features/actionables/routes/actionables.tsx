@@ -15,6 +15,7 @@ import { useToday } from '../../../lib/settings/use-today.ts';
 import { useReturnFocus } from '../hooks/use-return-focus.ts';
 import { ViewPicker, type ViewChoice } from '../components/view-picker.tsx';
 import './actionables.css';
+import { PageHeader } from '../../../components/layouts/page-header.tsx';
 
 type Panel = 'create' | 'import' | 'export' | undefined;
 
@@ -63,11 +64,7 @@ export const ActionablesRoute = () => {
   return (
     <div className="page">
       <title>Actionables · Points Tracker</title>
-      <header className="page-header">
-        <div>
-          <p className="page-header__eyebrow">To-dos with deadlines and weights</p>
-          <h1 className="page-header__title">Actionables</h1>
-        </div>
+      <PageHeader eyebrow="To-dos with deadlines and weights" title="Actionables">
         <div className="act-page__actions">
           <button type="button" className="button button--secondary" ref={importButton} aria-expanded={panel === 'import'} onClick={() => toggle('import')}>
             <UploadIcon />
@@ -82,7 +79,7 @@ export const ActionablesRoute = () => {
             New actionable
           </button>
         </div>
-      </header>
+      </PageHeader>
       {panel === 'create' && <NewActionableForm habit={false} zone={zone} onCreated={(item) => created(item.deadline)} onCancel={() => setPanel(undefined)} />}
       {panel === 'import' && (
         <ImportPanel

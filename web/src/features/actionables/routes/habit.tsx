@@ -19,6 +19,7 @@ import { bestStreak, completionRate, freezesOf, percent, periodsOf, recentComple
 import { scheduleInWords } from '../model/habit-schedule.ts';
 import type { ShownActionable } from '../transfer/import-parser.ts';
 import './habit.css';
+import { PageHeader } from '../../../components/layouts/page-header.tsx';
 
 /** The history read: 366 days up to today (the server's most). */
 const HISTORY_DAYS = 366;
@@ -122,16 +123,17 @@ export const HabitRoute = () => {
         </section>
       ) : (
         <>
-          <header className="page-header">
-            <div>
-              <p className="page-header__eyebrow" data-testid="habit-page-schedule">
+          <PageHeader
+            eyebrow={
+              <>
                 {habit ? scheduleInWords(habit.recurrence) : 'Habit'}
                 {habit?.startDate && ` · since ${formatLocalDate(habit.startDate)}`}
-              </p>
-              <h1 className="page-header__title">{habit?.title ?? 'Habit'}</h1>
-              {habit?.description && <p className="habit-page__description">{habit.description}</p>}
-            </div>
-          </header>
+              </>
+            }
+            eyebrowData={{ 'data-testid': 'habit-page-schedule' }}
+            title={habit?.title ?? 'Habit'}
+            description={habit?.description && <p className="habit-page__description">{habit.description}</p>}
+          />
           {habit ? (
             <HabitRecord habit={habit} today={today} />
           ) : (

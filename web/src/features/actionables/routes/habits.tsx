@@ -11,6 +11,7 @@ import { useToday } from '../../../lib/settings/use-today.ts';
 import { isUnreachable } from '../../../lib/offline/queued-change.ts';
 import { useReturnFocus } from '../hooks/use-return-focus.ts';
 import '../components/habit-card.css';
+import { PageHeader } from '../../../components/layouts/page-header.tsx';
 
 /** Habits: each with its schedule, streak, today's state and last weeks; complete today, create, edit, delete. */
 export const HabitsRoute = () => {
@@ -69,16 +70,12 @@ export const HabitsRoute = () => {
   return (
     <div className="page">
       <title>Habits · Points Tracker</title>
-      <header className="page-header">
-        <div>
-          <p className="page-header__eyebrow">Streaks counted in {zone}</p>
-          <h1 className="page-header__title">Habits</h1>
-        </div>
+      <PageHeader eyebrow={`Streaks counted in ${zone}`} title="Habits">
         <button type="button" className="button button--primary" ref={newButton} aria-expanded={creating} onClick={() => setCreating((open) => !open)}>
           <PlusIcon />
           New habit
         </button>
-      </header>
+      </PageHeader>
       {creating && <NewActionableForm habit zone={zone} onCreated={() => setCreating(false)} onCancel={() => setCreating(false)} />}
       {content()}
       {habits && habits.length > 0 && <FreezePanel today={today} />}

@@ -14,6 +14,7 @@ import { useToday } from '../../../lib/settings/use-today.ts';
 import { useUserZone } from '../../../lib/settings/use-user-zone.ts';
 import { VerdictCard } from '../components/verdict-card.tsx';
 import './audit.css';
+import { PageHeader } from '../../../components/layouts/page-header.tsx';
 
 const countOf = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -56,13 +57,9 @@ export const AuditRoute = () => {
   return (
     <div className="page audit">
       <title>Points audit · Points Tracker</title>
-      <header className="page-header audit__header">
-        <div>
-          <p className="page-header__eyebrow">Every point, replayed from the event log</p>
-          <h1 className="page-header__title">Points audit</h1>
-        </div>
+      <PageHeader className="audit__header" eyebrow="Every point, replayed from the event log" title="Points audit">
         <AsOfPicker choice={choice} today={today} zone={zone} onChange={changeChoice} />
-      </header>
+      </PageHeader>
 
       <VerdictCard audit={audit} scope={scope} failed={audit === undefined && !isFetching && error !== undefined} status={status} />
 

@@ -9,6 +9,7 @@ import { SelectionPanel } from '../components/selection-panel.tsx';
 import { PlusIcon } from '../../../components/icons/icons.tsx';
 import { WorkItemList } from '../components/work-item-list.tsx';
 import './goals.css';
+import { PageHeader } from '../../../components/layouts/page-header.tsx';
 
 /** The goal tree: goals → tasks → subtasks, with filters, progress and the selected item's details. */
 export const GoalsRoute = () => {
@@ -20,18 +21,12 @@ export const GoalsRoute = () => {
     <FocusRequestProvider>
       <div className="page">
         <title>Goals · Points Tracker</title>
-        <header className="page-header">
-          <div>
-            <p className="page-header__eyebrow">Goals → tasks → subtasks</p>
-            <h1 className="page-header__title" tabIndex={-1} {...{ [deletionFocusAttribute]: '' }}>
-              Goals
-            </h1>
-          </div>
+        <PageHeader eyebrow="Goals → tasks → subtasks" title="Goals" focusable headingData={{ [deletionFocusAttribute]: '' }}>
           <button type="button" className="button button--primary" aria-expanded={creating} onClick={() => setCreating((open) => !open)}>
             <PlusIcon />
             New goal
           </button>
-        </header>
+        </PageHeader>
         <GoalsOverview />
         <div className={`goals-layout${hasGoals ? '' : ' goals-layout--single'}`}>
           <div className="goals-layout__main">

@@ -5,6 +5,7 @@ import { LEADERBOARD_SIZE, leaderboardFailure, useGetLeaderboardQuery } from '..
 import { LoadError, LoadingLine } from '../../../components/states/load-states.tsx';
 import { ColumnHeads } from '../../../components/tables/column-heads.tsx';
 import './leaderboard.css';
+import { PageHeader } from '../../../components/layouts/page-header.tsx';
 
 const numberFormat = new Intl.NumberFormat();
 
@@ -19,12 +20,7 @@ export const LeaderboardRoute = () => {
   return (
     <div className="page page--narrow">
       <title>Leaderboard · Points Tracker</title>
-      <header className="page-header">
-        <div>
-          <p className="page-header__eyebrow">Everyone's total points</p>
-          <h1 className="page-header__title">Leaderboard</h1>
-        </div>
-      </header>
+      <PageHeader eyebrow="Everyone's total points" title="Leaderboard" />
       <section className="panel leaderboard" aria-labelledby="leaderboard-title">
         <h2 id="leaderboard-title" className="visually-hidden">
           Top {LEADERBOARD_SIZE}

@@ -3,18 +3,14 @@ import { selectCurrentUser } from '../../../lib/auth/auth.slice.ts';
 import { PanelHeader } from '../../../components/states/panel-header.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
+import { PageHeader } from '../../../components/layouts/page-header.tsx';
 
 export const ProfileRoute = () => {
   const user = useAppSelector(selectCurrentUser);
   return (
     <div className="page page--narrow">
       <title>Profile · Points Tracker</title>
-      <header className="page-header">
-        <div>
-          <p className="page-header__eyebrow">Account</p>
-          <h1 className="page-header__title">Profile</h1>
-        </div>
-      </header>
+      <PageHeader eyebrow="Account" title="Profile" />
       <section className="panel" aria-labelledby="profile-details-title">
         <PanelHeader id="profile-details-title" title="Personal details" subtitle={user ? `Signed in as ${user.email}` : undefined} />
         {user ? (

@@ -8,8 +8,10 @@ import { WeekStartSection } from '../components/week-start-section.tsx';
 import { WebhooksSection } from '../components/webhooks-section.tsx';
 import { ApiTokensSection } from '../components/api-tokens-section.tsx';
 import { DayStartSection } from '../components/day-start-section.tsx';
+import { RemindersSection } from '../components/reminders-section.tsx';
 import { SettingsLoadState } from '../components/settings-load-state.tsx';
 import './settings.css';
+import { PageHeader } from '../../../components/layouts/page-header.tsx';
 
 /** Theme, time zone, day start, week start, statuses and a reset; each section saves on its own. */
 export const SettingsRoute = () => {
@@ -19,12 +21,7 @@ export const SettingsRoute = () => {
   return (
     <div className="page page--narrow settings-page">
       <title>Settings · Points Tracker</title>
-      <header className="page-header">
-        <div>
-          <p className="page-header__eyebrow">Make it yours</p>
-          <h1 className="page-header__title">Settings</h1>
-        </div>
-      </header>
+      <PageHeader eyebrow="Make it yours" title="Settings" />
       {!settings ? (
         <section className="panel" aria-busy={isLoading || undefined}>
           <SettingsLoadState query={read} failure={settingsFailures.fetch} loading="Loading your settings…" />
@@ -36,6 +33,7 @@ export const SettingsRoute = () => {
           <DayStartSection settings={settings} />
           <WeekStartSection settings={settings} />
           <StatusSection key={JSON.stringify(settings.statusSettings)} settings={settings} />
+          <RemindersSection settings={settings} />
           <CalendarFeedSection />
           <WebhooksSection />
           <ApiTokensSection />

@@ -12,6 +12,7 @@ import { FOCUS_HEADING_STATE, useHeadingFocus } from '../../../lib/focus/use-hea
 import { startFailures, useCreateFirstGoalMutation, useCreateFirstHabitMutation } from '../api/start.api.ts';
 import { goalSuggestions, habitSuggestions, startRequests } from '../model/suggestions.ts';
 import './start.css';
+import { PageHeader } from '../../../components/layouts/page-header.tsx';
 
 interface ChoiceProps {
   error?: string | undefined;
@@ -100,14 +101,7 @@ export const StartRoute = () => {
   return (
     <div className="page page--narrow start">
       <title>Get started · Points Tracker</title>
-      <header className="page-header">
-        <div>
-          <p className="page-header__eyebrow">{firstName ? `Welcome, ${firstName}` : 'Welcome'}</p>
-          <h1 ref={heading} className="page-header__title" tabIndex={-1}>
-            Start with a habit and a goal
-          </h1>
-        </div>
-      </header>
+      <PageHeader eyebrow={firstName ? `Welcome, ${firstName}` : 'Welcome'} title="Start with a habit and a goal" focusable headingRef={heading} />
       <p className="start__lead">
         Tap a suggestion or type your own. The habit lands on today's list, ready to tick off; the goal waits on the Goals page for its first tasks. Both can be
         changed any time.
