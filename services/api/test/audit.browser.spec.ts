@@ -11,22 +11,10 @@ interface AuditAnswer {
   entries: Array<{ occurredAt: string; points: number }>;
 }
 
-/** An instant's date and wall-clock minute in a zone, as the page's date and time inputs take them. */
+/** An instant's date and wall-clock minute in a zone, as the page's date and time inputs take them (Swedish writes 'YYYY-MM-DD HH:MM:SS'). */
 const wallClockIn = (zone: string, instant: Date): { date: string; time: string } => {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  const wall = instant.toLocaleString('sv-SE', { timeZone: zone });
+  return { date: wall.slice(0, 10), time: wall.slice(11, 16) };
 };
 
 const HOUR = 3_600_000;

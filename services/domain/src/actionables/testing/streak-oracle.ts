@@ -82,31 +82,14 @@ export class StreakOracle {
   }
 }
 
+// Swedish writes the wall clock as 'YYYY-MM-DD HH:MM:SS' on the 24-hour clock: its numbers, in order.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const formatter = (zone: string): Intl.DateTimeFormat => {
-  let found = formatters.get(zone);
-  if (!found) {
-    found = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(zone, found);
-  }
-  return found;
+const wallClock = (epochMs: number, zone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> => {
+  const format = formatters.get(zone) ?? new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'medium' });
+  formatters.set(zone, format);
+  const [year, month, day, hour, minute, second] = format.format(epochMs).split(/\D+/).map(Number) as [number, number, number, number, number, number];
+  return { year, month, day, hour, minute, second };
 };
-const wallClock = (epochMs: number, zone: string): Record<string, number> =>
-  Object.fromEntries(
-    formatter(zone)
-      .formatToParts(new Date(epochMs))
-      .filter((part) => part.type !== 'literal')
-      .map((part) => [part.type, Number(part.value)]),
-  );
 
 /** The local date at an instant in a zone, as Intl sees it. */
 export const intlLocalDate = (epochMs: number, zone: string): string => {
@@ -116,7 +99,7 @@ export const intlLocalDate = (epochMs: number, zone: string): string => {
 
 const offsetAt = (epochMs: number, zone: string): number => {
   const { year, month, day, hour, minute, second } = wallClock(epochMs, zone);
-  return Date.UTC(year!, month! - 1, day!, hour!, minute!, second!) - Math.floor(epochMs / 1000) * 1000;
+  return Date.UTC(year, month - 1, day, hour, minute, second) - Math.floor(epochMs / 1000) * 1000;
 };
 
 /** An instant whose wall clock in `zone` reads `date` at `minuteOfDay` (or nearby, inside a DST gap). */
