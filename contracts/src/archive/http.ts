@@ -53,7 +53,11 @@ export type ArchiveManifest = z.infer<typeof archiveManifest>;
  */
 export const archivedEvent = z.object({
   id,
-  stream: z.string().min(3).max(200).refine((value) => /^[a-z]+-[0-9a-f-]{36}$/.test(value), { message: 'must be a stream name' }),
+  stream: z
+    .string()
+    .min(3)
+    .max(200)
+    .refine((value) => /^[a-z]+-[0-9a-f-]{36}$/.test(value), { message: 'must be a stream name' }),
   revision: wholeNumber(0, ARCHIVE_MAX_EVENTS),
   type: storedText.pipe(z.string().max(100)),
   version: wholeNumber(1, 1000),

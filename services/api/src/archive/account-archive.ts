@@ -16,7 +16,7 @@ const STREAM_READS_IN_FLIGHT = 16;
 
 /** Each event type's current schema version: what this server writes, and the newest it reads. */
 export const eventSchemaVersions: Readonly<Record<string, number>> = Object.fromEntries(
-  domainEvent.options.map((option) => [option.shape.type.value, option.shape.version.parse(undefined) as number]),
+  domainEvent.options.map((option) => [option.shape.type.value, option.shape.version.parse(undefined)]),
 );
 
 /** The user's own freeze stream (freeze.decider.ts). */
@@ -59,7 +59,11 @@ const archived = (event: StoredEvent): ArchivedEvent => ({
  * event store port; their settings as their stream folds them. Not their user stream's other events:
  * those hold the e-mail address, the password hash and one-time token hashes, which stay here.
  */
-export const exportArchive = async (deps: { store: EventStore; db: ReadModelDb; commands: CommandHandler }, userId: string, now: Date): Promise<AccountArchive> => {
+export const exportArchive = async (
+  deps: { store: EventStore; db: ReadModelDb; commands: CommandHandler },
+  userId: string,
+  now: Date,
+): Promise<AccountArchive> => {
   const { store, db, commands } = deps;
   const { state } = await commands.load(userDecider, userStream(userId));
   if (state.status !== 'registered') throw new NotFound('User not found');

@@ -19,6 +19,10 @@ export const accountRestoreReactor = (deps: { store: EventStore; commands: Comma
   name: ACCOUNT_RESTORE,
   handles,
   apply: async (_trx, event) => {
-    await materialiseRestore(deps, event.data, { requestId: event.metadata.correlationId, now: new Date(event.metadata.occurredAt), causationId: event.stream });
+    await materialiseRestore(deps, event.data, {
+      requestId: event.metadata.correlationId,
+      now: new Date(event.metadata.occurredAt),
+      causationId: event.stream,
+    });
   },
 });

@@ -9,7 +9,7 @@ import { userItemStreams } from '@tracker/projections/points/audit.queries';
 import { userStream } from '../auth/account-streams.ts';
 import { derivedUuid, type CommandContext, type CommandHandler } from '../commands/command-handler.ts';
 import { freezeStreamOf } from './account-archive.ts';
-import { planRestore } from './account-restore.ts';
+import { planRestore, type RestorePlan } from './account-restore.ts';
 
 export type StoredRestore = EventOf<'AccountRestored'>['data'];
 
@@ -28,12 +28,26 @@ const firstEventOf = async (store: EventStore, stream: string) => {
   return undefined;
 };
 
+/** The restore's events in runs: consecutive events of one stream, as the original appends wrote them (a completion with its points). */
+const runsOf = (events: StoredRestore['events']): Array<{ stream: string; revision: number; events: StoredRestore['events'] }> => {
+  const runs: Array<{ stream: string; revision: number; events: StoredRestore['events'] }> = [];
+  const next = new Map<string, number>();
+  for (const event of events) {
+    const revision = next.get(event.stream) ?? 0;
+    next.set(event.stream, revision + 1);
+    const last = runs.at(-1);
+    if (last?.stream === event.stream) last.events.push(event);
+    else runs.push({ stream: event.stream, revision, events: [event] });
+  }
+  return runs;
+};
+
 /**
- * Writes a stored restore's streams, each in one append, in the order they began in the archive's
- * log (a goal before its tasks, as the reactors first saw them). Every id was fixed in the restore
- * event, so a second run — the request's retry, or the reactor after a crash — finds each stream
- * already written and writes nothing twice. Then the archive's settings, under a key derived from
- * the restore.
+ * Writes a stored restore's events in the archive's log order — so everything told in log order
+ * (the audit's entries, the activity) reads as it did — each run of one stream's events in one
+ * append at its exact revision. Every id and revision was fixed in the restore event, so a second
+ * run (the request's retry, or the reactor after a crash) is recognised by the store as the same
+ * appends and writes nothing twice. Then the archive's settings, under a key derived from the restore.
  */
 export const materialiseRestore = async (
   deps: { store: EventStore; commands: CommandHandler },
@@ -41,35 +55,52 @@ export const materialiseRestore = async (
   context: Pick<CommandContext, 'requestId' | 'now'> & { causationId: string },
 ): Promise<Position | undefined> => {
   const { store, commands } = deps;
-  const streams = new Map<string, StoredRestore['events']>();
-  for (const event of restore.events) streams.set(event.stream, [...(streams.get(event.stream) ?? []), event]);
+  /** Events the user added to a stream before the restore reached it (their freeze stream): the restore's go after them. */
+  const shifted = new Map<string, bigint>();
   let position: Position | undefined;
-  for (const [stream, events] of streams) {
-    const batch = events.map(({ id, type, data, metadata }) => ({ id, type, data, metadata }));
+  for (const run of runsOf(restore.events)) {
+    const batch = run.events.map(({ id, type, data, metadata }) => ({ id, type, data, metadata }));
+    const after = BigInt(run.revision - 1) + (shifted.get(run.stream) ?? 0n);
     try {
-      position = (await store.append(stream, batch, 'no_stream')).position;
+      position = (await store.append(run.stream, batch, after < 0n ? 'no_stream' : after)).position;
     } catch (error) {
       if (!(error instanceof WrongExpectedVersion)) throw error;
-      // Written by an earlier run (a store that did not recognise the retry), or the user's own freeze stream begun since: append after it.
-      const held = new Set<string>();
-      let revision = -1n;
-      for await (const stored of store.readStream(stream)) {
-        held.add(stored.id);
-        revision = stored.revision;
+      let head = -1n;
+      let written = false;
+      for await (const stored of store.readStream(run.stream)) {
+        head = stored.revision;
+        written ||= stored.id === batch[0]!.id;
       }
-      if (held.has(batch[0]!.id)) continue;
-      position = (await store.append(stream, batch, revision)).position;
+      if (written) continue;
+      shifted.set(run.stream, head - after + (shifted.get(run.stream) ?? 0n));
+      position = (await store.append(run.stream, batch, head)).position;
     }
   }
-  const settings = await commands.execute(userDecider, userStream(restore.userId), { type: 'ReplaceSettings', settings: restore.settings }, {
-    userId: restore.userId,
-    requestId: context.requestId,
-    causationId: context.causationId,
-    now: context.now,
-    idempotencyKey: `restore:${restore.checksum}`,
-  });
+  const settings = await commands.execute(
+    userDecider,
+    userStream(restore.userId),
+    { type: 'ReplaceSettings', settings: restore.settings },
+    {
+      userId: restore.userId,
+      requestId: context.requestId,
+      causationId: context.causationId,
+      now: context.now,
+      idempotencyKey: `restore:${restore.checksum}`,
+    },
+  );
   return settings.position ?? position;
 };
+
+/** The restore's event id: the same archive restored into the same account is the same event. */
+const restoreIdOf = (userId: string, checksum: string): string => derivedUuid(userId, 'account-restore', checksum);
+
+/** The one event that stores a planned restore whole (in the account's restore stream, with no_stream). */
+export const restoreEventOf = (plan: RestorePlan, context: Pick<CommandContext, 'userId' | 'requestId' | 'now'>) => ({
+  id: restoreIdOf(context.userId, plan.checksum),
+  type: 'AccountRestored' as const,
+  data: { userId: context.userId, checksum: plan.checksum, settings: plan.settings, events: plan.events } satisfies StoredRestore,
+  metadata: { userId: context.userId, correlationId: context.requestId, occurredAt: context.now.toISOString() },
+});
 
 /**
  * Restores an archive into the signed-in account when it has no data yet (409 otherwise): checks
@@ -86,24 +117,20 @@ export const restoreArchive = async (
   const { store, db } = deps;
   const userId = context.userId;
   const plan = planRestore(archive, userId);
-  const restoreId = derivedUuid(userId, 'account-restore', plan.checksum);
   const stream = restoreStreamOf(userId);
   const already = await firstEventOf(store, stream);
-  if (already && already.id !== restoreId) throw new Conflict(archiveMessages.notEmpty, 'account_not_empty');
+  if (already && already.id !== restoreIdOf(userId, plan.checksum)) throw new Conflict(archiveMessages.notEmpty, 'account_not_empty');
   if (!already && ((await userItemStreams(db, userId)).length > 0 || (await firstEventOf(store, freezeStreamOf(userId))))) {
     throw new Conflict(archiveMessages.notEmpty, 'account_not_empty');
   }
-  const restore: StoredRestore = { userId, checksum: plan.checksum, settings: plan.settings, events: plan.events };
+  const stored = restoreEventOf(plan, context);
+  const restore = stored.data;
   let restoredAt = context.now.toISOString();
   if (already) {
     restoredAt = typeof already.metadata.occurredAt === 'string' ? already.metadata.occurredAt : restoredAt;
   } else {
     try {
-      await store.append(
-        stream,
-        [{ id: restoreId, type: 'AccountRestored', data: restore, metadata: { userId, correlationId: context.requestId, occurredAt: restoredAt } }],
-        'no_stream',
-      );
+      await store.append(stream, [stored], 'no_stream');
     } catch (error) {
       if (error instanceof WrongExpectedVersion) throw new Conflict(archiveMessages.notEmpty, 'account_not_empty');
       throw error;
