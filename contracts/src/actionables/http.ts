@@ -262,6 +262,32 @@ export const actionable = z.object({
 });
 export type Actionable = z.infer<typeof actionable>;
 
+/**
+ * An actionable's answer in every field a plain creation leaves to the defaults (spec.md §3) and
+ * nothing has changed since: what the read model answers and what the API returns alike, but for
+ * the item's id, title, creation time and owner.
+ */
+export const untouchedActionable = {
+  description: '',
+  weight: 1,
+  deadline: null,
+  completedAt: null,
+  goalId: null,
+  taskId: null,
+  subtaskId: null,
+  isHabit: false,
+  streak: 0,
+  lastCompletedAt: null,
+  active: true,
+  reminderTime: null,
+  pointsAwarded: 0,
+  pointsToBeAwarded: 0,
+  recurrence: { frequency: 'daily', days: [], dayOfMonth: null, everyNDays: null, timesPerWeek: null, weekStartsOn: null },
+  status: 'pending',
+  startDate: null,
+  habitToday: null,
+} satisfies Omit<Actionable, 'id' | 'title' | 'createdAt' | 'userId'>;
+
 export const actionableResponse = z.object({ actionable });
 /** A page of actionables; `nextCursor` asks for the next one (null: this was the last). */
 export const actionablesResponse = z.object({ actionables: z.array(actionable), nextCursor });

@@ -16,7 +16,8 @@ import {
   pointsRevoked,
 } from '../testing/event-factories.ts';
 import { projectEvents } from '../testing/project-events.ts';
-import { emptyActionableStats, untouchedActionable } from '../testing/actionable-answers.ts';
+import { untouchedActionable } from '@tracker/contracts/actionables/http';
+import { emptyActionableStats } from '../testing/actionable-answers.ts';
 import type { EventContext } from '../testing/projector-spec.ts';
 import { actionablesProjection } from './actionables.projection.ts';
 import { actionableHeatmap, actionableStats, actionablesInRange, findActionable, listActionables } from './actionables.queries.ts';

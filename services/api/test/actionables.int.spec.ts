@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { emptyActionableStats, untouchedActionable } from '@tracker/projections/testing/actionable-answers';
+import { untouchedActionable } from '@tracker/contracts/actionables/http';
+import { emptyActionableStats } from '@tracker/projections/testing/actionable-answers';
 import { apiClient, useTestApp, type ApiUser as User } from './support/api-client.ts';
 import { startTestApp } from './support/test-app.ts';
 

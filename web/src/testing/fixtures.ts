@@ -1,4 +1,4 @@
-import type { Actionable } from '@tracker/contracts/actionables/http';
+import { untouchedActionable, type Actionable } from '@tracker/contracts/actionables/http';
 import type { Goal, Subtask, Task } from '@tracker/contracts/goals/http';
 import type { AuditEntry } from '@tracker/contracts/points/audit';
 import { settingsDefaults, type StatusSettings } from '@tracker/contracts/settings/http';
@@ -57,28 +57,12 @@ export const aSubtask = (overrides: Partial<Subtask> = {}): Subtask => ({
 });
 
 export const anActionable = (overrides: Partial<Actionable> = {}): Actionable => ({
+  ...untouchedActionable,
   id: '5b7e1c2a-0000-4000-8000-000000000001',
   title: 'Buy milk',
-  description: '',
   weight: 2,
-  deadline: null,
-  completedAt: null,
   createdAt: '2026-11-20T09:00:00.000Z',
   userId: '0b8a3c1e-7c2e-4d7b-9b0a-1f2e3d4c5b6a',
-  goalId: null,
-  taskId: null,
-  subtaskId: null,
-  isHabit: false,
-  streak: 0,
-  lastCompletedAt: null,
-  active: true,
-  reminderTime: null,
-  pointsAwarded: 0,
-  pointsToBeAwarded: 0,
-  recurrence: { frequency: 'daily', days: [], dayOfMonth: null, everyNDays: null, timesPerWeek: null, weekStartsOn: null },
-  status: 'pending',
-  startDate: null,
-  habitToday: null,
   ...overrides,
 });
 

@@ -1,33 +1,15 @@
-import type { Actionable } from '@tracker/contracts/actionables/http';
 import { describe, expect, it } from 'vitest';
+import { anActionable } from '../../../testing/fixtures.ts';
 import { blankValues, changedFields, createBody, formProblems, valuesOf } from './actionable-values.ts';
 
 const zone = 'America/New_York';
 
-const item: Actionable = {
-  id: '5b7e1c2a-0000-4000-8000-000000000001',
-  title: 'Buy milk',
+const item = anActionable({
   description: 'Oat',
-  weight: 2,
   deadline: '2026-12-01T22:00:00.000Z',
-  completedAt: null,
-  createdAt: '2026-11-20T09:00:00.000Z',
-  userId: '0b8a3c1e-7c2e-4d7b-9b0a-1f2e3d4c5b6a',
   goalId: '9f1c2d3e-0000-4000-8000-00000000a001',
-  taskId: null,
-  subtaskId: null,
-  isHabit: false,
-  streak: 0,
-  lastCompletedAt: null,
-  active: true,
   reminderTime: '08:30',
-  pointsAwarded: 0,
-  pointsToBeAwarded: 0,
-  recurrence: { frequency: 'daily', days: [], dayOfMonth: null, everyNDays: null, timesPerWeek: null, weekStartsOn: null },
-  status: 'pending',
-  startDate: null,
-  habitToday: null,
-};
+});
 
 describe('actionable form values', () => {
   it('shows the deadline as a wall-clock time in the user’s zone', () => {

@@ -1,4 +1,4 @@
-import { actionable as actionableSchema, type Actionable } from '@tracker/contracts/actionables/http';
+import { actionable as actionableSchema, untouchedActionable, type Actionable } from '@tracker/contracts/actionables/http';
 import type { Reading } from '../../../lib/api/checked-query.ts';
 
 /** spec.md §5's texts, verbatim. */
@@ -42,28 +42,13 @@ export type ShownActionable = Actionable & { loadProblem?: string };
 
 /** spec.md §5: a malformed item is shown as this placeholder, inactive, rather than break the list. */
 export const invalidActionable = (id: string, problem: string): ShownActionable => ({
+  ...untouchedActionable,
   id,
   title: 'Error: Invalid Actionable',
   description: 'This actionable could not be properly loaded',
-  weight: 1,
-  deadline: null,
-  completedAt: null,
   createdAt: new Date(0).toISOString(),
   userId: '',
-  goalId: null,
-  taskId: null,
-  subtaskId: null,
-  isHabit: false,
-  streak: 0,
-  lastCompletedAt: null,
   active: false,
-  reminderTime: null,
-  pointsAwarded: 0,
-  pointsToBeAwarded: 0,
-  recurrence: { frequency: 'daily', days: [], dayOfMonth: null, everyNDays: null, timesPerWeek: null, weekStartsOn: null },
-  status: 'pending',
-  startDate: null,
-  habitToday: null,
   loadProblem: problem,
 });
 
