@@ -130,7 +130,9 @@ describe.skipIf(!chromiumAvailable)('the calendar feed on the settings screen, i
     await tokens().getByRole('button', { name: 'Create token' }).click();
     await tokens().getByRole('alert').filter({ hasText: 'Enter a name' }).waitFor();
     await tokens().getByLabel('Name').fill('Home dashboard');
-    await tokens().getByRole('radio', { name: /Read and write/ }).check();
+    await tokens()
+      .getByRole('radio', { name: /Read and write/ })
+      .check();
     await tokens().getByRole('button', { name: 'Create token' }).click();
     const shown = tokens().getByRole('textbox', { name: 'API token', exact: true });
     await expect.poll(() => shown.inputValue()).toMatch(/^pt_[0-9a-f]{32}_[A-Za-z0-9_-]{43}$/);

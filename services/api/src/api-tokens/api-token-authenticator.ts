@@ -26,7 +26,15 @@ export const LAST_USED_PRECISION_MS = 60_000;
  * deleted) is refused from the next request on, in every API process. The hash is compared in
  * constant time; each token has its own rate limit (the shared counters in ops.rate_limit_hits).
  */
-export const createApiTokenAuthenticator = ({ ops, rateLimiter, rule }: { ops: OpsDb; rateLimiter: RateLimiter; rule: RateLimitRule }): ApiTokenAuthenticator => ({
+export const createApiTokenAuthenticator = ({
+  ops,
+  rateLimiter,
+  rule,
+}: {
+  ops: OpsDb;
+  rateLimiter: RateLimiter;
+  rule: RateLimitRule;
+}): ApiTokenAuthenticator => ({
   async authenticate(token, at) {
     const id = apiTokenIdOf(token);
     if (!id) throw new Unauthorized(messages.invalidToken);

@@ -19,7 +19,16 @@ describe('personal API tokens', () => {
 
   it('refuse text of another shape: no id is read from it', () => {
     const { token } = newApiToken(randomUUID());
-    for (const bad of ['', 'pt_', `${token}x`, token.slice(0, -1), token.toUpperCase(), token.replace('pt_', 'pk_'), `pt_${'g'.repeat(32)}_${'a'.repeat(43)}`, `${token}\u0000`])
+    for (const bad of [
+      '',
+      'pt_',
+      `${token}x`,
+      token.slice(0, -1),
+      token.toUpperCase(),
+      token.replace('pt_', 'pk_'),
+      `pt_${'g'.repeat(32)}_${'a'.repeat(43)}`,
+      `${token}\u0000`,
+    ])
       expect(apiTokenIdOf(bad), bad).toBeUndefined();
     expect(isApiToken('eyJhbGciOiJIUzI1NiJ9.e30.x')).toBe(false);
   });

@@ -41,7 +41,11 @@ export const apiTokensRoutes: AnyRoute<AppServices>[] = [
       const row = await ops.transaction().execute(async (trx) => {
         // One creation at a time per user, so two at once cannot both pass the count.
         await sql`SELECT pg_advisory_xact_lock(hashtext(${`api-tokens:${userId}`}))`.execute(trx);
-        const { n } = await trx.selectFrom('api_tokens').select(sql<string>`count(*)`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+        const { n } = await trx
+          .selectFrom('api_tokens')
+          .select(sql<string>`count(*)`.as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow();
         if (Number(n) >= MAX_API_TOKENS) throw new BusinessRuleViolated(`At most ${MAX_API_TOKENS} API tokens per account: revoke one first`);
         return trx
           .insertInto('api_tokens')

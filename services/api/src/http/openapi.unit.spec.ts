@@ -84,9 +84,9 @@ describe('the client errors of a route', () => {
       ),
     ).toEqual([400, 401, 403, 404, 409, 413, 415]);
     // A personal API token: refused on a session-only route whatever its method.
-    expect(clientErrorsOf(route({ name: 'listKeys', method: 'get', path: '/keys', summary: '', tag: 'tokens', auth: true, sessionOnly: true, handle }))).toEqual([
-      401, 403,
-    ]);
+    expect(
+      clientErrorsOf(route({ name: 'listKeys', method: 'get', path: '/keys', summary: '', tag: 'tokens', auth: true, sessionOnly: true, handle })),
+    ).toEqual([401, 403]);
   });
 
   it('add those it declares', () => {

@@ -2,10 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { API_TOKEN_NAME_MAX, MAX_API_TOKENS, type ApiToken, type ApiTokenScope, type CreatedApiToken } from '@tracker/contracts/api-tokens/http';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { failureText, labelledMessage } from '../../../components/form/form-errors.ts';
+import { chipClass } from '../../../components/item-facts/item-facts.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { apiTokensFailures, useCreateApiTokenMutation, useListApiTokensQuery, useRevokeApiTokenMutation } from '../api/api-tokens.api.ts';
-import { CopyField } from './copy-field.tsx';
+import { CopyField, ShownOnce } from './copy-field.tsx';
 import { SettingsLoadState } from './settings-load-state.tsx';
 import './api-tokens-section.css';
 
@@ -18,15 +19,17 @@ const accessOf = (token: ApiToken) => (token.scopes.includes('write') ? access.w
 const when = (iso: string | null): string => (iso ? new Date(iso).toLocaleString() : 'never');
 
 const TokenOnce = ({ created, onDone }: { created: CreatedApiToken; onDone: () => void }) => (
-  <div className="api-tokens__once" role="status">
-    <p className="api-tokens__once-title">
-      <strong>Token &ldquo;{created.apiToken.name}&rdquo; created.</strong> Copy it now: it is shown this once.
-    </p>
+  <ShownOnce
+    title={
+      <>
+        <strong>Token &ldquo;{created.apiToken.name}&rdquo; created.</strong> Copy it now: it is shown this once.
+      </>
+    }
+  >
     <CopyField
       id="api-token-value"
       label="API token"
       value={created.token}
-      inputClassName="api-tokens__mono"
       copied={{ title: 'API token copied', text: 'Keep it where your script can read it, like a password.' }}
       selected={{ title: 'Copy the token', text: 'The token is selected: copy it with your keyboard or menu.' }}
     >
@@ -37,7 +40,7 @@ const TokenOnce = ({ created, onDone }: { created: CreatedApiToken; onDone: () =
     <p className="field__hint">
       Send it with each request as <code>Authorization: Bearer &lt;token&gt;</code> (see the README&apos;s &ldquo;Your data&rdquo;).
     </p>
-  </div>
+  </ShownOnce>
 );
 
 const CreateToken = ({ full, onCreated }: { full: boolean; onCreated: (created: CreatedApiToken) => void }) => {
@@ -121,17 +124,12 @@ const TokenItem = ({ token }: { token: ApiToken }) => {
     <li className="api-tokens__item">
       <div className="api-tokens__item-text">
         <span className="api-tokens__name">{token.name}</span>
-        <span className={`api-tokens__scope${token.scopes.includes('write') ? ' api-tokens__scope--write' : ''}`}>{label}</span>
+        <span className={chipClass(token.scopes.includes('write') ? 'warning' : undefined)}>{label}</span>
         <span className="field__hint">
           Created {when(token.createdAt)} · Last used {when(token.lastUsedAt)}
         </span>
       </div>
-      <button
-        type="button"
-        className="button button--danger-ghost button--small"
-        aria-label={`Revoke ${token.name}`}
-        onClick={() => setConfirming(true)}
-      >
+      <button type="button" className="button button--danger-ghost button--small" aria-label={`Revoke ${token.name}`} onClick={() => setConfirming(true)}>
         Revoke
       </button>
       {confirming && (

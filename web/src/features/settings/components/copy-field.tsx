@@ -22,6 +22,14 @@ interface CopyFieldProps {
   children?: ReactNode;
 }
 
+/** A value shown this once (a signing secret, an API token): a box that says so, around its CopyField. */
+export const ShownOnce = ({ title, children }: { title: ReactNode; children: ReactNode }) => (
+  <div className="shown-once" role="status">
+    <p className="shown-once__title">{title}</p>
+    {children}
+  </div>
+);
+
 /** A read-only value (a feed address, a signing secret) with a Copy button. */
 export const CopyField = ({ id, label, value, copied, selected, inputClassName, describedBy, children }: CopyFieldProps) => {
   const input = useRef<HTMLInputElement>(null);

@@ -13,7 +13,7 @@ import {
   webhooksFailures,
   type CreatedWebhook,
 } from '../api/webhooks.api.ts';
-import { CopyField } from './copy-field.tsx';
+import { CopyField, ShownOnce } from './copy-field.tsx';
 import { SettingsLoadError, SettingsLoadState } from './settings-load-state.tsx';
 import './webhooks-section.css';
 
@@ -37,10 +37,13 @@ const when = (iso: string | null): string => (iso ? new Date(iso).toLocaleString
 
 const SecretOnce = ({ created, onDone }: { created: CreatedWebhook; onDone: () => void }) => {
   return (
-    <div className="webhooks__secret" role="status">
-      <p className="webhooks__secret-title">
-        <strong>Webhook added.</strong> Its signing secret is shown this once:
-      </p>
+    <ShownOnce
+      title={
+        <>
+          <strong>Webhook added.</strong> Its signing secret is shown this once:
+        </>
+      }
+    >
       <CopyField
         id="webhook-secret"
         label="Signing secret"
@@ -53,7 +56,7 @@ const SecretOnce = ({ created, onDone }: { created: CreatedWebhook; onDone: () =
         </button>
       </CopyField>
       <p className="field__hint">Verify each delivery&apos;s webhook-signature header with it (see the README&apos;s &ldquo;Your data&rdquo;).</p>
-    </div>
+    </ShownOnce>
   );
 };
 
