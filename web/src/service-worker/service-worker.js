@@ -42,3 +42,19 @@ self.addEventListener('fetch', (event) => {
   // Hashed files never change under their name; the public ones change with the build, and so does this cache.
   event.respondWith(fromShell(url.pathname).then((cached) => cached ?? fetch(request)));
 });
+
+// A reminder (src/lib/reminders/) carries the path of its item: a click focuses a window of the app
+// and takes it there, or opens one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = typeof event.notification.data?.path === 'string' && event.notification.data.path.startsWith('/') ? event.notification.data.path : '/dashboard';
+  const target = new URL(path, self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (!open) return self.clients.openWindow(target);
+      const focused = await open.focus();
+      return focused.navigate ? focused.navigate(target) : undefined;
+    }),
+  );
+});

@@ -11,6 +11,7 @@ import { OfflineStatus } from '../offline/offline-status.tsx';
 import { SessionExpiredNotice } from '../session/session-expired-notice.tsx';
 import { Brand } from './brand.tsx';
 import './app-layout.css';
+import { useReminderNotifications } from '../../lib/reminders/use-reminder-notifications.ts';
 
 /** An entry of the main navigation; the app derives them from the features' screens (app/router.tsx). */
 export interface NavigationEntry {
@@ -93,6 +94,7 @@ export const AppLayout = ({ navigation, tools }: { navigation: readonly Navigati
   const logout = useLogout();
   // Refreshes the persisted user on every visit; the auth slice stores the answer.
   const { error: profileError } = useGetMeQuery();
+  useReminderNotifications(user?.id);
   const name = user?.name ?? '';
   return (
     <div className="app-layout">
