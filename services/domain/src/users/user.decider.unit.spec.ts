@@ -241,6 +241,37 @@ describe('settings', () => {
       ).toBe(0));
   });
 
+  describe('reminder mail', () => {
+    it('is recorded when turned on or off', () =>
+      given([registeredEvent])
+        .when({ type: 'ChangeSettings', changes: { emailReminders: true } })
+        .then([{ type: 'UserSettingsUpdated', data: { userId, emailReminders: true } }]));
+    it('records nothing when it already is as asked', () =>
+      given([registeredEvent, settingsUpdated({ emailReminders: true })])
+        .when({ type: 'ChangeSettings', changes: { emailReminders: true } })
+        .thenNothing());
+    it('a reset turns it off, and a reset recorded before it existed leaves it off', () => {
+      expect(
+        settingsAfter([
+          registeredEvent,
+          settingsUpdated({ emailReminders: true }),
+          { type: 'UserSettingsReset' as const, data: { userId, settings: settingsDefaults }, ...at('2026-03-03T10:00:00.000Z') },
+        ]).emailReminders,
+      ).toBe(false);
+      expect(
+        settingsAfter([
+          registeredEvent,
+          settingsUpdated({ emailReminders: true }),
+          {
+            type: 'UserSettingsReset' as const,
+            data: { userId, settings: { timezone: 'America/New_York', weekStart: 'sunday', theme: 'system', statusSettings: defaults } },
+            ...at('2026-03-03T10:00:00.000Z'),
+          },
+        ]).emailReminders,
+      ).toBe(false);
+    });
+  });
+
   describe('the calendar', () => {
     const calendarAfter = (events: Parameters<typeof given>[0]) => {
       const state = fold(userDecider, events);
