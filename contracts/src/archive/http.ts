@@ -17,6 +17,24 @@ export const archiveMessages = {
   newer: (found: number) => `the archive is version ${found}, newer than this server reads (${ARCHIVE_VERSION}): restore it on an up-to-date server`,
 } as const;
 
+/** No event payload nests deeper than this; a deeper value is refused before anything walks it. */
+export const ARCHIVE_MAX_DEPTH = 16;
+
+/** Whether a JSON value nests at most `max` arrays or objects deep (counted without recursion). */
+const nestsWithin =
+  (max: number) =>
+  (value: unknown): boolean => {
+    const pending: Array<[unknown, number]> = [[value, 0]];
+    while (pending.length > 0) {
+      const [current, depth] = pending.pop()!;
+      if (current === null || typeof current !== 'object') continue;
+      if (depth >= max) return false;
+      for (const member of Object.values(current)) pending.push([member, depth + 1]);
+    }
+    return true;
+  };
+const shallow = { message: `must nest at most ${ARCHIVE_MAX_DEPTH} levels deep` };
+
 /** How many of each thing the archive holds (what the web previews before a restore). */
 export const archiveCounts = z.object({
   events: z.number().int().nonnegative(),
@@ -61,8 +79,8 @@ export const archivedEvent = z.object({
   revision: wholeNumber(0, ARCHIVE_MAX_EVENTS),
   type: storedText.pipe(z.string().max(100)),
   version: wholeNumber(1, 1000),
-  data: z.unknown(),
-  metadata: z.record(z.string().max(100), z.unknown()),
+  data: z.unknown().refine(nestsWithin(ARCHIVE_MAX_DEPTH), shallow),
+  metadata: z.record(z.string().max(100), z.unknown()).refine(nestsWithin(1), { message: 'must be an object of plain values' }),
   recordedAt: isoDateTime,
 });
 export type ArchivedEvent = z.infer<typeof archivedEvent>;

@@ -225,6 +225,50 @@ describe('the account archive', () => {
     expect((await get(fresh, '/points/stats')).stats.total).toBe(0);
   });
 
+  it('refuses what an attacker puts in an archive, checksum recomputed, with a 400 naming the field — never a 5xx — and restores nothing', async () => {
+    const user = await newUser('Source of edits', ZONE);
+    await richAccount(user);
+    const archive = await download(user);
+    const target = await newUser('Attacked', MOVED_TO);
+    const { archiveChecksum } = await import('../src/archive/archive-checksum.ts');
+    const goalAt = archive.events.findIndex((e: { type: string }) => e.type === 'GoalCreated');
+    const awardAt = archive.events.findIndex((e: { type: string }) => e.type === 'PointsAwarded');
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 40; i += 1) deep = { deeper: deep };
+    const someoneElse = '7b0c1a57-0000-4000-8000-000000000001';
+    const cases: Array<[string, (a: any) => void, string | RegExp]> = [
+      ['a NUL in a title', (a) => (a.events[goalAt].data.title = 'a\u0000b'), `events.${goalAt}.data`],
+      ['a lone surrogate in a title', (a) => (a.events[goalAt].data.title = 'x\ud800'), `events.${goalAt}.data`],
+      ['a payload nested 40 deep', (a) => (a.events[goalAt].data.description = deep), `events.${goalAt}.data`],
+      ['no payload', (a) => (a.events[goalAt].data = null), `events.${goalAt}.data`],
+      ['an impossible date', (a) => (a.events[goalAt].metadata.occurredAt = '2024-02-30T00:00:00Z'), `events.${goalAt}.metadata`],
+      ['a local date past the calendar', (a) => (a.events[goalAt].metadata.localDate = '10000-01-01'), `events.${goalAt}.metadata`],
+      ['nested metadata', (a) => (a.events[goalAt].metadata.timezone = { zone: 'UTC' }), `events.${goalAt}.metadata`],
+      ['another user’s event', (a) => (a.events[goalAt].metadata.userId = someoneElse), `events.${goalAt}.metadata.userId`],
+      ['a user stream', (a) => (a.events[goalAt].stream = `user-${user.id}`), `events.${goalAt}.stream`],
+      ['another user’s freeze stream', (a) => (a.events[goalAt].stream = `freeze-${someoneElse}`), `events.${goalAt}.stream`],
+      ['a revision that skips', (a) => (a.events[goalAt].revision = 7), `events.${goalAt}.revision`],
+      ['a prototype key as type', (a) => (a.events[goalAt].type = '__proto__'), `events.${goalAt}.type`],
+      ['points beyond any number', (a) => (a.events[awardAt].data.points = 1e300), `events.${awardAt}.data`],
+      ['a fractional version', (a) => (a.manifest.version = 1.5), 'manifest.version'],
+      ['events that are no list', (a) => (a.events = 'all of them'), 'events'],
+    ];
+    for (const [what, edit, field] of cases) {
+      const edited = JSON.parse(JSON.stringify(archive));
+      edit(edited);
+      edited.checksum = archiveChecksum(edited);
+      const res = await call(target, 'POST', '/account/archive', edited);
+      expect([what, res.status]).toEqual([what, 400]);
+      expect([what, res.body.errors?.[0]?.field]).toEqual([what, field]);
+    }
+    expect((await call(target, 'POST', '/account/archive', { ...archive, checksum: `sha256:${'g'.repeat(64)}` })).status).toBe(400);
+    await caughtUp();
+    expect((await get(target, '/goals/goals')).goals).toEqual([]);
+    expect((await get(target, '/points/stats')).stats.total).toBe(0);
+    // Still empty: the untouched archive restores.
+    expect((await call(target, 'POST', '/account/archive', archive)).status).toBe(201);
+  });
+
   it('a restore stored whole whose request died before writing it is written by the reactor; sent again, it answers as the first time and counts nothing twice', async () => {
     const user = await newUser('Before the crash', ZONE);
     const { habits } = await richAccount(user);

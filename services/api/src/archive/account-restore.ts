@@ -77,7 +77,8 @@ export const planRestore = (archive: AccountArchive, userId: string): RestorePla
   const audited = new Map<string, AuditedEvent[]>();
   archive.events.forEach((event, index) => {
     const at = `events.${index}`;
-    const current = eventSchemaVersions[event.type];
+    // Own keys only: `__proto__` or `constructor` is no event type.
+    const current = Object.hasOwn(eventSchemaVersions, event.type) ? eventSchemaVersions[event.type] : undefined;
     if (current === undefined) refuse(`${at}.type`, `${event.type} is not an event type this server knows`);
     if (event.version > current!) refuse(`${at}.version`, `${event.type} version ${event.version} is newer than this server reads (${current})`);
     const category = categoryOf(event.stream);
