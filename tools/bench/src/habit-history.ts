@@ -4,9 +4,8 @@ import { clockAt, localDateOf } from '@tracker/domain/time/local-date';
 import type { Recorded } from '@tracker/domain/common/decider';
 import type { EventStore, ExpectedRevision, NewEvent } from '@tracker/eventstore/port';
 import { streamOf } from '@tracker/api/actionables/actionable-commands';
-import { SNAPSHOT_LAG } from '@tracker/api/commands/command-handler';
-import type { SnapshotStore } from '@tracker/api/commands/snapshots';
-import { emptyEventIdFilter } from '@tracker/api/commands/event-id-filter';
+import { nextSnapshot } from '@tracker/api/commands/snapshot-policy';
+import type { Snapshot, SnapshotStore } from '@tracker/api/commands/snapshots';
 import type { BenchUser } from './command-workloads.ts';
 import { localDateBefore } from '@tracker/api/testing/user-history';
 
@@ -16,7 +15,8 @@ const EVENTS_PER_APPEND = 1_000;
  * A daily habit of `user`'s, created `days + 1` days ago and completed on each of the `days` days up
  * to yesterday but `missed` (days back: 2 is the day before yesterday), as the decider would have
  * recorded it (one completion and one award a day, streak bonus included), appended to the store in
- * large batches; and the snapshot the command handler would have kept by now. Seeding through HTTP
+ * large batches; and the snapshot the command handler would have kept by now (its policy followed
+ * command by command). Seeding through HTTP
  * would take a day per completion.
  */
 export const seedVeteranHabit = async (
@@ -32,14 +32,15 @@ export const seedVeteranHabit = async (
   const clockOn = (date: string) => clockAt(new Date(`${date}T12:00:00.000Z`), user.timezone);
   let state: ActionableState = actionableDecider.initialState();
   const recorded: Array<Recorded<ActionableStreamEvent>> = [];
-  const states: ActionableState[] = [];
+  // What the command handler keeps after each command (snapshot-policy.ts); seeded without Idempotency-Keys, so no retry ids.
+  let snapshot: Snapshot | undefined;
   const record = (events: ActionableStreamEvent[], at: string): void => {
     for (const event of events) {
       const stamped = { ...event, occurredAt: at };
       state = actionableDecider.evolve(state, stamped);
       recorded.push(stamped);
-      states.push(state);
     }
+    snapshot = nextSnapshot(snapshot, BigInt(recorded.length - 1), state, []) ?? snapshot;
   };
   const created = clockOn(localDateBefore(today, days + 1));
   record(
@@ -68,9 +69,7 @@ export const seedVeteranHabit = async (
     const expected: ExpectedRevision = from === 0 ? 'no_stream' : BigInt(from - 1);
     await store.append(stream, batch, expected);
   }
-  const at = recorded.length - 1 - SNAPSHOT_LAG;
-  // Seeded without Idempotency-Keys: no retry to recognise, so the snapshot's id filter is empty.
-  await snapshots.save(stream, actionableDecider.snapshotSchema!, { revision: BigInt(at), state: states[at], retryIds: emptyEventIdFilter() });
+  if (snapshot) await snapshots.save(stream, actionableDecider.snapshotSchema!, snapshot);
   return id;
 };
 

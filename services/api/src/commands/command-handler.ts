@@ -1,12 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { decodeEvent } from '@tracker/contracts/event-codec';
 import { messages } from '@tracker/contracts/messages';
 import { Conflict } from '@tracker/domain/common/errors';
 import { type Decider, type Recorded } from '@tracker/domain/common/decider';
 import type { Clock } from '@tracker/domain/time/local-date';
 import { WrongExpectedVersion, type EventStore, type ExpectedRevision, type NewEvent, type Position } from '@tracker/eventstore/port';
-import { emptyEventIdFilter, mayHold, withEventIds, type EventIdFilter } from './event-id-filter.ts';
-import type { SnapshotStore } from './snapshots.ts';
+import { decodeEvent as decodeStored, encodeEvent } from '@tracker/contracts/event-codec';
+import { mayHold } from './event-id-filter.ts';
+import { newestOf, nextSnapshot, SNAPSHOT_EVERY, startOf } from './snapshot-policy.ts';
+import type { RetryId, Snapshot, SnapshotStore } from './snapshots.ts';
 
 /** Who and when: everything a command needs from the request, passed in, never read inside. */
 export interface CommandContext {
@@ -75,15 +76,17 @@ export interface CommandHandler {
 }
 
 /**
- * Snapshots are taken this many events behind the head, no sooner than twice that many after the
- * last: a command reads at most about 2 × SNAPSHOT_LAG events of a long stream. A retried request is
- * recognised at any age, on every event store, by the handler itself: its first event id is looked
- * for in the events read after the snapshot, and the snapshot keeps a filter of the first ids of the
- * keyed appends before it (event-id-filter.ts); where that filter may hold the id, the whole stream
- * is read instead. (The store alone would not do: EventStoreDB looks for a retry's ids only right
- * after the expected revision, and a retry decided afresh would be appended at the head again.)
+ * Long streams are read from a snapshot (snapshot-policy.ts): a command starts from the newest state
+ * kept, at most about SNAPSHOT_EVERY events behind the head, and reads the events after it. A retried
+ * request is recognised at any age, on every event store, by the handler itself: its first event id
+ * is looked for among the snapshot's recent keyed appends (the command then starts from the state
+ * before it), in the events read after the snapshot, and in a filter of the first ids of the keyed
+ * appends before the snapshot's base (event-id-filter.ts); where that filter may hold the id, the
+ * whole stream is read instead. (The store alone would not do: EventStoreDB looks for a retry's ids
+ * only right after the expected revision, and a retry decided afresh would be appended at the head
+ * again.)
  */
-export const SNAPSHOT_LAG = 32;
+export { SNAPSHOT_EVERY, SNAPSHOT_LAG } from './snapshot-policy.ts';
 
 interface TailEvent<Event> {
   id: string;
@@ -95,13 +98,13 @@ interface TailEvent<Event> {
 
 interface Loaded<State, Event> {
   state: State;
-  /** The events read after the snapshot (all of them without one), with ids and revisions. */
+  /** The events read after the state started from (all of them without a snapshot), with ids and revisions. */
   tail: Array<TailEvent<Event>>;
-  /** The revision the snapshot was taken at; -1 without one. */
+  /** The revision of the state started from; -1 without a snapshot. */
   snapshotAt: bigint;
   snapshotState: State;
-  /** The first ids of the keyed appends at or before snapshotAt. */
-  snapshotRetryIds: EventIdFilter;
+  /** The snapshot started from (undefined: the whole stream was read). */
+  snapshot: Snapshot | undefined;
 }
 
 const keyedBy = (metadata: Record<string, unknown>): TailEvent<unknown>['keyed'] =>
@@ -115,7 +118,7 @@ export const createCommandHandler = (deps: { store: EventStore; snapshots?: Snap
   const readRecorded = async <Event>(stream: string, fromRevision: bigint) => {
     const events: Array<TailEvent<Event>> = [];
     for await (const stored of store.readStream(stream, { fromRevision })) {
-      const parsed = decodeEvent({ type: stored.type, version: stored.version, data: stored.data });
+      const parsed = decodeStored({ type: stored.type, version: stored.version, data: stored.data });
       const occurredAt = typeof stored.metadata.occurredAt === 'string' ? stored.metadata.occurredAt : stored.createdAt.toISOString();
       const event: Recorded<AnyEvent> = { type: parsed.type, data: parsed.data, occurredAt };
       if (writtenByDecider<Event>(event)) events.push({ id: stored.id, revision: stored.revision, event, keyed: keyedBy(stored.metadata) });
@@ -124,9 +127,10 @@ export const createCommandHandler = (deps: { store: EventStore; snapshots?: Snap
   };
 
   /**
-   * The snapshot (unless `fromSnapshot` is false) and the events after it. `retryOf`: the first event
-   * id of a keyed request; when the snapshot may cover it, the whole stream is read instead, so that
-   * a retry older than the snapshot is found in the tail like any other.
+   * The snapshot's newest state (unless `fromSnapshot` is false) and the events after it. `retryOf`:
+   * the first event id of a keyed request; when it is one of the snapshot's recent ones, the state
+   * before it is started from, and when the snapshot's filter may cover it, the whole stream is read
+   * instead, so that a retry is found in the tail like any other.
    */
   const loadStream = async <Command, Event extends AnyEvent, State>(
     decider: Decider<Command, Event, State>,
@@ -135,38 +139,51 @@ export const createCommandHandler = (deps: { store: EventStore; snapshots?: Snap
   ): Promise<Loaded<State, Event>> => {
     const kept = fromSnapshot && decider.snapshotSchema && snapshots ? await snapshots.load(stream, decider.snapshotSchema) : undefined;
     const snapshot = kept && !(retryOf !== undefined && mayHold(kept.retryIds, retryOf)) ? kept : undefined;
-    const snapshotState = snapshot ? (snapshot.state as State) : decider.initialState();
-    const snapshotAt = snapshot?.revision ?? -1n;
+    const start = snapshot ? startOf(snapshot, retryOf) : undefined;
+    const snapshotState = start ? (start.state as State) : decider.initialState();
+    const snapshotAt = start?.revision ?? -1n;
     const tail = await readRecorded<Event>(stream, snapshotAt + 1n);
     return {
       state: tail.reduce((state, e) => decider.evolve(state, e.event), snapshotState),
       tail,
       snapshotAt,
       snapshotState,
-      snapshotRetryIds: snapshot?.retryIds ?? emptyEventIdFilter(),
+      snapshot: start ? snapshot : undefined,
     };
   };
 
-  /** The first ids of the keyed appends among `events` (an id derived from its request's key at index 0). */
-  const retryIdsOf = (stream: string, events: ReadonlyArray<TailEvent<unknown>>): string[] =>
-    events.filter((e) => e.keyed && e.id === derivedUuid(e.keyed.userId, e.keyed.idempotencyKey, stream, '0')).map((e) => e.id);
+  /** The first ids of the keyed appends among `events` (an id derived from its request's key at index 0), with their revisions. */
+  const retryIdsOf = (stream: string, events: ReadonlyArray<TailEvent<unknown>>): RetryId[] =>
+    events
+      .filter((e) => e.keyed && e.id === derivedUuid(e.keyed.userId, e.keyed.idempotencyKey, stream, '0'))
+      .map((e) => ({ id: e.id, revision: e.revision }));
 
-  /** After an append that left the stream at `head`: a new snapshot SNAPSHOT_LAG behind it, when the last is 2 × SNAPSHOT_LAG behind. */
-  const maybeSnapshot = async <Event, State>(
+  /**
+   * After an append of `decided` that left the stream at `head`: the state there kept, when the
+   * newest kept is SNAPSHOT_EVERY events behind (snapshot-policy.ts). The state is folded from the
+   * events as a later read decodes them, so a snapshot equals a replay. `appended`: the append's
+   * first id when it was keyed.
+   */
+  const maybeSnapshot = async <Event extends AnyEvent, State>(
     decider: Pick<Decider<never, Event, State>, 'evolve' | 'snapshotSchema'>,
     stream: string,
-    loaded: Pick<Loaded<State, Event>, 'tail' | 'snapshotAt' | 'snapshotState' | 'snapshotRetryIds'>,
+    loaded: Pick<Loaded<State, Event>, 'tail' | 'snapshot'>,
+    before: State,
+    decided: readonly Event[],
     head: bigint,
+    occurredAt: string,
+    appended: RetryId | undefined,
   ): Promise<void> => {
-    if (!decider.snapshotSchema || !snapshots || head - loaded.snapshotAt < 2n * BigInt(SNAPSHOT_LAG)) return;
-    const at = head - BigInt(SNAPSHOT_LAG);
-    const lastRead = loaded.tail.at(-1)?.revision ?? loaded.snapshotAt;
-    if (at > lastRead) return;
-    const covered = loaded.tail.filter((e) => e.revision <= at);
-    const state = covered.reduce((s, e) => decider.evolve(s, e.event), loaded.snapshotState);
-    const retryIds = withEventIds(loaded.snapshotRetryIds, retryIdsOf(stream, covered));
+    const newest = newestOf(loaded.snapshot);
+    if (!decider.snapshotSchema || !snapshots || head - newest < BigInt(SNAPSHOT_EVERY)) return;
+    const state = decided.reduce((s, e) => {
+      const stored = decodeStored(encodeEvent(e));
+      return decider.evolve(s, { type: stored.type, data: stored.data, occurredAt } as Recorded<Event>);
+    }, before);
+    const retryIds = [...retryIdsOf(stream, loaded.tail).filter((id) => id.revision > newest), ...(appended ? [appended] : [])];
+    const next = nextSnapshot(loaded.snapshot, head, state, retryIds);
     // A cache: failing to keep it costs speed, never correctness, so the command's answer stands.
-    await snapshots.save(stream, decider.snapshotSchema, { revision: at, state, retryIds }).catch(() => undefined);
+    if (next) await snapshots.save(stream, decider.snapshotSchema, next).catch(() => undefined);
   };
 
   return {
@@ -239,7 +256,10 @@ export const createCommandHandler = (deps: { store: EventStore; snapshots?: Snap
             continue;
           }
           const after = evolved(state, decided);
-          if (replayFrom < 0) await maybeSnapshot(decider, stream, loaded, last + BigInt(decided.length));
+          if (replayFrom < 0) {
+            const appended = context.idempotencyKey ? { id: idAt(0), revision: last + 1n } : undefined;
+            await maybeSnapshot(decider, stream, loaded, state, decided, last + BigInt(decided.length), context.now.toISOString(), appended);
+          }
           return { state: after, events: decided, position };
         } catch (error) {
           if (error instanceof WrongExpectedVersion && attempt < MAX_ATTEMPTS) continue;

@@ -3,11 +3,25 @@ import type { OpsDb } from '@tracker/projections/ops-db';
 import type { EventIdFilter } from './event-id-filter.ts';
 
 /** A decider's state as it stood after the stream's event at `revision`. */
-export interface Snapshot {
+export interface KeptState {
   revision: bigint;
   state: unknown;
+}
+
+/** The first event id of a keyed append, and where it landed. */
+export interface RetryId {
+  id: string;
+  revision: bigint;
+}
+
+/** The states kept of a stream (snapshot-policy.ts): the base at `revision`, and later ones. */
+export interface Snapshot extends KeptState {
   /** The first event id of every keyed append at or before `revision`: how a retry older than the snapshot is recognised. */
   retryIds: EventIdFilter;
+  /** States after the base, oldest first: a command starts from the newest. */
+  later?: KeptState[] | undefined;
+  /** The first event id of every keyed append after the base, up to the newest state, with its revision. */
+  recentRetryIds?: RetryId[] | undefined;
 }
 
 /**
@@ -23,8 +37,10 @@ export interface SnapshotStore {
 
 /**
  * How a row holds a snapshot, named in its `schema` column after the state's shape: `{state,
- * retryIds}`. Rows of an earlier layout (the state alone, no retry ids) are not read: the stream is
- * then read whole once, and the next snapshot replaces the row.
+ * retryIds, later?, recentRetryIds?, newest?}` (revisions as strings; `newest`, the revision of the
+ * newest state, orders saves). A row without `later` is a base alone, as kept before there were
+ * later states. Rows of an earlier layout (the state alone, no retry ids) are not read: the stream
+ * is then read whole once, and the next snapshot replaces the row.
  */
 const ROW_LAYOUT = '+retry-ids/1';
 
@@ -35,9 +51,27 @@ const MEMORY_STREAMS = 20_000;
 
 interface Remembered {
   revision: bigint;
-  /** `{state, retryIds}` as stored; parsed on each use, so no caller ever shares a state object. */
+  /** The revision of the newest state kept. */
+  newest: bigint;
+  /** The row's JSON as stored; parsed on each use, so no caller ever shares a state object. */
   text: string;
 }
+
+interface Row {
+  state: unknown;
+  retryIds: EventIdFilter;
+  later?: Array<{ revision: string; state: unknown }>;
+  recentRetryIds?: Array<{ id: string; revision: string }>;
+  newest?: string;
+}
+
+const rowOf = ({ revision, state, retryIds, later, recentRetryIds }: Snapshot): Row => ({
+  state,
+  retryIds,
+  ...(later && later.length > 0 ? { later: later.map((kept) => ({ revision: kept.revision.toString(), state: kept.state })) } : {}),
+  ...(recentRetryIds && recentRetryIds.length > 0 ? { recentRetryIds: recentRetryIds.map((id) => ({ id: id.id, revision: id.revision.toString() })) } : {}),
+  newest: (later?.at(-1)?.revision ?? revision).toString(),
+});
 
 /**
  * Snapshots in the operational schema beside the read models: whichever event store holds the log.
@@ -66,8 +100,18 @@ export const createOpsSnapshotStore = (ops: OpsDb): SnapshotStore => {
     }
   };
   const snapshotOf = ({ revision, text }: Remembered): Snapshot => {
-    const { state, retryIds } = JSON.parse(text) as Pick<Snapshot, 'state' | 'retryIds'>;
-    return { revision, state, retryIds };
+    const { state, retryIds, later, recentRetryIds } = JSON.parse(text) as Row;
+    return {
+      revision,
+      state,
+      retryIds,
+      ...(later ? { later: later.map((kept) => ({ revision: BigInt(kept.revision), state: kept.state })) } : {}),
+      ...(recentRetryIds ? { recentRetryIds: recentRetryIds.map((id) => ({ id: id.id, revision: BigInt(id.revision) })) } : {}),
+    };
+  };
+  const rememberedOf = (revision: bigint, text: string): Remembered => {
+    const { newest } = JSON.parse(text) as Pick<Row, 'newest'>;
+    return { revision, newest: newest === undefined ? revision : BigInt(newest), text };
   };
 
   return {
@@ -86,12 +130,14 @@ export const createOpsSnapshotStore = (ops: OpsDb): SnapshotStore => {
         .where('stream', '=', stream)
         .where('schema', '=', `${schema}${ROW_LAYOUT}`)
         .executeTakeFirst();
-      const found = row ? { revision: BigInt(row.revision), text: row.state } : null;
+      const found = row ? rememberedOf(BigInt(row.revision), row.state) : null;
       remember(key, found);
       return found ? snapshotOf(found) : undefined;
     },
-    async save(stream, schema, { revision, state, retryIds }) {
-      const text = JSON.stringify({ state, retryIds });
+    async save(stream, schema, snapshot) {
+      const { revision } = snapshot;
+      const row = rowOf(snapshot);
+      const text = JSON.stringify(row);
       const values = { stream, schema: `${schema}${ROW_LAYOUT}`, revision: revision.toString(), state: text };
       await ops
         .insertInto('stream_snapshots')
@@ -105,14 +151,16 @@ export const createOpsSnapshotStore = (ops: OpsDb): SnapshotStore => {
               state: eb.ref('excluded.state'),
               taken_at: sql<Date>`now()`,
             }))
-            .where((eb) =>
-              eb.or([eb('stream_snapshots.revision', '<', eb.ref('excluded.revision')), eb('stream_snapshots.schema', '<>', eb.ref('excluded.schema'))]),
+            // A row moves on only to a newer newest state (a row without one: its base is its newest).
+            .where(
+              sql<boolean>`coalesce((stream_snapshots.state->>'newest')::bigint, stream_snapshots.revision) < coalesce((excluded.state->>'newest')::bigint, excluded.revision) OR stream_snapshots.schema <> excluded.schema`,
             ),
         )
         .execute();
       const key = keyOf(stream, schema);
       const known = memory.get(key);
-      if (!known || known.revision < revision) remember(key, { revision, text });
+      const newest = BigInt(row.newest!);
+      if (!known || known.newest < newest) remember(key, { revision, newest, text });
     },
   };
 };
