@@ -143,6 +143,8 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
       expect(await page.getByRole('checkbox', { name: status }).isChecked()).toBe(true);
     await page.getByRole('checkbox', { name: 'Completed' }).uncheck();
     await page.getByTestId('actionables-filtered').waitFor();
+    // One item hidden is said as one (it read "All 1 are hidden").
+    await page.getByTestId('actionables-filtered').getByText('The one actionable here is hidden by the status filter.').waitFor();
     await page.getByRole('button', { name: 'Show all statuses' }).first().click();
     await page.getByTestId(`actionable-${actionableId}`).waitFor();
 
@@ -328,4 +330,52 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
     await list.getByRole('heading', { name: 'File taxes', exact: true }).waitFor({ state: 'detached' });
     expect((await api<{ actionables: Item[] }>('/actionables')).actionables.map((item) => item.title).sort()).toEqual(['Buy milk', 'Read', 'Renew passport']);
   }, 90_000);
+
+  it("lists the dashboard's Today under Today (overdue too), keeps what was just added in sight, and a half-typed form across a reload", async () => {
+    const token = await tokenOf();
+    const zone = (await api<{ user: { timezone: string } }>('/auth/me')).user.timezone;
+    // Due two days ago and still open: the dashboard's Today lists it, and so does Actionables → Today (it did not).
+    const overdue = await app.json<{ actionable: { id: string } }>('POST', '/api/actionables', {
+      token,
+      body: { title: 'Return the library book', weight: 1, deadline: new Date(Date.now() - 2 * 86_400_000).toISOString() },
+    });
+    expect(overdue.status).toBe(201);
+    const daily = await api<{ actionables: Array<{ id: string }> }>(`/dashboard/daily-actionables?timezone=${encodeURIComponent(zone)}`);
+    expect(daily.actionables.map((item) => item.id)).toContain(overdue.body.actionable.id);
+    await page.goto(`${app.url}/actionables`);
+    await page.getByTestId(`actionable-${overdue.body.actionable.id}`).waitFor();
+    const listed = await page
+      .getByRole('list', { name: 'Actionables' })
+      .locator(':scope > li')
+      .evaluateAll((rows) => rows.map((row) => row.dataset.testid));
+    expect(listed.sort()).toEqual(daily.actionables.map((item) => `actionable-${item.id}`).sort());
+
+    // A to-do without a deadline is not due today: it stays in sight under the list, with the way to All.
+    await page.getByRole('button', { name: 'New actionable' }).click();
+    let form = page.getByRole('form', { name: 'New actionable' });
+    await form.getByLabel('Title').fill('Someday: learn the cello');
+    await form.getByRole('button', { name: 'Save new actionable' }).click();
+    await form.waitFor({ state: 'detached' });
+    const justAdded = page.getByTestId('actionables-just-added');
+    await justAdded.getByRole('heading', { name: 'Someday: learn the cello', exact: true }).waitFor();
+    await justAdded.getByRole('button', { name: 'Show all actionables' }).click();
+    await page.getByRole('list', { name: 'Actionables' }).getByRole('heading', { name: 'Someday: learn the cello', exact: true }).waitFor();
+    expect(await justAdded.count()).toBe(0);
+
+    // Half-typed, then a reload: the form opens again with what was typed, and says so.
+    await page.getByRole('button', { name: 'New actionable' }).click();
+    form = page.getByRole('form', { name: 'New actionable' });
+    await form.getByLabel('Title').fill('Book the dentist');
+    await form.getByLabel('Description').fill('Ask for a morning slot');
+    await page.reload();
+    form = page.getByRole('form', { name: 'New actionable' });
+    await form.getByTestId('draft-restored').waitFor();
+    expect(await form.getByLabel('Title').inputValue()).toBe('Book the dentist');
+    expect(await form.getByLabel('Description').inputValue()).toBe('Ask for a morning slot');
+    // Cancel drops it: the next reload opens no form.
+    await form.getByRole('button', { name: 'Cancel new actionable' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: 'New actionable' }).waitFor();
+    expect(await page.getByRole('form', { name: 'New actionable' }).count()).toBe(0);
+  }, 60_000);
 });

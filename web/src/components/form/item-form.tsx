@@ -18,6 +18,8 @@ interface ItemFormProps {
   onCancel: () => void;
   /** The fields, between the heading and Cancel and Save. */
   children: ReactNode;
+  /** What was typed before a reload came back (lib/forms/use-draft.ts): say so, with a way to start over. */
+  restoredDraft?: { onDiscard: () => void } | undefined;
 }
 
 /**
@@ -25,7 +27,7 @@ interface ItemFormProps {
  * the fields, Cancel and Save. noValidate: each form checks and reports its fields itself. Escape
  * cancels, except while the save is on its way.
  */
-export const ItemForm = ({ name, saveLabel, cancelLabel, pending, className, formRef, onSubmit, onCancel, children }: ItemFormProps) => {
+export const ItemForm = ({ name, saveLabel, cancelLabel, pending, className, formRef, onSubmit, onCancel, children, restoredDraft }: ItemFormProps) => {
   const headingId = useId();
   const escape = (event: KeyboardEvent<HTMLFormElement>) => {
     if (event.key !== 'Escape' || event.defaultPrevented || pending) return;
@@ -37,6 +39,14 @@ export const ItemForm = ({ name, saveLabel, cancelLabel, pending, className, for
       <p id={headingId} className="item-form__title">
         {name}
       </p>
+      {restoredDraft && (
+        <p className="item-form__draft" data-testid="draft-restored">
+          Your draft is back as you left it.
+          <button type="button" className="button button--ghost button--small" onClick={restoredDraft.onDiscard}>
+            Discard draft
+          </button>
+        </p>
+      )}
       {children}
       <div className="form__actions">
         <button type="button" className="button button--secondary" onClick={onCancel} aria-label={cancelLabel}>

@@ -18,8 +18,12 @@ import { queueable, unlessQueued } from '../../../lib/offline/queued-change.ts';
 import { readActionableList, readAnswerItem, type ShownActionable } from '../transfer/import-parser.ts';
 
 /** What the Actionables screen lists: everything, what is due on a local date, or what a range touches. */
+/** `today`: the dashboard's Today (GET /dashboard/daily-actionables): due today, overdue and open, done today, and the day's habits. */
 export type ActionablesView =
-  { kind: 'all' } | { kind: 'date'; date: string; timezone: string } | { kind: 'range'; startDate: string; endDate: string; timezone: string };
+  | { kind: 'all' }
+  | { kind: 'today'; timezone: string }
+  | { kind: 'date'; date: string; timezone: string }
+  | { kind: 'range'; startDate: string; endDate: string; timezone: string };
 
 export interface DateRange {
   startDate: string;
@@ -72,7 +76,11 @@ export interface HabitBackfill {
 
 /** spec.md §8's fallback text for each view's list. */
 export const listFailure = (view: ActionablesView): string =>
-  view.kind === 'date' ? actionableFailures.fetchForDate : view.kind === 'range' ? actionableFailures.fetchForRange : actionableFailures.fetch;
+  view.kind === 'date' || view.kind === 'today'
+    ? actionableFailures.fetchForDate
+    : view.kind === 'range'
+      ? actionableFailures.fetchForRange
+      : actionableFailures.fetch;
 
 /** Every POST and PATCH is one user action with its own key: a retry never creates or awards twice. */
 const idempotent = () => ({ [IDEMPOTENCY_HEADER]: newIdempotencyKey() });
@@ -118,7 +126,9 @@ export const actionablesApi = api.injectEndpoints({
         const read = await everyPage(baseQuery, (cursor) =>
           view.kind === 'range'
             ? { url: '/actionables/range', params: withCursor({ startDate: view.startDate, endDate: view.endDate, timezone: view.timezone }, cursor) }
-            : { url: '/actionables', params: withCursor(view.kind === 'date' ? { date: view.date, timezone: view.timezone } : {}, cursor) },
+            : view.kind === 'today'
+              ? { url: '/dashboard/daily-actionables', params: { timezone: view.timezone } }
+              : { url: '/actionables', params: withCursor(view.kind === 'date' ? { date: view.date, timezone: view.timezone } : {}, cursor) },
         );
         return 'error' in read ? read : { data: readActionableList(joinedList(read.pages, 'actionables'), 'actionables'), meta: read.meta };
       },

@@ -1,6 +1,7 @@
 import { HABIT_START_MAX_DAYS_BACK, type ActionableStatus, type Frequency } from '@tracker/contracts/actionables/http';
 import { weekStarts } from '@tracker/contracts/settings/http';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useDraft } from '../../../lib/forms/use-draft.ts';
 import { hasProblems } from '../../../components/form/field-checks.ts';
 import { errorAt } from '../../../components/form/form-errors.ts';
 import { ItemForm, TitleAndDescription } from '../../../components/form/item-form.tsx';
@@ -41,6 +42,8 @@ export interface ActionableFormProps {
   fallback: string;
   onSubmit: (values: ActionableValues) => void;
   onCancel: () => void;
+  /** Keep what is typed across a reload under this name (lib/forms/drafts.ts); the parent drops it once saved. */
+  draftKey?: string | undefined;
 }
 
 /**
@@ -63,8 +66,14 @@ export const ActionableForm = ({
   fallback,
   onSubmit,
   onCancel,
+  draftKey,
 }: ActionableFormProps) => {
-  const [values, setValues] = useState(initial);
+  const draft = useDraft(draftKey, initial);
+  const { values, setValues } = draft;
+  const cancel = () => {
+    draft.forget();
+    onCancel();
+  };
   const { data: settings } = useGetSettingsQuery();
   // N times a week counts weeks from the user's week start; a habit that has weeks already keeps its own.
   const userWeekStart = weekStarts.indexOf(settingsOrDefaults(settings).weekStart);
@@ -119,7 +128,8 @@ export const ActionableForm = ({
       className="act-form"
       formRef={ref}
       onSubmit={submit}
-      onCancel={onCancel}
+      onCancel={cancel}
+      restoredDraft={draft.restored ? { onDiscard: draft.discard } : undefined}
     >
       {error && (
         <ServerErrorAlert error={error} fallback={fallback} shown={shownFields({ mode, habit, frequency: values.frequency })} labels={actionableFieldLabels} />

@@ -10,6 +10,7 @@ import { LoadError, LoadingLine } from '../../../components/states/load-states.t
 import { EmptyState } from '../../../components/states/empty-state.tsx';
 import { shownByStatus } from '../model/shown-by-status.ts';
 import { useLinkTitles } from '../hooks/use-link-titles.ts';
+import { JustAdded } from './just-added.tsx';
 import './actionable-item.css';
 
 export interface ActionablesListProps {
@@ -21,6 +22,9 @@ export interface ActionablesListProps {
   today: Today;
   onShowAllStatuses: () => void;
   onCreate: () => void;
+  /** Created on this visit: those the view does not hold are shown under it (JustAdded). */
+  justAdded?: readonly string[];
+  onShowAll?: () => void;
 }
 
 const countOf = (count: number) => `${count} ${count === 1 ? 'actionable' : 'actionables'}`;
@@ -29,9 +33,29 @@ const countOf = (count: number) => `${count} ${count === 1 ? 'actionable' : 'act
  * The chosen view's actionables, filtered by status and arranged by the user's status settings
  * (priority order, hidden statuses left out), with loading, error and empty states.
  */
-export const ActionablesList = ({ view, viewName, statuses, today, onShowAllStatuses, onCreate }: ActionablesListProps) => {
-  const { data: items, isLoading, isFetching, error, refetch } = useGetActionablesQuery(view ?? skipToken);
+export const ActionablesList = (props: ActionablesListProps) => {
+  const { data: items } = useGetActionablesQuery(props.view ?? skipToken);
   const linkTitles = useLinkTitles((items ?? []).some((item) => item.goalId || item.taskId || item.subtaskId));
+  const inView = new Set((items ?? []).map((item) => item.id));
+  const outside = items ? (props.justAdded ?? []).filter((id) => !inView.has(id)) : [];
+  return (
+    <>
+      <ViewItems {...props} linkTitles={linkTitles} />
+      <JustAdded ids={outside} today={props.today} linkTitles={linkTitles} onShowAll={props.onShowAll ?? (() => undefined)} />
+    </>
+  );
+};
+
+const ViewItems = ({
+  view,
+  viewName,
+  statuses,
+  today,
+  onShowAllStatuses,
+  onCreate,
+  linkTitles,
+}: ActionablesListProps & { linkTitles: ReadonlyMap<string, string> }) => {
+  const { data: items, isLoading, isFetching, error, refetch } = useGetActionablesQuery(view ?? skipToken);
   const fallback = view ? listFailure(view) : 'Failed to fetch actionables';
   const { statusSettings, colorOf } = useStatusSettings();
 
@@ -90,7 +114,9 @@ export const ActionablesList = ({ view, viewName, statuses, today, onShowAllStat
           text={
             hiddenBySettings > 0
               ? `${countOf(filteredOut)} hidden by the status filter, ${hiddenBySettings} by your status settings.`
-              : `All ${items.length} are hidden by the status filter.`
+              : items.length === 1
+                ? 'The one actionable here is hidden by the status filter.'
+                : `All ${items.length} actionables here are hidden by the status filter.`
           }
         >
           <button type="button" className="button button--secondary" onClick={onShowAllStatuses}>

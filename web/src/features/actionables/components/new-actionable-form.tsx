@@ -3,6 +3,7 @@ import { isQueued, QUEUED_TEXT } from '../../../lib/offline/queued-change.ts';
 import { useToday } from '../../../lib/settings/use-today.ts';
 import { useCreateActionableMutation, useCreateHabitMutation } from '../api/actionables.api.ts';
 import { ActionableForm } from './actionable-form.tsx';
+import { clearDraft } from '../../../lib/forms/drafts.ts';
 import { blankValues, createBody, type ActionableValues } from '../model/actionable-values.ts';
 import type { ShownActionable } from '../transfer/import-parser.ts';
 
@@ -14,6 +15,9 @@ export interface NewActionableFormProps {
   onCancel: () => void;
   initial?: Partial<ActionableValues>;
 }
+
+/** Where a half-typed new actionable or habit waits across a reload (its page opens the form again when there is one). */
+export const newItemDraft = (habit: boolean): string => (habit ? 'new-habit' : 'new-actionable');
 
 /** The create form of an actionable (POST /actionables) or a habit (POST /actionables/habits). */
 export const NewActionableForm = ({ habit, zone, onCreated, onCancel, initial }: NewActionableFormProps) => {
@@ -31,11 +35,13 @@ export const NewActionableForm = ({ habit, zone, onCreated, onCancel, initial }:
     if ('error' in result) {
       // Offline: kept on the device (the banner lists it) and sent when the connection returns; the form's work is done.
       if (isQueued(result.error)) {
+        clearDraft(newItemDraft(habit));
         toast.info(QUEUED_TEXT, { title: `“${values.title.trim()}” will be added` });
         onCancel();
       }
       return;
     }
+    clearDraft(newItemDraft(habit));
     toast.success(`“${result.data.title}” was added.`, { title: habit ? 'Habit created' : 'Actionable created' });
     onCreated(result.data);
   };
@@ -56,6 +62,7 @@ export const NewActionableForm = ({ habit, zone, onCreated, onCancel, initial }:
         fallback={`Failed to create ${noun}`}
         onSubmit={(values) => void create(values)}
         onCancel={onCancel}
+        draftKey={newItemDraft(habit)}
       />
     </section>
   );

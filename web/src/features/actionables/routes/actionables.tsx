@@ -1,6 +1,5 @@
 import type { ActionableStatus } from '@tracker/contracts/actionables/http';
 import { useState } from 'react';
-import { useToast } from '../../../components/toasts/use-toast.ts';
 import type { ActionablesView } from '../api/actionables.api.ts';
 import { ActionablesList } from '../components/actionables-list.tsx';
 import { ExportPanel } from '../components/export-panel.tsx';
@@ -8,8 +7,8 @@ import { DownloadIcon, PlusIcon, UploadIcon } from '../../../components/icons/ic
 import { ImportPanel } from '../components/import-panel.tsx';
 import { addDays } from '../../../lib/dates/local-date.ts';
 import { formatLocalDate } from '../../../lib/dates/date-format.ts';
-import { localDateOf } from '../../../lib/dates/zone-clock.ts';
-import { NewActionableForm } from '../components/new-actionable-form.tsx';
+import { NewActionableForm, newItemDraft } from '../components/new-actionable-form.tsx';
+import { hasDraft } from '../../../lib/forms/drafts.ts';
 import { allStatuses, StatusFilter } from '../components/status-filter.tsx';
 import { useToday } from '../../../lib/settings/use-today.ts';
 import { useReturnFocus } from '../hooks/use-return-focus.ts';
@@ -23,7 +22,8 @@ type Panel = 'create' | 'import' | 'export' | undefined;
 const viewOf = (choice: ViewChoice, today: string, zone: string): { view: ActionablesView | undefined; name: string } => {
   switch (choice.kind) {
     case 'today':
-      return { view: { kind: 'date', date: today, timezone: zone }, name: 'due today' };
+      // The dashboard's Today: due today, overdue and open, done today, and the day's habits (one list, one "today").
+      return { view: { kind: 'today', timezone: zone }, name: 'due today' };
     case 'date':
       return { view: { kind: 'date', date: choice.date, timezone: zone }, name: `due on ${formatLocalDate(choice.date)}` };
     case 'range':
@@ -41,24 +41,21 @@ export const ActionablesRoute = () => {
   // Today and its zone from the server's calendar, the day every route counts in.
   const userToday = useToday();
   const { date: today, timezone: zone } = userToday;
-  const toast = useToast();
   const [choice, setChoice] = useState<ViewChoice>({ kind: 'today', date: today, startDate: addDays(today, -6), endDate: today });
   const [statuses, setStatuses] = useState<ActionableStatus[]>([...allStatuses]);
-  const [panel, setPanel] = useState<Panel>();
+  // A half-typed new actionable (lib/forms/drafts.ts) opens its form again after a reload.
+  const [panel, setPanel] = useState<Panel>(() => (hasDraft(newItemDraft(false)) ? 'create' : undefined));
+  // Created on this visit: one the view does not hold stays in sight under it (it vanished behind a toast).
+  const [justAdded, setJustAdded] = useState<string[]>([]);
   const { view, name } = viewOf(choice, today, zone);
   const importButton = useReturnFocus<HTMLButtonElement>(panel === 'import');
   const exportButton = useReturnFocus<HTMLButtonElement>(panel === 'export');
   const createButton = useReturnFocus<HTMLButtonElement>(panel === 'create');
   const toggle = (which: Exclude<Panel, undefined>) => setPanel((open) => (open === which ? undefined : which));
 
-  const created = (deadline: string | null) => {
+  const created = (id: string) => {
     setPanel(undefined);
-    const shownDate = choice.kind === 'today' ? today : choice.kind === 'date' ? choice.date : undefined;
-    if (shownDate && (!deadline || localDateOf(deadline, zone) !== shownDate)) {
-      toast.info(`It is not due ${choice.kind === 'today' ? 'today' : `on ${formatLocalDate(shownDate)}`}; choose “All” to see it.`, {
-        title: 'Not in this view',
-      });
-    }
+    setJustAdded((ids) => [id, ...ids]);
   };
 
   return (
@@ -80,7 +77,7 @@ export const ActionablesRoute = () => {
           </button>
         </div>
       </PageHeader>
-      {panel === 'create' && <NewActionableForm habit={false} zone={zone} onCreated={(item) => created(item.deadline)} onCancel={() => setPanel(undefined)} />}
+      {panel === 'create' && <NewActionableForm habit={false} zone={zone} onCreated={(item) => created(item.id)} onCancel={() => setPanel(undefined)} />}
       {panel === 'import' && (
         <ImportPanel
           onImported={() => {
@@ -103,6 +100,8 @@ export const ActionablesRoute = () => {
         today={userToday}
         onShowAllStatuses={() => setStatuses([...allStatuses])}
         onCreate={() => setPanel('create')}
+        justAdded={justAdded}
+        onShowAll={() => setChoice((current) => ({ ...current, kind: 'all' }))}
       />
     </div>
   );

@@ -5,7 +5,9 @@ import { HabitCard } from '../components/habit-card.tsx';
 import { PlusIcon } from '../../../components/icons/icons.tsx';
 import { LoadError, LoadingLine } from '../../../components/states/load-states.tsx';
 import { EmptyState } from '../../../components/states/empty-state.tsx';
-import { NewActionableForm } from '../components/new-actionable-form.tsx';
+import { NewActionableForm, newItemDraft } from '../components/new-actionable-form.tsx';
+import { hasDraft } from '../../../lib/forms/drafts.ts';
+import { zoneLabel } from '../../../lib/settings/timezones.ts';
 import { FreezePanel } from '../components/freeze-panel.tsx';
 import { useToday } from '../../../lib/settings/use-today.ts';
 import { isUnreachable } from '../../../lib/offline/queued-change.ts';
@@ -17,7 +19,8 @@ import { PageHeader } from '../../../components/layouts/page-header.tsx';
 export const HabitsRoute = () => {
   // Today and its zone from the server's calendar, the day every route counts in.
   const { date: today, timezone: zone } = useToday();
-  const [creating, setCreating] = useState(false);
+  // A half-typed new habit (lib/forms/drafts.ts) opens its form again after a reload.
+  const [creating, setCreating] = useState(() => hasDraft(newItemDraft(true)));
   const newButton = useReturnFocus<HTMLButtonElement>(creating);
   const { data: habits, isLoading, isFetching, error, refetch } = useGetHabitsQuery();
 
@@ -70,7 +73,7 @@ export const HabitsRoute = () => {
   return (
     <div className="page">
       <title>Habits · Points Tracker</title>
-      <PageHeader eyebrow={`Streaks counted in ${zone}`} title="Habits">
+      <PageHeader eyebrow={`Streaks counted in ${zoneLabel(zone)}`} title="Habits">
         <button type="button" className="button button--primary" ref={newButton} aria-expanded={creating} onClick={() => setCreating((open) => !open)}>
           <PlusIcon />
           New habit

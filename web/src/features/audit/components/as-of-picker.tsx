@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { type AsOfChoice, isCompleteChoice, isFutureChoice } from '../model/as-of.ts';
 import { isLocalDate, type LocalDate } from '../../../lib/dates/local-date.ts';
+import { zoneLabel } from '../../../lib/settings/timezones.ts';
 import '../../../components/form/form.css';
 import './as-of-picker.css';
 
@@ -82,7 +83,7 @@ export const AsOfPicker = ({ choice, today, zone, onChange }: AsOfPickerProps) =
         </p>
       )}
       <p id={hintId} className="as-of-picker__hint">
-        {choice ? 'Showing your points as they stood then.' : 'Showing the present.'} Times are in {zone.replaceAll('_', ' ')}.
+        {choice ? 'Showing your points as they stood then.' : 'Showing the present.'} Times are in {zoneLabel(zone)}.
       </p>
     </fieldset>
   );

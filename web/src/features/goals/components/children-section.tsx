@@ -7,6 +7,7 @@ import { useRequestFocus } from './focus-request.tsx';
 import { WorkItemForm } from './work-item-form.tsx';
 import { levels } from '../model/work-item-levels.ts';
 import { blankValues, createFields, type WorkItemValues } from '../model/work-item-values.ts';
+import { clearDraft, hasDraft } from '../../../lib/forms/drafts.ts';
 import './children-section.css';
 
 export interface ChildrenSectionProps<K extends WorkItemKind> {
@@ -23,7 +24,9 @@ export interface ChildrenSectionProps<K extends WorkItemKind> {
 export const ChildrenSection = <K extends WorkItemKind>({ kind, parent, count, children }: ChildrenSectionProps<K>) => {
   const level = levels[kind];
   const [create, creation] = level.useCreate();
-  const [adding, setAdding] = useState(false);
+  // A half-typed new task or subtask (lib/forms/drafts.ts) opens its form again after a reload.
+  const draftKey = `new-${kind}-in-${parent.item.id}`;
+  const [adding, setAdding] = useState(() => hasDraft(draftKey));
   const requestFocus = useRequestFocus();
   const Heading: (typeof headingTags)[WorkItemKind] = headingTags[kind];
   const parentName = itemName(parent.kind, parent.item.title);
@@ -33,6 +36,7 @@ export const ChildrenSection = <K extends WorkItemKind>({ kind, parent, count, c
   const submit = async (values: WorkItemValues) => {
     const result = await create(level.createBody(createFields(values), parent.item.id));
     if ('error' in result) return;
+    clearDraft(draftKey);
     // The new item takes the focus once it is listed.
     requestFocus(kind, result.data.id);
     setAdding(false);
@@ -71,6 +75,7 @@ export const ChildrenSection = <K extends WorkItemKind>({ kind, parent, count, c
           fallback={`Failed to create ${kind}`}
           onSubmit={(values) => void submit(values)}
           onCancel={() => setAdding(false)}
+          draftKey={draftKey}
         />
       )}
       {children(adding)}

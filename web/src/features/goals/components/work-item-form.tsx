@@ -1,5 +1,6 @@
 import type { WorkItemStatus } from '@tracker/contracts/goals/http';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useDraft } from '../../../lib/forms/use-draft.ts';
 import { ItemForm, TitleAndDescription } from '../../../components/form/item-form.tsx';
 import { SelectField, type SelectOption } from '../../../components/form/select-field.tsx';
 import { ServerErrorAlert } from '../../../components/form/server-error-alert.tsx';
@@ -29,6 +30,8 @@ export interface WorkItemFormProps {
   fallback: string;
   onSubmit: (values: WorkItemValues) => void;
   onCancel: () => void;
+  /** Keep what is typed across a reload under this name (lib/forms/drafts.ts); the parent drops it once saved. */
+  draftKey?: string | undefined;
 }
 
 const shownFields = ['title', 'description', 'priority', 'status', 'dueDate', 'startDate', 'endDate', 'goalId'] as const;
@@ -50,8 +53,26 @@ const fieldLabels = {
  * task's goal) for every level of the tree; Escape cancels. noValidate: the server's contract is the
  * rule book, and its field errors appear under the fields.
  */
-export const WorkItemForm = ({ mode, name, saveLabel, cancelLabel, initial, goalOptions, pending, error, fallback, onSubmit, onCancel }: WorkItemFormProps) => {
-  const [values, setValues] = useState(initial);
+export const WorkItemForm = ({
+  mode,
+  name,
+  saveLabel,
+  cancelLabel,
+  initial,
+  goalOptions,
+  pending,
+  error,
+  fallback,
+  onSubmit,
+  onCancel,
+  draftKey,
+}: WorkItemFormProps) => {
+  const draft = useDraft(draftKey, initial);
+  const { values, setValues } = draft;
+  const cancel = () => {
+    draft.forget();
+    onCancel();
+  };
   // What opened the form (read while rendering, before the title field takes the focus) gets it back when
   // the form goes and the focus would otherwise fall to the page: after Cancel, Escape, or an edit's save.
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
@@ -96,7 +117,16 @@ export const WorkItemForm = ({ mode, name, saveLabel, cancelLabel, initial, goal
   };
 
   return (
-    <ItemForm name={name} saveLabel={saveLabel} cancelLabel={cancelLabel} pending={pending} className="work-item-form" onSubmit={submit} onCancel={onCancel}>
+    <ItemForm
+      name={name}
+      saveLabel={saveLabel}
+      cancelLabel={cancelLabel}
+      pending={pending}
+      className="work-item-form"
+      onSubmit={submit}
+      onCancel={cancel}
+      restoredDraft={draft.restored ? { onDiscard: draft.discard } : undefined}
+    >
       {error && <ServerErrorAlert error={error} fallback={fallback} shown={shownFields} labels={fieldLabels} />}
       <TitleAndDescription
         title={values.title}

@@ -4,7 +4,8 @@ import { GoalFilters } from '../components/goal-filters.tsx';
 import { deletionFocusAttribute } from '../components/focus-after-deletion.ts';
 import { FocusRequestProvider } from '../components/focus-request.tsx';
 import { GoalsOverview } from '../components/goals-overview.tsx';
-import { NewGoalForm } from '../components/new-goal-form.tsx';
+import { NEW_GOAL_DRAFT, NewGoalForm } from '../components/new-goal-form.tsx';
+import { hasDraft } from '../../../lib/forms/drafts.ts';
 import { SelectionPanel } from '../components/selection-panel.tsx';
 import { PlusIcon } from '../../../components/icons/icons.tsx';
 import { WorkItemList } from '../components/work-item-list.tsx';
@@ -13,7 +14,8 @@ import { PageHeader } from '../../../components/layouts/page-header.tsx';
 
 /** The goal tree: goals → tasks → subtasks, with filters, progress and the selected item's details. */
 export const GoalsRoute = () => {
-  const [creating, setCreating] = useState(false);
+  // A half-typed new goal (lib/forms/drafts.ts) opens its form again after a reload.
+  const [creating, setCreating] = useState(() => hasDraft(NEW_GOAL_DRAFT));
   // Filters and details mean nothing without goals: the empty state then has the page to itself.
   const { data: goals } = useGetGoalsQuery();
   const hasGoals = (goals?.length ?? 0) > 0;
