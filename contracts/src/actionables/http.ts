@@ -34,7 +34,9 @@ export const actionableMessages = {
 
 export const IMPORT_MAX_ITEMS = 1000;
 
-export const actionableStatuses = ['pending', 'in-progress', 'completed', 'not-approached'] as const;
+// The list lives apart from the schemas, so the web app's first screen reads it without zod.
+import { actionableStatuses } from '../values.ts';
+export { actionableStatuses };
 export const actionableStatus = z.enum(actionableStatuses, { message: `must be one of ${actionableStatuses.join(', ')}` });
 export type ActionableStatus = z.infer<typeof actionableStatus>;
 

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { id, instant, isoDateTime, text, title, wholeNumber, wholeNumberParam } from '../common/fields.ts';
 import { nextCursor, pageFields } from '../common/paging.ts';
 
-export const workItemStatuses = ['pending', 'in-progress', 'completed'] as const;
+// The list lives apart from the schemas, so the web app's first screen reads it without zod.
+import { workItemStatuses } from '../values.ts';
+export { workItemStatuses };
 export const workItemStatus = z.enum(workItemStatuses, { message: `must be one of ${workItemStatuses.join(', ')}` });
 export type WorkItemStatus = z.infer<typeof workItemStatus>;
 

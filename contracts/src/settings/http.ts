@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { actionableStatuses } from '../actionables/http.ts';
 import { calendarDate, id, isoDateTime, timezone, wholeNumber } from '../common/fields.ts';
-import { DEFAULT_DAY_START_HOUR, DEFAULT_THEME, DEFAULT_TIMEZONE, DEFAULT_WEEK_START } from '../constants.ts';
+import { settingsStatuses, STATUS_COLOR, themes, weekStarts } from '../values.ts';
 
-export const weekStarts = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+// The lists and defaults live apart from the schemas, so the web app's first screen reads them without zod.
+export { settingsDefaults } from '../values.ts';
+export { settingsStatuses, STATUS_COLOR, themes, weekStarts };
+
 export const weekStart = z.enum(weekStarts, { message: `must be one of ${weekStarts.join(', ')}` });
 export type WeekStart = z.infer<typeof weekStart>;
 
-export const themes = ['system', 'light', 'dark'] as const;
 export const theme = z.enum(themes, { message: `must be one of ${themes.join(', ')}` });
 export type Theme = z.infer<typeof theme>;
 
@@ -17,12 +18,7 @@ export const dayStartHour = wholeNumber(0, 23, 'must be a whole number of hours 
 /** Whether the user is mailed each reminder (at the item's reminder time, in the user's zone); off unless turned on. */
 export const emailReminders = z.boolean({ message: 'must be true or false' });
 
-/** The statuses a user orders and shows: every actionable status (goals and tasks use three of them). */
-export const settingsStatuses = actionableStatuses;
 export type SettingsStatus = (typeof settingsStatuses)[number];
-
-/** spec.md §9: the colour every status is sent with. */
-export const STATUS_COLOR = '#6366F1';
 
 /** 1 is shown first; one rank per status. */
 export const statusPriority = wholeNumber(1, settingsStatuses.length, `must be a whole number from 1 (first) to ${settingsStatuses.length}`);
@@ -46,21 +42,6 @@ export type StatusSettings = z.infer<typeof statusSettings>;
 /** What a user sets: the part of the settings that events record. `timezone` is the user's time zone (the profile's too). */
 export const settingsValues = z.object({ timezone, weekStart, theme, statusSettings, dayStartHour, emailReminders });
 export type SettingsValues = z.infer<typeof settingsValues>;
-
-/** spec.md §9 defaults: in-progress first, then pending, not-approached, completed; all shown, one colour. */
-export const settingsDefaults: SettingsValues = {
-  timezone: DEFAULT_TIMEZONE,
-  weekStart: DEFAULT_WEEK_START,
-  theme: DEFAULT_THEME,
-  dayStartHour: DEFAULT_DAY_START_HOUR,
-  emailReminders: false,
-  statusSettings: {
-    'in-progress': { priority: 1, visible: true, color: STATUS_COLOR },
-    pending: { priority: 2, visible: true, color: STATUS_COLOR },
-    'not-approached': { priority: 3, visible: true, color: STATUS_COLOR },
-    completed: { priority: 4, visible: true, color: STATUS_COLOR },
-  },
-};
 
 /** The user's today, as every route counts it: the day's date, when it ends, the zone and day-start hour it counts in. */
 export const settingsToday = z.object({

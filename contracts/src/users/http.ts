@@ -3,8 +3,8 @@ import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { birthDate, id, isStorableText, isoDateTime, requiredText, timezone } from '../common/fields.ts';
 import { messages } from '../messages.ts';
 
-export const roles = ['user', 'admin'] as const;
-export const subscriptionStatuses = ['inactive', 'trial', 'active', 'cancelled'] as const;
+import { roles, subscriptionStatuses } from '../values.ts';
+export { roles, subscriptionStatuses };
 
 export const user = z.object({
   id,

@@ -1,17 +1,21 @@
-import { workItemStatuses } from '@tracker/contracts/goals/http';
-import { z } from 'zod';
+import { workItemStatuses } from '@tracker/contracts/values';
 // Type only: lib imports no feature code, but this file exists to describe the goals slice's stored shape.
 import type { GoalsState } from '../../features/goals/stores/goals.slice.ts';
-import { fittingFields, type FieldSchemas } from './validated-migrate.ts';
+import { aNumber, aString, listOf, oneOf, orNull, type Check } from './stored-checks.ts';
+import { fittingFields, type FieldChecks } from './validated-migrate.ts';
 
 const priorities = [1, 2, 3, 4, 5] as const;
 const MAX_IDS = 10_000;
 
-const itemId = z.string().min(1).max(200);
-const ids = z
-  .array(itemId)
-  .max(MAX_IDS)
-  .transform((list) => [...new Set(list)]);
+const itemId = aString({ min: 1, max: 200 });
+/** A check whose value, when it fits, is then changed by `change`. */
+const then =
+  <T, U>(check: Check<T>, change: (value: T) => U): Check<U> =>
+  (value) => {
+    const checked = check(value);
+    return checked && { value: change(checked.value) };
+  };
+const ids = then(listOf(itemId, MAX_IDS), (list) => [...new Set(list)]);
 /** Filters come back in the slice's canonical order without repeats, so equal filters compare equal. */
 const inOrder =
   <T>(order: readonly T[]) =>
@@ -19,18 +23,15 @@ const inOrder =
     order.filter((value) => values.includes(value));
 
 /** spec.md §4 persists the goal tree's selections, expansions and filters. */
-export const persistedGoalsFields: FieldSchemas<GoalsState> = {
-  selectedGoalId: itemId.nullable(),
-  selectedTaskId: itemId.nullable(),
-  selectedSubtaskId: itemId.nullable(),
+export const persistedGoalsFields: FieldChecks<GoalsState> = {
+  selectedGoalId: orNull(itemId),
+  selectedTaskId: orNull(itemId),
+  selectedSubtaskId: orNull(itemId),
   expandedGoalIds: ids,
   expandedTaskIds: ids,
   expandedSubtaskIds: ids,
-  statusFilter: z.array(z.enum(workItemStatuses)).max(MAX_IDS).transform(inOrder(workItemStatuses)),
-  priorityFilter: z
-    .array(z.number())
-    .max(MAX_IDS)
-    .transform((values) => inOrder<number>(priorities)(values)),
+  statusFilter: then(listOf(oneOf(workItemStatuses), MAX_IDS), inOrder(workItemStatuses)),
+  priorityFilter: then(listOf(aNumber, MAX_IDS), (values) => inOrder<number>(priorities)(values)),
 };
 
 const selectionKeys = ['selectedGoalId', 'selectedTaskId', 'selectedSubtaskId'] as const;

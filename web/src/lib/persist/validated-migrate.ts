@@ -1,26 +1,26 @@
 import type { PersistedState, PersistMigrate } from 'redux-persist';
-import type { z } from 'zod';
+import type { Check } from './stored-checks.ts';
 
-/** Per field of a slice, the schema a stored value must fit to be restored. */
-export type FieldSchemas<S> = { [K in keyof S]?: z.ZodType<S[K]> };
+/** Per field of a slice, the check a stored value must pass to be restored (stored-checks.ts: no zod on the first screen). */
+export type FieldChecks<S> = { [K in keyof S]?: Check<S[K]> };
+
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** redux-persist's version of state stored before configs had one. */
 const UNVERSIONED = -1;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
- * The fields of a stored slice that fit their schemas. The others are left out, so the slice keeps
- * its initial value for them; keys without a schema (an old `error`, a forged `isAdmin`) never load.
+ * The fields of a stored slice that pass their checks. The others are left out, so the slice keeps
+ * its initial value for them; keys without a check (an old `error`, a forged `isAdmin`) never load.
  */
-export const fittingFields = <S>(schemas: FieldSchemas<S>, stored: unknown): Partial<S> => {
+export const fittingFields = <S>(checks: FieldChecks<S>, stored: unknown): Partial<S> => {
   const kept: Partial<S> = {};
   if (!isRecord(stored)) return kept;
-  for (const key of Object.keys(schemas) as (keyof S & string)[]) {
-    const schema = schemas[key];
-    if (!schema || !Object.hasOwn(stored, key)) continue;
-    const parsed = schema.safeParse(stored[key]);
-    if (parsed.success) kept[key] = parsed.data;
+  for (const key of Object.keys(checks) as (keyof S & string)[]) {
+    const check = checks[key];
+    if (!check || !Object.hasOwn(stored, key)) continue;
+    const checked = check(stored[key]);
+    if (checked) kept[key] = checked.value;
   }
   return kept;
 };
@@ -34,8 +34,7 @@ export const storedVersion = (stored: Record<string, unknown>): number => {
  * redux-persist's `migrate` for one slice: whatever was stored comes back only as far as `restore`
  * validates it. State written by a newer app (a rollback) has a shape this one does not know and is
  * dropped; older versions go through `restore` too, which is where a change of shape would be
- * translated. `restore` is loaded only when something is stored, so its schemas (and zod) stay out
- * of the first screen's JavaScript. Any failure here, even a bug in `restore`, becomes a rejected
+ * translated. `restore` is loaded only when something is stored. Any failure here, even a bug in `restore`, becomes a rejected
  * promise, which redux-persist treats as nothing stored, never a crash.
  */
 export const validatedMigrate =

@@ -1,13 +1,5 @@
-import {
-  settingsDefaults,
-  type Settings,
-  type SettingsBody,
-  type settingsResponse,
-  type SettingsValues,
-  type StatusSettingsPatch,
-  type Theme,
-  type WeekStart,
-} from '@tracker/contracts/settings/http';
+import type { Settings, SettingsBody, settingsResponse, SettingsValues, StatusSettingsPatch, Theme, WeekStart } from '@tracker/contracts/settings/http';
+import { settingsDefaults } from '@tracker/contracts/values';
 import type { z } from 'zod';
 import { api } from '../api/api.ts';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../api/idempotency-key.ts';

@@ -1,4 +1,5 @@
-import { settingsStatuses, type SettingsStatus, type StatusSettings } from '@tracker/contracts/settings/http';
+import type { SettingsStatus, StatusSettings } from '@tracker/contracts/settings/http';
+import { settingsStatuses } from '@tracker/contracts/values';
 
 /**
  * The user's status settings applied to a list: statuses ranked by priority (1 first; a tie keeps

@@ -1,5 +1,6 @@
 import { DEFAULT_THEME } from '@tracker/contracts/constants';
-import { themes, type Theme } from '@tracker/contracts/settings/http';
+import type { Theme } from '@tracker/contracts/settings/http';
+import { themes } from '@tracker/contracts/values';
 
 /**
  * The theme is the server's setting; this device keeps a copy (under `theme`) so the right palette

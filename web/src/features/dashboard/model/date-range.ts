@@ -1,5 +1,6 @@
 import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from '@tracker/contracts/points/http';
-import { weekStarts, type WeekStart } from '@tracker/contracts/settings/http';
+import type { WeekStart } from '@tracker/contracts/settings/http';
+import { weekStarts } from '@tracker/contracts/values';
 import { addDays, daysBetween, isLocalDate, weekdayOf, type LocalDate } from '../../../lib/dates/local-date.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { aString, objectOf } from '../../../lib/persist/stored-checks.ts';
 import { type DateRange, rangeProblem } from './date-range.ts';
 
 /**
@@ -9,15 +9,12 @@ import { type DateRange, rangeProblem } from './date-range.ts';
 export const RANGE_STORAGE_KEY = 'dashboard-range';
 
 /** A kept range is used only if the server would accept it; anything else reads as none kept. */
-const storedRange = z
-  .object({ startDate: z.string().max(10), endDate: z.string().max(10) })
-  .refine((range) => rangeProblem(range) === undefined)
-  .transform(({ startDate, endDate }): DateRange => ({ startDate, endDate }));
+const storedRange = objectOf<DateRange>({ startDate: aString({ max: 10 }), endDate: aString({ max: 10 }) });
 
 export const readStoredRange = (): DateRange | undefined => {
   try {
-    const parsed = storedRange.safeParse(JSON.parse(window.localStorage.getItem(RANGE_STORAGE_KEY) ?? 'null'));
-    return parsed.success ? parsed.data : undefined;
+    const range = storedRange(JSON.parse(window.localStorage.getItem(RANGE_STORAGE_KEY) ?? 'null'))?.value;
+    return range && rangeProblem(range) === undefined ? range : undefined;
   } catch {
     return undefined;
   }
