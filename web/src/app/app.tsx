@@ -1,11 +1,10 @@
 import { StrictMode, useState } from 'react';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
 import { persistStore } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
 import { AppErrorBoundary } from '../components/errors/app-error-boundary.tsx';
 import { ToastRegion } from '../components/toasts/toast-region.tsx';
-import { makeRouter } from './router.tsx';
+import { AppRouter } from './router.tsx';
 import { makeStore } from './store.ts';
 
 const Splash = () => (
@@ -14,16 +13,16 @@ const Splash = () => (
   </div>
 );
 
-/** Providers in dependency order. Store and router are made while rendering, inside the error boundary. */
+/** Providers in dependency order. The store is made while rendering, inside the error boundary. */
 const Shell = () => {
-  const [{ store, persistor, router }] = useState(() => {
+  const [{ store, persistor }] = useState(() => {
     const store = makeStore();
-    return { store, persistor: persistStore(store), router: makeRouter() };
+    return { store, persistor: persistStore(store) };
   });
   return (
     <Provider store={store}>
       <PersistGate persistor={persistor} loading={<Splash />}>
-        <RouterProvider router={router} />
+        <AppRouter />
         <ToastRegion />
       </PersistGate>
     </Provider>

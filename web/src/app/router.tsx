@@ -1,17 +1,24 @@
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
+import { Suspense } from 'react';
+import { BrowserRouter, matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import type { NavigationEntry } from '../components/layouts/app-layout.tsx';
 import { GuestOnly, RequireAuth, StrangerOnly } from '../lib/auth/route-guards.tsx';
 import type { ScreenAccess } from '../lib/screens/feature-screens.ts';
 import type { GoShortcut } from './commands/command-bar.tsx';
 import { features } from './features.ts';
-import { lazyPage } from './routes/lazy-page.ts';
-import { RouteFailure } from './routes/route-failure.tsx';
+import { lazyPage, type LazyPage } from './routes/lazy-page.ts';
+import { RouteErrorBoundary } from './routes/route-failure.tsx';
 import { RouteLoading } from './routes/route-loading.tsx';
 
 const screens = features.flatMap((feature) => feature.screens);
 
+/** A route whose element is a lazily loaded page; `handle` lets the router start its download as soon as a location matches. */
+const lazyRoute = (load: Parameters<typeof lazyPage>[0], route: RouteObject = {}): RouteObject => {
+  const { Page, preload } = lazyPage(load);
+  return { ...route, element: <Page />, handle: { preload } };
+};
+
 const routesFor = (access: ScreenAccess): RouteObject[] =>
-  screens.filter((screen) => screen.access === access).map((screen) => ({ path: screen.path, lazy: lazyPage(screen.page) }));
+  screens.filter((screen) => screen.access === access).map((screen) => lazyRoute(screen.page, { path: screen.path }));
 
 /** The main navigation: the signed-in screens that ask for an entry, in the features' order. */
 export const navigation: readonly NavigationEntry[] = screens.flatMap((screen) =>
@@ -28,8 +35,6 @@ const goShortcuts: readonly GoShortcut[] = screens.flatMap((screen) =>
 export const routes: RouteObject[] = [
   {
     element: <Outlet />,
-    errorElement: <RouteFailure />,
-    hydrateFallbackElement: <RouteLoading />,
     children: [
       {
         element: (
@@ -55,21 +60,45 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         children: [
-          {
-            lazy: lazyPage(() =>
+          lazyRoute(
+            () =>
               // Quick add's button and the shortcuts' listener come with the layout, not in every screen's entry.
               Promise.all([import('../components/layouts/app-layout.tsx'), import('./commands/command-bar.tsx')]).then(([{ AppLayout }, { CommandBar }]) => {
                 const SignedInLayout = () => <AppLayout navigation={navigation} tools={<CommandBar goShortcuts={goShortcuts} />} />;
                 return SignedInLayout;
               }),
-            ),
-            children: routesFor('signed-in'),
-          },
+            { children: routesFor('signed-in') },
+          ),
         ],
       },
-      { path: '*', lazy: lazyPage(() => import('./routes/not-found.tsx').then((m) => m.NotFoundRoute)) },
+      lazyRoute(() => import('./routes/not-found.tsx').then((m) => m.NotFoundRoute), { path: '*' }),
     ],
   },
 ];
 
-export const makeRouter = () => createBrowserRouter(routes);
+const preloadOf = (route: RouteObject): LazyPage['preload'] | undefined => (route.handle as { preload?: LazyPage['preload'] } | undefined)?.preload;
+
+/**
+ * The routes for the current location. Every page (and the signed-in layout) the location matches
+ * starts downloading at once, side by side; until they are in, the first screen shows the loading
+ * screen. Navigations are transitions (BrowserRouter's default), so a later one keeps the current
+ * page on screen until the next one's code is in. An error while rendering, or a page whose code did
+ * not arrive, shows the error screen until the user goes elsewhere.
+ */
+const AppRoutes = () => {
+  const location = useLocation();
+  // A rejected download is shown by the page's own render (its ChunkLoadError), not here.
+  for (const match of matchRoutes(routes, location) ?? []) preloadOf(match.route)?.().catch(() => undefined);
+  const element = useRoutes(routes, location);
+  return (
+    <RouteErrorBoundary location={location.key}>
+      <Suspense fallback={<RouteLoading />}>{element}</Suspense>
+    </RouteErrorBoundary>
+  );
+};
+
+export const AppRouter = () => (
+  <BrowserRouter>
+    <AppRoutes />
+  </BrowserRouter>
+);
