@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, id, instant, isStorableText, isoDateTime, pastInstant, text, timezone, title, wholeNumber } from '../common/fields.ts';
 import { nextCursor, pageFields } from '../common/paging.ts';
+import { awardReceipt, revocationReceipt } from '../points/receipt.ts';
 
 /** spec.md §3 defaults. */
 export const actionableDefaults = {
@@ -295,8 +296,9 @@ export const actionableResponse = z.object({ actionable });
 export const actionablesResponse = z.object({ actionables: z.array(actionable), nextCursor });
 export const habitResponse = z.object({ habit: actionable });
 export const habitsResponse = z.object({ habits: z.array(actionable), nextCursor });
-export const completeActionableResponse = z.object({ actionable, pointsAwarded: z.number().int() });
-export const completeHabitResponse = z.object({ habit: actionable, pointsAwarded: z.number().int(), streak: z.number().int() });
+/** A completion's answer: the item, its points and their receipt (how the rules counted them; `pointsAwarded` is `receipt.points`). */
+export const completeActionableResponse = z.object({ actionable, pointsAwarded: z.number().int(), receipt: awardReceipt });
+export const completeHabitResponse = z.object({ habit: actionable, pointsAwarded: z.number().int(), streak: z.number().int(), receipt: awardReceipt });
 /** A freeze covers 1 to FREEZE_MAX_DAYS days, begins today or later (up to a year ahead), and a user begins at most FREEZES_PER_MONTH a calendar month. */
 export const FREEZE_MAX_DAYS = 14;
 export const FREEZES_PER_MONTH = 2;
@@ -320,7 +322,14 @@ export const habitHistoryResponse = z.object({ history: z.array(z.object({ date:
 /** POST /actionables/habits/{id}/completions: a missed occurrence recorded afterwards. */
 export const backfillHabitBody = z.object({ date: calendarDate });
 /** Taking a completion back: the points revoked, the occurrence freed and the streak as it was before. */
-export const uncompleteHabitResponse = z.object({ habit: actionable, pointsRevoked: z.number().int(), occurrence: calendarDate, streak: z.number().int() });
+/** `receipt`: what the take-back revoked and by which rules it had been counted (null when the completion had earned nothing). */
+export const uncompleteHabitResponse = z.object({
+  habit: actionable,
+  pointsRevoked: z.number().int(),
+  occurrence: calendarDate,
+  streak: z.number().int(),
+  receipt: revocationReceipt.nullable(),
+});
 
 export const actionableStats = z.object({
   total: z.number().int(),

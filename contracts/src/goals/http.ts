@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, instant, isoDateTime, text, title, wholeNumber, wholeNumberParam } from '../common/fields.ts';
 import { nextCursor, pageFields } from '../common/paging.ts';
+import { awardReceipt } from '../points/receipt.ts';
 
 // The list lives apart from the schemas, so the web app's first screen reads it without zod.
 import { workItemStatuses } from '../values.ts';
@@ -90,7 +91,8 @@ export const taskResponse = z.object({ task });
 export const tasksResponse = z.object({ tasks: z.array(task), nextCursor });
 export const subtaskResponse = z.object({ subtask });
 export const subtasksResponse = z.object({ subtasks: z.array(subtask), nextCursor });
-export const completeSubtaskResponse = z.object({ subtask, pointsAwarded: z.number().int() });
+/** A completion's answer: the subtask, its points and their receipt (how the rules counted them; `pointsAwarded` is `receipt.points`). */
+export const completeSubtaskResponse = z.object({ subtask, pointsAwarded: z.number().int(), receipt: awardReceipt });
 
 export const stats = z.object({
   total: z.number().int(),
@@ -109,6 +111,9 @@ export const goalProgress = z.object({
   status: workItemStatus,
   tasks: z.object({ total: z.number().int(), completed: z.number().int() }),
   subtasks: z.object({ total: z.number().int(), completed: z.number().int() }),
+  /** The work done (goals/progress.ts: tasks weigh alike, an open task its subtasks' share), whatever the goal's status. */
+  share: z.number().min(0).max(1),
+  /** 1 for a completed goal, else `share`. */
   progress: z.number().min(0).max(1),
 });
 export const progressResponse = z.object({ progress: z.array(goalProgress) });

@@ -60,8 +60,8 @@ export const auditEntry = z.object({
   rulesVersion: z.number().int().nullable(),
   /** The event's position in the log (opaque). */
   position: z.string(),
-  /** An award's receipt as its event recorded it (null for awards recorded before receipts, and on a revocation). */
-  receipt: awardReceipt.nullable(),
+  /** An award's receipt as its event recorded it; absent for awards recorded before receipts, and on a revocation. */
+  receipt: awardReceipt.optional(),
   /** A revocation's award: its position in the log and its rules version (null on an award, or when none stood). */
   revokes: z.object({ position: z.string(), rulesVersion: z.number().int() }).nullable(),
 });

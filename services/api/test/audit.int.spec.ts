@@ -47,7 +47,8 @@ describe('GET /api/points/audit', () => {
       ]),
     ).toEqual([
       ['goal', goal.id, 100, 1],
-      ['goal', goal.id, -100, null],
+      // A revocation carries the rules version of the award it takes back.
+      ['goal', goal.id, -100, 1],
       ['task', task.id, 50, 1],
       ['actionable', late.id, 15, 1],
       ['habit', habit.id, 20, 1],

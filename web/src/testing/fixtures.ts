@@ -75,6 +75,7 @@ export const anAuditEntry = (overrides: Partial<AuditEntry> = {}): AuditEntry =>
   sourceId: '5b7e1c2a-0000-4000-8000-000000000001',
   rulesVersion: 1,
   position: '100:1',
+  revokes: null,
   ...overrides,
 });
 

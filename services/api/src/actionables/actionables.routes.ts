@@ -48,6 +48,7 @@ import type { ActionablesServices } from './actionables.feature.ts';
 import { itemAnswer } from './habit-answer.ts';
 
 import { route, SETTLES, tag } from './actionables-route.ts';
+import { awardReceiptOf } from '../points/receipts.ts';
 
 /** The caller's zone: reads show a habit's streak as of today there. */
 const zoneOf = (ctx: ApiContext): string => ctx.state.timezone ?? DEFAULT_TIMEZONE;
@@ -175,7 +176,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
       const { clock } = c;
       const outcome = await actionables.run(params.id, { type: 'CompleteHabit', userId: c.userId, clock }, c);
       const habit = await answerOf(db, outcome, await settle(outcome.position), clock.localDate, actionableMessages.habitNotFound);
-      return { habit, pointsAwarded: outcome.pointsAwarded, streak: habit.streak };
+      return { habit, pointsAwarded: outcome.pointsAwarded, streak: habit.streak, receipt: awardReceiptOf(outcome.events) };
     },
   }),
   route({
@@ -329,6 +330,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
       return {
         actionable: await answerOf(db, outcome, await settle(outcome.position), clock.localDate, actionableMessages.notFound),
         pointsAwarded: outcome.pointsAwarded,
+        receipt: awardReceiptOf(outcome.events),
       };
     },
   }),

@@ -14,6 +14,7 @@ import { habitHistory } from '@tracker/projections/actionables/habit-history.que
 import type { AnyRoute } from '../http/api-router.ts';
 import { signedInContext } from '../http/command-context.ts';
 import type { ActionablesServices } from './actionables.feature.ts';
+import { awardReceiptOf, revocationReceiptOf } from '../points/receipts.ts';
 import { itemAnswer } from './habit-answer.ts';
 
 import { route, SETTLES, tag } from './actionables-route.ts';
@@ -41,7 +42,7 @@ export const habitRoutes: AnyRoute<ActionablesServices>[] = [
       );
       const pointsRevoked = outcome.events.reduce((sum, event) => (event.type === 'PointsRevoked' ? sum + event.data.points : sum), 0);
       if (!undone) throw new NotFound(actionableMessages.habitNotFound);
-      return { habit, pointsRevoked, occurrence: undone.data.occurrence, streak: habit.streak };
+      return { habit, pointsRevoked, occurrence: undone.data.occurrence, streak: habit.streak, receipt: revocationReceiptOf(outcome.events) };
     },
   }),
   route({
@@ -62,7 +63,7 @@ export const habitRoutes: AnyRoute<ActionablesServices>[] = [
       const habit = await itemAnswer(db, outcome.item, await settle(outcome.position), c.clock.localDate, actionableMessages.habitNotFound, () =>
         Promise.resolve(outcome.freezes),
       );
-      return { habit, pointsAwarded: outcome.pointsAwarded, streak: habit.streak };
+      return { habit, pointsAwarded: outcome.pointsAwarded, streak: habit.streak, receipt: awardReceiptOf(outcome.events) };
     },
   }),
   route({

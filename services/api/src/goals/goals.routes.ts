@@ -21,6 +21,7 @@ import { goalProgress, workItemStats, type ListFilter } from '@tracker/projectio
 import { routesFor, type AnyRoute } from '../http/api-router.ts';
 import { PAGED } from '../http/paging.ts';
 import { commandContext } from '../http/command-context.ts';
+import { awardReceiptOf } from '../points/receipts.ts';
 import { GOALS_CASCADE } from './goals-cascade.reactor.ts';
 import type { GoalsServices } from './goals.feature.ts';
 import type { Kind, WorkItemCommands } from './work-item-commands.ts';
@@ -274,7 +275,11 @@ export const goalRoutes: AnyRoute<GoalsServices>[] = [
     handle: async ({ ctx, params, services: { items, db }, settle }) => {
       const c = commandContext(ctx);
       const outcome = await items.run('subtask', params.id, { type: 'CompleteSubtask', userId: c.userId }, c, { parentsLive: true });
-      return { subtask: await answerOf(subtasks, db, outcome, await settle(outcome.position), c.now), pointsAwarded: outcome.pointsAwarded };
+      return {
+        subtask: await answerOf(subtasks, db, outcome, await settle(outcome.position), c.now),
+        pointsAwarded: outcome.pointsAwarded,
+        receipt: awardReceiptOf(outcome.events),
+      };
     },
   }),
 ];

@@ -326,7 +326,7 @@ export const settleAudit = (replay: AuditReplay, ledgerRows: readonly AuditedLed
       sourceId: event.data.source.id,
       rulesVersion: event.type === 'PointsAwarded' ? event.data.rulesVersion : (revokes?.rulesVersion ?? null),
       position: event.position,
-      receipt: event.type === 'PointsAwarded' ? event.data.receipt : null,
+      ...(event.type === 'PointsAwarded' && event.data.receipt ? { receipt: event.data.receipt } : {}),
       revokes: event.type === 'PointsRevoked' ? (revokes ?? null) : null,
     });
     if (recomputed.points === null) {

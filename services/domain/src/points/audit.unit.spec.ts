@@ -130,8 +130,8 @@ describe('the points audit', () => {
     const audit = auditPoints({ userId: USER, streams: [goal], ledger: ledgerOf([goal]), comparePositions });
     expect(audit).toMatchObject({ consistent: true, mismatches: [], recordedTotal: 0 });
     expect(audit.entries.map((e) => [e.points, e.rulesVersion, e.receipt, e.revokes])).toEqual([
-      [100, 1, null, null],
-      [-100, 1, null, { position: audit.entries[0]!.position, rulesVersion: 1 }],
+      [100, 1, undefined, null],
+      [-100, 1, undefined, { position: audit.entries[0]!.position, rulesVersion: 1 }],
     ]);
   });
 
