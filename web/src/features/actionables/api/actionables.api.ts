@@ -14,6 +14,7 @@ import { api } from '../../../lib/api/api.ts';
 import { checkedListQuery, checkedQuery, type Reading } from '../../../lib/api/checked-query.ts';
 import { everyPage, joinedList, withCursor } from '../../../lib/api/every-page.ts';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/api/idempotency-key.ts';
+import { filenameOf } from '../../../lib/files/download-file.ts';
 import { queueable, unlessQueued } from '../../../lib/offline/queued-change.ts';
 import { readActionableList, readAnswerItem, type ShownActionable } from '../transfer/import-parser.ts';
 
@@ -84,8 +85,6 @@ export const listFailure = (view: ActionablesView): string =>
 
 /** Every POST and PATCH is one user action with its own key: a retry never creates or awards twice. */
 const idempotent = () => ({ [IDEMPOTENCY_HEADER]: newIdempotencyKey() });
-
-const filenameOf = (disposition: string | null | undefined): string | undefined => /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1];
 
 const listTag = { type: 'Actionable' as const, id: 'LIST' };
 const habitsTag = { type: 'Habit' as const, id: 'LIST' };

@@ -8,21 +8,9 @@ import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { useExportActionablesMutation } from '../api/actionables.api.ts';
 import { exportFieldLabels, exportProblems } from '../transfer/export-range.ts';
 import { addDays } from '../../../lib/dates/local-date.ts';
+import { downloadFile } from '../../../lib/files/download-file.ts';
 import { DateRangeFields } from './date-range-fields.tsx';
 import { TransferPanel } from './transfer-panel.tsx';
-
-/** Saves text as a file through a temporary <a download> (the object URL is freed once the download has it). */
-export const downloadFile = (text: string, filename: string): void => {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-};
 
 const countOf = (text: string): number | undefined => {
   try {

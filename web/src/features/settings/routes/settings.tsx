@@ -9,6 +9,7 @@ import { WebhooksSection } from '../components/webhooks-section.tsx';
 import { ApiTokensSection } from '../components/api-tokens-section.tsx';
 import { DayStartSection } from '../components/day-start-section.tsx';
 import { RemindersSection } from '../components/reminders-section.tsx';
+import { AccountArchiveSection } from '../components/account-archive-section.tsx';
 import { SettingsLoadState } from '../components/settings-load-state.tsx';
 import './settings.css';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
@@ -37,6 +38,7 @@ export const SettingsRoute = () => {
           <CalendarFeedSection />
           <WebhooksSection />
           <ApiTokensSection />
+          <AccountArchiveSection />
           <ResetSection />
         </>
       )}
