@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFeed } from '../src/calendar/testing/feed-reader.ts';
@@ -188,4 +189,94 @@ describe.skipIf(!chromiumAvailable)('the calendar feed on the settings screen, i
     await tokens().getByText('No API tokens yet.').waitFor();
     expect((await app.json('GET', '/api/goals/goals', { token: secret })).status).toBe(401);
   }, 120_000);
+});
+
+// Issue 20's account archive on the same screen: downloaded as a file; a chosen archive previewed
+// (what it holds) before it is restored; an edited one refused with the server's reason, a newer one
+// at once; a genuine one restored into the empty account. axe in light and dark; 375 and 1280 px.
+describe.skipIf(!chromiumAvailable)('the account archive on the settings screen, in a real browser', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+  let archive: { manifest: { version: number; counts: Record<string, number> }; events: Array<{ type: string; data: { title?: string } }> };
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    browser = await launchBrowser();
+    context = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Paris', acceptDownloads: true });
+    page = await context.newPage();
+    const source = await app.registerUser('Moving out', 'Europe/Paris');
+    const goal = await app.json('POST', '/api/goals/goals', { token: source.token, body: { title: 'Learn Dutch', priority: 2 } });
+    await app.json('PATCH', `/api/goals/goals/${goal.body.goal.id}`, { token: source.token, body: { status: 'completed' } });
+    const habit = await app.json('POST', '/api/actionables/habits', { token: source.token, body: { title: 'Read', recurrence: { frequency: 'daily' } } });
+    await app.json('PATCH', `/api/actionables/habits/${habit.body.habit.id}/complete`, { token: source.token, body: {} });
+    // The download waits for the read models that list the account's items to reach its last write.
+    archive = (await app.json('GET', '/api/account/archive', { token: source.token })).body;
+    if (archive.manifest.counts.goals !== 1) throw new Error(`the archive holds ${JSON.stringify(archive.manifest.counts)}`);
+    ({ token } = await app.registerUser('Moving in', 'Europe/Paris'));
+    await signInWithToken(page, app.url, token);
+  });
+  afterAll(() => closeBrowserRun({ app, browser, context }));
+
+  const section = () => page.getByRole('region', { name: 'Account archive' });
+  const choose = (name: string, content: unknown) =>
+    section()
+      .getByLabel('Restore from archive')
+      .setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(content)) });
+  const axeClean = async (screen: string) => {
+    const problems = await seriousViolations(page);
+    expect(problems, describeViolations(screen, problems)).toEqual([]);
+  };
+  const photograph = async (name: string, theme: Theme) => {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+      await expect.poll(() => page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+      await section().evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await screenshot(page, name, width, theme, { fullPage: false });
+    }
+  };
+
+  it('downloads the archive as a file named by the server', async () => {
+    await page.goto(`${app.url}/settings`);
+    const [download] = await Promise.all([page.waitForEvent('download'), section().getByRole('button', { name: 'Download archive' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^tracker-archive-\d{4}-\d{2}-\d{2}\.json$/);
+    const saved = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    expect(saved.manifest).toMatchObject({ format: 'tracker-account-archive', version: 1, counts: { goals: 0, events: 0 } });
+    await expect.poll(() => page.getByTestId('toast-success').filter({ hasText: 'Archive saved' }).count()).toBeGreaterThan(0);
+  });
+
+  it('refuses a newer archive at once and an edited one with the server’s reason, restoring nothing', async () => {
+    await choose('newer.json', { ...archive, manifest: { ...archive.manifest, version: archive.manifest.version + 1 } });
+    await expect.poll(() => section().getByRole('alert').textContent()).toContain('comes from a newer version of the tracker');
+    expect(await section().getByRole('button', { name: 'Restore into this account' }).count()).toBe(0);
+
+    const edited = JSON.parse(JSON.stringify(archive));
+    const created = edited.events.find((event: { type: string }) => event.type === 'GoalCreated');
+    created.data.title = 'Learn Danish';
+    await choose('edited.json', edited);
+    await section().getByRole('button', { name: 'Restore into this account' }).click();
+    await expect.poll(() => section().getByRole('alert').textContent()).toMatch(/cannot be restored: .*edited or damaged.*Nothing was restored/);
+    await axeClean('settings, archive refused');
+    expect((await app.json('GET', '/api/goals/goals', { token })).body.goals).toEqual([]);
+  });
+
+  it('previews what a genuine archive holds, then restores it into the empty account', async () => {
+    await choose('archive.json', archive);
+    const preview = section().getByLabel('What the archive holds');
+    await expect.poll(() => preview.textContent()).toContain('1 goal, 0 tasks, 0 subtasks');
+    expect(await preview.textContent()).toContain('0 to-dos, 1 habit, 0 freezes');
+    expect(await preview.textContent()).toContain(`${archive.manifest.counts.points} points from ${archive.manifest.counts.events} recorded changes`);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate(`document.documentElement.dataset.theme = '${theme}'`);
+      await axeClean(`settings, archive preview (${theme})`);
+      await photograph('settings-account-archive', theme);
+    }
+    await section().getByRole('button', { name: 'Restore into this account' }).click();
+    await expect.poll(() => page.getByTestId('toast-success').filter({ hasText: 'Archive restored' }).count()).toBeGreaterThan(0);
+    const goals = (await app.json('GET', '/api/goals/goals', { token })).body.goals;
+    expect(goals.map((goal: { title: string; status: string }) => [goal.title, goal.status])).toEqual([['Learn Dutch', 'completed']]);
+    await expect.poll(async () => (await app.json('GET', '/api/points/stats', { token })).body.stats.total).toBe(archive.manifest.counts.points);
+  });
 });
