@@ -154,9 +154,7 @@ export const createCommandHandler = (deps: { store: EventStore; snapshots?: Snap
 
   /** The first ids of the keyed appends among `events` (an id derived from its request's key at index 0), with their revisions. */
   const retryIdsOf = (stream: string, events: ReadonlyArray<TailEvent<unknown>>): RetryId[] =>
-    events
-      .filter((e) => e.keyed && e.id === derivedUuid(e.keyed.userId, e.keyed.idempotencyKey, stream, '0'))
-      .map((e) => ({ id: e.id, revision: e.revision }));
+    events.filter((e) => e.keyed && e.id === derivedUuid(e.keyed.userId, e.keyed.idempotencyKey, stream, '0')).map((e) => ({ id: e.id, revision: e.revision }));
 
   /**
    * After an append of `decided` that left the stream at `head`: the state there kept, when the

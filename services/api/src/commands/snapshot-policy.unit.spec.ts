@@ -48,7 +48,11 @@ describe('what the command handler keeps of a long stream', () => {
     for (const id of recent) {
       const start = startOf(kept, id.id)!;
       expect(start.revision).toBeLessThan(id.revision);
-      expect(statesOf(kept).filter((state) => state.revision < id.revision).at(-1)).toEqual(start);
+      expect(
+        statesOf(kept)
+          .filter((state) => state.revision < id.revision)
+          .at(-1),
+      ).toEqual(start);
     }
     // Every keyed append is either recent (listed) or before the base (in the filter): none is lost.
     for (const id of keyed) {

@@ -109,10 +109,6 @@ export const createOpsSnapshotStore = (ops: OpsDb): SnapshotStore => {
       ...(recentRetryIds ? { recentRetryIds: recentRetryIds.map((id) => ({ id: id.id, revision: BigInt(id.revision) })) } : {}),
     };
   };
-  const rememberedOf = (revision: bigint, text: string): Remembered => {
-    const { newest } = JSON.parse(text) as Pick<Row, 'newest'>;
-    return { revision, newest: newest === undefined ? revision : BigInt(newest), text };
-  };
 
   return {
     async load(stream, schema) {
@@ -126,11 +122,11 @@ export const createOpsSnapshotStore = (ops: OpsDb): SnapshotStore => {
       }
       const row = await ops
         .selectFrom('stream_snapshots')
-        .select(['revision', sql<string>`state::text`.as('state')])
+        .select(['revision', sql<string>`state::text`.as('state'), sql<string | null>`state->>'newest'`.as('newest')])
         .where('stream', '=', stream)
         .where('schema', '=', `${schema}${ROW_LAYOUT}`)
         .executeTakeFirst();
-      const found = row ? rememberedOf(BigInt(row.revision), row.state) : null;
+      const found = row ? { revision: BigInt(row.revision), newest: BigInt(row.newest ?? row.revision), text: row.state } : null;
       remember(key, found);
       return found ? snapshotOf(found) : undefined;
     },
