@@ -70,6 +70,23 @@ describe('the OpenAPI document of every route', () => {
     expect(document.paths['/api/auth/login']!.post).toMatchObject({ security: [] });
     expect(document.paths['/api/goals/goals']!.get).toMatchObject({ security: [{ bearerAuth: [] }] });
   });
+
+  it('says where a personal API token is refused: its scheme, every write, and each session-only operation', () => {
+    expect(document.components.securitySchemes.bearerAuth.description).toContain('pt_');
+    for (const [path, method] of [
+      ['/api/tokens', 'get'],
+      ['/api/tokens', 'post'],
+      ['/api/tokens/{id}', 'delete'],
+      ['/api/auth/me', 'put'],
+      ['/api/users/profile', 'put'],
+    ] as const) {
+      const operation = (document.paths[path] as Record<string, { description?: string; responses: Record<string, unknown> }>)[method]!;
+      expect([path, method, operation.description]).toEqual([path, method, expect.stringContaining('personal API token is refused')]);
+      expect(operation.responses).toHaveProperty('403');
+    }
+    expect(document.paths['/api/goals/goals']!.post).toMatchObject({ responses: { '403': { $ref: '#/components/responses/Forbidden' } } });
+    expect(document.paths['/api/goals/goals']!.get).not.toHaveProperty('responses.403');
+  });
 });
 
 describe('the client errors of a route', () => {
