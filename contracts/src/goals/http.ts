@@ -111,7 +111,7 @@ export const goalProgress = z.object({
   status: workItemStatus,
   tasks: z.object({ total: z.number().int(), completed: z.number().int() }),
   subtasks: z.object({ total: z.number().int(), completed: z.number().int() }),
-  /** The work done (goals/progress.ts: tasks weigh alike, an open task its subtasks' share), whatever the goal's status. */
+  /** The work done (goals/progress.ts: tasks weigh alike, an open task its finished subtasks out of them and itself), whatever the goal's status. */
   share: z.number().min(0).max(1),
   /** 1 for a completed goal, else `share`. */
   progress: z.number().min(0).max(1),

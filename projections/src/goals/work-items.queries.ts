@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Goal, Subtask, Task, WorkItemStatus } from '@tracker/contracts/goals/http';
+import { workShare, type TaskWork } from '@tracker/contracts/goals/progress';
 import type { ReadModelDb, Row } from '../db.ts';
 import { readNewestFirst, type Page, type PageRequest } from '../paging.ts';
 
@@ -141,36 +142,40 @@ export const workItemStats = async (db: ReadModelDb, kind: 'goal' | 'task', user
   };
 };
 
-/** Per goal: its tasks and their subtasks, done and total; progress is 1 for a completed goal. */
+/**
+ * Per goal: its tasks and their subtasks, done and total, and the share of its work done
+ * (contracts goals/progress.ts, the rule the web's bars use too); progress is 1 for a completed goal.
+ */
 export const goalProgress = async (db: ReadModelDb, userId: string) => {
-  const goals = await db
-    .selectFrom('goals')
-    .select(['id', 'title', 'status'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  const counts = async (table: 'tasks' | 'subtasks') =>
-    new Map(
-      (
-        await db
-          .selectFrom(table)
-          .select([
-            'goal_id',
-            (eb) => eb.fn.countAll<string>().as('total'),
-            (eb) => eb.fn.countAll<string>().filterWhere('status', '=', 'completed').as('done'),
-          ])
-          .where('user_id', '=', userId)
-          .groupBy('goal_id')
-          .execute()
-      ).map((r) => [r.goal_id, { total: Number(r.total), completed: Number(r.done) }]),
-    );
-  const [tasks, subtasks] = await Promise.all([counts('tasks'), counts('subtasks')]);
+  const [goals, tasks] = await Promise.all([
+    db.selectFrom('goals').select(['id', 'title', 'status']).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
+    // Each task with its subtasks counted: one row a task.
+    db
+      .selectFrom('tasks')
+      .leftJoin('subtasks', (join) => join.onRef('subtasks.task_id', '=', 'tasks.id').on('subtasks.user_id', '=', userId))
+      .select([
+        'tasks.goal_id',
+        'tasks.status',
+        (eb) => eb.fn.count<string>('subtasks.id').as('subtasks_total'),
+        (eb) => eb.fn.count<string>('subtasks.id').filterWhere('subtasks.status', '=', 'completed').as('subtasks_done'),
+      ])
+      .where('tasks.user_id', '=', userId)
+      .groupBy(['tasks.id', 'tasks.goal_id', 'tasks.status'])
+      .execute(),
+  ]);
+  const byGoal = new Map<string, TaskWork[]>();
+  for (const row of tasks) {
+    const work = { completed: row.status === 'completed', subtasks: { total: Number(row.subtasks_total), completed: Number(row.subtasks_done) } };
+    byGoal.set(row.goal_id, [...(byGoal.get(row.goal_id) ?? []), work]);
+  }
   return goals.map((goal) => {
-    const t = tasks.get(goal.id) ?? { total: 0, completed: 0 };
-    const s = subtasks.get(goal.id) ?? { total: 0, completed: 0 };
-    const items = t.total + s.total;
-    const progress = goal.status === 'completed' ? 1 : items === 0 ? 0 : (t.completed + s.completed) / items;
-    return { goalId: goal.id, title: goal.title, status: goal.status, tasks: t, subtasks: s, progress: Math.round(progress * 10_000) / 10_000 };
+    const work = byGoal.get(goal.id) ?? [];
+    const t = { total: work.length, completed: work.filter((task) => task.completed).length };
+    const s = work.reduce((sum, task) => ({ total: sum.total + task.subtasks.total, completed: sum.completed + task.subtasks.completed }), {
+      total: 0,
+      completed: 0,
+    });
+    const share = workShare(work);
+    return { goalId: goal.id, title: goal.title, status: goal.status, tasks: t, subtasks: s, share, progress: goal.status === 'completed' ? 1 : share };
   });
 };

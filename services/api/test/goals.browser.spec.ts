@@ -125,7 +125,7 @@ describe.skipIf(!chromiumAvailable)('the goal tree, in a real browser', () => {
     await patch(`/goals/tasks/${vocabulary.id}`, { status: 'completed' });
     await page.goto(`${app.url}/goals`);
     await page.getByTestId(`goal-${goal.id}`).waitFor();
-    await waitForText(`goal-progress-${goal.id}`, '33%');
+    await waitForText(`goal-progress-${goal.id}`, '50%');
 
     // Filters keep the path to a match: only completed items → the pending goal stays, marked, with its completed task inside.
     await page.getByRole('checkbox', { name: 'Pending' }).uncheck();
@@ -184,7 +184,7 @@ describe.skipIf(!chromiumAvailable)('the goal tree, in a real browser', () => {
     await question.getByRole('button', { name: 'Goal only' }).click();
     await question.waitFor({ state: 'detached' });
     await waitForText(`goal-progress-note-${goal.id}`, 'Goal completed · 1 task and 1 subtask still open');
-    expect(await textOf(`goal-progress-${goal.id}`)).toBe('33%');
+    expect(await textOf(`goal-progress-${goal.id}`)).toBe('50%');
     expect(await statusOf(`/goals/tasks/${grammar.id}`, 'task')).toBe('pending');
 
     // Reopened, then 'Complete all': its open subtask and task are completed first, then the goal.

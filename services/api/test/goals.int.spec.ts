@@ -155,9 +155,19 @@ describe('goals', () => {
       status: 'in-progress',
       tasks: { total: 2, completed: 1 },
       subtasks: { total: 2, completed: 1 },
+      share: 0.5,
       progress: 0.5,
     });
     expect(progress.find((p: { goalId: string }) => p.goalId === g1.id).progress).toBe(1);
+    // Tasks weigh alike and an open task counts for its finished subtasks out of them and itself (contracts
+    // goals/progress.ts): one of four subtasks of one of two tasks is a tenth of the goal — counted alike it read 1 of 6.
+    const g3 = await newGoal({}, own);
+    const t3 = await newTask(g3.id, {}, own);
+    await newTask(g3.id, {}, own);
+    await newSubtask(t3.id, { status: 'completed' }, own);
+    for (let n = 0; n < 3; n += 1) await newSubtask(t3.id, {}, own);
+    const third = (await call('GET', '/goals/progress', undefined, own)).body.progress.find((p: { goalId: string }) => p.goalId === g3.id);
+    expect(third).toMatchObject({ tasks: { total: 2, completed: 0 }, subtasks: { total: 4, completed: 1 }, share: 0.1, progress: 0.1 });
   });
 
   it('creates one goal when a POST is retried with the same Idempotency-Key', async () => {
