@@ -219,6 +219,18 @@ describe('revoking', () => {
   });
 });
 
+describe('with the account', () => {
+  it("refuses a deactivated account's tokens, as its sessions", async () => {
+    const user = await newUser();
+    const { token } = await tokenOf(user, ['read']);
+    expect((await app.json('GET', '/api/goals/goals', as(token))).status).toBe(200);
+    // No route deactivates an account; the read model's flag is what every request checks.
+    await withDatabase((client) => client.query(`UPDATE rm.users SET is_active = false WHERE id = $1`, [user.id]));
+    await expect.poll(async () => (await app.json('GET', '/api/goals/goals', as(token))).status, { timeout: 10_000 }).toBe(401);
+    expect((await app.json('GET', '/api/goals/goals', { token: user.token })).status).toBe(401);
+  });
+});
+
 describe('at rest', () => {
   it('keeps only the SHA-256 of a token: the token is nowhere in the database', async () => {
     const user = await newUser();
