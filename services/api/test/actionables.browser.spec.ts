@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations, seriousViolations } from './support/axe.ts';
 import { chromiumAvailable, closeBrowserRun, openBrowserRun } from './support/browser.ts';
+import { screenshot } from './support/screenshots.ts';
 import type { TestApp } from './support/test-app.ts';
 
 interface Item {
@@ -132,8 +134,21 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
     const actionableId = created!.id;
     await page.getByTestId(`actionable-${actionableId}`).waitFor();
 
+    // Before completing, its receipt from the server: what it would earn now, and how (issue 20).
+    await waitForText(`actionable-worth-${actionableId}`, 'Worth +30: weight 3 × 10');
+    const problems = await seriousViolations(page, '#main-content');
+    expect(problems, describeViolations('actionables with a receipt preview', problems)).toEqual([]);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      for (const width of [375, 1280]) await screenshot(page, 'actionable-receipt-preview', width, theme);
+    }
+    await page.emulateMedia({ colorScheme: null });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
     await page.getByRole('button', { name: 'Complete actionable Buy milk' }).click();
-    await toast('success', '+30 points');
+    // After: the toast says how the points were counted, and the preview is gone with the Complete button.
+    await toast('success', '+30 points — weight 3 × 10');
+    await page.getByTestId(`actionable-worth-${actionableId}`).waitFor({ state: 'detached' });
     await waitForText(`actionable-points-${actionableId}`, '30 points');
     await waitForText(`actionable-status-${actionableId}`, 'Completed');
     await page.getByRole('button', { name: 'Revert actionable Buy milk to pending' }).waitFor();
@@ -207,9 +222,11 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
     await waitForText(`habit-today-${habitId}`, 'Due today');
     await waitForText(`habit-streak-${habitId}`, '0');
 
-    // Completing today: 10 × weight 1 points, streak 1, and today's dot turns done.
+    // Completing today: 10 × weight 1 points, streak 1, and today's dot turns done; the receipt before and after.
+    await waitForText(`habit-worth-${habitId}`, 'Worth +10: weight 1 × 10, streak 1');
     await page.getByRole('button', { name: 'Complete habit Read today' }).click();
-    await toast('success', '+10 points · streak 1');
+    await toast('success', '+10 points · streak 1 — weight 1 × 10, streak 1');
+    await page.getByTestId(`habit-worth-${habitId}`).waitFor({ state: 'detached' });
     await waitForText(`habit-streak-${habitId}`, 'Streak1');
     await waitForText(`habit-points-${habitId}`, '10 points');
     await waitForText(`habit-today-${habitId}`, 'Done today');

@@ -11,6 +11,7 @@ import { pointsLabel } from '../../../lib/points/points-words.ts';
 import { ActionableEditor } from './actionable-editor.tsx';
 import { BellIcon, CalendarIcon, FlameIcon, LinkIcon, StarIcon, UndoIcon } from '../../../components/icons/icons.tsx';
 import { CompleteButton, ItemActions } from '../../../components/item-actions/item-actions.tsx';
+import { PointsWorth } from '../../../components/points-worth/points-worth.tsx';
 import { chipClass, DoneMark, type ChipTone } from '../../../components/item-facts/item-facts.tsx';
 import type { ShownActionable } from '../transfer/import-parser.ts';
 import { formatMomentIn } from '../../../lib/dates/date-format.ts';
@@ -61,6 +62,7 @@ export const ActionableItem = ({ item, statusColor, today: { date: today, timezo
 
   // A habit stays pending between periods: what matters is whether this period is done (the server's habitToday says).
   const habitDone = item.isHabit && item.habitToday?.state === 'done';
+  const canComplete = !habitDone && !completed && !waiting;
 
   const completeNow = async () => {
     const result = await complete(item);
@@ -70,7 +72,11 @@ export const ActionableItem = ({ item, statusColor, today: { date: today, timezo
       if (status === 409) return void toast.info(failureText(result.error, 'Already completed'), { title: `“${item.title}” is done already` });
       return void toast.error(failureText(result.error, item.isHabit ? 'Failed to complete habit' : 'Failed to complete actionable'));
     }
-    completedToast(toast, `${label} completed`, result.data.pointsAwarded, item.isHabit ? result.data.actionable.streak : undefined);
+    completedToast(toast, `${label} completed`, {
+      points: result.data.pointsAwarded,
+      receipt: result.data.receipt,
+      streak: item.isHabit ? result.data.actionable.streak : undefined,
+    });
   };
 
   const revertNow = async () => {
@@ -150,6 +156,19 @@ export const ActionableItem = ({ item, statusColor, today: { date: today, timezo
             {pointsLabel(item.pointsAwarded)}
           </li>
         </ul>
+        {/* Before completing: what it would earn now, and how (the server's receipt). */}
+        {canComplete && (
+          <PointsWorth
+            className="act-item__worth"
+            source={{
+              sourceType: item.isHabit ? 'habit' : 'actionable',
+              sourceId: item.id,
+              // What the receipt depends on: asked again when one of them changes.
+              version: [item.weight, item.pointsToBeAwarded, item.deadline, item.status, item.streak, item.lastCompletedAt, today].join('|'),
+            }}
+            testId={`actionable-worth-${item.id}`}
+          />
+        )}
         <ItemActions
           name={name}
           className="act-item__actions"

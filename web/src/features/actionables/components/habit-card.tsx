@@ -20,6 +20,7 @@ import { ItemActions } from '../../../components/item-actions/item-actions.tsx';
 import type { ShownActionable } from '../transfer/import-parser.ts';
 import { useActionableChanges } from '../hooks/use-actionable-changes.ts';
 import { completedToast } from '../model/points-toast.ts';
+import { PointsWorth } from '../../../components/points-worth/points-worth.tsx';
 import { RecordMissedDay } from './record-missed-day.tsx';
 import './habit-card.css';
 import './item-text.css';
@@ -81,10 +82,12 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
         return void toast.info(failureText(result.error, actionableMessages.habitAlreadyCompleted), { title: `“${habit.title}” is done already` });
       return void toast.error(failureText(result.error, habitFailures.complete));
     }
-    completedToast(toast, `“${habit.title}” completed`, result.data.pointsAwarded, result.data.streak, {
-      key: habitToastKey(habit.id),
-      action: { label: 'Undo', run: () => void takeBack() },
-    });
+    completedToast(
+      toast,
+      `“${habit.title}” completed`,
+      { points: result.data.pointsAwarded, receipt: result.data.receipt, streak: result.data.streak },
+      { key: habitToastKey(habit.id), action: { label: 'Undo', run: () => void takeBack() } },
+    );
   };
 
   const todayLine = habit.active ? (shown?.text ?? '') : 'Paused';
@@ -128,6 +131,13 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
         </div>
       </dl>
       <HabitHistory habit={habit} today={today} testId={`habit-history-${habit.id}`} />
+      {/* Before completing: what today's completion would earn, and how (the server's receipt). */}
+      {!waiting && habit.active && shown?.canComplete && (
+        <PointsWorth
+          source={{ sourceType: 'habit', sourceId: habit.id, version: [habit.weight, habit.streak, habit.lastCompletedAt, shown.state, today].join('|') }}
+          testId={`habit-worth-${habit.id}`}
+        />
+      )}
       <ItemActions name={name} editing={changes.editing} editButton={changes.editButton} onEdit={changes.toggleEditor} onDelete={changes.askToDelete}>
         {waiting && <WaitingMark testId={`habit-waiting-${habit.id}`} />}
         {!waiting && habit.active && shown && shown.state !== 'done' && (

@@ -8,6 +8,7 @@ import { habitFailures, useBackfillHabitMutation } from '../api/actionables.api.
 import { historyFailure, useGetHabitHistoryQuery } from '../api/habit-history.api.ts';
 import { habitToastKey, shortDay } from '../../../lib/habits/habit-today.ts';
 import { backfillText } from '../../../lib/points/points-words.ts';
+import { receiptPart } from '../model/points-toast.ts';
 import { backfillWindow, missedDayLabel, missedDays } from '../model/backfill-days.ts';
 import type { ShownActionable } from '../transfer/import-parser.ts';
 import '../../../components/check-pills/check-pills.css';
@@ -32,7 +33,7 @@ export const RecordMissedDay = ({ habit, today, onClose }: { habit: ShownActiona
     if (!day) return;
     const result = await record({ habit, date: day });
     if ('error' in result) return;
-    toast.success(backfillText(result.data.pointsAwarded, result.data.streak), {
+    toast.success(`${backfillText(result.data.pointsAwarded, result.data.streak)}${receiptPart(result.data.receipt)}`, {
       title: `“${habit.title}” recorded for ${shortDay(day)}`,
       key: habitToastKey(habit.id),
     });

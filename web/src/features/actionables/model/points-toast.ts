@@ -1,11 +1,25 @@
+import type { PointsReceipt } from '@tracker/contracts/points/receipt';
 import type { ToastAction, useToast } from '../../../components/toasts/use-toast.ts';
 import { completionText, signedPoints } from '../../../lib/points/points-words.ts';
+import { receiptWords } from '../../../lib/points/receipt-words.ts';
 
 type Toasts = ReturnType<typeof useToast>;
 
-/** After a completion: the points it won (a completion worth nothing still says it is done); for a habit, its toast key and an Undo. */
-export const completedToast = (toast: Toasts, title: string, points: number, streak?: number, habit?: { key: string; action: ToastAction }): void => {
-  toast.success(completionText(points, streak), { title, ...habit });
+/** What the points' receipt says, after what moved: ' — weight 2 × 10, halved: 1 day late' (nothing without one). */
+export const receiptPart = (receipt: PointsReceipt | null | undefined): string => (receipt ? ` — ${receiptWords(receipt)}` : '');
+
+/**
+ * After a completion: the points it won and how the rules counted them (its receipt), e.g. '+10 points —
+ * weight 2 × 10, halved: 1 day late' (a completion worth nothing still says it is done); for a habit,
+ * its toast key and an Undo.
+ */
+export const completedToast = (
+  toast: Toasts,
+  title: string,
+  { points, receipt, streak }: { points: number; receipt?: PointsReceipt | undefined; streak?: number | undefined },
+  habit?: { key: string; action: ToastAction },
+): void => {
+  toast.success(`${completionText(points, streak)}${receiptPart(receipt)}`, { title, ...habit });
 };
 
 /** After a status change by PATCH: the points it moved, if any (a revert takes back what completing gave). */
