@@ -7,7 +7,7 @@ import { checkedEventStore } from '@tracker/eventstore/checked-event-store';
 import { createEventStoreDbEventStore } from '@tracker/eventstore/eventstoredb/eventstoredb-event-store';
 import type { EventStore } from '@tracker/eventstore/port';
 import { createFakeEsdbClient } from '@tracker/eventstore/testing/fake-esdb-client';
-import { createCommandHandler, SNAPSHOT_LAG, type CommandContext } from './command-handler.ts';
+import { createCommandHandler, SNAPSHOT_EVERY, SNAPSHOT_LAG, type CommandContext } from './command-handler.ts';
 import { newestOf } from './snapshot-policy.ts';
 import type { Snapshot, SnapshotStore } from './snapshots.ts';
 
@@ -89,6 +89,23 @@ describe('command-side snapshots on the EventStoreDB adapter (in-memory stand-in
     const before = fake.streamEventsRead();
     await handler().load(actionableDecider, stream);
     expect(fake.streamEventsRead() - before).toBeLessThan(3 * SNAPSHOT_LAG);
+  });
+
+  it('starts a command from the newest state kept: it reads fewer than SNAPSHOT_EVERY events, however long the stream', async () => {
+    const before = fake.streamEventsRead();
+    await handler().load(actionableDecider, stream);
+    expect(fake.streamEventsRead() - before).toBeLessThan(SNAPSHOT_EVERY);
+  });
+
+  it('answers a retry of a request a few days back from the kept state before it, not the whole stream, appending nothing', async () => {
+    const stored = storedIds();
+    const recent = keyed.at(-4)!;
+    const before = fake.streamEventsRead();
+    const retry = await handler().execute(actionableDecider, stream, complete(recent.day), context(recent.day, recent.key));
+    expect(pointsOf(retry.events)).toBe(recent.points);
+    expect(retry.state).toMatchObject({ item: { streak: recent.day } });
+    expect(fake.streamEventsRead() - before).toBeLessThan(2 * SNAPSHOT_LAG);
+    expect(storedIds()).toEqual(stored);
   });
 
   it('decides from the same state as a full replay of the stream', async () => {
