@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFeed } from '../src/calendar/testing/feed-reader.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
@@ -14,6 +14,23 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const APP_URL = 'https://tracker.example';
 const FEED_URL = new RegExp(`^${APP_URL}/api/calendar/feed/[A-Za-z0-9_-]{43}\\.ics$`);
+
+/** No serious axe violation on the page as it stands. */
+const axeCleanOn = async (page: Page, screen: string) => {
+  const problems = await seriousViolations(page);
+  expect(problems, describeViolations(screen, problems)).toEqual([]);
+};
+
+/** A settings section in view at both widths (a viewport capture: the whole settings page is long). */
+const photographSection = async (page: Page, section: Locator, name: string, theme: Theme) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+    await expect.poll(() => page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+    // Centred, not at the top, where the sticky header would cover its title.
+    await section.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await screenshot(page, name, width, theme, { fullPage: false });
+  }
+};
 
 describe.skipIf(!chromiumAvailable)('the calendar feed on the settings screen, in a real browser', () => {
   let app: TestApp;
@@ -45,20 +62,8 @@ describe.skipIf(!chromiumAvailable)('the calendar feed on the settings screen, i
   /** The feed at a URL the screen showed (its path on the test server), with no token. */
   const fetchFeed = (url: string) => app.request('GET', new URL(url).pathname);
   const toast = (text: string) => page.getByTestId('toast-success').filter({ hasText: text }).first();
-  const axeClean = async (screen: string) => {
-    const problems = await seriousViolations(page);
-    expect(problems, describeViolations(screen, problems)).toEqual([]);
-  };
-  /** The section in view at both widths (a viewport capture: the whole settings page is long). */
-  const photograph = async (name: string, theme: Theme) => {
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
-      await expect.poll(() => page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
-      // Centred, not at the top, where the sticky header would cover its title.
-      await section().evaluate((element) => element.scrollIntoView({ block: 'center' }));
-      await screenshot(page, name, width, theme, { fullPage: false });
-    }
-  };
+  const axeClean = (screen: string) => axeCleanOn(page, screen);
+  const photograph = (name: string, theme: Theme) => photographSection(page, section(), name, theme);
   const useTheme = async (theme: Theme) => {
     await app.json('PATCH', '/api/settings', { token, body: { theme } });
     await page.evaluate(`localStorage.setItem('theme', '${theme}')`);
@@ -225,18 +230,8 @@ describe.skipIf(!chromiumAvailable)('the account archive on the settings screen,
     section()
       .getByLabel('Restore from archive')
       .setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(content)) });
-  const axeClean = async (screen: string) => {
-    const problems = await seriousViolations(page);
-    expect(problems, describeViolations(screen, problems)).toEqual([]);
-  };
-  const photograph = async (name: string, theme: Theme) => {
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
-      await expect.poll(() => page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
-      await section().evaluate((element) => element.scrollIntoView({ block: 'center' }));
-      await screenshot(page, name, width, theme, { fullPage: false });
-    }
-  };
+  const axeClean = (screen: string) => axeCleanOn(page, screen);
+  const photograph = (name: string, theme: Theme) => photographSection(page, section(), name, theme);
 
   it('downloads the archive as a file named by the server', async () => {
     await page.goto(`${app.url}/settings`);
