@@ -47,7 +47,7 @@ import type { ActionableOutcome } from './actionable-commands.ts';
 import type { ActionablesServices } from './actionables.feature.ts';
 import { itemAnswer } from './habit-answer.ts';
 
-import { route, SETTLES, tag } from './actionables-route.ts';
+import { route, SETTLES } from './actionables-route.ts';
 import { awardReceiptOf } from '../points/receipts.ts';
 
 /** The caller's zone: reads show a habit's streak as of today there. */
@@ -101,7 +101,6 @@ const create = <Response>(path: string, habit: boolean, response: z.ZodType<Resp
     method: 'post',
     path,
     summary: habit ? 'Create a habit' : 'Create an actionable',
-    tag,
     auth: true,
     // The goal, task or subtask it links to is not the caller's (or gone).
     errors: [404],
@@ -131,7 +130,6 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     method: 'get',
     path: '/actionables',
     summary: `Actionables, newest first: due on a local date, by status, habits or not; ${PAGED}`,
-    tag,
     auth: true,
     query: listActionablesQuery,
     response: actionablesResponse,
@@ -151,7 +149,6 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     method: 'get',
     path: '/actionables/habits',
     summary: `Habits, newest first, each with its streak as of today; ${PAGED}`,
-    tag,
     auth: true,
     query: habitsQuery,
     response: habitsResponse,
@@ -166,7 +163,6 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     method: 'patch',
     path: '/actionables/habits/:id/complete',
     summary: 'Complete a habit for its current occurrence, extending its streak',
-    tag,
     auth: true,
     params: idParams,
     response: completeHabitResponse,
@@ -184,7 +180,6 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     method: 'get',
     path: '/actionables/stats',
     summary: 'Counts by status, completion rate, points, active habits and the longest standing streak',
-    tag,
     auth: true,
     response: actionableStatsResponse,
     handle: async ({ ctx, services: { db } }) => ({ stats: await actionableStats(db, ctx.state.userId, requestClock(ctx).localDate) }),
@@ -194,7 +189,6 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     method: 'get',
     path: '/actionables/heatmap',
     summary: 'Completions and their points per local day',
-    tag,
     auth: true,
     query: heatmapQuery,
     response: heatmapResponse,
@@ -205,7 +199,6 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     method: 'get',
     path: '/actionables/range',
     summary: `Actionables created, due or completed between two local dates, newest first; ${PAGED}`,
-    tag,
     auth: true,
     query: rangeQuery,
     response: actionablesResponse,
@@ -219,7 +212,6 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     method: 'get',
     path: '/actionables/export',
     summary: `A JSON download of the actionables created, due or completed between two local dates, newest first; ${PAGED} (a complete export joins every page's actionables)`,
-    tag,
     auth: true,
     query: rangeQuery,
     response: exportResponse,
@@ -240,7 +232,6 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     method: 'post',
     path: IMPORT_PATH,
     summary: 'Import actionables (an export, or a bare array): all or nothing, new ids, statuses and completion dates kept, no points',
-    tag,
     auth: true,
     // Beyond the account's ACCOUNT_MAX_ACTIONABLES.
     errors: [422],
@@ -270,7 +261,6 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     method: 'get',
     path: '/actionables/:id',
     summary: 'One actionable',
-    tag,
     auth: true,
     params: idParams,
     response: actionableResponse,
@@ -283,7 +273,6 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     method: 'patch',
     path: '/actionables/:id',
     summary: 'Update an actionable: fields, links, status (points follow completed)',
-    tag,
     auth: true,
     params: idParams,
     body: updateActionableBody,
@@ -302,7 +291,6 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     method: 'delete',
     path: '/actionables/:id',
     summary: 'Delete an actionable (its points stay in the ledger)',
-    tag,
     auth: true,
     params: idParams,
     status: 204,
@@ -318,7 +306,6 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     method: 'patch',
     path: '/actionables/:id/complete',
     summary: 'Complete an actionable, earning its points (a habit completes as a habit)',
-    tag,
     auth: true,
     params: idParams,
     response: completeActionableResponse,

@@ -7,7 +7,7 @@ import { signedInContext } from '../http/command-context.ts';
 import type { ActionablesServices } from './actionables.feature.ts';
 import { freezeAnswer } from './freeze-commands.ts';
 
-import { route, tag } from './actionables-route.ts';
+import { route } from './actionables-route.ts';
 /** A freeze's answer and the caller's next read (the list, the habits' cards) come from these. */
 const SETTLES = ['habit_freezes'];
 
@@ -18,7 +18,6 @@ export const freezeRoutes: AnyRoute<ActionablesServices>[] = [
     method: 'get',
     path: '/actionables/habits/freezes',
     summary: 'The caller’s freezes, by their first day (habitId null: all habits)',
-    tag,
     auth: true,
     response: freezesResponse,
     handle: async ({ ctx, services: { db } }) => ({ freezes: await listFreezes(db, ctx.state.userId) }),
@@ -28,7 +27,6 @@ export const freezeRoutes: AnyRoute<ActionablesServices>[] = [
     method: 'post',
     path: '/actionables/habits/freezes',
     summary: 'Freeze one habit, or all (no habitId), from one local date to another: 1–14 days from today, at most 2 beginning a month, none overlapping',
-    tag,
     auth: true,
     // 404: habitId is not the caller's habit; 422: the month's freezes are used up.
     errors: [404, 422],
@@ -66,7 +64,6 @@ export const freezeRoutes: AnyRoute<ActionablesServices>[] = [
     method: 'delete',
     path: '/actionables/habits/freezes/:id',
     summary: 'Cancel a freeze that has not begun',
-    tag,
     auth: true,
     params: idParams,
     status: 204,

@@ -17,7 +17,7 @@ import type { ActionablesServices } from './actionables.feature.ts';
 import { awardReceiptOf, revocationReceiptOf } from '../points/receipts.ts';
 import { itemAnswer } from './habit-answer.ts';
 
-import { route, SETTLES, tag } from './actionables-route.ts';
+import { route, SETTLES } from './actionables-route.ts';
 /** The history's default span: the card's five weeks, ending today. */
 const HISTORY_DEFAULT_DAYS = 35;
 
@@ -28,7 +28,6 @@ export const habitRoutes: AnyRoute<ActionablesServices>[] = [
     method: 'patch',
     path: '/actionables/habits/:id/uncomplete',
     summary: 'Take back the habit’s last completion, within its period or on the day it was recorded: its points revoked, its streak as before',
-    tag,
     auth: true,
     params: idParams,
     response: uncompleteHabitResponse,
@@ -50,7 +49,6 @@ export const habitRoutes: AnyRoute<ActionablesServices>[] = [
     method: 'post',
     path: '/actionables/habits/:id/completions',
     summary: 'Record a missed occurrence afterwards (a scheduled day from the habit’s start, 1–7 days back): half points, later streaks recounted',
-    tag,
     auth: true,
     params: idParams,
     body: backfillHabitBody,
@@ -71,7 +69,6 @@ export const habitRoutes: AnyRoute<ActionablesServices>[] = [
     method: 'get',
     path: '/actionables/habits/:id/history',
     summary: `Each day of a habit from startDate to endDate (the last ${HISTORY_DEFAULT_DAYS} days to today unless told; at most ${HABIT_HISTORY_MAX_DAYS}): done, missed, frozen, backfilled, due or notDue`,
-    tag,
     auth: true,
     params: idParams,
     query: habitHistoryQuery,

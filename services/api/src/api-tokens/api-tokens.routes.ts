@@ -14,8 +14,7 @@ import { routesFor, type AnyRoute } from '../http/api-router.ts';
 import { newApiToken } from './api-token-secret.ts';
 import { apiTokenOf, listApiTokens } from './api-tokens.store.ts';
 
-const route = routesFor<AppServices>();
-const tag = 'tokens';
+const route = routesFor<AppServices>('tokens');
 
 /**
  * Personal API tokens: operational state (ops.api_tokens), not events — see docs/ARCHITECTURE.md.
@@ -27,7 +26,6 @@ export const apiTokensRoutes: AnyRoute<AppServices>[] = [
     method: 'post',
     path: '/tokens',
     summary: `Create a personal API token (scopes ['read'] or ['read', 'write']; at most ${MAX_API_TOKENS} per account). The answer holds the token, shown this once: only its hash is kept`,
-    tag,
     auth: true,
     sessionOnly: true,
     status: 201,
@@ -61,7 +59,6 @@ export const apiTokensRoutes: AnyRoute<AppServices>[] = [
     method: 'get',
     path: '/tokens',
     summary: "The user's personal API tokens: name, scopes, when created and last used (never the token)",
-    tag,
     auth: true,
     sessionOnly: true,
     response: apiTokensResponse,
@@ -72,7 +69,6 @@ export const apiTokensRoutes: AnyRoute<AppServices>[] = [
     method: 'delete',
     path: '/tokens/:id',
     summary: 'Revoke a personal API token: refused from the next request on, by every API process',
-    tag,
     auth: true,
     sessionOnly: true,
     params: apiTokenIdParams,

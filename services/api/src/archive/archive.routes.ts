@@ -6,8 +6,7 @@ import { exportArchive } from './account-archive.ts';
 import { restoreArchive } from './account-restorer.ts';
 import type { ArchiveServices } from './archive.feature.ts';
 
-const route = routesFor<ArchiveServices>();
-const tag = 'archive';
+const route = routesFor<ArchiveServices>('archive');
 const PATH = '/account/archive';
 /**
  * The archive lists the user's streams from the read models the audit reads them from: a download
@@ -27,7 +26,6 @@ export const archiveRoutes: AnyRoute<ArchiveServices>[] = [
     path: PATH,
     summary:
       "The caller's account archive: a manifest (format, version, counts, each event type's schema version), their settings, every event of their goals, tasks, subtasks, actionables, habits and freezes in log order (stream, revision, type, schema version, data, metadata with the local dates the rules used, recordedAt), and a SHA-256 checksum of all that. No e-mail address, password or token",
-    tag,
     auth: true,
     heavy: true,
     response: accountArchive,
@@ -45,7 +43,6 @@ export const archiveRoutes: AnyRoute<ArchiveServices>[] = [
     method: 'post',
     path: PATH,
     summary: `Restores an archive into the caller's account, which must have no data yet (409 otherwise): every item and freeze with new ids, every recorded time and local date kept, the archive's settings; all or nothing. 400 naming the field for an edited archive (checksum), a newer version, an unknown event type, or events the rules would not have produced; bodies up to ${ARCHIVE_MAX_BYTES / 1024 / 1024} MB. The same archive sent again answers as the first time`,
-    tag,
     auth: true,
     body: accountArchive,
     response: restoreResponse,

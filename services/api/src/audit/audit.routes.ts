@@ -4,7 +4,7 @@ import type { Position } from '@tracker/eventstore/port';
 import { routesFor, type AnyRoute } from '../http/api-router.ts';
 import type { AuditServices } from './audit.feature.ts';
 
-const route = routesFor<AuditServices>();
+const route = routesFor<AuditServices>('audit');
 
 /** A cursor that decodes but is no position of this store is refused like a malformed one. */
 const badCursor = (input: string): z.ZodError =>
@@ -17,7 +17,6 @@ export const auditRoutes: AnyRoute<AuditServices>[] = [
     method: 'get',
     path: '/points/audit',
     summary: `The caller's points replayed from the event log through the rules each award recorded, compared with the PointsAwarded/PointsRevoked events and the ledger: three totals, the entries a page at a time in log order (limit, default ${AUDIT_PAGE_DEFAULT}, at most ${AUDIT_PAGE_MAX}; nextCursor, null on the last page, sent back as cursor) and every mismatch (asOf: an ISO instant where the replay stops). A heavy read: one at a time per user, a few in all, 429 with Retry-After when too many wait`,
-    tag: 'audit',
     auth: true,
     heavy: true,
     query: pointsAuditQuery,

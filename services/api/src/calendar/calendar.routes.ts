@@ -11,8 +11,7 @@ import { ifNoneMatchNames } from './if-none-match.ts';
 import { hashFeedSecret, loggedSegment, secretOfSegment } from './feed-secret.ts';
 import { feedETag, feedWindowOf, renderFeed } from './ical-feed.ts';
 
-const route = routesFor<CalendarServices>();
-const tag = 'calendar';
+const route = routesFor<CalendarServices>('calendar');
 /** The feed answers from calendar_feeds: a new URL works, and the old one is gone, once the answer is given. */
 const SETTLES = ['calendar_feeds'];
 
@@ -40,7 +39,6 @@ export const calendarRoutes: AnyRoute<CalendarServices>[] = [
     method: 'get',
     path: '/calendar/feed-url',
     summary: "The URL of the caller's private calendar feed (iCalendar), issued on the first ask: whoever has it can read the feed",
-    tag,
     auth: true,
     response: feedUrlResponse,
     settles: SETTLES,
@@ -55,7 +53,6 @@ export const calendarRoutes: AnyRoute<CalendarServices>[] = [
     method: 'post',
     path: '/calendar/feed-url/rotate',
     summary: 'A new secret URL for the calendar feed; the old URL answers 404 from then on',
-    tag,
     auth: true,
     response: feedUrlResponse,
     settles: SETTLES,
@@ -71,7 +68,6 @@ export const calendarRoutes: AnyRoute<CalendarServices>[] = [
     path: '/calendar/feed/:secret',
     summary:
       'The calendar feed (text/calendar; no token: the secret in the URL is the credential): to-dos with deadlines from last year to five years ahead at their deadline in the user’s zone (VTIMEZONE), habits as all-day events by their schedule (RRULE, frozen days as EXDATE). Answers an ETag; If-None-Match with it → 304',
-    tag,
     auth: false,
     // 404: no feed has this secret (a rotated one, or anything else); 429: this address or this feed is over its limit.
     errors: [404, 429],

@@ -24,8 +24,7 @@ import { nextCursorOf, PAGED, pageRequestOf } from '../http/paging.ts';
 import { requestClock } from '../http/request-clock.ts';
 import { resolveDateRange, zoneOf } from './local-range.ts';
 
-const route = routesFor<AppServices>();
-const tag = 'dashboard';
+const route = routesFor<AppServices>('dashboard');
 
 /** spec.md §7's dashboard routes: each reads read models only. */
 export const dashboardRoutes: AnyRoute<AppServices>[] = [
@@ -34,7 +33,6 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     method: 'get',
     path: '/dashboard/daily-actionables',
     summary: `Today's list in the zone: actionables due today or overdue and not completed (and those completed today), at most ${DAILY_ACTIONABLES_LIMIT} of them (the latest deadlines), and the habits scheduled today`,
-    tag,
     auth: true,
     query: dailyActionablesQuery,
     response: dailyActionablesResponse,
@@ -50,7 +48,6 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     method: 'get',
     path: '/dashboard/date-range/goals',
     summary: `Goals created, due or completed in the range (default the last 7 days), newest first, with the range's net points and count; ${PAGED}`,
-    tag,
     auth: true,
     query: dateRangePageQuery,
     response: goalsInRangeResponse,
@@ -64,7 +61,6 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     method: 'get',
     path: '/dashboard/date-range/tasks',
     summary: `Tasks created, due or completed in the range (default the last 7 days), newest first, with the range's count; ${PAGED}`,
-    tag,
     auth: true,
     query: dateRangePageQuery,
     response: tasksInRangeResponse,
@@ -78,7 +74,6 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     method: 'get',
     path: '/dashboard/date-range/subtasks',
     summary: `Subtasks created, due or completed in the range (default the last 7 days), newest first, with the range's count; ${PAGED}`,
-    tag,
     auth: true,
     query: dateRangePageQuery,
     response: subtasksInRangeResponse,
@@ -92,7 +87,6 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     method: 'get',
     path: '/dashboard/date-range/actionables',
     summary: `Actionables created, due or completed in the range (default the last 7 days), newest first, with the range's points, completed and pending counts; ${PAGED}`,
-    tag,
     auth: true,
     query: dateRangePageQuery,
     response: actionablesInRangeResponse,
@@ -107,7 +101,6 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     method: 'get',
     path: '/dashboard/summary',
     summary: 'The range at a glance (default the last 7 days): points, item counts, completions, top achievements, points per day',
-    tag,
     auth: true,
     query: dateRangeQuery,
     response: dashboardSummaryResponse,

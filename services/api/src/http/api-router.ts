@@ -93,13 +93,26 @@ export interface Route<Services = unknown, Params = None, Query = None, Body = N
   handle(input: RouteInput<Params, Query, Body, Services>): Response | undefined | Promise<Response | undefined>;
 }
 
-/** Declares the routes of one feature's services, with params, query and body types inferred from the schemas. */
-export const routesFor =
-  <Services>() =>
-  <Params = None, Query = None, Body = None, Response = unknown>(
-    route: Route<Services, Params, Query, Body, Response>,
-  ): Route<Services, Params, Query, Body, Response> =>
-    route;
+/** A route as a feature declares it under its own tag (`routesFor(tag)`): `tag` names another group. */
+export type TaggedRoute<Services, Params, Query, Body, Response> = Omit<Route<Services, Params, Query, Body, Response>, 'tag'> & { tag?: ApiTag };
+
+type Declare<Services, Declared extends 'tag' | 'no tag'> = <Params = None, Query = None, Body = None, Response = unknown>(
+  route: Declared extends 'tag' ? TaggedRoute<Services, Params, Query, Body, Response> : Route<Services, Params, Query, Body, Response>,
+) => Route<Services, Params, Query, Body, Response>;
+
+/**
+ * Declares the routes of one feature's services, with params, query and body types inferred from the
+ * schemas. Given the feature's tag, each route is in that group unless it names another.
+ */
+export function routesFor<Services>(): Declare<Services, 'no tag'>;
+export function routesFor<Services>(tag: ApiTag): Declare<Services, 'tag'>;
+export function routesFor<Services>(tag?: ApiTag) {
+  return <Params, Query, Body, Response>(route: TaggedRoute<Services, Params, Query, Body, Response>): Route<Services, Params, Query, Body, Response> => ({
+    ...route,
+    // Without a feature's tag the route's own is required (the first overload).
+    tag: route.tag ?? tag!,
+  });
+}
 
 // A route list mixes input types; each route was checked against its own schemas where it was declared.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

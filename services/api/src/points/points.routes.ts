@@ -16,8 +16,7 @@ import { resolveDateRange, resolveRange } from '../dashboard/local-range.ts';
 import type { PointsServices } from './points.feature.ts';
 import { firstDayOfWeek } from './week-start.ts';
 
-const route = routesFor<PointsServices>();
-const tag = 'points';
+const route = routesFor<PointsServices>('points');
 
 /** spec.md §7's points routes: each reads read models only (daily_points, user_points, activities). */
 export const pointsRoutes: AnyRoute<PointsServices>[] = [
@@ -27,7 +26,6 @@ export const pointsRoutes: AnyRoute<PointsServices>[] = [
     path: '/points/stats',
     summary:
       "Points today, this week (from the user's weekStart), this month, in total and in the range (default the last 7 days); the streak of days with points",
-    tag,
     auth: true,
     query: dateRangeQuery,
     response: pointsStatsResponse,
@@ -43,7 +41,6 @@ export const pointsRoutes: AnyRoute<PointsServices>[] = [
     method: 'get',
     path: '/points/recent',
     summary: 'The latest activity, newest first (limit: default 5, at most 100)',
-    tag,
     auth: true,
     query: recentQuery,
     response: recentActivitiesResponse,
@@ -54,7 +51,6 @@ export const pointsRoutes: AnyRoute<PointsServices>[] = [
     method: 'get',
     path: '/points/heatmap',
     summary: 'Points and awards per local day, zeros included (default the last 365 days, at most three years)',
-    tag,
     auth: true,
     query: dateRangeQuery,
     response: pointsHeatmapResponse,
@@ -68,7 +64,6 @@ export const pointsRoutes: AnyRoute<PointsServices>[] = [
     method: 'get',
     path: '/points/leaderboard',
     summary: "The best totals: rank, name and total points, and whether the row is the caller's; no user ids (limit: default 10, at most 100)",
-    tag,
     auth: true,
     query: leaderboardQuery,
     response: leaderboardResponse,

@@ -4,7 +4,7 @@ import type { AppServices } from '../feature.ts';
 import { routesFor, type AnyRoute } from '../http/api-router.ts';
 import { requestClock } from '../http/request-clock.ts';
 
-const route = routesFor<AppServices>();
+const route = routesFor<AppServices>('reminders');
 
 export const remindersRoutes: AnyRoute<AppServices>[] = [
   route({
@@ -13,7 +13,6 @@ export const remindersRoutes: AnyRoute<AppServices>[] = [
     path: '/reminders/today',
     summary:
       "The reminders of the user's today, earliest first, each with the instant it fires in the user's zone: to-dos due today and not completed, habits due today (scheduled, not done, not frozen). The web app shows them as notifications",
-    tag: 'reminders',
     auth: true,
     response: remindersTodayResponse,
     handle: async ({ ctx, services: { db } }) => {

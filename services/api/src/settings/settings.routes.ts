@@ -18,8 +18,7 @@ import type { AppServices } from '../feature.ts';
 import { routesFor, type AnyRoute, type ApiContext, type RouteInput } from '../http/api-router.ts';
 import { commandContext } from '../http/command-context.ts';
 
-const route = routesFor<AppServices>();
-const tag = 'settings';
+const route = routesFor<AppServices>('settings');
 /**
  * The answer comes from user_settings; the time zone is also the user's, which authentication reads
  * from users for the caller's next request (and /auth/me shows).
@@ -62,7 +61,6 @@ const put = <Body>(name: string, path: string, summary: string, body: z.ZodType<
     method: 'put',
     path,
     summary,
-    tag,
     auth: true,
     body,
     response: settingsResponse,
@@ -78,7 +76,6 @@ export const settingsRoutes: AnyRoute<AppServices>[] = [
     path: '/settings',
     summary:
       "The user's settings (spec.md §9 defaults for what was never set), with today in the user's calendar (`today`) and, when a zone or day-start change waits for today's end, the days after it (`next`)",
-    tag,
     auth: true,
     response: settingsResponse,
     handle: async ({ ctx, services: { db } }) => ({ settings: await settingsOf(db, ctx.state.userId, ctx.state.now) }),
@@ -92,7 +89,6 @@ export const settingsRoutes: AnyRoute<AppServices>[] = [
     method: 'patch',
     path: '/settings',
     summary: 'Change the settings given; status settings merge per status and field',
-    tag,
     auth: true,
     body: settingsBody,
     response: settingsResponse,
@@ -120,7 +116,6 @@ export const settingsRoutes: AnyRoute<AppServices>[] = [
     method: 'put',
     path: '/settings/reset',
     summary: 'Back to the defaults (spec.md §9), time zone included',
-    tag,
     auth: true,
     response: settingsResponse,
     settles: SETTLES,

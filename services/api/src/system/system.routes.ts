@@ -15,7 +15,7 @@ const readiness = z.object({
   failing: z.array(z.object({ projector: z.string(), position: z.string(), type: z.string(), error: z.string() })),
 });
 
-const route = routesFor<SystemServices>();
+const route = routesFor<SystemServices>('system');
 
 /**
  * Liveness, readiness (store, read models, projection lag and failures) and the OpenAPI document.
@@ -28,7 +28,6 @@ export const systemRoutes = [
     method: 'get',
     path: '/health',
     summary: 'Liveness: the process runs and answers HTTP; says nothing of the database (see /ready)',
-    tag: 'system',
     auth: false,
     response: z.object({ status: z.literal('ok') }),
     handle: () => ({ status: 'ok' as const }),
@@ -38,7 +37,6 @@ export const systemRoutes = [
     method: 'get',
     path: '/ready',
     summary: 'Readiness: the event store and read models answer, and no projector is failing or behind for long (503 otherwise)',
-    tag: 'system',
     auth: false,
     response: readiness,
     handle: async ({ ctx, services }) => {
@@ -86,7 +84,6 @@ export const systemRoutes = [
     method: 'get',
     path: '/openapi.json',
     summary: 'This API, described',
-    tag: 'system',
     auth: false,
     handle: ({ services }) => buildOpenApi(services.routes(), services.tags()),
   }),

@@ -16,8 +16,7 @@ import { newWebhookSecret } from './signing.ts';
 import type { WebhooksServices } from './webhooks.feature.ts';
 import { countWebhooks, deleteWebhook, findWebhook, insertWebhook, listDeliveries, listWebhooks, resumeWebhook, webhookOf } from './webhooks.store.ts';
 
-const route = routesFor<WebhooksServices>();
-const tag = 'webhooks';
+const route = routesFor<WebhooksServices>('webhooks');
 const DELIVERIES_SHOWN = 100;
 
 /** Webhooks: subscriptions are operational state (ops.webhooks), not events; see webhooks.feature.ts. */
@@ -28,7 +27,6 @@ export const webhooksRoutes: AnyRoute<WebhooksServices>[] = [
     path: '/webhooks',
     summary:
       'Subscribe a URL to event kinds. The answer holds the signing secret, shown this once. A URL whose host is or resolves to a loopback, private or link-local address is refused (400 naming url) unless the operator allows the host',
-    tag,
     auth: true,
     status: 201,
     errors: [422],
@@ -60,7 +58,6 @@ export const webhooksRoutes: AnyRoute<WebhooksServices>[] = [
     method: 'get',
     path: '/webhooks',
     summary: "The user's webhooks: status (a paused one carries its notice) and deliveries waiting",
-    tag,
     auth: true,
     response: webhooksResponse,
     handle: async ({ ctx, services: { ops } }) => ({ webhooks: await listWebhooks(ops, ctx.state.userId) }),
@@ -70,7 +67,6 @@ export const webhooksRoutes: AnyRoute<WebhooksServices>[] = [
     method: 'get',
     path: '/webhooks/:id/deliveries',
     summary: `The webhook's delivery log, newest first (the latest ${DELIVERIES_SHOWN}): event, position, status, attempts, the receiver's last status code or error`,
-    tag,
     auth: true,
     params: webhookIdParams,
     response: webhookDeliveriesResponse,
@@ -85,7 +81,6 @@ export const webhooksRoutes: AnyRoute<WebhooksServices>[] = [
     path: '/webhooks/:id/resume',
     summary:
       'Resume a paused webhook: its waiting deliveries go out at once, in order. With fromPosition (a delivery position from its log), every delivery from that event on is sent again',
-    tag,
     auth: true,
     params: webhookIdParams,
     body: resumeWebhookRequest,
@@ -102,7 +97,6 @@ export const webhooksRoutes: AnyRoute<WebhooksServices>[] = [
     method: 'delete',
     path: '/webhooks/:id',
     summary: 'Delete a webhook with its queue and delivery log; nothing more is sent to it',
-    tag,
     auth: true,
     params: webhookIdParams,
     status: 204,
