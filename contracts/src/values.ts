@@ -26,6 +26,8 @@ export const settingsDefaults: SettingsValues = {
   theme: DEFAULT_THEME,
   dayStartHour: DEFAULT_DAY_START_HOUR,
   emailReminders: false,
+  leaderboardVisible: true,
+  leaderboardName: null,
   statusSettings: {
     'in-progress': { priority: 1, visible: true, color: STATUS_COLOR },
     pending: { priority: 2, visible: true, color: STATUS_COLOR },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from '../common/events.ts';
 import { id, storedText } from '../common/fields.ts';
-import { dayStartHour, emailReminders, statusSettings, theme, weekStart } from './http.ts';
+import { dayStartHour, emailReminders, leaderboardVisible, statusSettings, theme, weekStart } from './http.ts';
 
 // Settings live in the user's stream (`user-<id>`): their time zone is the user's time zone, which
 // the profile also sets, so one stream (one decider) keeps the two from ever disagreeing. A time
@@ -9,8 +9,8 @@ import { dayStartHour, emailReminders, statusSettings, theme, weekStart } from '
 
 /**
  * The settings values as stored: a zone is text here (a zone an old event named must still decode);
- * `dayStartHour` and `emailReminders` came later: a reset recorded before them has none (it meant 0,
- * the only day start then, and no reminder mail).
+ * `dayStartHour`, `emailReminders` and the leaderboard's two came later: a reset recorded before them
+ * has none (it meant 0, the only day start then, no reminder mail, and on the leaderboard by name).
  */
 const storedSettings = z.object({
   timezone: storedText,
@@ -19,6 +19,8 @@ const storedSettings = z.object({
   statusSettings,
   dayStartHour: dayStartHour.optional(),
   emailReminders: emailReminders.optional(),
+  leaderboardVisible: leaderboardVisible.optional(),
+  leaderboardName: storedText.nullable().optional(),
 });
 
 /** Only what changed; statusSettings, when it changed, as the whole map after the change. */

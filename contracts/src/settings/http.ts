@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, id, isoDateTime, timezone, wholeNumber } from '../common/fields.ts';
+import { calendarDate, id, isoDateTime, requiredText, timezone, wholeNumber } from '../common/fields.ts';
 import { settingsStatuses, STATUS_COLOR, themes, weekStarts } from '../values.ts';
 
 // The lists and defaults live apart from the schemas, so the web app's first screen reads them without zod.
@@ -17,6 +17,11 @@ export const dayStartHour = wholeNumber(0, 23, 'must be a whole number of hours 
 
 /** Whether the user is mailed each reminder (at the item's reminder time, in the user's zone); off unless turned on. */
 export const emailReminders = z.boolean({ message: 'must be true or false' });
+
+/** Whether the user appears on the leaderboard (issue 19: it showed every user's full name with no way out). */
+export const leaderboardVisible = z.boolean({ message: 'must be true or false' });
+/** The name the leaderboard shows for the user; null: their own name. */
+export const leaderboardName = requiredText(40).nullable();
 
 export type SettingsStatus = (typeof settingsStatuses)[number];
 
@@ -40,7 +45,7 @@ export const statusSettings = z.object({
 export type StatusSettings = z.infer<typeof statusSettings>;
 
 /** What a user sets: the part of the settings that events record. `timezone` is the user's time zone (the profile's too). */
-export const settingsValues = z.object({ timezone, weekStart, theme, statusSettings, dayStartHour, emailReminders });
+export const settingsValues = z.object({ timezone, weekStart, theme, statusSettings, dayStartHour, emailReminders, leaderboardVisible, leaderboardName });
 export type SettingsValues = z.infer<typeof settingsValues>;
 
 /** The user's today, as every route counts it: the day's date, when it ends, the zone and day-start hour it counts in. */
@@ -97,6 +102,8 @@ export const settingsBody = z.object({
   statusSettings: statusSettingsPatch.optional(),
   dayStartHour: dayStartHour.optional(),
   emailReminders: emailReminders.optional(),
+  leaderboardVisible: leaderboardVisible.optional(),
+  leaderboardName: leaderboardName.optional(),
 });
 export type SettingsBody = z.infer<typeof settingsBody>;
 

@@ -154,8 +154,11 @@ export const leaderboard = async (db: ReadModelDb, limit: number, viewerId: stri
   const rows = await db
     .selectFrom('user_points')
     .innerJoin('users', 'users.id', 'user_points.user_id')
-    .select(['user_points.user_id', 'users.name', 'user_points.total'])
+    // Who chose not to appear does not (user_settings.leaderboard_visible); a chosen name stands for theirs.
+    .leftJoin('user_settings', 'user_settings.user_id', 'user_points.user_id')
+    .select(['user_points.user_id', (eb) => eb.fn.coalesce('user_settings.leaderboard_name', 'users.name').as('name'), 'user_points.total'])
     .where('users.is_active', '=', true)
+    .where((eb) => eb.fn.coalesce('user_settings.leaderboard_visible', eb.lit(true)), '=', true)
     .orderBy('user_points.total', 'desc')
     .orderBy('user_points.user_id')
     .limit(limit)

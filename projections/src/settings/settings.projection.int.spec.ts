@@ -42,6 +42,8 @@ const settingsRow = (minutes: number, changes: Partial<Row<'user_settings'>> = {
   status_settings: defaultStatuses,
   day_start_hour: 0,
   email_reminders: false,
+  leaderboard_visible: true,
+  leaderboard_name: null,
   calendar: parisSunday,
   created_at: time(minutes),
   updated_at: time(minutes),
@@ -107,6 +109,11 @@ describe('user settings projection', () => {
     given([userRegistered(by(0)), settingsUpdated(by(1), { emailReminders: true })])
       .when([settingsUpdated(by(2), { theme: 'dark' })])
       .then({ user_settings: [settingsRow(0, { theme: 'dark', email_reminders: true, updated_at: time(2) })] }));
+
+  it('takes the user off the leaderboard and gives them another name there; null gives their own back', () =>
+    given([userRegistered(by(0)), settingsUpdated(by(1), { leaderboardVisible: false, leaderboardName: 'Quiet Fox' })])
+      .when([settingsUpdated(by(2), { leaderboardName: null })])
+      .then({ user_settings: [settingsRow(0, { leaderboard_visible: false, leaderboard_name: null, updated_at: time(2) })] }));
 
   it('a reset writes the values the event recorded, time zone included (reminder mail off)', () =>
     given([userRegistered(by(0)), settingsUpdated(by(1), { theme: 'dark', statusSettings: hiddenCompleted, emailReminders: true })])

@@ -30,7 +30,7 @@ export const settingsProjection = defineProjector({
     };
     switch (event.type) {
       case 'UserRegistered': {
-        const { statusSettings, weekStart, theme, dayStartHour, emailReminders } = settingsDefaults;
+        const { statusSettings, weekStart, theme, dayStartHour, emailReminders, leaderboardVisible, leaderboardName } = settingsDefaults;
         await trx
           .insertInto('user_settings')
           .values({
@@ -41,6 +41,8 @@ export const settingsProjection = defineProjector({
             status_settings: JSON.stringify(statusSettings),
             day_start_hour: dayStartHour,
             email_reminders: emailReminders,
+            leaderboard_visible: leaderboardVisible,
+            leaderboard_name: leaderboardName,
             calendar: JSON.stringify(calendarOfRegistration(event, at)),
             created_at: at,
             updated_at: at,
@@ -52,7 +54,7 @@ export const settingsProjection = defineProjector({
         if (event.data.timezone !== undefined) await update(event.data.userId, { timezone: event.data.timezone }, event);
         return;
       case 'UserSettingsUpdated': {
-        const { userId, timezone, weekStart, theme, statusSettings, dayStartHour, emailReminders } = event.data;
+        const { userId, timezone, weekStart, theme, statusSettings, dayStartHour, emailReminders, leaderboardVisible, leaderboardName } = event.data;
         const movesCalendar = timezone !== undefined || dayStartHour !== undefined;
         await update(
           userId,
@@ -63,13 +65,24 @@ export const settingsProjection = defineProjector({
             ...(statusSettings !== undefined ? { status_settings: JSON.stringify(statusSettings) } : {}),
             ...(dayStartHour !== undefined ? { day_start_hour: dayStartHour } : {}),
             ...(emailReminders !== undefined ? { email_reminders: emailReminders } : {}),
+            ...(leaderboardVisible !== undefined ? { leaderboard_visible: leaderboardVisible } : {}),
+            ...(leaderboardName !== undefined ? { leaderboard_name: leaderboardName } : {}),
           },
           movesCalendar ? event : undefined,
         );
         return;
       }
       case 'UserSettingsReset': {
-        const { timezone, weekStart, theme, statusSettings, dayStartHour = DEFAULT_DAY_START_HOUR, emailReminders = false } = event.data.settings;
+        const {
+          timezone,
+          weekStart,
+          theme,
+          statusSettings,
+          dayStartHour = DEFAULT_DAY_START_HOUR,
+          emailReminders = false,
+          leaderboardVisible = true,
+          leaderboardName = null,
+        } = event.data.settings;
         await update(
           event.data.userId,
           {
@@ -79,6 +92,8 @@ export const settingsProjection = defineProjector({
             status_settings: JSON.stringify(statusSettings),
             day_start_hour: dayStartHour,
             email_reminders: emailReminders,
+            leaderboard_visible: leaderboardVisible,
+            leaderboard_name: leaderboardName,
           },
           event,
         );

@@ -14,6 +14,8 @@ export const toSettings = (row: Row<'user_settings'>, at: Date): Settings => ({
   statusSettings: { ...settingsDefaults.statusSettings, ...row.status_settings },
   dayStartHour: row.day_start_hour,
   emailReminders: row.email_reminders,
+  leaderboardVisible: row.leaderboard_visible,
+  leaderboardName: row.leaderboard_name,
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
   ...todayInSettings(calendarOrStart(row.calendar, at, { zone: row.timezone, dayStartHour: row.day_start_hour }), at),

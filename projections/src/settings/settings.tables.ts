@@ -19,6 +19,9 @@ export interface UserSettingsTable {
   day_start_hour: ColumnType<number, number | undefined, number>;
   /** Whether each reminder is also mailed (services/api/src/reminders). */
   email_reminders: ColumnType<boolean, boolean | undefined, boolean>;
+  /** On the leaderboard (points.queries.ts leaderboard), under leaderboard_name or, null, the user's name. */
+  leaderboard_visible: ColumnType<boolean, boolean | undefined, boolean>;
+  leaderboard_name: ColumnType<string | null, string | null | undefined, string | null>;
   /** The user's days, folded from their stream (services/domain/src/settings/calendar-changes.ts). */
   calendar: CalendarColumn;
   created_at: Timestamp;

@@ -391,6 +391,38 @@ describe('leaderboard', () => {
     expect(asTop).toEqual(board.slice(0, 10).map((entry) => ({ ...entry, isCurrentUser: entry.name === 'Top scorer' })));
     expect((await get(top, '/points/leaderboard?limit=1')).leaderboard).toEqual([asTop[0]]);
   });
+
+  it('shows a user who opted out to no one, and one who chose a name under that name only (it showed every full name, no way out)', async () => {
+    clockAt('2026-05-02T12:00:00Z');
+    const shy = await newUser('Shirley Private-Person');
+    const alias = await newUser('Alexander Longname');
+    const other = await newUser('Other Person');
+    for (const user of [shy, alias, other]) await completeActionable(user, (await newActionable(user, { pointsToBeAwarded: 1000 })).id);
+    const names = async (user: User) => ((await get(user, '/points/leaderboard?limit=100')).leaderboard as Array<{ name: string }>).map((e) => e.name);
+    expect(await names(other)).toEqual(expect.arrayContaining(['Shirley Private-Person', 'Alexander Longname']));
+
+    // Bad values are refused naming the field, and change nothing.
+    for (const leaderboardName of ['', '   ', 'x'.repeat(41), 'a\u0000b', 7])
+      expect((await call(alias, 'PATCH', '/settings', { leaderboardName })).body.message).toMatch(/^leaderboardName: /);
+    expect((await call(shy, 'PATCH', '/settings', { leaderboardVisible: 'no' })).status).toBe(400);
+    expect(await names(other)).toEqual(expect.arrayContaining(['Shirley Private-Person', 'Alexander Longname']));
+
+    expect((await call(shy, 'PATCH', '/settings', { leaderboardVisible: false })).status).toBe(200);
+    expect((await call(alias, 'PATCH', '/settings', { leaderboardName: '  Alex L.  ' })).body.settings).toMatchObject({
+      leaderboardVisible: true,
+      leaderboardName: 'Alex L.',
+    });
+    for (const viewer of [other, shy, alias]) {
+      const shown = await names(viewer);
+      expect(shown).not.toContain('Shirley Private-Person');
+      expect(shown).not.toContain('Alexander Longname');
+      expect(shown).toContain('Alex L.');
+    }
+    // Null gives the user's own name back; turned on again, the user is back.
+    await ok(alias, 'PATCH', '/settings', { leaderboardName: null });
+    await ok(shy, 'PATCH', '/settings', { leaderboardVisible: true });
+    expect(await names(other)).toEqual(expect.arrayContaining(['Shirley Private-Person', 'Alexander Longname']));
+  });
 });
 
 describe('isolation', () => {

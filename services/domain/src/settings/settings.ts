@@ -25,6 +25,9 @@ export const mergeSettings = (base: SettingsValues, changes: SettingsChanges): S
   statusSettings: mergeStatusSettings(base.statusSettings, changes.statusSettings),
   dayStartHour: changes.dayStartHour ?? base.dayStartHour,
   emailReminders: changes.emailReminders ?? base.emailReminders,
+  leaderboardVisible: changes.leaderboardVisible ?? base.leaderboardVisible,
+  // null is a value here (back to the user's own name), not "unchanged".
+  leaderboardName: changes.leaderboardName === undefined ? base.leaderboardName : changes.leaderboardName,
 });
 
 /** What a replacing body stands for: what it gives, the defaults for the rest. */
@@ -43,6 +46,8 @@ export const settingsDiff = (current: SettingsValues, next: SettingsValues): Par
   ...(sameStatusSettings(current.statusSettings, next.statusSettings) ? {} : { statusSettings: next.statusSettings }),
   ...(next.dayStartHour !== current.dayStartHour ? { dayStartHour: next.dayStartHour } : {}),
   ...(next.emailReminders !== current.emailReminders ? { emailReminders: next.emailReminders } : {}),
+  ...(next.leaderboardVisible !== current.leaderboardVisible ? { leaderboardVisible: next.leaderboardVisible } : {}),
+  ...(next.leaderboardName !== current.leaderboardName ? { leaderboardName: next.leaderboardName } : {}),
 });
 
 const withoutUndefined = <T extends object>(value: T): Partial<T> =>

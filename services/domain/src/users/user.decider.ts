@@ -204,12 +204,19 @@ export const evolve = (state: UserState, event: Recorded<Event>): UserState => {
       };
     }
     case 'UserSettingsReset': {
-      const { timezone, dayStartHour = DEFAULT_DAY_START_HOUR, emailReminders = false, ...settings } = event.data.settings;
+      const {
+        timezone,
+        dayStartHour = DEFAULT_DAY_START_HOUR,
+        emailReminders = false,
+        leaderboardVisible = true,
+        leaderboardName = null,
+        ...settings
+      } = event.data.settings;
       const profile = timezone === state.profile.timezone ? state.profile : { ...touched.profile, timezone };
       return {
         ...state,
         profile,
-        settings: { ...settings, dayStartHour, emailReminders },
+        settings: { ...settings, dayStartHour, emailReminders, leaderboardVisible, leaderboardName },
         settingsUpdatedAt: event.occurredAt,
         calendar: calendarAfter(state.calendar, event, event.occurredAt),
       };

@@ -4,6 +4,8 @@ import { selectCurrentUser } from '../../../lib/auth/auth.slice.ts';
 import { LEADERBOARD_SIZE, leaderboardFailure, useGetLeaderboardQuery } from '../api/leaderboard.api.ts';
 import { LoadError, LoadingLine } from '../../../components/states/load-states.tsx';
 import { ColumnHeads } from '../../../components/tables/column-heads.tsx';
+import { Link } from 'react-router-dom';
+import { useGetSettingsQuery } from '../../../lib/settings/settings.api.ts';
 import './leaderboard.css';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 
@@ -16,6 +18,9 @@ export const LeaderboardRoute = () => {
   const me = useAppSelector(selectCurrentUser);
   const { data: entries, error, isLoading, isFetching, refetch } = useGetLeaderboardQuery(LEADERBOARD_SIZE, { refetchOnMountOrArgChange: 30 });
   const mine = entries?.find((entry) => entry.isCurrentUser);
+  // Off the leaderboard by choice (Settings → Leaderboard): say so, not "not in the top 10 yet".
+  const { data: settings } = useGetSettingsQuery();
+  const hidden = settings?.leaderboardVisible === false;
 
   return (
     <div className="page page--narrow">
@@ -30,12 +35,23 @@ export const LeaderboardRoute = () => {
         ) : !entries ? (
           <LoadError message={errorMessage(error, leaderboardFailure)} onRetry={() => void refetch()} retrying={isFetching} />
         ) : entries.length === 0 ? (
-          <p className="leaderboard__empty">No one has earned points yet. Complete something to take first place.</p>
+          <p className="leaderboard__empty">
+            {hidden ? 'No one else is shown yet, and you chose not to be. ' : 'No one has earned points yet. Complete something to take first place.'}
+            {hidden && <Link to="/settings#leaderboard-presence-title">Leaderboard settings</Link>}
+          </p>
         ) : (
           <>
             {me && (
               <p className="leaderboard__you" data-testid="leaderboard-you">
-                {mine ? `You are number ${mine.rank} with ${numberFormat.format(mine.totalPoints)} points.` : `You are not in the top ${LEADERBOARD_SIZE} yet.`}
+                {hidden ? (
+                  <>
+                    You are not shown here: others do not see you. <Link to="/settings#leaderboard-presence-title">Leaderboard settings</Link>
+                  </>
+                ) : mine ? (
+                  `You are number ${mine.rank} with ${numberFormat.format(mine.totalPoints)} points.`
+                ) : (
+                  `You are not in the top ${LEADERBOARD_SIZE} yet.`
+                )}
               </p>
             )}
             <table className="leaderboard__table">

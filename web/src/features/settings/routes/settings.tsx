@@ -9,6 +9,7 @@ import { WebhooksSection } from '../components/webhooks-section.tsx';
 import { ApiTokensSection } from '../components/api-tokens-section.tsx';
 import { DayStartSection } from '../components/day-start-section.tsx';
 import { RemindersSection } from '../components/reminders-section.tsx';
+import { LeaderboardSection } from '../components/leaderboard-section.tsx';
 import { AccountArchiveSection } from '../components/account-archive-section.tsx';
 import { SettingsLoadState } from '../components/settings-load-state.tsx';
 import './settings.css';
@@ -35,6 +36,7 @@ export const SettingsRoute = () => {
           <WeekStartSection settings={settings} />
           <StatusSection key={JSON.stringify(settings.statusSettings)} settings={settings} />
           <RemindersSection settings={settings} />
+          <LeaderboardSection settings={settings} />
           <CalendarFeedSection />
           <WebhooksSection />
           <ApiTokensSection />
