@@ -1,46 +1,23 @@
-import type { AddressInfo } from 'node:net';
 import { DateTime } from 'luxon';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from './support/smtp-inbox.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 // Reminder mail under a driven clock, through a real SMTP server: the worker looks every 50 ms on
 // the app's clock, which the test moves to 08:59 and 09:00 in Tokyo.
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
 const POLL_MS = 50;
-let smtp: SMTPServer;
+let smtp: SmtpInbox;
 let env: NodeJS.ProcessEnv;
-const inbox: Received[] = [];
+let inbox: ReceivedMail[];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  env = {
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
-    MAIL_FROM: 'Tracker <noreply@tracker.test>',
-    REMINDER_POLL_MS: String(POLL_MS),
-    APP_URL: 'https://tracker.test',
-  };
+  smtp = await startSmtpInbox();
+  inbox = smtp.inbox;
+  env = { SMTP_URL: smtp.url, MAIL_FROM: 'Tracker <noreply@tracker.test>', REMINDER_POLL_MS: String(POLL_MS), APP_URL: 'https://tracker.test' };
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.stop();
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

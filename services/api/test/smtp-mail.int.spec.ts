@@ -1,42 +1,19 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from './support/smtp-inbox.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
 let app: TestApp;
-let smtp: SMTPServer;
-const inbox: Received[] = [];
+let smtp: SmtpInbox;
+let inbox: ReceivedMail[];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        inbox.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  app = await startTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Tracker <noreply@tracker.test>' } });
+  smtp = await startSmtpInbox();
+  inbox = smtp.inbox;
+  app = await startTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Tracker <noreply@tracker.test>' } });
 });
 afterAll(async () => {
   await app?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.stop();
 });
 
 const waitFor = async <T>(find: () => T | undefined): Promise<T> => {

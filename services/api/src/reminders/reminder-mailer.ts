@@ -4,6 +4,7 @@ import type { ReadModelDb } from '@tracker/projections/db';
 import type { OpsDb } from '@tracker/projections/ops-db';
 import { mailsReminders, remindersOfDay, usersMailedReminders } from '@tracker/projections/reminders/reminders.queries';
 import type { Mailer } from '../mail/mailer.ts';
+import { startPollLoop } from '../process/poll-loop.ts';
 import { reminderPath } from './reminder-links.ts';
 
 /** A reminder mailed later than this after its time is not sent (the worker was down): it is about a time. */
@@ -45,9 +46,6 @@ export const startReminderMailer = (options: {
 }): ReminderMailer => {
   const { db, ops, mailer, log, appUrl, now } = options;
   const host = new URL(appUrl).hostname || 'tracker';
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
 
   const queue = async (at: Date): Promise<void> => {
     for (const user of await usersMailedReminders(db)) {
@@ -153,7 +151,7 @@ export const startReminderMailer = (options: {
       const at = now();
       await queue(at);
       for (const row of await claim(at)) {
-        if (stopped) break;
+        if (poll.stopped) break;
         await send(row).catch((error: unknown) => log.error({ err: error, item: row.actionable_id }, 'reminder mail not handled'));
       }
     } catch (error) {
@@ -161,20 +159,6 @@ export const startReminderMailer = (options: {
     }
   };
 
-  const loop = () => {
-    if (stopped) return;
-    running = tick().finally(() => {
-      if (!stopped) timer = setTimeout(loop, options.pollMs);
-    });
-  };
-  timer = setTimeout(loop, options.pollMs);
-
-  return {
-    tick: () => (running = running.then(tick)),
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  const poll = startPollLoop(tick, options.pollMs);
+  return { tick: () => poll.tickNow(), stop: () => poll.stop() };
 };

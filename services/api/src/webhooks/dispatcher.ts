@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { OpsDb } from '@tracker/projections/ops-db';
+import { startPollLoop } from '../process/poll-loop.ts';
 import type { WebhookSender } from './sender.ts';
 import type { SecretBox } from './signing.ts';
 import { signatureOf } from './signing.ts';
@@ -52,9 +53,6 @@ export const startWebhookDispatcher = (options: {
   const now = options.now ?? (() => new Date());
   // Longer than an attempt (its timeout) and the writes after it; short enough that a killed process's webhooks go on soon.
   const leaseMs = policy.timeoutMs * 2 + 2_000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
 
   const claim = async (): Promise<WebhookRow[]> => {
     const at = now();
@@ -103,7 +101,7 @@ export const startWebhookDispatcher = (options: {
     }
     let failures = hook.failures;
     for (;;) {
-      if (stopped) return void (await release(hook.id));
+      if (poll.stopped) return void (await release(hook.id));
       const head: DeliveryRow | undefined = await ops
         .selectFrom('webhook_deliveries')
         .selectAll()
@@ -175,19 +173,6 @@ export const startWebhookDispatcher = (options: {
     }
   };
 
-  const loop = () => {
-    if (stopped) return;
-    running = tick().finally(() => {
-      if (!stopped) timer = setTimeout(loop, policy.pollMs);
-    });
-  };
-  timer = setTimeout(loop, policy.pollMs);
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  const poll = startPollLoop(tick, policy.pollMs);
+  return { stop: () => poll.stop() };
 };
