@@ -39,7 +39,7 @@ describe('reminder mail (driven clock, real SMTP)', () => {
     ahead += shift;
   };
 
-  it('mails a reminder due at 09:00 in Tokyo at 09:00 and not at 08:59, once across a restart; never a done item, a done habit, another user or one who turned it off', async () => {
+  it('mails a reminder due at 09:00 in Tokyo at 09:00 and not at 08:59, once across a restart and two processes; never a done item, a done habit, another user or one who turned it off', async () => {
     app = await startTestApp({ env });
     // The first 09:00 in Tokyo at least five minutes away: the clock moves only forward.
     let nine = DateTime.now().setZone('Asia/Tokyo').set({ hour: 9, minute: 0, second: 0, millisecond: 0 });
@@ -86,22 +86,29 @@ describe('reminder mail (driven clock, real SMTP)', () => {
     expect(mail).toContain('https://tracker.test/actionables');
     expect(mail).toMatch(new RegExp(`Message-ID:\\s+<reminder-${todo.id}-${day}@tracker\\.test>`, 'i'));
     expect(remindersTo(alice.email, 'Stretch')[0]!.raw.replace(/=\r?\n/g, '')).toContain(`https://tracker.test/habits/${stretch.id}`);
+    // One more for 09:05, set at 09:00.
+    expect((await call(alice.token, 'POST', '/api/actionables', { title: 'Pay the rent', deadline, reminderTime: '09:05' })).status).toBe(201);
 
-    // Restart the worker (a new process on the same database), a minute later: still one each.
+    // Restart the worker as two processes on the same database (the second a projections worker),
+    // both at 09:06: still one mail each for 09:00, and one, not two, for 09:05.
     const databaseUrl = app.runtime.databaseUrl;
     await app.stop();
     app = await startTestApp({ env, databaseUrl });
+    const second = await startTestApp({ env, databaseUrl, role: 'projections' });
     ahead = 0;
-    setClock(nine.toMillis() + 60_000);
+    setClock(nine.toMillis() + 6 * 60_000);
+    second.advanceClock(nine.toMillis() + 6 * 60_000 - Date.now());
+    await waitFor(() => remindersTo(alice.email, 'Pay the rent').length > 0);
     await sleep(POLL_MS * 10);
-    await app.stop();
+    await Promise.all([app.stop(), second.stop()]);
+    expect(remindersTo(alice.email, 'Pay the rent')).toHaveLength(1);
 
     expect(remindersTo(alice.email, 'Call the dentist')).toHaveLength(1);
     expect(remindersTo(alice.email, 'Stretch')).toHaveLength(1);
     expect(remindersTo(alice.email, 'Already done')).toEqual([]);
     expect(remindersTo(alice.email, 'Read a page')).toEqual([]);
     expect(inbox.filter((m) => (m.to.includes(bob.email) || m.to.includes(carol.email)) && m.raw.includes('Subject: Reminder:'))).toEqual([]);
-    // Every reminder mail went to Alice, and there were exactly two.
-    expect(inbox.filter((m) => m.raw.includes('Subject: Reminder:')).map((m) => m.to)).toEqual([[alice.email], [alice.email]]);
+    // Every reminder mail went to Alice, and there were exactly three.
+    expect(inbox.filter((m) => m.raw.includes('Subject: Reminder:')).map((m) => m.to)).toEqual([[alice.email], [alice.email], [alice.email]]);
   });
 });
