@@ -13,8 +13,8 @@ import { allStatuses, StatusFilter } from '../components/status-filter.tsx';
 import { useToday } from '../../../lib/settings/use-today.ts';
 import { useReturnFocus } from '../hooks/use-return-focus.ts';
 import { ViewPicker, type ViewChoice } from '../components/view-picker.tsx';
-import './actionables.css';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import './actionables.css';
 
 type Panel = 'create' | 'import' | 'export' | undefined;
 

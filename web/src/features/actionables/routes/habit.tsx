@@ -18,8 +18,8 @@ import { freezesAhead } from '../model/freeze-range.ts';
 import { bestStreak, completionRate, freezesOf, percent, periodsOf, recentCompletions, type CompletionRate } from '../model/habit-record.ts';
 import { scheduleInWords } from '../model/habit-schedule.ts';
 import type { ShownActionable } from '../transfer/import-parser.ts';
-import './habit.css';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import './habit.css';
 
 /** The history read: 366 days up to today (the server's most). */
 const HISTORY_DAYS = 366;

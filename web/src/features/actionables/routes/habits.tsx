@@ -12,8 +12,8 @@ import { FreezePanel } from '../components/freeze-panel.tsx';
 import { useToday } from '../../../lib/settings/use-today.ts';
 import { isUnreachable } from '../../../lib/offline/queued-change.ts';
 import { useReturnFocus } from '../hooks/use-return-focus.ts';
-import '../components/habit-card.css';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import '../components/habit-card.css';
 
 /** Habits: each with its schedule, streak, today's state and last weeks; complete today, create, edit, delete. */
 export const HabitsRoute = () => {

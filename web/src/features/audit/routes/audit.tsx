@@ -13,8 +13,8 @@ import { RunningTotalChart } from '../components/running-total-chart.tsx';
 import { useToday } from '../../../lib/settings/use-today.ts';
 import { useUserZone } from '../../../lib/settings/use-user-zone.ts';
 import { VerdictCard } from '../components/verdict-card.tsx';
-import './audit.css';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import './audit.css';
 
 const countOf = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

@@ -13,6 +13,7 @@ import { readStoredRange, storeRange } from '../model/range-storage.ts';
 import { SummaryCard } from '../components/summary-card.tsx';
 import { TodayCard } from '../components/today-card.tsx';
 import { LaterCard } from '../components/later-card.tsx';
+import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import './dashboard.css';
 
 // Below the fold on a 1280×800 screen: their code loads right after the first screen (the header,
@@ -70,14 +71,7 @@ export const DashboardRoute = () => {
           Today, all in the first screen (dashboard.css). */}
       <div className="dash-grid">
         <div className="dash-grid__title">
-          <header className="page-header">
-            <div>
-              <p className="page-header__eyebrow">{formatLocalDate(today, { weekday: 'long', month: 'long', day: 'numeric' })}</p>
-              <h1 ref={heading} className="page-header__title" tabIndex={-1}>
-                Dashboard
-              </h1>
-            </div>
-          </header>
+          <PageHeader eyebrow={formatLocalDate(today, { weekday: 'long', month: 'long', day: 'numeric' })} title="Dashboard" focusable headingRef={heading} />
         </div>
         <div className="dash-grid__today">
           <TodayCard zone={zone} />

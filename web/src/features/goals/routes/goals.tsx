@@ -9,8 +9,8 @@ import { hasDraft } from '../../../lib/forms/drafts.ts';
 import { SelectionPanel } from '../components/selection-panel.tsx';
 import { PlusIcon } from '../../../components/icons/icons.tsx';
 import { WorkItemList } from '../components/work-item-list.tsx';
-import './goals.css';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import './goals.css';
 
 /** The goal tree: goals → tasks → subtasks, with filters, progress and the selected item's details. */
 export const GoalsRoute = () => {

@@ -11,8 +11,8 @@ import { selectCurrentUser } from '../../../lib/auth/auth.slice.ts';
 import { FOCUS_HEADING_STATE, useHeadingFocus } from '../../../lib/focus/use-heading-focus.ts';
 import { startFailures, useCreateFirstGoalMutation, useCreateFirstHabitMutation } from '../api/start.api.ts';
 import { goalSuggestions, habitSuggestions, startRequests } from '../model/suggestions.ts';
-import './start.css';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import './start.css';
 
 interface ChoiceProps {
   error?: string | undefined;
