@@ -106,13 +106,15 @@ describe.skipIf(!chromiumAvailable)('the points audit, in a real browser', () =>
       '−75 points taken back',
       'Goal Learn Spanish',
       'Reopened goal "Learn Spanish"',
-      'takes back the award',
+      // The revocation names the award it takes back: its rules version and when it was (issue 20).
+      expect.stringMatching(/^v1 · takes back the award of \w{3} \d{1,2}, \d{4}, /),
       '65',
     ]);
     const oldest = entries().last();
     expect(await oldest.getByRole('cell').nth(2).textContent()).toBe('Subtask Buy the textbook');
     expect(await oldest.getByRole('cell').nth(3).textContent()).toBe('Completed subtask "Buy the textbook"');
-    expect(await oldest.getByRole('cell').nth(4).textContent()).toBe('v1');
+    // An award's rules version and its receipt in words: a priority 3 subtask, 5 × (6 − 3).
+    expect(await oldest.getByRole('cell').nth(4).textContent()).toBe('v1 · priority 3 subtask: 5 × 3');
     // Dates in the account's zone (New York), not this device's (Tokyo).
     const oldestAt = (await oldest.locator('time').getAttribute('datetime'))!;
     expect(await oldest.locator('time').textContent()).toBe(

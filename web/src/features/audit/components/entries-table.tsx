@@ -11,7 +11,9 @@ import {
   type FreezeMoment,
   type HistoryRow,
 } from '../model/audit-timeline.ts';
+import type { AuditEntry } from '@tracker/contracts/points/audit';
 import { ColumnHeads } from '../../../components/tables/column-heads.tsx';
+import { receiptWords } from '../../../lib/points/receipt-words.ts';
 import './entries-table.css';
 
 const numberFormat = new Intl.NumberFormat();
@@ -84,6 +86,27 @@ const FreezeRow = ({ moment, zone, today }: { moment: FreezeMoment; zone: string
 );
 
 /**
+ * By which rules: an award's version and its receipt in words ('v1 · weight 2 × 10, halved: 1 day
+ * late'); a revocation's, that of the award it takes back, and when that award was.
+ */
+const RulesOf = ({ entry, award, zone }: { entry: AuditEntry; award: AuditEntry | undefined; zone: string }) => {
+  if (entry.points < 0) {
+    const version = entry.rulesVersion === null ? '' : `v${entry.rulesVersion} · `;
+    return (
+      <span className="entries__muted">
+        {version}takes back the award{award ? ` of ${momentIn(award.occurredAt, zone)}` : ''}
+      </span>
+    );
+  }
+  return (
+    <>
+      {entry.rulesVersion === null ? '' : `v${entry.rulesVersion}`}
+      {entry.receipt && <span className="entries__muted"> · {receiptWords(entry.receipt)}</span>}
+    </>
+  );
+};
+
+/**
  * Every award and revocation: when, how many points, what earned them, why, by which rules version,
  * and the total after it; each freeze set or cancelled among them, awarding nothing. Rows stack into
  * cards on a narrow screen (each cell says what it is).
@@ -91,6 +114,8 @@ const FreezeRow = ({ moment, zone, today }: { moment: FreezeMoment; zone: string
 export const EntriesTable = ({ rows, order, zone, today, flagged }: EntriesTableProps) => {
   const [limit, setLimit] = useState(ENTRIES_PAGE);
   const ordered = inOrder(rows, order);
+  // A revocation names the award it takes back by its position: that award's row, to say when it was.
+  const awards = new Map(rows.flatMap((row) => (row.kind === 'freeze' ? [] : [[row.position, row] as const])));
   const more = Math.min(ENTRIES_PAGE, ordered.length - limit);
   return (
     <div className="entries">
@@ -124,7 +149,9 @@ export const EntriesTable = ({ rows, order, zone, today, flagged }: EntriesTable
                   {row.reason}
                   {isFlagged && <span className="entries__flag"> · does not match, see the verdict</span>}
                 </Cell>
-                <Cell label="Rules">{row.rulesVersion === null ? <span className="entries__muted">takes back the award</span> : `v${row.rulesVersion}`}</Cell>
+                <Cell label="Rules">
+                  <RulesOf entry={row} award={row.revokes ? awards.get(row.revokes.position) : undefined} zone={zone} />
+                </Cell>
                 <Cell label="Total" className="entries__number entries__total" testId="audit-entry-total">
                   {numberFormat.format(row.total)}
                 </Cell>
