@@ -13,7 +13,8 @@ const hierarchy = z.object({
   actionableId: id.optional(),
 });
 
-const awardedV1 = z.object({
+/** PointsAwarded before receipts (schema version 1): upcast with `receipt: null` (upcasters.ts). */
+export const pointsAwardedV1 = z.object({
   userId: id,
   points: z.number().int().positive(),
   rulesVersion: z.number().int().positive(),
@@ -22,26 +23,16 @@ const awardedV1 = z.object({
   hierarchy,
   title: storedText,
 });
-/** PointsAwarded before receipts (schema version 1): upcast with `receipt: null` (upcasters.ts). */
-export const pointsAwardedV1 = awardedV1;
 
 /**
  * Appended with the completion that earned it, in the same stream and the same append. Version 2
  * carries its receipt (how the rules counted it; null for awards recorded before receipts, which the
  * audit recomputes from the replay alone).
  */
-export const pointsAwarded = defineEvent('PointsAwarded', awardedV1.extend({ receipt: awardReceipt.nullable() }), 2);
+export const pointsAwarded = defineEvent('PointsAwarded', pointsAwardedV1.extend({ receipt: awardReceipt.nullable() }), 2);
 
-const revokedV1 = z.object({
-  userId: id,
-  points: z.number().int().positive(),
-  reason: storedText,
-  source,
-  hierarchy,
-  title: storedText,
-});
-/** PointsRevoked before it named its award (schema version 1): upcast with `revokes: null` (upcasters.ts). */
-export const pointsRevokedV1 = revokedV1;
+/** PointsRevoked before it named its award (schema version 1: an award's fields less its rules version): upcast with `revokes: null` (upcasters.ts). */
+export const pointsRevokedV1 = pointsAwardedV1.omit({ rulesVersion: true });
 
 /**
  * Takes back exactly what an award gave, when its item leaves `completed` (or a habit completion is
@@ -50,6 +41,10 @@ export const pointsRevokedV1 = revokedV1;
  * log position is assigned when it is appended, after the decider ran, so the decider cannot name it:
  * the audit finds it in its replay (the award that stands in the same stream) and shows it.
  */
-export const pointsRevoked = defineEvent('PointsRevoked', revokedV1.extend({ revokes: z.object({ rulesVersion: z.number().int().positive() }).nullable() }), 2);
+export const pointsRevoked = defineEvent(
+  'PointsRevoked',
+  pointsRevokedV1.extend({ revokes: z.object({ rulesVersion: z.number().int().positive() }).nullable() }),
+  2,
+);
 
 export const pointsEvents = [pointsAwarded, pointsRevoked] as const;
