@@ -4,7 +4,7 @@ import { Conflict } from '@tracker/domain/common/errors';
 import { type Decider, type Recorded } from '@tracker/domain/common/decider';
 import type { Clock } from '@tracker/domain/time/local-date';
 import { WrongExpectedVersion, type EventStore, type ExpectedRevision, type NewEvent, type Position } from '@tracker/eventstore/port';
-import { decodeEvent as decodeStored, encodeEvent } from '@tracker/contracts/event-codec';
+import { decodeEvent as decodeStored } from '@tracker/contracts/event-codec';
 import { mayHold } from './event-id-filter.ts';
 import { newestOf, nextSnapshot, SNAPSHOT_EVERY, startOf } from './snapshot-policy.ts';
 import type { RetryId, Snapshot, SnapshotStore } from './snapshots.ts';
@@ -157,27 +157,20 @@ export const createCommandHandler = (deps: { store: EventStore; snapshots?: Snap
     events.filter((e) => e.keyed && e.id === derivedUuid(e.keyed.userId, e.keyed.idempotencyKey, stream, '0')).map((e) => ({ id: e.id, revision: e.revision }));
 
   /**
-   * After an append of `decided` that left the stream at `head`: the state there kept, when the
-   * newest kept is SNAPSHOT_EVERY events behind (snapshot-policy.ts). The state is folded from the
-   * events as a later read decodes them, so a snapshot equals a replay. `appended`: the append's
-   * first id when it was keyed.
+   * After an append that left the stream at `head` with `state` (the command's own result, as a
+   * replay folds it): that state kept, when the newest kept is SNAPSHOT_EVERY events behind
+   * (snapshot-policy.ts). `appended`: the append's first id when it was keyed.
    */
-  const maybeSnapshot = async <Event extends AnyEvent, State>(
-    decider: Pick<Decider<never, Event, State>, 'evolve' | 'snapshotSchema'>,
+  const maybeSnapshot = async <State>(
+    decider: Pick<Decider<never, never, State>, 'snapshotSchema'>,
     stream: string,
-    loaded: Pick<Loaded<State, Event>, 'tail' | 'snapshot'>,
-    before: State,
-    decided: readonly Event[],
+    loaded: Pick<Loaded<State, unknown>, 'tail' | 'snapshot'>,
+    state: State,
     head: bigint,
-    occurredAt: string,
     appended: RetryId | undefined,
   ): Promise<void> => {
     const newest = newestOf(loaded.snapshot);
     if (!decider.snapshotSchema || !snapshots || head - newest < BigInt(SNAPSHOT_EVERY)) return;
-    const state = decided.reduce((s, e) => {
-      const stored = decodeStored(encodeEvent(e));
-      return decider.evolve(s, { type: stored.type, data: stored.data, occurredAt } as Recorded<Event>);
-    }, before);
     const retryIds = [...retryIdsOf(stream, loaded.tail).filter((id) => id.revision > newest), ...(appended ? [appended] : [])];
     const next = nextSnapshot(loaded.snapshot, head, state, retryIds);
     // A cache: failing to keep it costs speed, never correctness, so the command's answer stands.
@@ -256,7 +249,7 @@ export const createCommandHandler = (deps: { store: EventStore; snapshots?: Snap
           const after = evolved(state, decided);
           if (replayFrom < 0) {
             const appended = context.idempotencyKey ? { id: idAt(0), revision: last + 1n } : undefined;
-            await maybeSnapshot(decider, stream, loaded, state, decided, last + BigInt(decided.length), context.now.toISOString(), appended);
+            await maybeSnapshot(decider, stream, loaded, after, last + BigInt(decided.length), appended);
           }
           return { state: after, events: decided, position };
         } catch (error) {

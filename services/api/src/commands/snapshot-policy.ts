@@ -15,7 +15,7 @@ import type { KeptState, RetryId, Snapshot } from './snapshots.ts';
  */
 
 /** The newest kept state is at most this many events behind the head (plus the last command's). */
-export const SNAPSHOT_EVERY = 8;
+export const SNAPSHOT_EVERY = 6;
 /**
  * The base is the newest state at least this many events behind the head: a retry of a request in
  * the last SNAPSHOT_LAG events reads only from the kept state before it, not the whole stream.
