@@ -1,7 +1,6 @@
-import { StrictMode, useState } from 'react';
+import { StrictMode, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { persistStore } from 'redux-persist';
-import { PersistGate } from 'redux-persist/integration/react';
+import { persistStore, type Persistor } from 'redux-persist';
 import { AppErrorBoundary } from '../components/errors/app-error-boundary.tsx';
 import { ToastRegion } from '../components/toasts/toast-region.tsx';
 import { AppRouter } from './router.tsx';
@@ -12,6 +11,15 @@ const Splash = () => (
     <span className="spinner spinner--dark spinner--large" aria-hidden="true" />
   </div>
 );
+
+/** `loading` until the stored state is restored, then the app: redux-persist's PersistGate, in a few lines instead of its module (the first screen's budget). */
+const PersistGate = ({ persistor, loading, children }: { persistor: Persistor; loading: ReactNode; children: ReactNode }) =>
+  useSyncExternalStore(
+    (listener) => persistor.subscribe(listener),
+    () => persistor.getState().bootstrapped,
+  )
+    ? children
+    : loading;
 
 /** Providers in dependency order. The store is made while rendering, inside the error boundary. */
 const Shell = () => {
