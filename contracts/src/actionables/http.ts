@@ -179,6 +179,16 @@ export const IMPORT_CLOCK_SKEW_MS = 24 * 3_600_000;
  * credit an occurrence still to come) and the streak is at most IMPORT_STREAK_MAX.
  */
 export const importedActionable = createActionableBody.extend({
+  /**
+   * An export's id: an item that is already one of the importer's own is skipped (reported as
+   * IMPORT_ALREADY_PRESENT), never copied. Anything else here (absent, not an id, or an id the
+   * importer does not own) means a new item with a new id: the answer never tells whether someone
+   * else holds it.
+   */
+  id: z
+    .unknown()
+    .optional()
+    .transform((value) => (typeof value === 'string' && id.safeParse(value).success ? value : undefined)),
   // An export carries a habit's startDate (null for a to-do or an item from before start dates): an import keeps it, so an imported habit is due from the same day.
   startDate: calendarDate.nullable().optional(),
   completedAt: pastInstant(IMPORT_CLOCK_SKEW_MS).nullable().optional(),
@@ -352,4 +362,10 @@ export const exportResponse = z.object({
   endDate: calendarDate,
   nextCursor,
 });
-export const importResponse = z.object({ imported: z.number().int(), actionables: z.array(actionable) });
+/** Why an import item was not stored: it is one of the importer's items already (by id). */
+export const IMPORT_ALREADY_PRESENT = 'already present';
+/** An item an import left out: its place in the file (from 0), its id, and why. */
+export const importSkipped = z.object({ index: z.number().int(), id, reason: z.literal(IMPORT_ALREADY_PRESENT) });
+export type ImportSkipped = z.infer<typeof importSkipped>;
+/** `imported` and `actionables` are the items stored; `skipped` those left out (already there). */
+export const importResponse = z.object({ imported: z.number().int(), actionables: z.array(actionable), skipped: z.array(importSkipped) });

@@ -303,3 +303,15 @@ export const countActionables = async (db: ReadModelDb, userId: string): Promise
     .executeTakeFirstOrThrow();
   return Number(count);
 };
+
+/** Which of `ids` are the user's own live actionables (an import skips those; another user's ids are never found). */
+export const ownActionableIds = async (db: ReadModelDb, userId: string, ids: readonly string[]): Promise<Set<string>> => {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('actionables')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Set(rows.map((row) => row.id));
+};

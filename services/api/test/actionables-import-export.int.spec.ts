@@ -173,6 +173,56 @@ describe('import', () => {
     expect((await stats(source)).totalPoints).toBe(sourcePoints);
   });
 
+  it('re-importing your own export copies nothing: every item is reported already present; new items beside them are imported', async () => {
+    const user = await newUser();
+    const done = await newActionable(user, { title: 'Done once', weight: 5 });
+    expect((await call(user, 'PATCH', `/actionables/${done.id}/complete`)).status).toBe(200);
+    await newActionable(user, { title: 'Still open' });
+    const habit = await newHabit(user, { title: 'Daily walk', recurrence: { frequency: 'daily' } });
+    expect((await call(user, 'PATCH', `/actionables/habits/${habit.id}/complete`)).status).toBe(200);
+    const exported = await exportOf(user);
+    expect(exported.actionables).toHaveLength(3);
+    const before = await everything(user);
+    const statsBefore = await stats(user);
+
+    const res = await call(user, 'POST', '/actionables/import', exported);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ imported: 0, actionables: [] });
+    expect(res.body.skipped).toEqual(exported.actionables.map((item: { id: string }, index: number) => ({ index, id: item.id, reason: 'already present' })));
+    expect(await everything(user)).toEqual(before);
+    expect(await stats(user)).toEqual(statsBefore);
+
+    // The same file with one new item (and one with an id that is nobody's): only those two are stored.
+    const mixed = [...exported.actionables, { title: 'Brand new' }, { id: '00000000-0000-4000-8000-00000000abcd', title: 'Unknown id' }];
+    const more = await call(user, 'POST', '/actionables/import', mixed);
+    expect(more.status, JSON.stringify(more.body)).toBe(201);
+    expect(more.body.imported).toBe(2);
+    expect(more.body.skipped.map((s: { index: number }) => s.index)).toEqual([0, 1, 2]);
+    expect(more.body.actionables.map((item: { title: string }) => item.title)).toEqual(['Brand new', 'Unknown id']);
+    expect(more.body.actionables[1].id).not.toBe('00000000-0000-4000-8000-00000000abcd');
+    expect(await everything(user)).toHaveLength(5);
+  });
+
+  it('another user importing the file gets new items with new ids and is not told the ids exist', async () => {
+    const owner = await newUser();
+    await newActionable(owner, { title: 'Mine alone' });
+    const exported = await exportOf(owner);
+    const stranger = await newUser();
+    const res = await call(stranger, 'POST', '/actionables/import', exported);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ imported: 1, skipped: [] });
+    expect(res.body.actionables[0].id).not.toBe(exported.actionables[0].id);
+    expect((await everything(owner)).map((item) => item.id)).toEqual([exported.actionables[0].id]);
+    // Junk where an id goes is no id: the item is new, never a 5xx.
+    const junk = await call(stranger, 'POST', '/actionables/import', [
+      { id: 'x\u0000\ud800', title: 'Junk id' },
+      { id: { nested: [1] }, title: 'Object id' },
+      { id: 12, title: 'Number id' },
+    ]);
+    expect(junk.status, JSON.stringify(junk.body)).toBe(201);
+    expect(junk.body).toMatchObject({ imported: 3, skipped: [] });
+  });
+
   it('keeps links to the caller’s own live goal, task and subtask; clears another account’s', async () => {
     const user = await newUser();
     const other = await newUser();

@@ -14,8 +14,10 @@ import {
   habitsResponse,
   heatmapResponse,
   idParams,
+  IMPORT_ALREADY_PRESENT,
   importActionablesBody,
   importResponse,
+  type ImportSkipped,
   listActionablesQuery,
   rangeQuery,
   updateActionableBody,
@@ -32,6 +34,7 @@ import {
   actionablesInRangePage,
   countActionables,
   findActionable,
+  ownActionableIds,
   listActionablesPage,
 } from '@tracker/projections/actionables/actionables.queries';
 import { actionableAnswer } from '@tracker/projections/actionables/actionable-answer';
@@ -231,7 +234,8 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     name: 'importActionables',
     method: 'post',
     path: IMPORT_PATH,
-    summary: 'Import actionables (an export, or a bare array): all or nothing, new ids, statuses and completion dates kept, no points',
+    summary:
+      'Import actionables (an export, or a bare array): all or nothing, new ids, statuses and completion dates kept, no points; an item already yours (by id) is skipped, not copied',
     auth: true,
     // Beyond the account's ACCOUNT_MAX_ACTIONABLES.
     errors: [422],
@@ -243,17 +247,36 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     handle: async ({ ctx, body, services: { actionables, db, config }, settle }) => {
       const c = signedInContext(ctx);
       const today = c.clock.localDate;
-      const entries = body.map((item) => ({
-        fields: fieldsOf(item),
-        history: { status: item.status, completedAt: item.completedAt, lastCompletedAt: item.lastCompletedAt, streak: item.streak, startDate: item.startDate },
-      }));
+      // An item that is already one of the user's (by id: re-importing an export) is skipped, never copied.
+      const present = await ownActionableIds(
+        db,
+        c.userId,
+        body.flatMap((item) => (item.id ? [item.id] : [])),
+      );
+      const skipped: ImportSkipped[] = [];
+      const entries = body.flatMap((item, index) => {
+        if (item.id && present.has(item.id)) {
+          skipped.push({ index, id: item.id, reason: IMPORT_ALREADY_PRESENT });
+          return [];
+        }
+        const history = {
+          status: item.status,
+          completedAt: item.completedAt,
+          lastCompletedAt: item.lastCompletedAt,
+          streak: item.streak,
+          startDate: item.startDate,
+        };
+        return [{ fields: fieldsOf(item), history }];
+      });
+      if (entries.length === 0) return { imported: 0, actionables: [], skipped };
       // A bound on what one account holds, counted from the read models (an import settles before it answers).
       const max = config.accountMaxActionables;
       if ((await countActionables(db, c.userId)) + entries.length > max) throw new BusinessRuleViolated(actionableMessages.accountFull(max), 'actionables');
       const outcome = await actionables.importAll(entries, c);
       // The read models take the import in one step: once there, every item is (the answer is the items as imported).
       if (outcome.position) await settle(outcome.position);
-      return { imported: outcome.items.length, actionables: outcome.items.map((item) => actionableAnswer(item, today, habitFactsOfState(item, []))) };
+      const imported = outcome.items.map((item) => actionableAnswer(item, today, habitFactsOfState(item, [])));
+      return { imported: imported.length, actionables: imported, skipped };
     },
   }),
   route({
