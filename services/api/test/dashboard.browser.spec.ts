@@ -131,10 +131,12 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     const [labelBox, scrollBox] = [(await monday.boundingBox())!, (await scroller.boundingBox())!];
     expect(labelBox.x).toBeGreaterThanOrEqual(scrollBox.x - 0.5);
     const covering = await monday.evaluate((label) => {
+      // The test runs without the DOM's global types: the page's document through the element.
+      const doc = label.ownerDocument;
       const box = label.getBoundingClientRect();
-      const atLabel = document.elementFromPoint(box.left + 2, box.top + box.height / 2);
-      const corner = document.querySelector('.heatmap__corner')!.getBoundingClientRect();
-      const atCorner = document.elementFromPoint(corner.left + 2, corner.top + corner.height / 2);
+      const atLabel = doc.elementFromPoint(box.left + 2, box.top + box.height / 2);
+      const corner = doc.querySelector('.heatmap__corner')!.getBoundingClientRect();
+      const atCorner = doc.elementFromPoint(corner.left + 2, corner.top + corner.height / 2);
       return [label.contains(atLabel), atCorner?.classList.contains('heatmap__corner') ?? false];
     });
     expect(covering).toEqual([true, true]);
@@ -264,7 +266,7 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
         .getByTestId(`goal-${goalId}`)
         .locator('.status-select__wrap .status-dot')
         .first()
-        .evaluate((dot) => getComputedStyle(dot).backgroundColor);
+        .evaluate((dot) => dot.ownerDocument.defaultView!.getComputedStyle(dot).backgroundColor);
     expect(await dotOf(started)).toBe('rgb(249, 115, 22)');
     // The spec's one default colour stays the default for the others.
     expect(await dotOf(waiting)).toBe('rgb(99, 102, 241)');
