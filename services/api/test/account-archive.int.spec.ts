@@ -51,6 +51,15 @@ const richAccount = async (user: User) => {
   await ok(user, 'PATCH', `/actionables/habits/${weekly.id}/complete`);
   await created(user, '/actionables/habits', { title: 'Budget', recurrence: { frequency: 'monthly', dayOfMonth: 31 } });
   await created(user, '/actionables/habits/freezes', { from: day(1), to: day(2), habitId: daily.id });
+  // Deleted: a completed goal with its task (the cascade's deletion) and a linked to-do (unlinked), and a completed to-do.
+  const dropped = (await created(user, '/goals/goals', { title: 'Dropped', priority: 5 })).goal;
+  const orphan = (await created(user, '/goals/tasks', { title: 'Orphan', goalId: dropped.id, priority: 5 })).task;
+  await ok(user, 'PATCH', `/goals/tasks/${orphan.id}`, { status: 'completed' });
+  await created(user, '/actionables', { title: 'Linked', goalId: dropped.id });
+  await ok(user, 'DELETE', `/goals/goals/${dropped.id}`);
+  const gone = (await created(user, '/actionables', { title: 'Gone', weight: 4 })).actionable;
+  await ok(user, 'PATCH', `/actionables/${gone.id}/complete`);
+  await ok(user, 'DELETE', `/actionables/${gone.id}`);
   await caughtUp();
   return { habits: [daily.id, weekly.id] };
 };
@@ -131,7 +140,7 @@ describe('the account archive', () => {
     const { habits } = await richAccount(user);
     const archive = await download(user);
     expect(archive.manifest).toMatchObject({ format: 'tracker-account-archive', version: 1, userId: user.id });
-    expect(archive.manifest.counts).toMatchObject({ goals: 2, tasks: 1, subtasks: 1, actionables: 2, habits: 3, freezes: 1 });
+    expect(archive.manifest.counts).toMatchObject({ goals: 3, tasks: 2, subtasks: 1, actionables: 4, habits: 3, freezes: 1 });
     expect(JSON.stringify(archive)).not.toContain(user.email);
     expect(archive.events.every((e: { metadata: { userId: string } }) => e.metadata.userId === user.id)).toBe(true);
     const before = await readAll(user, readPaths(habits));

@@ -4,7 +4,7 @@ import { decodeEvent, encodeMetadata, InvalidEvent } from '@tracker/contracts/ev
 import { categoryOf, streamName } from '@tracker/contracts/streams';
 import { ValidationFailed } from '@tracker/domain/common/errors';
 import { createAuditReplay, settleAudit, type AuditedEvent } from '@tracker/domain/points/audit';
-import { derivedUuid } from '../commands/command-handler.ts';
+import { createHash } from 'node:crypto';
 import { archiveChecksum } from './archive-checksum.ts';
 import { countsOf } from './archive-counts.ts';
 import { eventSchemaVersions } from './account-archive.ts';
@@ -38,16 +38,26 @@ const refuse = (field: string, message: string): never => {
 };
 
 /**
+ * An id of the archive as the restoring account has it: the old id's first 80 bits (version and
+ * variant included) and 48 bits from the account and the old id. So the new ids sort among
+ * themselves as the old ones did — every list that breaks a tie by id (two activities of one
+ * instant, a cascade's deletions) reads in the same order — while differing from the old ids and
+ * from another account's restore of the same archive; and a retry names them the same.
+ */
+export const restoredId = (account: string, old: string): string =>
+  `${old.slice(0, 24)}${createHash('sha256').update(`${account}\u0000${old}`).digest('hex').slice(0, 12)}`;
+
+/**
  * Ids in the restoring account: the old user's id becomes the new one; every other id of the
- * archive (items, freezes) gets a new one derived from it and the account — stream names are global,
+ * archive (items, freezes) gets a new one (`restoredId`) — stream names are global,
  * so the archive may be restored on the server it came from — and the same on every retry.
  */
 const idRewriter = (oldUserId: string, newUserId: string) => {
-  const ids = new Map<string, string>([[oldUserId, newUserId]]);
+  const ids = new Map<string, string>([[oldUserId.toLowerCase(), newUserId]]);
   const idOf = (old: string): string => {
     const key = old.toLowerCase();
     let renamed = ids.get(key);
-    if (!renamed) ids.set(key, (renamed = derivedUuid(newUserId, 'archive', key)));
+    if (!renamed) ids.set(key, (renamed = restoredId(newUserId, key)));
     return renamed;
   };
   /** Every string under an id-named key (`goalId`, `source.id`, …) is an id of the archive's. */
@@ -115,7 +125,7 @@ export const planRestore = (archive: AccountArchive, userId: string): RestorePla
       throw error;
     }
     const stream = streamName(category as 'goal', category === 'freeze' ? userId : idOf(oldId));
-    const id = derivedUuid(userId, 'archive-event', event.id.toLowerCase());
+    const id = restoredId(userId, event.id.toLowerCase());
     events.push({ id, stream, type: decoded.type, version: decoded.version, data: JSON.parse(JSON.stringify(data)), metadata });
     const replayed = { type: decoded.type, data, occurredAt: metadata.occurredAt, id, position: String(index).padStart(10, '0') } as AuditedEvent;
     audited.set(stream, [...(audited.get(stream) ?? []), replayed]);
