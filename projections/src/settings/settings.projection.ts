@@ -1,8 +1,37 @@
-import { settingsDefaults } from '@tracker/contracts/settings/http';
+import { settingsDefaults, type SettingsValues } from '@tracker/contracts/settings/http';
 import { DEFAULT_DAY_START_HOUR } from '@tracker/contracts/constants';
 import { calendarAfter, calendarOfRegistration, calendarOrStart, type CalendarEvent } from '@tracker/domain/settings/calendar-changes';
 import { defineProjector } from '../projector.ts';
-import type { RowUpdate } from '../db.ts';
+import type { NewRow, RowUpdate } from '../db.ts';
+
+/** Each settings value's column. Exhaustive: a value added to the settings does not compile until it names its column. */
+const columnOf = {
+  timezone: 'timezone',
+  weekStart: 'week_start',
+  theme: 'theme',
+  statusSettings: 'status_settings',
+  dayStartHour: 'day_start_hour',
+  emailReminders: 'email_reminders',
+  leaderboardVisible: 'leaderboard_visible',
+  leaderboardName: 'leaderboard_name',
+} as const satisfies Record<keyof SettingsValues, keyof NewRow<'user_settings'>>;
+
+type StoredSettings = Omit<SettingsValues, 'timezone' | 'leaderboardName'> & { timezone: string; leaderboardName: string | null };
+
+/** The values that came after the first settings: a reset recorded before them stands for these. */
+const defaultsOfLaterValues = { dayStartHour: DEFAULT_DAY_START_HOUR, emailReminders: false, leaderboardVisible: true, leaderboardName: null };
+
+/** The columns of the values given (all of them: every column; some: those); one writer for registration, change and reset. */
+function settingsColumns(values: StoredSettings): Pick<NewRow<'user_settings'>, (typeof columnOf)[keyof typeof columnOf]>;
+function settingsColumns(values: Partial<StoredSettings>): RowUpdate<'user_settings'>;
+function settingsColumns(values: Partial<StoredSettings>): RowUpdate<'user_settings'> {
+  const columns: Record<string, unknown> = {};
+  for (const key of Object.keys(columnOf) as Array<keyof typeof columnOf>) {
+    const value = values[key];
+    if (value !== undefined) columns[columnOf[key]] = key === 'statusSettings' ? JSON.stringify(value) : value;
+  }
+  return columns;
+}
 
 /**
  * user_settings: one row per user, from registration on (the defaults, in the zone the user
@@ -29,76 +58,31 @@ export const settingsProjection = defineProjector({
         .execute();
     };
     switch (event.type) {
-      case 'UserRegistered': {
-        const { statusSettings, weekStart, theme, dayStartHour, emailReminders, leaderboardVisible, leaderboardName } = settingsDefaults;
+      case 'UserRegistered':
         await trx
           .insertInto('user_settings')
           .values({
             user_id: event.data.userId,
-            timezone: event.data.timezone,
-            week_start: weekStart,
-            theme,
-            status_settings: JSON.stringify(statusSettings),
-            day_start_hour: dayStartHour,
-            email_reminders: emailReminders,
-            leaderboard_visible: leaderboardVisible,
-            leaderboard_name: leaderboardName,
+            ...settingsColumns({ ...settingsDefaults, timezone: event.data.timezone }),
             calendar: JSON.stringify(calendarOfRegistration(event, at)),
             created_at: at,
             updated_at: at,
           })
           .execute();
         return;
-      }
       case 'UserProfileUpdated':
         if (event.data.timezone !== undefined) await update(event.data.userId, { timezone: event.data.timezone }, event);
         return;
       case 'UserSettingsUpdated': {
-        const { userId, timezone, weekStart, theme, statusSettings, dayStartHour, emailReminders, leaderboardVisible, leaderboardName } = event.data;
-        const movesCalendar = timezone !== undefined || dayStartHour !== undefined;
-        await update(
-          userId,
-          {
-            ...(timezone !== undefined ? { timezone } : {}),
-            ...(weekStart !== undefined ? { week_start: weekStart } : {}),
-            ...(theme !== undefined ? { theme } : {}),
-            ...(statusSettings !== undefined ? { status_settings: JSON.stringify(statusSettings) } : {}),
-            ...(dayStartHour !== undefined ? { day_start_hour: dayStartHour } : {}),
-            ...(emailReminders !== undefined ? { email_reminders: emailReminders } : {}),
-            ...(leaderboardVisible !== undefined ? { leaderboard_visible: leaderboardVisible } : {}),
-            ...(leaderboardName !== undefined ? { leaderboard_name: leaderboardName } : {}),
-          },
-          movesCalendar ? event : undefined,
-        );
+        const { userId, ...changes } = event.data;
+        const movesCalendar = changes.timezone !== undefined || changes.dayStartHour !== undefined;
+        await update(userId, settingsColumns(changes), movesCalendar ? event : undefined);
         return;
       }
-      case 'UserSettingsReset': {
-        const {
-          timezone,
-          weekStart,
-          theme,
-          statusSettings,
-          dayStartHour = DEFAULT_DAY_START_HOUR,
-          emailReminders = false,
-          leaderboardVisible = true,
-          leaderboardName = null,
-        } = event.data.settings;
-        await update(
-          event.data.userId,
-          {
-            timezone,
-            week_start: weekStart,
-            theme,
-            status_settings: JSON.stringify(statusSettings),
-            day_start_hour: dayStartHour,
-            email_reminders: emailReminders,
-            leaderboard_visible: leaderboardVisible,
-            leaderboard_name: leaderboardName,
-          },
-          event,
-        );
+      case 'UserSettingsReset':
+        // A reset recorded before a value existed meant that value's default then.
+        await update(event.data.userId, settingsColumns({ ...defaultsOfLaterValues, ...event.data.settings }), event);
         return;
-      }
     }
   },
 });
