@@ -278,6 +278,32 @@ describe('the account archive', () => {
     expect((await call(target, 'POST', '/account/archive', archive)).status).toBe(201);
   });
 
+  it('refuses an archive over the event limit with a 400 naming events, and a body over the route’s limit with a 413', async () => {
+    const target = await newUser('Too much', ZONE);
+    const archive = await download(target);
+    const { ARCHIVE_MAX_EVENTS, ARCHIVE_MAX_BYTES } = await import('@tracker/contracts/archive/http');
+    const event = {
+      id: archive.manifest.userId,
+      stream: `freeze-${archive.manifest.userId}`,
+      revision: 0,
+      type: 'HabitsFrozen',
+      version: 1,
+      data: {},
+      metadata: {},
+      recordedAt: archive.manifest.exportedAt,
+    };
+    const many = { ...archive, events: Array.from({ length: ARCHIVE_MAX_EVENTS + 1 }, () => event) };
+    const res = await call(target, 'POST', '/account/archive', many);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toEqual({ field: 'events', message: `must hold at most ${ARCHIVE_MAX_EVENTS} events` });
+    const huge = await app.request('POST', '/api/account/archive', {
+      token: target.token,
+      body: JSON.stringify({ ...archive, padding: 'x'.repeat(ARCHIVE_MAX_BYTES) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(huge.status).toBe(413);
+  });
+
   it('a restore stored whole whose request died before writing it is written by the reactor; sent again, it answers as the first time and counts nothing twice', async () => {
     const user = await newUser('Before the crash', ZONE);
     const { habits } = await richAccount(user);
