@@ -6,6 +6,7 @@ import { addDays } from '@tracker/domain/time/local-date';
 import { readFeed, type ReadFeed } from '../src/calendar/testing/feed-reader.ts';
 import { FEED_LIMITS } from '../src/calendar/calendar.routes.ts';
 import { apiClient, useTestApp, type ApiUser as User } from './support/api-client.ts';
+import { forwardClock } from './support/forward-clock.ts';
 
 // Issue 20's calendar feed over HTTP, read by a real iCalendar parser (ical.js): its habits occur on
 // the server's schedule (habit-schedule, and later the habit's own history) for 90 days in five zones,
@@ -15,14 +16,7 @@ const APP_URL = 'https://tracker.example';
 const app = useTestApp({ env: { APP_URL } });
 const { call, newUser, created, ok } = apiClient(app);
 
-let offset = 0;
-const now = (zone: string) => DateTime.fromMillis(Date.now() + offset, { zone });
-const moveTo = (target: DateTime) => {
-  const ms = target.toMillis() - (Date.now() + offset);
-  if (ms < 0) throw new Error(`the clock only moves forward (${target.toISO()})`);
-  offset += ms;
-  app.advanceClock(ms);
-};
+const { now, moveTo } = forwardClock(app);
 
 /** A GET that must answer 200; its body. */
 const read = async (user: User, path: string) => {

@@ -1,6 +1,7 @@
-import { DateTime } from 'luxon';
+import type { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { apiClient, useTestApp, type ApiUser as User } from './support/api-client.ts';
+import { forwardClock } from './support/forward-clock.ts';
 
 // Issue 18 over HTTP: taking a habit completion back, recording a missed day, freezes, a habit's
 // history from the facts, and a habit never due before its start. The app's clock only moves
@@ -9,14 +10,7 @@ import { apiClient, useTestApp, type ApiUser as User } from './support/api-clien
 const app = useTestApp();
 const { call, newUser, created, ok } = apiClient(app);
 
-let offset = 0;
-const now = (zone: string) => DateTime.fromMillis(Date.now() + offset, { zone });
-const moveTo = (target: DateTime) => {
-  const ms = target.toMillis() - (Date.now() + offset);
-  if (ms < 0) throw new Error(`the clock only moves forward (${target.toISO()})`);
-  offset += ms;
-  app.advanceClock(ms);
-};
+const { now, moveTo } = forwardClock(app);
 /** Noon of the next day (after today) that `matches`, in the zone. */
 const moveToNext = (zone: string, matches: (day: DateTime) => boolean) => {
   let day = now(zone).startOf('day').plus({ days: 1 });
