@@ -273,22 +273,26 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
     await page.getByRole('button', { name: 'Import' }).click();
     const importForm = page.getByRole('form', { name: 'Import actionables' });
     await importForm.getByLabel('Or paste JSON').fill('{ not json');
-    await importForm.getByRole('button', { name: 'Import' }).click();
+    await importForm.getByRole('button', { name: 'Preview import' }).click();
     await importForm.getByRole('alert').filter({ hasText: 'Failed to parse JSON data' }).waitFor();
     await importForm.getByLabel('Or paste JSON').fill('{"actionables": []}');
-    await importForm.getByRole('button', { name: 'Import' }).click();
+    await importForm.getByRole('button', { name: 'Preview import' }).click();
     await importForm.getByRole('alert').filter({ hasText: 'Invalid actionables data format' }).waitFor();
-    // A malformed item: the server refuses the whole import, naming the item and its fields.
-    await importForm.getByLabel('Or paste JSON').fill(JSON.stringify([{ title: 'Fine' }, { title: 'Bad', weight: 99, status: 'maybe', deadline: 'someday' }]));
-    await importForm.getByRole('button', { name: 'Import' }).click();
-    const refusal = importForm.getByRole('alert').filter({ hasText: 'Nothing was imported' });
-    await refusal.getByText('Item 2, weight: must be a whole number from 1 to 10').waitFor();
-    await refusal.getByText(/^Item 2, status:/).waitFor();
-    await refusal.getByText(/^Item 2, deadline:/).waitFor();
+    // A malformed item: the preview refuses it, saying why, before anything is sent.
+    await importForm.getByLabel('Or paste JSON').fill(JSON.stringify([{ title: 'Fine' }, { title: 'Bad', weight: 99 }]));
+    await importForm.getByRole('button', { name: 'Preview import' }).click();
+    const badPreview = importForm.getByTestId('import-preview');
+    await badPreview.getByText('1 new, 0 already present, 1 refused.', { exact: false }).waitFor();
+    await badPreview.getByRole('list', { name: 'Refused: 1 item' }).getByText('weight: must be a whole number from 1 to 10', { exact: false }).waitFor();
+    await importForm.getByRole('button', { name: 'Import 1 new' }).waitFor();
     expect((await api<{ actionables: Item[] }>('/actionables')).actionables.map((item) => item.title).sort()).toEqual(['Buy milk', 'Read']);
     await importForm.getByLabel('Or paste JSON').fill('');
+    expect(await importForm.getByTestId('import-preview').count()).toBe(0);
+    const milk = (await api<{ actionables: Item[] }>('/actionables')).actionables.find((item) => item.title === 'Buy milk')!;
     const exported = {
       actionables: [
+        // Already one of the user's (an export of their own): listed as already present, never copied.
+        { id: milk.id, title: 'Buy milk', weight: 1, status: 'pending' },
         { id: 'c0ffee00-0000-4000-8000-000000000001', title: 'Renew passport', weight: 4, status: 'pending', deadline: `${today.date}T16:00:00.000Z` },
         { id: 'c0ffee00-0000-4000-8000-000000000002', title: 'File taxes', weight: 2, status: 'completed', completedAt: '2026-04-10T12:00:00.000Z' },
       ],
@@ -300,7 +304,23 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
       .getByLabel('JSON file')
       .setInputFiles({ name: 'old-export.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported)) });
     await importForm.getByText('old-export.json is ready to import.').waitFor();
-    await importForm.getByRole('button', { name: 'Import' }).click();
+    await importForm.getByRole('button', { name: 'Preview import' }).click();
+    const filePreview = importForm.getByTestId('import-preview');
+    await filePreview.getByText('2 new, 1 already present, 0 refused.', { exact: false }).waitFor();
+    expect(await filePreview.getByRole('list', { name: 'New: 2 items' }).getByRole('listitem').allInnerTexts()).toEqual(['Renew passport', 'File taxes']);
+    expect(await filePreview.getByRole('list', { name: 'Already present: 1 item' }).getByRole('listitem').allInnerTexts()).toEqual([
+      'Buy milk — already present',
+    ]);
+    const previewProblems = await seriousViolations(page, '#main-content');
+    expect(previewProblems, describeViolations('the import preview', previewProblems)).toEqual([]);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      for (const width of [375, 1280]) await screenshot(page, 'actionables-import-preview', width, theme);
+    }
+    await page.emulateMedia({ colorScheme: null });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect((await api<{ actionables: Item[] }>('/actionables')).actionables).toHaveLength(2);
+    await importForm.getByRole('button', { name: 'Import 2 new' }).click();
     await toast('success', 'Imported 2 actionables');
     await importForm.waitFor({ state: 'detached' });
     const list = page.getByRole('list', { name: 'Actionables' });

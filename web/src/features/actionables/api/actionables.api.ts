@@ -273,6 +273,7 @@ export const actionablesApi = api.injectEndpoints({
 
 export const {
   useGetActionablesQuery,
+  useLazyGetActionablesQuery,
   useGetHabitsQuery,
   useGetActionableQuery,
   useCreateActionableMutation,

@@ -1,4 +1,4 @@
-import { actionable as actionableSchema, untouchedActionable, type Actionable } from '@tracker/contracts/actionables/http';
+import { actionable as actionableSchema, importedActionable, untouchedActionable, type Actionable } from '@tracker/contracts/actionables/http';
 import type { Reading } from '../../../lib/api/checked-query.ts';
 
 /** spec.md §5's texts, verbatim. */
@@ -101,3 +101,44 @@ export const importErrorLines = (errors: Partial<Record<string, string>>): strin
     const match = /^(?:actionables\.)?(\d+)\.(.+)$/.exec(field);
     return match ? `Item ${Number(match[1]) + 1}, ${match[2]}: ${message}` : `${field === 'actionables' ? 'The list' : field}: ${message}`;
   });
+
+/** One item of an import as the preview lists it: its place in the file (from 0), its title, and why it is left out. */
+export interface PreviewRow {
+  index: number;
+  title: string;
+  reason?: string;
+}
+
+/** What an import would do, before it is sent: new items, items already the user's (by id), and refused ones with why. */
+export interface ImportPreview {
+  fresh: PreviewRow[];
+  present: PreviewRow[];
+  refused: PreviewRow[];
+  /** What is sent on confirming: the new items only. */
+  toSend: Record<string, unknown>[];
+}
+
+const titleOf = (item: Record<string, unknown>, index: number): string =>
+  typeof item.title === 'string' && item.title.trim() !== '' ? item.title : `Item ${index + 1} (no title)`;
+
+/**
+ * Sorts the items of a read import (parseImport) by the contract's own rules and the ids the user
+ * already has: an item failing the contract is refused with the first field and message; one whose id
+ * is already the user's is already present (the server would skip it too); the rest are new.
+ */
+export const previewImport = (items: readonly Record<string, unknown>[], ownIds: ReadonlySet<string>): ImportPreview => {
+  const preview: ImportPreview = { fresh: [], present: [], refused: [], toSend: [] };
+  items.forEach((item, index) => {
+    const row = { index, title: titleOf(item, index) };
+    const checked = importedActionable.safeParse(item);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      const field = issue?.path.map(String).join('.') ?? '';
+      return void preview.refused.push({ ...row, reason: field ? `${field}: ${issue?.message ?? ''}` : (issue?.message ?? importMessages.invalidItem) });
+    }
+    if (checked.data.id && ownIds.has(checked.data.id)) return void preview.present.push({ ...row, reason: 'already present' });
+    preview.fresh.push(row);
+    preview.toSend.push(item);
+  });
+  return preview;
+};
