@@ -151,6 +151,12 @@ describe.skipIf(!chromiumAvailable)('the points audit, in a real browser', () =>
     await page.getByTestId('audit-empty').getByText('No points had been earned as of the end of').waitFor();
     expect(await totals()).toEqual(['0', '0', '0']);
 
+    // A day to come is refused where it is typed, and the audit stays where it was (it was accepted).
+    await page.getByLabel('As of date').fill('2099-01-01');
+    await page.getByRole('alert').filter({ hasText: 'As of: must not be in the future.' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('date')).toBe(dayBefore);
+    expect(await totals()).toEqual(['0', '0', '0']);
+
     // Clearing it shows the present again.
     await page.getByRole('button', { name: /^Clear/ }).click();
     await waitForText('audit-recorded-total', String(held));

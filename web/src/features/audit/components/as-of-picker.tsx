@@ -30,13 +30,13 @@ export const AsOfPicker = ({ choice, today, zone, onChange }: AsOfPickerProps) =
     setDraft(choice ?? empty);
   }
 
-  // A moment to come is kept as typed, said, and not asked for (the audit would repeat the present).
-  const future = isFutureChoice(draft, today, zone);
+  // A day to come is kept as typed, said, and not asked for (the audit would repeat the present).
+  const future = isFutureChoice(draft, today);
   const edit = (changes: Partial<AsOfChoice>) => {
     const next = { ...draft, ...changes };
     setDraft(next);
     if (next.date === '') onChange(undefined);
-    else if (isCompleteChoice(next) && !isFutureChoice(next, today, zone)) onChange(next);
+    else if (isCompleteChoice(next) && !isFutureChoice(next, today)) onChange(next);
   };
 
   return (

@@ -42,17 +42,12 @@ export const asOfInstant = (choice: AsOfChoice, zone: string): string | undefine
 };
 
 /**
- * Whether the chosen moment has not begun yet: a day after the user's today, or a minute of today
- * that is still to come. The audit of a moment to come would only repeat the present as if it were
- * a record of then, so the picker refuses it.
+ * Whether the chosen moment is in a day after the user's today (the server's, from their calendar).
+ * The audit of a moment to come would only repeat the present as if it were a record of then, so the
+ * picker refuses it. A later minute of today is not judged here: this device's clock need not be the
+ * server's, and the server answers a moment not yet reached with what stands now.
  */
-export const isFutureChoice = (choice: AsOfChoice, today: LocalDate, zone: string, now: number = Date.now()): boolean => {
-  if (!isCompleteChoice(choice)) return false;
-  if (choice.date > today) return true;
-  if (choice.time === '') return false;
-  const minuteStart = Date.parse(asOfInstant(choice, zone)!) + 1 - MINUTE_MS;
-  return minuteStart > now;
-};
+export const isFutureChoice = (choice: AsOfChoice, today: LocalDate): boolean => isCompleteChoice(choice) && choice.date > today;
 
 /** The choice kept in the page's address (?date=YYYY-MM-DD&time=HH:MM), or undefined for the present. */
 export const choiceFromParams = (params: { date: string | null; time: string | null }): AsOfChoice | undefined => {
