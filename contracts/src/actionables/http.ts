@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, id, instant, isStorableText, isoDateTime, pastInstant, text, timezone, title, wholeNumber } from '../common/fields.ts';
 import { nextCursor, pageFields } from '../common/paging.ts';
-import { awardReceipt, revocationReceipt } from '../points/receipt.ts';
+import { awardReceipt, movedPoints, revocationReceipt } from '../points/receipt.ts';
 
 /** spec.md §3 defaults. */
 export const actionableDefaults = {
@@ -302,6 +302,8 @@ export const untouchedActionable = {
 } satisfies Omit<Actionable, 'id' | 'title' | 'createdAt' | 'userId'>;
 
 export const actionableResponse = z.object({ actionable });
+/** An update's answer: the item, and the receipt of the points it moved, when it completed or reopened it. */
+export const updateActionableResponse = actionableResponse.extend(movedPoints);
 /** A page of actionables; `nextCursor` asks for the next one (null: this was the last). */
 export const actionablesResponse = z.object({ actionables: z.array(actionable), nextCursor });
 export const habitResponse = z.object({ habit: actionable });

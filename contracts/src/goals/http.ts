@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, instant, isoDateTime, text, title, wholeNumber, wholeNumberParam } from '../common/fields.ts';
 import { nextCursor, pageFields } from '../common/paging.ts';
-import { awardReceipt } from '../points/receipt.ts';
+import { awardReceipt, movedPoints } from '../points/receipt.ts';
 
 // The list lives apart from the schemas, so the web app's first screen reads it without zod.
 import { workItemStatuses } from '../values.ts';
@@ -91,6 +91,10 @@ export const taskResponse = z.object({ task });
 export const tasksResponse = z.object({ tasks: z.array(task), nextCursor });
 export const subtaskResponse = z.object({ subtask });
 export const subtasksResponse = z.object({ subtasks: z.array(subtask), nextCursor });
+/** A create's or update's answer: the item, and the receipt of the points it moved, when it completed or reopened it. */
+export const goalChangedResponse = goalResponse.extend(movedPoints);
+export const taskChangedResponse = taskResponse.extend(movedPoints);
+export const subtaskChangedResponse = subtaskResponse.extend(movedPoints);
 /** A completion's answer: the subtask, its points and their receipt (how the rules counted them; `pointsAwarded` is `receipt.points`). */
 export const completeSubtaskResponse = z.object({ subtask, pointsAwarded: z.number().int(), receipt: awardReceipt });
 

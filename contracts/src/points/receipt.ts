@@ -72,3 +72,6 @@ export type RevocationReceipt = z.infer<typeof revocationReceipt>;
 /** What an answer that moved points carries: how an award was counted, or what a revocation took back. */
 export const pointsReceipt = z.discriminatedUnion('rule', [workItemReceipt, actionableReceipt, habitReceipt, habitBackfillReceipt, revocationReceipt]);
 export type PointsReceipt = z.infer<typeof pointsReceipt>;
+
+/** An update's answer beside its item: present when the update moved points (completed, or reopened). */
+export const movedPoints = { receipt: pointsReceipt.optional() };

@@ -56,7 +56,11 @@ describe('point receipts: completions say how they were counted, and a preview s
     const before = await previewed(user, 'actionable', item.id);
     expect(before).toEqual({ rule: 'actionable', rulesVersion: 1, inputs: { weight: 4, pointsToBeAwarded: 35, late: false, daysLate: 0 }, points: 35 });
     expect((await ok(user, 'PATCH', `/actionables/${item.id}/complete`)).receipt).toEqual(before);
-    await ok(user, 'PATCH', `/actionables/${item.id}`, { status: 'pending' });
+    const reopened = await ok(user, 'PATCH', `/actionables/${item.id}`, { status: 'pending' });
+    // An update that moves points says how: here what it took back.
+    expect(reopened.receipt).toEqual({ rule: 'revocation', rulesVersion: 1, inputs: { awarded: 35 }, points: -35 });
+    // One that moves none says nothing of points.
+    expect((await ok(user, 'PATCH', `/actionables/${item.id}`, { title: 'Bonus!' })).receipt).toBeUndefined();
     const [award, revocation] = (await auditOf(user)).entries;
     expect(revocation).toMatchObject({ points: -35, rulesVersion: 1, revokes: { position: award.position, rulesVersion: 1 } });
     expect(revocation.receipt).toBeUndefined();
@@ -124,8 +128,9 @@ describe('point receipts: completions say how they were counted, and a preview s
     });
     const done = await ok(user, 'POST', `/goals/subtasks/${subtask.id}/complete`);
     expect([done.receipt, done.pointsAwarded]).toEqual([receipts.subtask, 10]);
-    await ok(user, 'PATCH', `/goals/tasks/${task.id}`, { status: 'completed' });
-    await ok(user, 'PATCH', `/goals/goals/${goal.id}`, { status: 'completed' });
+    // Completed by an update: its answer carries the same receipt.
+    expect((await ok(user, 'PATCH', `/goals/tasks/${task.id}`, { status: 'completed' })).receipt).toEqual(receipts.task);
+    expect((await ok(user, 'PATCH', `/goals/goals/${goal.id}`, { status: 'completed' })).receipt).toEqual(receipts.goal);
     const audit = await auditOf(user);
     expect(audit.entries.map((e: { receipt: unknown }) => e.receipt)).toEqual([receipts.subtask, receipts.task, receipts.goal]);
     // Completed: refused as completing them again is (422).
@@ -136,6 +141,10 @@ describe('point receipts: completions say how they were counted, and a preview s
       const res = await preview(user, type!, id!);
       expect([res.status, res.body.message]).toEqual([422, `${type === 'goal' ? 'Goal' : 'Subtask'} is already completed`]);
     }
+    // Created completed: the creation's answer carries the award's receipt.
+    const done2 = await created(user, '/goals/goals', { title: 'Done already', priority: 5, status: 'completed' });
+    expect(done2.receipt).toEqual({ rule: 'goal', rulesVersion: 1, inputs: { priority: 5, base: 25 }, points: 25 });
+    expect((await created(user, '/goals/goals', { title: 'Not yet' })).receipt).toBeUndefined();
   });
 
   it('another user’s item, a missing one, or the wrong kind: 404, as for a completion; nothing of theirs is read or changed', async () => {

@@ -21,6 +21,7 @@ import {
   listActionablesQuery,
   rangeQuery,
   updateActionableBody,
+  updateActionableResponse,
   type Actionable,
   type UpdateActionableBody,
 } from '@tracker/contracts/actionables/http';
@@ -51,7 +52,7 @@ import type { ActionablesServices } from './actionables.feature.ts';
 import { itemAnswer } from './habit-answer.ts';
 
 import { route, SETTLES } from './actionables-route.ts';
-import { awardReceiptOf } from '../points/receipts.ts';
+import { awardReceiptOf, movedPointsOf } from '../points/receipts.ts';
 
 /** The caller's zone: reads show a habit's streak as of today there. */
 const zoneOf = (ctx: ApiContext): string => ctx.state.timezone ?? DEFAULT_TIMEZONE;
@@ -299,14 +300,17 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     auth: true,
     params: idParams,
     body: updateActionableBody,
-    response: actionableResponse,
+    response: updateActionableResponse,
     settles: SETTLES,
     handle: async ({ ctx, params, body, services: { actionables, db }, settle }) => {
       const c = signedInContext(ctx);
       const { clock } = c;
       const fields = fieldsOf(body);
       const outcome = await actionables.run(params.id, { type: 'UpdateActionable', userId: c.userId, fields, status: body.status, clock }, c, linksOf(fields));
-      return { actionable: await answerOf(db, outcome, await settle(outcome.position), clock.localDate, actionableMessages.notFound) };
+      return {
+        actionable: await answerOf(db, outcome, await settle(outcome.position), clock.localDate, actionableMessages.notFound),
+        ...movedPointsOf(outcome.events),
+      };
     },
   }),
   route({

@@ -21,7 +21,7 @@ import { goalProgress, workItemStats, type ListFilter } from '@tracker/projectio
 import { routesFor, type AnyRoute } from '../http/api-router.ts';
 import { PAGED } from '../http/paging.ts';
 import { commandContext } from '../http/command-context.ts';
-import { awardReceiptOf } from '../points/receipts.ts';
+import { awardReceiptOf, movedPointsOf } from '../points/receipts.ts';
 import { GOALS_CASCADE } from './goals-cascade.reactor.ts';
 import type { GoalsServices } from './goals.feature.ts';
 import type { Kind, WorkItemCommands } from './work-item-commands.ts';
@@ -137,14 +137,14 @@ const create = <K extends Kind, Body extends UpdateGoalBody & { title: string }>
     // A task's goal, a subtask's task: not the caller's (or gone).
     ...(kind === 'goal' ? {} : { errors: [404] as const }),
     body,
-    response: reader.one.schema,
+    response: reader.changed,
     status: 201,
     settles: reader.reads,
     handle: async ({ ctx, body: input, services: { items, db }, settle }) => {
       const c = commandContext(ctx);
       const id = items.newId(kind, c);
       const outcome = await items.run(kind, id, await command(id, c.userId, input, items), c, { created: true });
-      return reader.one.wrap(await answerOf(reader, db, outcome, await settle(outcome.position), c.now));
+      return { ...(reader.one.wrap(await answerOf(reader, db, outcome, await settle(outcome.position), c.now)) as object), ...movedPointsOf(outcome.events) };
     },
   });
 
@@ -166,12 +166,12 @@ const update = <K extends Kind, Body extends UpdateGoalBody>(
     auth: true,
     params: idParams,
     body,
-    response: reader.one.schema,
+    response: reader.changed,
     settles,
     handle: async ({ ctx, params, body: input, services: { items, db }, settle }) => {
       const c = commandContext(ctx);
       const outcome = await items.run(kind, params.id, await command(params.id, c.userId, input, items), c, { parentsLive: true });
-      return reader.one.wrap(await answerOf(reader, db, outcome, await settle(outcome.position), c.now));
+      return { ...(reader.one.wrap(await answerOf(reader, db, outcome, await settle(outcome.position), c.now)) as object), ...movedPointsOf(outcome.events) };
     },
   });
 

@@ -1,9 +1,12 @@
 import type { z } from 'zod';
 import {
+  goalChangedResponse,
   goalResponse,
   goalsResponse,
+  subtaskChangedResponse,
   subtaskResponse,
   subtasksResponse,
+  taskChangedResponse,
   taskResponse,
   tasksResponse,
   type Goal,
@@ -11,6 +14,7 @@ import {
   type Task,
 } from '@tracker/contracts/goals/http';
 import type { PagePosition } from '@tracker/contracts/common/paging';
+import type { PointsReceipt } from '@tracker/contracts/points/receipt';
 import { NotFound } from '@tracker/domain/common/errors';
 import type { WorkItem, WorkItemEvent } from '@tracker/domain/goals/work-item';
 import type { ReadModelDb } from '@tracker/projections/db';
@@ -59,6 +63,8 @@ export interface WorkItemAnswers<Item, One, Many> {
   /** One page of the items the filter finds, newest first. */
   list(db: ReadModelDb, userId: string, filter: ListFilter, page: PageRequest): Promise<Page<Item>>;
   one: { schema: z.ZodType<One>; wrap(item: Item): One };
+  /** A create's or update's answer: `one`, and the receipt of the points it moved (when it did). */
+  changed: z.ZodType<One & { receipt?: PointsReceipt | undefined }>;
   /** The item as the command left it, when the read model is behind. */
   fromCommand(item: WorkItem, known: Item | undefined, events: readonly WorkItemEvent[], now: string): Item;
   /** A page of items as the answer holds them: the list under its key, `nextCursor` beside it. */
@@ -72,6 +78,7 @@ export const goals: WorkItemAnswers<Goal, { goal: Goal }, { goals: Goal[]; nextC
   find: findGoal,
   list: listGoals,
   one: { schema: goalResponse, wrap: (goal) => ({ goal }) },
+  changed: goalChangedResponse,
   fromCommand: workItemFromCommand,
   many: { schema: goalsResponse, wrap: (items, nextCursor) => ({ goals: items, nextCursor }) },
 };
@@ -83,6 +90,7 @@ export const tasks: WorkItemAnswers<Task, { task: Task }, { tasks: Task[]; nextC
   find: findTask,
   list: listTasks,
   one: { schema: taskResponse, wrap: (task) => ({ task }) },
+  changed: taskChangedResponse,
   fromCommand: (item, known, events, now) => ({ ...workItemFromCommand(item, known, events, now), goalId: item.goalId! }),
   many: { schema: tasksResponse, wrap: (items, nextCursor) => ({ tasks: items, nextCursor }) },
 };
@@ -94,6 +102,7 @@ export const subtasks: WorkItemAnswers<Subtask, { subtask: Subtask }, { subtasks
   find: findSubtask,
   list: listSubtasks,
   one: { schema: subtaskResponse, wrap: (subtask) => ({ subtask }) },
+  changed: subtaskChangedResponse,
   fromCommand: (item, known, events, now) => ({ ...workItemFromCommand(item, known, events, now), goalId: item.goalId!, taskId: item.taskId! }),
   many: { schema: subtasksResponse, wrap: (items, nextCursor) => ({ subtasks: items, nextCursor }) },
 };

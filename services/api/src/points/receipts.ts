@@ -1,6 +1,6 @@
 import type { Unversioned } from '@tracker/contracts/common/events';
 import type { EventOf } from '@tracker/contracts/events';
-import type { AwardReceipt, RevocationReceipt } from '@tracker/contracts/points/receipt';
+import type { AwardReceipt, PointsReceipt, RevocationReceipt } from '@tracker/contracts/points/receipt';
 import { revocationReceipt } from '@tracker/domain/points/revocation';
 
 type PointsEvent = Unversioned<EventOf<'PointsAwarded' | 'PointsRevoked'>>;
@@ -23,4 +23,13 @@ export const awardReceiptOf = (events: readonly Decided[]): AwardReceipt => {
 export const revocationReceiptOf = (events: readonly Decided[]): RevocationReceipt | null => {
   const revoked = events.find(isRevocation);
   return revoked ? revocationReceipt(revoked) : null;
+};
+
+/**
+ * What an update's answer adds when it moved points (a status change to or from completed): the
+ * award's receipt or what the revocation took back; nothing when no points moved.
+ */
+export const movedPointsOf = (events: readonly Decided[]): { receipt?: PointsReceipt } => {
+  const receipt = events.find(isAward)?.data.receipt ?? revocationReceiptOf(events);
+  return receipt ? { receipt } : {};
 };
