@@ -104,7 +104,7 @@ describe('the served OpenAPI document', () => {
     // templates one URL could match that share no method (DELETE …/habits/freezes/{id} beside PATCH
     // …/habits/{id}/complete): a request names its method and the router matches both together.
     expect(described.filter((p) => !p.includes(' info-license: ') && !(p.includes(' no-ambiguous-paths: ') && !sharesAMethod(document, p)))).toEqual([]);
-  });
+  }, 120_000);
 
   it('still counts two templates one URL could match when they share a method', async () => {
     const ok = { responses: { '200': { description: 'OK' } } };
@@ -164,5 +164,5 @@ describe('a TypeScript client generated from it', () => {
       again: { status: 409, code: 'habit_already_completed' },
       missing: { status: 404, code: 'not_found' },
     });
-  });
+  }, 180_000);
 });
