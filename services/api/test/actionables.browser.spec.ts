@@ -43,6 +43,15 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
   const waitForText = (testId: string, text: string) => page.getByTestId(testId).filter({ hasText: text }).waitFor();
   const toast = (kind: 'success' | 'info' | 'error', text: string) => page.getByTestId(`toast-${kind}`).filter({ hasText: text }).first().waitFor();
   const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+  /** The page at 375 and 1280 px, light and dark; then back to 1280 in the system's scheme. */
+  const photograph = async (name: string) => {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      for (const width of [375, 1280]) await screenshot(page, name, width, theme);
+    }
+    await page.emulateMedia({ colorScheme: null });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
   const fitsWidth = async () => (await page.evaluate('document.documentElement.scrollWidth')) as number;
 
   it('creates and completes an actionable and a weekly habit, sees streak and points, imports a file and exports a range', async () => {
@@ -138,12 +147,7 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
     await waitForText(`actionable-worth-${actionableId}`, 'Worth +30: weight 3 × 10');
     const problems = await seriousViolations(page, '#main-content');
     expect(problems, describeViolations('actionables with a receipt preview', problems)).toEqual([]);
-    for (const theme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: theme });
-      for (const width of [375, 1280]) await screenshot(page, 'actionable-receipt-preview', width, theme);
-    }
-    await page.emulateMedia({ colorScheme: null });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await photograph('actionable-receipt-preview');
 
     await page.getByRole('button', { name: 'Complete actionable Buy milk' }).click();
     // After: the toast says how the points were counted, and the preview is gone with the Complete button.
@@ -313,12 +317,7 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
     ]);
     const previewProblems = await seriousViolations(page, '#main-content');
     expect(previewProblems, describeViolations('the import preview', previewProblems)).toEqual([]);
-    for (const theme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: theme });
-      for (const width of [375, 1280]) await screenshot(page, 'actionables-import-preview', width, theme);
-    }
-    await page.emulateMedia({ colorScheme: null });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await photograph('actionables-import-preview');
     expect((await api<{ actionables: Item[] }>('/actionables')).actionables).toHaveLength(2);
     await importForm.getByRole('button', { name: 'Import 2 new' }).click();
     await toast('success', 'Imported 2 actionables');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { anActionable } from '../../../testing/fixtures.ts';
-import { importErrorLines, importMessages, parseImport, readActionable, readActionableList, readAnswerItem } from './import-parser.ts';
+import { importErrorLines, importMessages, parseImport, previewImport, readActionable, readActionableList, readAnswerItem } from './import-parser.ts';
 
 const stored = anActionable({ deadline: '2026-11-23T17:00:00.000Z' });
 
@@ -89,5 +89,38 @@ describe('a refused import', () => {
       'Item 13, recurrence.days: weekly recurrence needs at least one weekday',
       'The list: must hold at most 1,000 actionables',
     ]);
+  });
+});
+
+describe('previewing an import (issue 19, finding 7)', () => {
+  const mine = 'c0ffee00-0000-4000-8000-000000000001';
+  const theirs = 'c0ffee00-0000-4000-8000-000000000002';
+
+  it('sorts items into new, already present (an id the user has) and refused (with the field and why); only the new are sent', () => {
+    const items = [
+      { id: mine, title: 'Mine already' },
+      { id: theirs, title: 'Someone else’s id' },
+      { title: 'Heavy', weight: 99 },
+      { title: 'Plain' },
+      { id: 'junk', title: '' },
+      { title: 'Odd', deadline: 'someday' },
+    ];
+    const preview = previewImport(items, new Set([mine]));
+    expect(preview.present).toEqual([{ index: 0, title: 'Mine already', reason: 'already present' }]);
+    // Junk where an id goes is no id (and an empty title a create's default): new.
+    expect(preview.fresh).toEqual([
+      { index: 1, title: 'Someone else’s id' },
+      { index: 3, title: 'Plain' },
+      { index: 4, title: 'Item 5 (no title)' },
+    ]);
+    expect(preview.refused).toEqual([
+      { index: 2, title: 'Heavy', reason: 'weight: must be a whole number from 1 to 10' },
+      { index: 5, title: 'Odd', reason: expect.stringMatching(/^deadline: /) as string },
+    ]);
+    expect(preview.toSend).toEqual([items[1], items[3], items[4]]);
+  });
+
+  it('with no ids known, every valid item is new', () => {
+    expect(previewImport([{ id: mine, title: 'A' }], new Set()).fresh).toEqual([{ index: 0, title: 'A' }]);
   });
 });
