@@ -45,3 +45,22 @@ export const useDraft = <T>(key: string | undefined, initial: T): Draft<T> => {
     },
   };
 };
+
+/**
+ * A create or edit form's values kept as a draft (useDraft), and ItemForm's part of it (`itemForm`,
+ * spread into it): Cancel drops the draft before `onCancel`, and a draft that came back is said.
+ */
+export const useFormDraft = <T>(key: string | undefined, initial: T, onCancel: () => void) => {
+  const draft = useDraft(key, initial);
+  return {
+    values: draft.values,
+    setValues: draft.setValues,
+    itemForm: {
+      onCancel: () => {
+        draft.forget();
+        onCancel();
+      },
+      restoredDraft: draft.restored ? { onDiscard: draft.discard } : undefined,
+    },
+  };
+};

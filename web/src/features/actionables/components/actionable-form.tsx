@@ -1,7 +1,7 @@
 import { HABIT_START_MAX_DAYS_BACK, type ActionableStatus, type Frequency } from '@tracker/contracts/actionables/http';
 import { weekStarts } from '@tracker/contracts/settings/http';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useDraft } from '../../../lib/forms/use-draft.ts';
+import { useFormDraft } from '../../../lib/forms/use-draft.ts';
 import { hasProblems } from '../../../components/form/field-checks.ts';
 import { errorAt } from '../../../components/form/form-errors.ts';
 import { ItemForm, TitleAndDescription } from '../../../components/form/item-form.tsx';
@@ -68,12 +68,7 @@ export const ActionableForm = ({
   onCancel,
   draftKey,
 }: ActionableFormProps) => {
-  const draft = useDraft(draftKey, initial);
-  const { values, setValues } = draft;
-  const cancel = () => {
-    draft.forget();
-    onCancel();
-  };
+  const { values, setValues, itemForm } = useFormDraft(draftKey, initial, onCancel);
   const { data: settings } = useGetSettingsQuery();
   // N times a week counts weeks from the user's week start; a habit that has weeks already keeps its own.
   const userWeekStart = weekStarts.indexOf(settingsOrDefaults(settings).weekStart);
@@ -120,17 +115,7 @@ export const ActionableForm = ({
   );
 
   return (
-    <ItemForm
-      name={name}
-      saveLabel={saveLabel}
-      cancelLabel={cancelLabel}
-      pending={pending}
-      className="act-form"
-      formRef={ref}
-      onSubmit={submit}
-      onCancel={cancel}
-      restoredDraft={draft.restored ? { onDiscard: draft.discard } : undefined}
-    >
+    <ItemForm name={name} saveLabel={saveLabel} cancelLabel={cancelLabel} pending={pending} className="act-form" formRef={ref} onSubmit={submit} {...itemForm}>
       {error && (
         <ServerErrorAlert error={error} fallback={fallback} shown={shownFields({ mode, habit, frequency: values.frequency })} labels={actionableFieldLabels} />
       )}

@@ -1,6 +1,6 @@
 import type { WorkItemStatus } from '@tracker/contracts/goals/http';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useDraft } from '../../../lib/forms/use-draft.ts';
+import { useFormDraft } from '../../../lib/forms/use-draft.ts';
 import { ItemForm, TitleAndDescription } from '../../../components/form/item-form.tsx';
 import { SelectField, type SelectOption } from '../../../components/form/select-field.tsx';
 import { ServerErrorAlert } from '../../../components/form/server-error-alert.tsx';
@@ -67,12 +67,7 @@ export const WorkItemForm = ({
   onCancel,
   draftKey,
 }: WorkItemFormProps) => {
-  const draft = useDraft(draftKey, initial);
-  const { values, setValues } = draft;
-  const cancel = () => {
-    draft.forget();
-    onCancel();
-  };
+  const { values, setValues, itemForm } = useFormDraft(draftKey, initial, onCancel);
   // What opened the form (read while rendering, before the title field takes the focus) gets it back when
   // the form goes and the focus would otherwise fall to the page: after Cancel, Escape, or an edit's save.
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
@@ -117,16 +112,7 @@ export const WorkItemForm = ({
   };
 
   return (
-    <ItemForm
-      name={name}
-      saveLabel={saveLabel}
-      cancelLabel={cancelLabel}
-      pending={pending}
-      className="work-item-form"
-      onSubmit={submit}
-      onCancel={cancel}
-      restoredDraft={draft.restored ? { onDiscard: draft.discard } : undefined}
-    >
+    <ItemForm name={name} saveLabel={saveLabel} cancelLabel={cancelLabel} pending={pending} className="work-item-form" onSubmit={submit} {...itemForm}>
       {error && <ServerErrorAlert error={error} fallback={fallback} shown={shownFields} labels={fieldLabels} />}
       <TitleAndDescription
         title={values.title}
