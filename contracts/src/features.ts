@@ -10,4 +10,12 @@ import { usersContract } from './users/users.feature.ts';
  * Every feature of the log, in catalogue order: the event catalogue (`events.ts`) and the stream
  * categories (`streams.ts`) are derived from this list, so a new feature is one line here.
  */
-export const contractFeatures = [usersContract, settingsContract, goalsContract, actionablesContract, pointsContract, calendarContract, archiveContract] as const;
+export const contractFeatures = [
+  usersContract,
+  settingsContract,
+  goalsContract,
+  actionablesContract,
+  pointsContract,
+  calendarContract,
+  archiveContract,
+] as const;

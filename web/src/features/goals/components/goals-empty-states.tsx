@@ -20,7 +20,11 @@ export const NoGoalsShown = ({ count }: { count: number }) => {
   return (
     <EmptyState
       title="No goals match these filters"
-      text={count === 1 ? 'Your one goal is hidden by the status and priority filters.' : `All ${count} of your goals are hidden by the status and priority filters.`}
+      text={
+        count === 1
+          ? 'Your one goal is hidden by the status and priority filters.'
+          : `All ${count} of your goals are hidden by the status and priority filters.`
+      }
       mark={false}
       large
       filtered
