@@ -226,7 +226,9 @@ describe('with the account', () => {
     expect((await app.json('GET', '/api/goals/goals', as(token))).status).toBe(200);
     // No route deactivates an account; the read model's flag is what every request checks.
     await withDatabase((client) => client.query(`UPDATE rm.users SET is_active = false WHERE id = $1`, [user.id]));
-    await expect.poll(async () => (await app.json('GET', '/api/goals/goals', as(token))).status, { timeout: 10_000 }).toBe(401);
+    // Session facts are read again within 2 s (session-facts.ts); asked every 250 ms, the token stays under its
+    // per-minute limit (at the default 50 ms the poll itself earned a 429 before the 401 was due).
+    await expect.poll(async () => (await app.json('GET', '/api/goals/goals', as(token))).status, { timeout: 10_000, interval: 250 }).toBe(401);
     expect((await app.json('GET', '/api/goals/goals', { token: user.token })).status).toBe(401);
   });
 });

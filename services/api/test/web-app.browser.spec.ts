@@ -189,7 +189,8 @@ describe.skipIf(!chromiumAvailable)('the whole web app, in a real browser', () =
     await waitForText('settings-timezone-current', 'Asia/Tokyo');
     expect((await api<{ user: { timezone: string } }>('/auth/me')).user.timezone).toBe('Asia/Tokyo');
 
-    // Export the actionables (a download), then import the very file: two more items, new ids.
+    // Export the actionables (a download), then import the very file: both already here, nothing copied;
+    // the same items from elsewhere (no ids): two more items, new ids.
     // (In Tokyo the rent may be due tomorrow already: the list shows everything.)
     await nav('Actionables').click();
     await page.getByRole('radio', { name: 'All' }).check();
@@ -207,7 +208,16 @@ describe.skipIf(!chromiumAvailable)('the whole web app, in a real browser', () =
     const importForm = page.getByRole('form', { name: 'Import actionables' });
     await importForm.getByLabel('JSON file').setInputFiles({ name: fileName, mimeType: 'application/json', buffer: Buffer.from(exported) });
     await importForm.getByText(`${fileName} is ready to import.`).waitFor();
-    await importForm.getByRole('button', { name: 'Import' }).click();
+    await importForm.getByRole('button', { name: 'Preview import' }).click();
+    await importForm.getByTestId('import-preview').getByText('0 new, 2 already present, 0 refused.', { exact: false }).waitFor();
+    const fromElsewhere = JSON.stringify({
+      ...(JSON.parse(exported) as object),
+      actionables: (JSON.parse(exported) as { actionables: Array<Record<string, unknown>> }).actionables.map(({ id: _id, ...item }) => item),
+    });
+    await importForm.getByLabel('JSON file').setInputFiles({ name: 'from-elsewhere.json', mimeType: 'application/json', buffer: Buffer.from(fromElsewhere) });
+    await importForm.getByText('from-elsewhere.json is ready to import.').waitFor();
+    await importForm.getByRole('button', { name: 'Preview import' }).click();
+    await importForm.getByRole('button', { name: 'Import 2 new' }).click();
     await toast('success', 'Imported 2 actionables');
     await importForm.waitFor({ state: 'detached' });
     const list = page.getByRole('list', { name: 'Actionables' });

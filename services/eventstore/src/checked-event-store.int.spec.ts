@@ -18,6 +18,8 @@ const award = (data: Record<string, unknown>) => ({
     source: { type: 'goal', id: randomUUID() },
     hierarchy: {},
     title: 'Run',
+    // How the rules counted it (PointsAwarded v2, issue 20): a priority 2 goal, 10 × (6 − 2).
+    receipt: { rule: 'goal', rulesVersion: 1, inputs: { priority: 2, base: 10 }, points: 40 },
     ...data,
   },
   metadata,
@@ -51,7 +53,7 @@ describe('the checked event store', () => {
       const stream = `goal-${randomUUID()}`;
       await store.append(stream, [award({ smuggled: 'dropped' })], 'no_stream');
       const [stored] = await collect(store.readStream(stream));
-      expect(stored!.version).toBe(1);
+      expect(stored!.version).toBe(2);
       expect(stored!.data).not.toHaveProperty('smuggled');
       expect(stored!.data).toMatchObject({ points: 40, title: 'Run' });
     } finally {

@@ -65,7 +65,15 @@ describe('goals api', () => {
   it('sends a fresh Idempotency-Key with every create and complete, and none with a PATCH', async () => {
     const { requests } = fakeApi({
       'POST /api/goals/goals': () => ({ status: 201, body: { goal } }),
-      [`POST /api/goals/subtasks/${subtask.id}/complete`]: () => ({ status: 200, body: { subtask: { ...subtask, status: 'completed' }, pointsAwarded: 15 } }),
+      [`POST /api/goals/subtasks/${subtask.id}/complete`]: () => ({
+        status: 200,
+        body: {
+          subtask: { ...subtask, status: 'completed' },
+          pointsAwarded: 15,
+          // How the rules counted it (issue 20): a priority 3 subtask, 5 × (6 − 3).
+          receipt: { rule: 'subtask', rulesVersion: 1, inputs: { priority: 3, base: 5 }, points: 15 },
+        },
+      }),
       [`PATCH /api/goals/goals/${goal.id}`]: () => ({ status: 200, body: { goal } }),
     });
     const s = store();
