@@ -16,14 +16,19 @@ export const LeaderboardSection = ({ settings }: { settings: Settings }) => {
   const [changeSettings, { isLoading, originalArgs, error }] = useChangeSettingsMutation();
   const toast = useToast();
   const [name, setName] = useState(settings.leaderboardName ?? '');
-  const shown = isLoading && originalArgs?.leaderboardVisible !== undefined ? originalArgs.leaderboardVisible : settings.leaderboardVisible;
+  // The box follows the click at once (a controlled box waiting for the store flicked back), until the settings agree or the change fails.
+  const [asked, setAsked] = useState<{ on: boolean; from: boolean }>();
+  const shown = asked && asked.from === settings.leaderboardVisible ? asked.on : settings.leaderboardVisible;
   const nameError = errorAt(fieldErrors(error), 'leaderboardName');
   const savingName = isLoading && originalArgs?.leaderboardName !== undefined;
 
   const toggle = async (visible: boolean) => {
+    setAsked({ on: visible, from: settings.leaderboardVisible });
     const result = await changeSettings({ leaderboardVisible: visible });
-    if ('error' in result) toast.error(failureText(result.error, settingsFailures.change));
-    else
+    if ('error' in result) {
+      setAsked(undefined);
+      toast.error(failureText(result.error, settingsFailures.change));
+    } else
       toast.success(visible ? 'Others see you and your total on the leaderboard.' : 'No one sees you on the leaderboard now.', {
         title: visible ? 'On the leaderboard' : 'Off the leaderboard',
       });

@@ -20,17 +20,23 @@ const accessNotes: Record<Exclude<NotificationAccess, 'default'>, string> = {
  * notification in this browser (asked for only when the button is pressed) and, when turned on, by mail.
  */
 export const RemindersSection = ({ settings }: { settings: Settings }) => {
-  const [changeSettings, { isLoading, originalArgs }] = useChangeSettingsMutation();
+  const [changeSettings, { isLoading }] = useChangeSettingsMutation();
   const toast = useToast();
   const email = useSelector(selectCurrentUser)?.email;
   const [access, setAccess] = useState<NotificationAccess>(notificationAccess);
   const [asking, setAsking] = useState(false);
-  const mailed = isLoading && originalArgs?.emailReminders !== undefined ? originalArgs.emailReminders : settings.emailReminders;
+  // The box follows the click at once (a controlled box waited for the store and flicked back for a
+  // moment), until the settings say the same or the change fails.
+  const [asked, setAsked] = useState<{ on: boolean; from: boolean }>();
+  const mailed = asked && asked.from === settings.emailReminders ? asked.on : settings.emailReminders;
 
   const toggleMail = async (on: boolean) => {
+    setAsked({ on, from: settings.emailReminders });
     const result = await changeSettings({ emailReminders: on });
-    if ('error' in result) toast.error(failureText(result.error, settingsFailures.change));
-    else
+    if ('error' in result) {
+      setAsked(undefined);
+      toast.error(failureText(result.error, settingsFailures.change));
+    } else
       toast.success(on ? 'Each reminder is mailed to you at its time.' : 'Reminders are no longer mailed.', {
         title: on ? 'Reminder mail on' : 'Reminder mail off',
       });
