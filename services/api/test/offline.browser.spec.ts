@@ -81,6 +81,9 @@ describe.skipIf(!chromiumAvailable)('offline: kept data, one banner, a queue tha
     await nav('Dashboard');
     await page.getByRole('button', { name: 'Complete actionable Pay rent' }).waitFor();
 
+    // Offline twice over: the browser's emulation, and every API request aborted before it leaves (the
+    // emulation alone once let a completion through in CI: 10 points on the server before the reload).
+    await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
     await context.setOffline(true);
     await page.getByRole('status').filter({ hasText: 'You are offline.' }).waitFor();
     // What was loaded stays: Today's list is still there, and no card shows a failure.
@@ -136,6 +139,7 @@ describe.skipIf(!chromiumAvailable)('offline: kept data, one banner, a queue tha
     expect(await pointsTotal()).toBe(0);
     expect((await habits()).map((habit) => habit.title)).toEqual(['Read']);
 
+    await context.unroute('**/api/**');
     await context.setOffline(false);
     await page.getByTestId('offline-queue-count').waitFor({ state: 'detached' });
     await page.getByRole('status').filter({ hasText: 'You are offline.' }).waitFor({ state: 'detached' });
