@@ -81,6 +81,29 @@ describe.skipIf(!chromiumAvailable)('the app shell survives bad stored state and
     }
   }, 60_000);
 
+  it('on a slow phone, a reload right after signing in keeps the session, and one right after signing out does not bring it back', async () => {
+    const account = await app.registerUser('Resilient Person');
+    context = await browser.newContext();
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    // A phone's CPU: redux-persist's timer-driven write then lags the sign-in by long enough for a reload to land before it.
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 10 });
+    for (let round = 1; round <= 2; round += 1) {
+      await page.goto(`${app.url}/login`);
+      await signIn(account.email, account.password);
+      await page.waitForURL(/\/dashboard$/);
+      await page.goto(`${app.url}/goals`);
+      await page.getByRole('heading', { name: 'Goals', level: 1 }).or(page.getByRole('button', { name: 'Log in' })).waitFor();
+      expect(new URL(page.url()).pathname, `round ${round}: reloaded right after signing in`).toBe('/goals');
+
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await page.waitForURL(/\/login/);
+      await page.goto(`${app.url}/goals`);
+      await page.getByRole('heading', { name: 'Goals', level: 1 }).or(page.getByRole('button', { name: 'Log in' })).waitFor();
+      expect(new URL(page.url()).pathname, `round ${round}: reloaded right after signing out`).toBe('/login');
+    }
+  }, 90_000);
+
   it('an expired or invalid token: the notice offers to sign in again, and signing in comes back to the page', async () => {
     const account = await signedInAt('/leaderboard?from=notice');
     await storeAndReopen({ token: 'expired.session.token', 'persist:auth': written({ token: 'expired.session.token', user: null }) });

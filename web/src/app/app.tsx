@@ -3,6 +3,7 @@ import { Provider } from 'react-redux';
 import { persistStore, type Persistor } from 'redux-persist';
 import { AppErrorBoundary } from '../components/errors/app-error-boundary.tsx';
 import { ToastRegion } from '../components/toasts/toast-region.tsx';
+import { writeSessionAtOnce } from '../lib/persist/session-written-at-once.ts';
 import { AppRouter } from './router.tsx';
 import { makeStore } from './store.ts';
 
@@ -25,7 +26,9 @@ const PersistGate = ({ persistor, loading, children }: { persistor: Persistor; l
 const Shell = () => {
   const [{ store, persistor }] = useState(() => {
     const store = makeStore();
-    return { store, persistor: persistStore(store) };
+    const persistor = persistStore(store);
+    writeSessionAtOnce(store, persistor);
+    return { store, persistor };
   });
   return (
     <Provider store={store}>

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { beforeEach } from 'vitest';
+import { beforeEach, type TestContext } from 'vitest';
 
 /**
  * What a failed browser test leaves behind, so a failure seen once in CI can be understood from its log:
@@ -49,6 +49,13 @@ export const watchBrowser = (browser: Browser): Browser => {
   browser.newContext = async (...args) => {
     const context = await newContext(...args);
     context.on('page', watchPage);
+    // vitest runs afterEach hooks before onTestFailed: a spec that closes its context there would
+    // otherwise leave nothing of the failing page to report.
+    const close = context.close.bind(context);
+    context.close = async (...closeArgs) => {
+      await reportIfFailing();
+      return close(...closeArgs);
+    };
     return context;
   };
   const newPage = browser.newPage.bind(browser);
@@ -86,6 +93,16 @@ export const reportFailure = async (testName: string): Promise<void> => {
   if (lines.length > 0) console.error(`What the browser showed when "${testName}" failed:\n${lines.join('\n')}`);
 };
 
+/** The running test, and whether its failure was reported already (by a context closing before onTestFailed). */
+let running: { task: TestContext['task']; reported: boolean } | undefined;
+
+const reportIfFailing = async (): Promise<void> => {
+  if (!running || running.reported || running.task.result?.state !== 'fail') return;
+  running.reported = true;
+  await reportFailure(running.task.name);
+};
+
 beforeEach(({ task, onTestFailed }) => {
-  onTestFailed(() => reportFailure(task.name));
+  running = { task, reported: false };
+  onTestFailed(() => reportIfFailing());
 });

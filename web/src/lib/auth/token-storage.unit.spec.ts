@@ -6,6 +6,7 @@ import { aUser } from '../../testing/fixtures.ts';
 import { memoryStorage } from '../../testing/memory-storage.ts';
 import { authApi } from '../api/auth.api.ts';
 import { loggedOut } from './auth.slice.ts';
+import { writeSessionAtOnce } from '../persist/session-written-at-once.ts';
 import { readStoredToken, TOKEN_STORAGE_KEY } from './token-storage.ts';
 
 // Rehydration checks stored state with a module loaded on demand; loaded here, so fake timers alone
@@ -42,6 +43,31 @@ describe("the token (spec.md §4: kept in localStorage 'token' and in persisted 
     await vi.runAllTimersAsync();
     expect(items.has(TOKEN_STORAGE_KEY)).toBe(false);
     expect(persistedAuth(items)).toBeNull();
+    vi.useRealTimers();
+  });
+
+  it('reaches persisted state in the same moment as a sign-in or sign-out, so a reload right after restores the new session', async () => {
+    vi.useFakeTimers();
+    const { items } = memoryStorage({});
+    fakeApi({ 'POST /api/auth/login': () => ({ status: 200, body: { token: 'logged-in', user: aUser() } }) });
+    const store = makeStore();
+    const persistor = persistStore(store);
+    writeSessionAtOnce(store, persistor);
+    await vi.runAllTimersAsync();
+
+    // What storage holds at the moment the token changes, before any timer of redux-persist's runs.
+    const heldWhenChanged: unknown[] = [];
+    let token = store.getState().auth.token;
+    store.subscribe(() => {
+      if (store.getState().auth.token === token) return;
+      token = store.getState().auth.token;
+      heldWhenChanged.push(persistedAuth(items));
+    });
+    const login = store.dispatch(authApi.endpoints.login.initiate({ email: 'a@b.c', password: 'x' }));
+    await vi.runAllTimersAsync();
+    await login;
+    store.dispatch(loggedOut());
+    expect(heldWhenChanged).toEqual(['logged-in', null]);
     vi.useRealTimers();
   });
 
