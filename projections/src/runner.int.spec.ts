@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Position } from '@tracker/eventstore/port';
+import { eventually } from '@tracker/eventstore/testing/eventually';
 import { advanceCheckpoints, checkpointName, CheckpointMoved, partitionCheckpointNames, partitionOf, PARTITIONS, readCheckpoints } from './checkpoints.ts';
 import { everyEventType, type Projector } from './projector.ts';
 import { createProjectionProgress } from './progress.ts';
@@ -10,18 +11,8 @@ import { projectorLanes, startProjectionRunner, type ProjectionRunner } from './
 import { metadata, readModelFixture, silentLog, userLife } from './testing/read-model-fixture.ts';
 import { usersProjection } from './users/users.projection.ts';
 
-const eventually = async (check: () => Promise<void> | void, timeoutMs = 20_000): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-};
+/** The runner catches up on its own time (lanes, backoff, partition takeover). */
+const inTime = (check: () => Promise<void> | void) => eventually(check, 20_000, 50);
 
 /** Counts every event it applies, one row each: applying anything twice shows as a duplicate. */
 const tallyProjector = (options: { failOnNth?: () => number | undefined } = {}): Projector & { failures: number } => {
@@ -96,7 +87,7 @@ describe('projection runner', () => {
 
   /** Waits until the projector's checkpoint in every partition reaches the newest appended event. */
   const caughtUp = (handle: { db: Kysely<any>; schema: string }, name: string) =>
-    eventually(async () => {
+    inTime(async () => {
       for (const checkpoint of await checkpointsOf(handle, name))
         expect(fixture.store.comparePositions(checkpoint, fixture.lastAppended())).toBeGreaterThanOrEqual(0);
     });
@@ -126,7 +117,7 @@ describe('projection runner', () => {
     let broken = true;
     const projector = tallyProjector({ failOnNth: () => (broken ? 3 : undefined) });
     run([projector], fixture.readModels, 5);
-    await eventually(() => expect(projector.failures).toBeGreaterThanOrEqual(2));
+    await inTime(() => expect(projector.failures).toBeGreaterThanOrEqual(2));
     expect(await tallyRows(fixture.readModels.db)).toBe(0);
     expect(await checkpointsOf(fixture.readModels, 'tally')).toEqual(Array(PARTITIONS).fill('start'));
 
@@ -157,16 +148,16 @@ describe('projection runner', () => {
     const runner = run([batchRecorder('healthy'), batchRecorder('fragile', { failOn: (e) => broken && e.id === poisoned })], fixture.readModels, 500);
     await caughtUp(fixture.readModels, 'healthy');
     expect((await batchRows('healthy')).length).toBe(12);
-    await eventually(() => expect(runner.failures().map((f) => f.projector)).toEqual(['fragile']));
+    await inTime(() => expect(runner.failures().map((f) => f.projector)).toEqual(['fragile']));
     expect(runner.failures()[0]).toMatchObject({ type: 'EmailReserved', error: expect.stringContaining(poisoned) });
     expect(await batchRows('fragile')).toEqual([]);
     // The healthy one keeps going while the fragile one is stuck.
     const later = await reserveEmails(fixture, 3);
-    await eventually(async () => expect((await batchRows('healthy')).length).toBe(15));
+    await inTime(async () => expect((await batchRows('healthy')).length).toBe(15));
     broken = false;
     await caughtUp(fixture.readModels, 'fragile');
     expect((await batchRows('fragile')).map((r) => r.event_id).sort()).toEqual([...appended, ...later].sort());
-    await eventually(() => expect(runner.failures()).toEqual([]));
+    await inTime(() => expect(runner.failures()).toEqual([]));
   });
 
   it('runs projectors no route waits for in a second pass: a stalled one does not hold back read-your-writes', async () => {
@@ -259,7 +250,7 @@ describe('projection runner', () => {
       }
     })();
     const first = run([usersProjection]);
-    await eventually(async () => {
+    await inTime(async () => {
       const n = await fixture.readModels.db
         .selectFrom('users')
         .select((eb) => eb.fn.countAll().as('n'))
@@ -292,7 +283,7 @@ describe('projection runner', () => {
 
   it('takes its lane lock again when the database ends its sessions (a restart) and goes on from the checkpoint, applying each event once', async () => {
     const runner = run([tallyProjector()]);
-    await eventually(() => expect(runner.active()).toEqual(['tally']));
+    await inTime(() => expect(runner.active()).toEqual(['tally']));
     let appended = 0;
     const append = async (): Promise<void> => {
       const userId = randomUUID();
@@ -315,7 +306,7 @@ describe('projection runner', () => {
       for (let i = 0; i < 10; i++) await append();
     }
     await caughtUp(fixture.readModels, 'tally');
-    await eventually(() => expect(runner.active()).toEqual(['tally']));
+    await inTime(() => expect(runner.active()).toEqual(['tally']));
     expect(await tallyRows(fixture.readModels.db)).toBe(appended);
     const distinct = await sql<{ n: string }>`SELECT count(DISTINCT event_id)::text AS n FROM tally`.execute(fixture.readModels.db);
     expect(Number(distinct.rows[0]!.n)).toBe(appended);
@@ -326,7 +317,7 @@ describe('projection runner', () => {
     const projectorB = tallyProjector();
     const a = run([projectorA]);
     const b = run([projectorB]);
-    await eventually(() => {
+    await inTime(() => {
       expect(a.partitions().test).toHaveLength(PARTITIONS / 2);
       expect(b.partitions().test).toHaveLength(PARTITIONS / 2);
       expect([...a.partitions().test!, ...b.partitions().test!].sort()).toEqual(Array.from({ length: PARTITIONS }, (_, p) => p));
@@ -355,7 +346,7 @@ describe('projection runner', () => {
     const takenAt = Date.now();
     await gone.stop();
     runners.splice(runners.indexOf(gone), 1);
-    await eventually(() => expect(survivor.partitions().test).toEqual(Array.from({ length: PARTITIONS }, (_, p) => p)));
+    await inTime(() => expect(survivor.partitions().test).toEqual(Array.from({ length: PARTITIONS }, (_, p) => p)));
     expect(Date.now() - takenAt).toBeLessThan(5_000);
     const userId = randomUUID();
     await fixture.append(
@@ -363,7 +354,7 @@ describe('projection runner', () => {
       [{ id: randomUUID(), type: 'EmailReserved', data: { userId, email: 'late@x.io' }, metadata: metadata(userId) }],
       'no_stream',
     );
-    await eventually(async () => expect(await tallyRows(fixture.readModels.db)).toBe(total + 1));
+    await inTime(async () => expect(await tallyRows(fixture.readModels.db)).toBe(total + 1));
     expect(survivor.active()).toEqual(['tally']);
   });
 

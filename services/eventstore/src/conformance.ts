@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventIdConflict, WrongExpectedVersion, type EventStore, type NewEvent, type StoredEvent } from './port.ts';
+import { eventually } from './testing/eventually.ts';
 
 /** What an adapter guarantees beyond the common contract; the suite checks exactly these. */
 export interface AdapterPromises {
@@ -44,19 +45,6 @@ const collect = async <T>(iterable: AsyncIterable<T>): Promise<T[]> => {
   const items: T[] = [];
   for await (const item of iterable) items.push(item);
   return items;
-};
-
-const eventually = async (check: () => void, timeoutMs = 10_000): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
 };
 
 /** Collects what a subscription delivers, for the events of the given streams only. */

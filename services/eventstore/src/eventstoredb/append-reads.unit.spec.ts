@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { WrongExpectedVersionError } from '@eventstore/db-client';
 import { describe, expect, it } from 'vitest';
 import { WrongExpectedVersion, type NewEvent } from '../port.ts';
-import { createFakeEsdbClient } from '../testing/fake-esdb-client.ts';
-import { RETRY_WINDOW, createEventStoreDbEventStore } from './eventstoredb-event-store.ts';
+import { openAdapterOverFake } from '../testing/adapter-over-fake.ts';
+import { RETRY_WINDOW } from './eventstoredb-event-store.ts';
 
 // What an append costs in stream reads, and that where it looks for its own ids gives one answer
 // whatever happened before (a conflict or none).
@@ -11,16 +11,7 @@ import { RETRY_WINDOW, createEventStoreDbEventStore } from './eventstoredb-event
 const event = (): NewEvent => ({ id: randomUUID(), type: 'GoalCreated', data: { note: 'reads' }, metadata: {} });
 const stream = (): string => `goal-${randomUUID()}`;
 
-const open = async () => {
-  const fake = createFakeEsdbClient();
-  const store = await createEventStoreDbEventStore({
-    connectionString: 'esdb://unused',
-    streamCategories: ['goal'],
-    client: fake.client,
-    appendRetry: { attempts: 6, firstDelayMs: 1, maxDelayMs: 4 },
-  });
-  return { fake, store };
-};
+const open = () => openAdapterOverFake();
 
 /** A stream of `length` single-event appends. */
 const longStream = async (store: Awaited<ReturnType<typeof open>>['store'], length: number): Promise<string> => {

@@ -2,33 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { AccessDeniedError, UnknownError } from '@eventstore/db-client';
 import { describe, expect, it } from 'vitest';
 import { WrongExpectedVersion, type ExpectedRevision, type NewEvent } from '../port.ts';
-import {
-  createFakeEsdbClient,
-  deadlineExceeded,
-  notLeader,
-  unavailable,
-  unrecognisedAnswer,
-  type FaultTiming,
-  type ReadFault,
-} from '../testing/fake-esdb-client.ts';
-import { RETRY_WINDOW, createEventStoreDbEventStore } from './eventstoredb-event-store.ts';
+import { deadlineExceeded, notLeader, unavailable, unrecognisedAnswer, type FaultTiming, type ReadFault } from '../testing/fake-esdb-client.ts';
+import { FAST_RETRY, openAdapterOverFake } from '../testing/adapter-over-fake.ts';
+import { RETRY_WINDOW } from './eventstoredb-event-store.ts';
 import { isOutcomeUnknown, retryDelayMs } from './outcome-unknown.ts';
 
 const event = (): NewEvent => ({ id: randomUUID(), type: 'GoalCreated', data: { note: 'retry' }, metadata: {} });
 const stream = (): string => `goal-${randomUUID()}`;
-const retry = { attempts: 6, firstDelayMs: 1, maxDelayMs: 4 };
+const retry = FAST_RETRY;
 
-const open = async () => {
-  const fake = createFakeEsdbClient();
-  const store = await createEventStoreDbEventStore({
-    connectionString: 'esdb://unused',
-    streamCategories: ['goal'],
-    client: fake.client,
-    appendRetry: retry,
-    readIdleTimeoutMs: 100,
-  });
-  return { fake, store };
-};
+const open = () => openAdapterOverFake({ readIdleTimeoutMs: 100 });
 
 describe('EventStoreDB append: failures with an unknown outcome', () => {
   it('classifies timeouts, unavailability, leader changes and unknown errors as outcome unknown, nothing else', () => {

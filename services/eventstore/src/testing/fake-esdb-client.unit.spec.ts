@@ -3,6 +3,7 @@ import { END, FORWARDS, START, jsonEvent, streamNameFilter, type AllStreamResolv
 import { describe, expect, it } from 'vitest';
 import { createEventStoreDbEventStore } from '../eventstoredb/eventstoredb-event-store.ts';
 import type { StoredEvent } from '../port.ts';
+import { eventually } from './eventually.ts';
 import { SERVER_COMMIT_TIMEOUT_MS, createFakeEsdbClient } from './fake-esdb-client.ts';
 
 // The stand-in behaves like the server where the adapter depends on it: per-event $all positions,
@@ -17,18 +18,8 @@ const readAll = async (fake: ReturnType<typeof createFakeEsdbClient>): Promise<A
   return all;
 };
 
-const eventually = async (check: () => void, timeoutMs = 2_000): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-};
+/** The stand-in answers in milliseconds: a failure shows within two seconds. */
+const soon = (check: () => void) => eventually(check, 2_000, 10);
 
 describe('the EventStoreDB stand-in behaves like the server', () => {
   it('gives each event of a batch its own $all position, and the adapter answers with the last one', async () => {
@@ -80,13 +71,13 @@ describe('the EventStoreDB stand-in behaves like the server', () => {
     subscription.on('confirmation', () => (confirmed = true));
     subscription.on('data', (resolved) => seen.push(resolved.event!.streamId));
     subscription.on('error', (error) => (dropped = error));
-    await eventually(() => expect(confirmed).toBe(true));
+    await soon(() => expect(confirmed).toBe(true));
     const s = stream();
     await fake.client.appendToStream(s, [goalEvent()], { expectedRevision: 'no_stream' });
     await fake.client.appendToStream(`task-${randomUUID()}`, [goalEvent()], { expectedRevision: 'no_stream' });
-    await eventually(() => expect(seen).toEqual([s]));
+    await soon(() => expect(seen).toEqual([s]));
     fake.dropSubscriptions();
-    await eventually(() => expect(dropped).toMatchObject({ type: 'unavailable' }));
+    await soon(() => expect(dropped).toMatchObject({ type: 'unavailable' }));
     expect(fake.liveSubscriptions()).toBe(0);
   });
 });
@@ -107,22 +98,22 @@ describe('EventStoreDB adapter: the live wake-up subscription over the stand-in'
       delivered.push(...batch.filter((e) => e.stream === s).map((e) => e.id));
     });
     try {
-      await eventually(() => expect(fake.liveSubscriptions()).toBe(1));
+      await soon(() => expect(fake.liveSubscriptions()).toBe(1));
       const first = { id: randomUUID(), type: 'GoalCreated', data: {}, metadata: {} };
       await store.append(s, [first], 'no_stream');
-      await eventually(() => expect(delivered).toEqual([first.id]));
+      await soon(() => expect(delivered).toEqual([first.id]));
 
       fake.dropSubscriptions();
       const second = { id: randomUUID(), type: 'GoalCreated', data: {}, metadata: {} };
       // Appended while no subscription is live: the resubscription's confirmation wakes the loop for it.
       await store.append(s, [second], 0n);
-      await eventually(() => expect(delivered).toEqual([first.id, second.id]));
-      await eventually(() => expect(fake.liveSubscriptions()).toBe(1));
+      await soon(() => expect(delivered).toEqual([first.id, second.id]));
+      await soon(() => expect(fake.liveSubscriptions()).toBe(1));
       expect(fake.subscribeCalls()).toBe(2);
 
       const third = { id: randomUUID(), type: 'GoalCreated', data: {}, metadata: {} };
       await store.append(s, [third], 1n);
-      await eventually(() => expect(delivered).toEqual([first.id, second.id, third.id]));
+      await soon(() => expect(delivered).toEqual([first.id, second.id, third.id]));
     } finally {
       await handle.stop();
       await store.close();
