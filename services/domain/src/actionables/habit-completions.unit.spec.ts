@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Recurrence } from '@tracker/contracts/actionables/http';
 import { fold, type Recorded } from '../common/decider.ts';
-import { Conflict, DomainError, ValidationFailed } from '../common/errors.ts';
+import { Conflict, ValidationFailed } from '../common/errors.ts';
+import { errorCodeOf } from '../common/testing/error-code-of.ts';
 import { habitBackfillPoints, habitPoints, receiptPoints } from '../points/rules.ts';
 import { addDays, type Clock } from '../time/local-date.ts';
 import { actionableDecider, type ActionableCommand, type ActionableState, type ActionableStreamEvent } from './actionable.decider.ts';
@@ -52,20 +53,12 @@ const habitLife = (recurrence: Recurrence, createdOn: string, options: { weight?
 };
 const pointsOf = (events: ActionableStreamEvent[]) =>
   events.reduce((sum, e) => sum + (e.type === 'PointsAwarded' ? e.data.points : e.type === 'PointsRevoked' ? -e.data.points : 0), 0);
-const codeOf = (attempt: () => unknown): string | undefined => {
-  try {
-    attempt();
-    return undefined;
-  } catch (error) {
-    return error instanceof DomainError ? error.code : 'unexpected';
-  }
-};
 
 describe('a habit’s first day', () => {
   it('a Mon/Wed/Fri habit created on a Thursday is not due until Friday: nothing is credited to the Wednesday before it', () => {
     const habit = habitLife({ frequency: 'weekly', days: [1, 3, 5] }, '2026-11-26');
     expect(() => habit.complete('2026-11-26')).toThrow('Habit is not due yet: its first day is 2026-11-27');
-    expect(codeOf(() => habit.complete('2026-11-26'))).toBe('habit_not_due');
+    expect(errorCodeOf(() => habit.complete('2026-11-26'))).toBe('habit_not_due');
     expect(habit.complete('2026-11-27').find((e) => e.type === 'HabitCompleted')?.data).toMatchObject({ occurrence: '2026-11-27' });
   });
   it('a day-31 habit created on the 26th is first due on the 30th (November’s last day)', () => {
@@ -100,9 +93,9 @@ describe('taking a completion back', () => {
   });
   it('is refused once the period is over, and when there is nothing to take back', () => {
     const habit = habitLife({ frequency: 'daily' }, '2026-11-20');
-    expect(codeOf(() => habit.undo('2026-11-20'))).toBe('nothing_to_undo');
+    expect(errorCodeOf(() => habit.undo('2026-11-20'))).toBe('nothing_to_undo');
     habit.complete('2026-11-20');
-    expect(codeOf(() => habit.undo('2026-11-21'))).toBe('undo_too_late');
+    expect(errorCodeOf(() => habit.undo('2026-11-21'))).toBe('undo_too_late');
   });
   it('of a weekly habit stays possible until its next occurrence', () => {
     const habit = habitLife({ frequency: 'weekly', days: [1, 4] }, '2026-11-23'); // Monday
@@ -239,86 +232,87 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 2, arbitrary: fc.integer({ min: 0, max: 9 }).map((back) => ({ kind: 'backfill' as const, back })) },
   { weight: 3, arbitrary: fc.constant({ kind: 'skip' as const }) },
 );
+/** Each day's actions, day by day from START. */
+const actionsByDay = fc.array(fc.array(action, { maxLength: 3 }), { minLength: 10, maxLength: 45 });
+/** No freeze, or one of 1 to 6 days starting 3 to 40 days after START. */
+const freezesFromStart: fc.Arbitrary<DateRange[]> = fc
+  .option(fc.record({ from: fc.integer({ min: 3, max: 40 }), length: fc.integer({ min: 1, max: 6 }) }))
+  .map((at) => (at ? [{ from: addDays(START, at.from), to: addDays(START, at.from + at.length - 1) }] : []));
 
 describe('every history of completions, take-backs and backfills (property, against an oracle)', () => {
   it.each(['daily', 'weekly', 'everyNDays'] as const)('%s: the same refusals, streaks and net points as the plain account', (kind) => {
     fc.assert(
-      fc.property(
-        fc.array(fc.array(action, { maxLength: 3 }), { minLength: 10, maxLength: 45 }),
-        fc.option(fc.record({ from: fc.integer({ min: 3, max: 40 }), length: fc.integer({ min: 1, max: 6 }) })),
-        (days, freezeAt) => {
-          const freezes = freezeAt ? [{ from: addDays(START, freezeAt.from), to: addDays(START, freezeAt.from + freezeAt.length - 1) }] : [];
-          const frozen = (date: string) => freezes.some((f) => f.from <= date && date <= f.to);
-          const habit = habitLife(schedules[kind], START, { weight: 2 });
-          const credited = new Map<string, { backfilled: boolean }>();
-          const claims: { date: string; claimedOn: string }[] = [];
-          const latestOnOrBefore = (date: string): string | null => {
-            for (let d = date; d >= START; d = addDays(d, -1)) if (scheduled(kind, d)) return d;
-            return null;
-          };
-          /** Consecutive scheduled days credited, back from `date` (frozen ones skipped). */
-          const streakAt = (date: string): number => {
-            let streak = 0;
-            for (let d = date; d >= START; d = addDays(d, -1)) {
-              if (!scheduled(kind, d)) continue;
-              if (credited.has(d)) streak += 1;
-              else if (!frozen(d)) break;
-            }
-            return streak;
-          };
-          const expectedNet = () =>
-            [...credited].reduce(
-              (sum, [date, { backfilled }]) => sum + (backfilled ? habitBackfillPoints(2, streakAt(date)) : habitPoints(2, streakAt(date))),
-              0,
-            );
+      fc.property(actionsByDay, freezesFromStart, (days, freezes) => {
+        const frozen = (date: string) => freezes.some((f) => f.from <= date && date <= f.to);
+        const habit = habitLife(schedules[kind], START, { weight: 2 });
+        const credited = new Map<string, { backfilled: boolean }>();
+        const claims: { date: string; claimedOn: string }[] = [];
+        const latestOnOrBefore = (date: string): string | null => {
+          for (let d = date; d >= START; d = addDays(d, -1)) if (scheduled(kind, d)) return d;
+          return null;
+        };
+        /** Consecutive scheduled days credited, back from `date` (frozen ones skipped). */
+        const streakAt = (date: string): number => {
+          let streak = 0;
+          for (let d = date; d >= START; d = addDays(d, -1)) {
+            if (!scheduled(kind, d)) continue;
+            if (credited.has(d)) streak += 1;
+            else if (!frozen(d)) break;
+          }
+          return streak;
+        };
+        const expectedNet = () =>
+          [...credited].reduce(
+            (sum, [date, { backfilled }]) => sum + (backfilled ? habitBackfillPoints(2, streakAt(date)) : habitPoints(2, streakAt(date))),
+            0,
+          );
 
-          days.forEach((actions, n) => {
-            const today = addDays(START, n);
-            for (const a of actions) {
-              const latestCredit = [...credited.keys()].sort().at(-1);
-              if (a.kind === 'complete') {
-                const occurrence = latestOnOrBefore(today);
-                const ok = occurrence !== null && !credited.has(occurrence) && !(latestCredit !== undefined && latestCredit > occurrence);
-                const code = codeOf(() => habit.complete(today, freezes));
-                expect(code).toBe(ok ? undefined : occurrence === null ? 'habit_not_due' : 'habit_already_completed');
-                if (ok) {
-                  credited.set(occurrence, { backfilled: false });
-                  claims.push({ date: occurrence, claimedOn: today });
-                }
-              } else if (a.kind === 'backfill') {
-                const date = addDays(today, -a.back);
-                const inWindow = a.back >= 1 && a.back <= 7 && date >= START && scheduled(kind, date);
-                const code = codeOf(() => habit.backfill(date, today, freezes));
-                expect(code).toBe(!inWindow ? 'validation_failed' : credited.has(date) ? 'habit_already_completed' : undefined);
-                if (inWindow && !credited.has(date)) {
-                  credited.set(date, { backfilled: true });
-                  claims.push({ date, claimedOn: today });
-                }
-              } else if (a.kind === 'undo') {
-                const last = claims.at(-1);
-                const open = last !== undefined && (last.claimedOn === today || latestOnOrBefore(today) === last.date);
-                const code = codeOf(() => habit.undo(today));
-                expect(code).toBe(last === undefined ? 'nothing_to_undo' : open ? undefined : 'undo_too_late');
-                if (open) {
-                  credited.delete(last.date);
-                  claims.pop();
-                }
+        days.forEach((actions, n) => {
+          const today = addDays(START, n);
+          for (const a of actions) {
+            const latestCredit = [...credited.keys()].sort().at(-1);
+            if (a.kind === 'complete') {
+              const occurrence = latestOnOrBefore(today);
+              const ok = occurrence !== null && !credited.has(occurrence) && !(latestCredit !== undefined && latestCredit > occurrence);
+              const code = errorCodeOf(() => habit.complete(today, freezes));
+              expect(code).toBe(ok ? undefined : occurrence === null ? 'habit_not_due' : 'habit_already_completed');
+              if (ok) {
+                credited.set(occurrence, { backfilled: false });
+                claims.push({ date: occurrence, claimedOn: today });
               }
-              const item = habit.item();
-              const last = [...credited.keys()].sort().at(-1) ?? null;
-              expect({ lastCredited: item.lastCredited, streak: item.streak }).toEqual({ lastCredited: last, streak: last === null ? 0 : streakAt(last) });
-              expect(item.pointsAwarded).toBe(expectedNet());
+            } else if (a.kind === 'backfill') {
+              const date = addDays(today, -a.back);
+              const inWindow = a.back >= 1 && a.back <= 7 && date >= START && scheduled(kind, date);
+              const code = errorCodeOf(() => habit.backfill(date, today, freezes));
+              expect(code).toBe(!inWindow ? 'validation_failed' : credited.has(date) ? 'habit_already_completed' : undefined);
+              if (inWindow && !credited.has(date)) {
+                credited.set(date, { backfilled: true });
+                claims.push({ date, claimedOn: today });
+              }
+            } else if (a.kind === 'undo') {
+              const last = claims.at(-1);
+              const open = last !== undefined && (last.claimedOn === today || latestOnOrBefore(today) === last.date);
+              const code = errorCodeOf(() => habit.undo(today));
+              expect(code).toBe(last === undefined ? 'nothing_to_undo' : open ? undefined : 'undo_too_late');
+              if (open) {
+                credited.delete(last.date);
+                claims.pop();
+              }
             }
-          });
-          // A snapshot (plain JSON) decides alike.
-          expect(JSON.parse(JSON.stringify(habit.state()))).toEqual(habit.state());
-          expect(fold(actionableDecider, habit.log)).toEqual(habit.state());
-          // Every award's receipt is its points, and its inputs give them again by the rules of its version.
-          for (const event of habit.log)
-            if (event.type === 'PointsAwarded')
-              expect([event.data.receipt?.points, receiptPoints(event.data.receipt!)]).toEqual([event.data.points, event.data.points]);
-        },
-      ),
+            const item = habit.item();
+            const last = [...credited.keys()].sort().at(-1) ?? null;
+            expect({ lastCredited: item.lastCredited, streak: item.streak }).toEqual({ lastCredited: last, streak: last === null ? 0 : streakAt(last) });
+            expect(item.pointsAwarded).toBe(expectedNet());
+          }
+        });
+        // A snapshot (plain JSON) decides alike.
+        expect(JSON.parse(JSON.stringify(habit.state()))).toEqual(habit.state());
+        expect(fold(actionableDecider, habit.log)).toEqual(habit.state());
+        // Every award's receipt is its points, and its inputs give them again by the rules of its version.
+        for (const event of habit.log)
+          if (event.type === 'PointsAwarded')
+            expect([event.data.receipt?.points, receiptPoints(event.data.receipt!)]).toEqual([event.data.points, event.data.points]);
+      }),
       { numRuns: 60 },
     );
   });
@@ -330,79 +324,74 @@ describe('every history of an N-per-week habit (property, against an oracle)', (
     // 2026-03-02 is a Monday; the habit starts on Sunday 2026-03-01, in the week before.
     const weekOf = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
     fc.assert(
-      fc.property(
-        fc.array(fc.array(action, { maxLength: 3 }), { minLength: 10, maxLength: 45 }),
-        fc.option(fc.record({ from: fc.integer({ min: 3, max: 40 }), length: fc.integer({ min: 1, max: 6 }) })),
-        (days, freezeAt) => {
-          const freezes = freezeAt ? [{ from: addDays(START, freezeAt.from), to: addDays(START, freezeAt.from + freezeAt.length - 1) }] : [];
-          const weekFrozen = (week: string) => [0, 1, 2, 3, 4, 5, 6].some((d) => freezes.some((f) => f.from <= addDays(week, d) && addDays(week, d) <= f.to));
-          const habit = habitLife({ frequency: 'timesPerWeek', timesPerWeek: QUOTA, weekStartsOn: 1 }, START, { weight: 3 });
-          const credited = new Map<string, { backfilled: boolean }>();
-          const claims: { date: string; claimedOn: string }[] = [];
-          const inWeek = (week: string) => [...credited.keys()].filter((d) => weekOf(d) === week).sort();
-          const met = (week: string) => inWeek(week).length >= QUOTA;
-          /** Met weeks in a row ending with `week` (unmet frozen weeks skipped). */
-          const chainTo = (week: string): number => {
-            let streak = 0;
-            for (let w = week; addDays(w, 6) >= START; w = addDays(w, -7)) {
-              if (met(w)) streak += 1;
-              else if (!weekFrozen(w)) break;
-            }
-            return streak;
-          };
-          /** The streak a credited day stands at: its week's chain if it is the day that met it, else the chain before its week. */
-          const standsAt = (date: string): number => {
-            const week = weekOf(date);
-            if (inWeek(week).indexOf(date) === QUOTA - 1) return chainTo(week);
-            let w = addDays(week, -7);
-            while (addDays(w, 6) >= START && !met(w) && weekFrozen(w)) w = addDays(w, -7);
-            return addDays(w, 6) >= START && met(w) ? chainTo(w) : 0;
-          };
-          const expectedNet = () =>
-            [...credited].reduce(
-              (sum, [date, { backfilled }]) =>
-                sum + (backfilled ? habitBackfillPoints(3, Math.max(1, standsAt(date))) : habitPoints(3, Math.max(1, standsAt(date)))),
-              0,
-            );
-          days.forEach((actions, n) => {
-            const today = addDays(START, n);
-            for (const a of actions) {
-              if (a.kind === 'complete') {
-                const ok = !credited.has(today) && !met(weekOf(today));
-                expect(codeOf(() => habit.complete(today, freezes))).toBe(ok ? undefined : 'habit_already_completed');
-                if (ok) {
-                  credited.set(today, { backfilled: false });
-                  claims.push({ date: today, claimedOn: today });
-                }
-              } else if (a.kind === 'backfill') {
-                const date = addDays(today, -a.back);
-                const inWindow = a.back >= 1 && a.back <= 7 && date >= START;
-                const refused = !inWindow ? 'validation_failed' : credited.has(date) || met(weekOf(date)) ? 'habit_already_completed' : undefined;
-                expect(codeOf(() => habit.backfill(date, today, freezes))).toBe(refused);
-                if (refused === undefined) {
-                  credited.set(date, { backfilled: true });
-                  claims.push({ date, claimedOn: today });
-                }
-              } else if (a.kind === 'undo') {
-                const last = claims.at(-1);
-                const open = last !== undefined && (last.claimedOn === today || weekOf(today) === weekOf(last.date));
-                expect(codeOf(() => habit.undo(today))).toBe(last === undefined ? 'nothing_to_undo' : open ? undefined : 'undo_too_late');
-                if (open) {
-                  credited.delete(last.date);
-                  claims.pop();
-                }
+      fc.property(actionsByDay, freezesFromStart, (days, freezes) => {
+        const weekFrozen = (week: string) => [0, 1, 2, 3, 4, 5, 6].some((d) => freezes.some((f) => f.from <= addDays(week, d) && addDays(week, d) <= f.to));
+        const habit = habitLife({ frequency: 'timesPerWeek', timesPerWeek: QUOTA, weekStartsOn: 1 }, START, { weight: 3 });
+        const credited = new Map<string, { backfilled: boolean }>();
+        const claims: { date: string; claimedOn: string }[] = [];
+        const inWeek = (week: string) => [...credited.keys()].filter((d) => weekOf(d) === week).sort();
+        const met = (week: string) => inWeek(week).length >= QUOTA;
+        /** Met weeks in a row ending with `week` (unmet frozen weeks skipped). */
+        const chainTo = (week: string): number => {
+          let streak = 0;
+          for (let w = week; addDays(w, 6) >= START; w = addDays(w, -7)) {
+            if (met(w)) streak += 1;
+            else if (!weekFrozen(w)) break;
+          }
+          return streak;
+        };
+        /** The streak a credited day stands at: its week's chain if it is the day that met it, else the chain before its week. */
+        const standsAt = (date: string): number => {
+          const week = weekOf(date);
+          if (inWeek(week).indexOf(date) === QUOTA - 1) return chainTo(week);
+          let w = addDays(week, -7);
+          while (addDays(w, 6) >= START && !met(w) && weekFrozen(w)) w = addDays(w, -7);
+          return addDays(w, 6) >= START && met(w) ? chainTo(w) : 0;
+        };
+        const expectedNet = () =>
+          [...credited].reduce(
+            (sum, [date, { backfilled }]) =>
+              sum + (backfilled ? habitBackfillPoints(3, Math.max(1, standsAt(date))) : habitPoints(3, Math.max(1, standsAt(date)))),
+            0,
+          );
+        days.forEach((actions, n) => {
+          const today = addDays(START, n);
+          for (const a of actions) {
+            if (a.kind === 'complete') {
+              const ok = !credited.has(today) && !met(weekOf(today));
+              expect(errorCodeOf(() => habit.complete(today, freezes))).toBe(ok ? undefined : 'habit_already_completed');
+              if (ok) {
+                credited.set(today, { backfilled: false });
+                claims.push({ date: today, claimedOn: today });
               }
-              const item = habit.item();
-              const lastMet = [...new Set([...credited.keys()].map(weekOf))].sort().filter(met).at(-1) ?? null;
-              expect({ lastCredited: item.lastCredited, streak: item.streak }).toEqual({
-                lastCredited: lastMet,
-                streak: lastMet === null ? 0 : chainTo(lastMet),
-              });
-              expect(item.pointsAwarded).toBe(expectedNet());
+            } else if (a.kind === 'backfill') {
+              const date = addDays(today, -a.back);
+              const inWindow = a.back >= 1 && a.back <= 7 && date >= START;
+              const refused = !inWindow ? 'validation_failed' : credited.has(date) || met(weekOf(date)) ? 'habit_already_completed' : undefined;
+              expect(errorCodeOf(() => habit.backfill(date, today, freezes))).toBe(refused);
+              if (refused === undefined) {
+                credited.set(date, { backfilled: true });
+                claims.push({ date, claimedOn: today });
+              }
+            } else if (a.kind === 'undo') {
+              const last = claims.at(-1);
+              const open = last !== undefined && (last.claimedOn === today || weekOf(today) === weekOf(last.date));
+              expect(errorCodeOf(() => habit.undo(today))).toBe(last === undefined ? 'nothing_to_undo' : open ? undefined : 'undo_too_late');
+              if (open) {
+                credited.delete(last.date);
+                claims.pop();
+              }
             }
-          });
-        },
-      ),
+            const item = habit.item();
+            const lastMet = [...new Set([...credited.keys()].map(weekOf))].sort().filter(met).at(-1) ?? null;
+            expect({ lastCredited: item.lastCredited, streak: item.streak }).toEqual({
+              lastCredited: lastMet,
+              streak: lastMet === null ? 0 : chainTo(lastMet),
+            });
+            expect(item.pointsAwarded).toBe(expectedNet());
+          }
+        });
+      }),
       { numRuns: 60 },
     );
   });

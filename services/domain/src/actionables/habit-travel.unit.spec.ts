@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { DomainError } from '../common/errors.ts';
+import { errorCodeOf } from '../common/testing/error-code-of.ts';
 import { habitBackfillPoints, habitPoints } from '../points/rules.ts';
 import { addDays } from '../time/local-date.ts';
 import { CalendarOracle, QUARTER_MS, ZONES } from '../time/testing/calendar-oracle.ts';
@@ -26,15 +26,6 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ afterQuarters: fc.integer({ min: 1, max: 60 }), kind: fc.constant('undo' as const) }),
   fc.record({ afterQuarters: fc.integer({ min: 1, max: 60 }), kind: fc.constant('backfill' as const), back: fc.integer({ min: 1, max: 8 }) }),
 );
-
-const codeOf = (attempt: () => unknown): string | undefined => {
-  try {
-    attempt();
-    return undefined;
-  } catch (error) {
-    return error instanceof DomainError ? error.code : 'unexpected';
-  }
-};
 
 it('a daily habit across zone and day-start changes: one credit a day at most, none after today, streak and points as the plain account', () => {
   fc.assert(
@@ -90,7 +81,7 @@ it('a daily habit across zone and day-start changes: one credit a day at most, n
           previousToday = today;
           if (s.kind === 'complete') {
             const expected = credited.has(today) ? 'habit_already_completed' : undefined;
-            expect(codeOf(() => run({ type: 'CompleteHabit', userId, clock: clock() }))).toBe(expected);
+            expect(errorCodeOf(() => run({ type: 'CompleteHabit', userId, clock: clock() }))).toBe(expected);
             if (expected === undefined) {
               credited.set(today, false);
               claims.push({ date: today, claimedOn: today });
@@ -98,7 +89,7 @@ it('a daily habit across zone and day-start changes: one credit a day at most, n
           } else if (s.kind === 'backfill') {
             const date = addDays(today, -s.back);
             const expected = s.back > 7 || date < start ? 'validation_failed' : credited.has(date) ? 'habit_already_completed' : undefined;
-            expect(codeOf(() => run({ type: 'BackfillHabit', userId, date, clock: clock() }))).toBe(expected);
+            expect(errorCodeOf(() => run({ type: 'BackfillHabit', userId, date, clock: clock() }))).toBe(expected);
             if (expected === undefined) {
               credited.set(date, true);
               claims.push({ date, claimedOn: today });
@@ -106,7 +97,7 @@ it('a daily habit across zone and day-start changes: one credit a day at most, n
           } else {
             const last = claims.at(-1);
             const open = last !== undefined && (last.claimedOn === today || last.date === today);
-            expect(codeOf(() => run({ type: 'UncompleteHabit', userId, clock: clock() }))).toBe(
+            expect(errorCodeOf(() => run({ type: 'UncompleteHabit', userId, clock: clock() }))).toBe(
               last === undefined ? 'nothing_to_undo' : open ? undefined : 'undo_too_late',
             );
             if (open) {
