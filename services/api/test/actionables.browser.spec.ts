@@ -355,7 +355,9 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
     // Revert takes the points back; deleting asks first.
     await page.getByRole('button', { name: 'Revert actionable Buy milk to pending' }).click();
     await toast('info', '−30 points');
-    await waitForText(`actionable-points-${actionableId}`, '0 points');
+    // Open again, it shows what completing it would earn now rather than '0 points' (issue 19, finding 9).
+    await page.getByTestId(`actionable-worth-${actionableId}`).waitFor();
+    expect(await page.getByTestId(`actionable-points-${actionableId}`).count()).toBe(0);
     await page.getByRole('button', { name: 'Delete actionable File taxes' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete actionable “File taxes”?' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();

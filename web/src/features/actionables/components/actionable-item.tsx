@@ -151,10 +151,13 @@ export const ActionableItem = ({ item, statusColor, today: { date: today, timezo
               </li>
             ) : null,
           )}
-          <li className={chipClass(item.pointsAwarded !== 0 ? 'points' : undefined)} data-testid={`actionable-points-${item.id}`}>
-            <StarIcon />
-            {pointsLabel(item.pointsAwarded)}
-          </li>
+          {/* What it earned; an open item that has earned nothing says what it is worth instead (below), not '0 points'. */}
+          {(item.pointsAwarded !== 0 || !canComplete) && (
+            <li className={chipClass(item.pointsAwarded !== 0 ? 'points' : undefined)} data-testid={`actionable-points-${item.id}`}>
+              <StarIcon />
+              {pointsLabel(item.pointsAwarded)}
+            </li>
+          )}
         </ul>
         {/* Before completing: what it would earn now, and how (the server's receipt). */}
         {canComplete && (

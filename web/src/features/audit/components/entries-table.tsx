@@ -55,7 +55,7 @@ const columns = [
   { label: 'Points', className: 'entries__number' },
   { label: 'Source' },
   { label: 'Reason' },
-  { label: 'Rules' },
+  { label: 'Worked out as' },
   { label: 'Total', className: 'entries__number' },
 ];
 
@@ -76,7 +76,7 @@ const FreezeRow = ({ moment, zone, today }: { moment: FreezeMoment; zone: string
     <Cell label="Reason" className="entries__reason">
       {freezeReason(moment, today)}
     </Cell>
-    <Cell label="Rules">
+    <Cell label="Worked out as">
       <span className="entries__muted">awards nothing</span>
     </Cell>
     <Cell label="Total" className="entries__number entries__total">
@@ -86,24 +86,20 @@ const FreezeRow = ({ moment, zone, today }: { moment: FreezeMoment; zone: string
 );
 
 /**
- * By which rules: an award's version and its receipt in words ('v1 · weight 2 × 10, halved: 1 day
+ * How it was worked out: an award's receipt in words ('weight 2 × 10, halved: 1 day
  * late'); a revocation's, that of the award it takes back, and when that award was.
  */
 const RulesOf = ({ entry, award, zone }: { entry: AuditEntry; award: AuditEntry | undefined; zone: string }) => {
+  // The rules' version is for the curious (a tooltip), not words for people: 'weight 2 × 10', not 'v1 · weight 2 × 10'.
+  const version = entry.rulesVersion === null ? undefined : `Scored under rules version ${entry.rulesVersion}`;
   if (entry.points < 0) {
-    const version = entry.rulesVersion === null ? '' : `v${entry.rulesVersion} · `;
     return (
-      <span className="entries__muted">
-        {version}takes back the award{award ? ` of ${momentIn(award.occurredAt, zone)}` : ''}
+      <span className="entries__muted" title={version}>
+        takes back the award{award ? ` of ${momentIn(award.occurredAt, zone)}` : ''}
       </span>
     );
   }
-  return (
-    <>
-      {entry.rulesVersion === null ? '' : `v${entry.rulesVersion}`}
-      {entry.receipt && <span className="entries__muted"> · {receiptWords(entry.receipt)}</span>}
-    </>
-  );
+  return <span title={version}>{entry.receipt ? receiptWords(entry.receipt) : 'as awarded then'}</span>;
 };
 
 /**
@@ -149,7 +145,7 @@ export const EntriesTable = ({ rows, order, zone, today, flagged }: EntriesTable
                   {row.reason}
                   {isFlagged && <span className="entries__flag"> · does not match, see the verdict</span>}
                 </Cell>
-                <Cell label="Rules">
+                <Cell label="Worked out as">
                   <RulesOf entry={row} award={row.revokes ? awards.get(row.revokes.position) : undefined} zone={zone} />
                 </Cell>
                 <Cell label="Total" className="entries__number entries__total" testId="audit-entry-total">

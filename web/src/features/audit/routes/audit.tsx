@@ -42,7 +42,7 @@ export const AuditRoute = () => {
     <QueryStatus
       query={{ data: audit, error, isLoading: isFetching, isFetching, refetch }}
       failure={auditFailure}
-      loading="Replaying your points from the event log…"
+      loading="Checking your points against every action you took…"
     />
   );
 
@@ -57,7 +57,7 @@ export const AuditRoute = () => {
   return (
     <div className="page audit">
       <title>Points audit · Points Tracker</title>
-      <PageHeader className="audit__header" eyebrow="Every point, replayed from the event log" title="Points audit">
+      <PageHeader className="audit__header" eyebrow="Your points, checked against every action you took" title="Points audit">
         <AsOfPicker choice={choice} today={today} zone={zone} onChange={changeChoice} />
       </PageHeader>
 
