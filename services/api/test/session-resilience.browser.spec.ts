@@ -93,13 +93,19 @@ describe.skipIf(!chromiumAvailable)('the app shell survives bad stored state and
       await signIn(account.email, account.password);
       await page.waitForURL(/\/dashboard$/);
       await page.goto(`${app.url}/goals`);
-      await page.getByRole('heading', { name: 'Goals', level: 1 }).or(page.getByRole('button', { name: 'Log in' })).waitFor();
+      await page
+        .getByRole('heading', { name: 'Goals', level: 1 })
+        .or(page.getByRole('button', { name: 'Log in' }))
+        .waitFor();
       expect(new URL(page.url()).pathname, `round ${round}: reloaded right after signing in`).toBe('/goals');
 
       await page.getByRole('button', { name: 'Log out' }).click();
       await page.waitForURL(/\/login/);
       await page.goto(`${app.url}/goals`);
-      await page.getByRole('heading', { name: 'Goals', level: 1 }).or(page.getByRole('button', { name: 'Log in' })).waitFor();
+      await page
+        .getByRole('heading', { name: 'Goals', level: 1 })
+        .or(page.getByRole('button', { name: 'Log in' }))
+        .waitFor();
       expect(new URL(page.url()).pathname, `round ${round}: reloaded right after signing out`).toBe('/login');
     }
   }, 90_000);
