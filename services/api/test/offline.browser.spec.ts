@@ -7,10 +7,12 @@ import type { TestApp } from './support/test-app.ts';
 
 // Issue 19, offline: a user on a train. With the dashboard and the habits loaded, the connection goes;
 // they complete a to-do and a habit and create a habit; one banner says they are offline and lists the
-// three changes waiting; a reload comes from the service worker with the queue intact; when the
+// three changes waiting; a reload comes from the service worker with the queue intact and the screens
+// loaded before (dashboard, goals, habits) shown from this device, with when they were fetched; when the
 // connection returns the three reach the server once each (their Idempotency-Keys), and the screens
 // follow. Then the two ways a resend could go wrong: an answer lost after the server took the change
 // (sent again with its key: counted once), and a change the server refuses (reported in its words).
+// Signed out, nothing of the kept answers stays on the device.
 
 interface Item {
   id: string;
@@ -30,6 +32,7 @@ describe.skipIf(!chromiumAvailable)('offline: kept data, one banner, a queue tha
   let token: string;
   let todo: Item;
   let read: Item;
+  let goal: { id: string; title: string };
 
   beforeAll(async () => {
     ({ app, browser, context, page } = await openBrowserRun({ timezoneId: 'UTC', locale: 'en-US', viewport: { width: 1280, height: 900 } }));
@@ -38,6 +41,7 @@ describe.skipIf(!chromiumAvailable)('offline: kept data, one banner, a queue tha
     // Overdue since yesterday, so it is on Today whatever the hour: half of 10 × 2 when completed.
     todo = (await api<{ actionable: Item }>('POST', '/actionables', { title: 'Pay rent', weight: 2, deadline: `${yesterday}T12:00:00.000Z` })).actionable;
     read = (await api<{ habit: Item }>('POST', '/actionables/habits', { title: 'Read' })).habit;
+    goal = (await api<{ goal: { id: string; title: string } }>('POST', '/goals/goals', { title: 'Learn Spanish', priority: 3 })).goal;
     await signInWithToken(page, app.url, token);
   });
   afterAll(() => closeBrowserRun({ app, browser, context }));
@@ -78,6 +82,8 @@ describe.skipIf(!chromiumAvailable)('offline: kept data, one banner, a queue tha
     expect(await page.evaluate('Boolean(navigator.serviceWorker.controller)')).toBe(true);
     await nav('Habits');
     await page.getByRole('button', { name: 'Complete habit Read today' }).waitFor();
+    await nav('Goals');
+    await page.getByTestId(`goal-${goal.id}`).waitFor();
     await nav('Dashboard');
     await page.getByRole('button', { name: 'Complete actionable Pay rent' }).waitFor();
 
@@ -123,17 +129,46 @@ describe.skipIf(!chromiumAvailable)('offline: kept data, one banner, a queue tha
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    // Reloaded while offline: the page is the service worker's shell; the queue is still on the device.
+    // The answers the screens read are on the device, under this user only.
+    await expect.poll(() => page.evaluate('Object.keys(localStorage).filter((key) => key.startsWith("answers:"))')).toHaveLength(1);
+
+    // Reloaded while offline: the page is the service worker's shell; the queue is still on the device,
+    // and so is what the screens showed: the habits, with Read's completion waiting.
     const reloaded = await page.reload();
     expect(reloaded?.fromServiceWorker()).toBe(true);
     await page.getByRole('heading', { level: 1, name: 'Habits' }).waitFor();
     await waiting('3 changes waiting to be sent');
     await page.getByRole('status').filter({ hasText: 'You are offline.' }).waitFor();
-    await page.getByText('Not loaded yet. It loads when the connection returns.').waitFor();
+    await page.getByRole('heading', { name: 'Read' }).waitFor();
+    await page.getByTestId(`habit-waiting-${read.id}`).waitFor();
+    // The banner says when what is shown was fetched.
+    await page
+      .getByTestId('offline-kept-at')
+      .filter({ hasText: /\(as of .*\d{4}.*\d:\d\d/ })
+      .waitFor();
+    const notLoaded = () => page.getByText('Not loaded yet. It loads when the connection returns.').count();
+    expect(await notLoaded()).toBe(0);
     expect(await page.getByRole('alert').count()).toBe(0);
+    await photograph('offline-reloaded', 'light');
     await photograph('offline-reloaded', 'dark');
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1280, height: 900 });
+    // The other screens loaded before the reload: the goal, and Today with the to-do's completion waiting.
+    await nav('Goals');
+    await page.getByTestId(`goal-${goal.id}`).filter({ hasText: 'Learn Spanish' }).waitFor();
+    expect(await notLoaded()).toBe(0);
+    await nav('Dashboard');
+    await page.getByTestId(`today-waiting-${todo.id}`).waitFor();
+    await page
+      .getByTestId('today-' + todo.id)
+      .filter({ hasText: 'Pay rent' })
+      .waitFor();
+    expect(await notLoaded()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await photograph('offline-reloaded-dashboard', 'light');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await nav('Habits');
+    await page.getByRole('heading', { name: 'Read' }).waitFor();
 
     // Nothing was sent while offline.
     expect(await pointsTotal()).toBe(0);
@@ -204,4 +239,22 @@ describe.skipIf(!chromiumAvailable)('offline: kept data, one banner, a queue tha
     await refusal.waitFor({ state: 'detached' });
     expect(await pointsTotal()).toBe(40);
   }, 90_000);
+
+  it('signed out, nothing of the answers kept on the device stays', async () => {
+    await page.goto(`${app.url}/dashboard`);
+    await page.getByTestId('today-' + todo.id).waitFor();
+    await expect.poll(() => page.evaluate('Object.keys(localStorage).filter((key) => key.startsWith("answers:")).length')).toBe(1);
+    expect(await page.evaluate('JSON.stringify(localStorage)')).toContain('Pay rent');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/\/login/);
+    const stored = String(await page.evaluate('JSON.stringify([localStorage, sessionStorage])'));
+    for (const kept of ['answers:', 'Pay rent', 'Learn Spanish', 'Floss', 'Offline Olive']) expect(stored).not.toContain(kept);
+    // Nor anywhere else the page could keep it: no database, and the worker's cache holds the shell only.
+    expect(await page.evaluate('indexedDB.databases().then((databases) => databases.length)')).toBe(0);
+    const cached = (await page.evaluate(
+      'caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name).then((cache) => cache.keys())))).then((lists) => lists.flat().map((request) => new URL(request.url).pathname))',
+    )) as string[];
+    expect(cached.length).toBeGreaterThan(0);
+    expect(cached.filter((path) => path.startsWith('/api'))).toEqual([]);
+  }, 60_000);
 });

@@ -28,6 +28,8 @@ const Shell = () => {
     const store = makeStore();
     const persistor = persistStore(store);
     writeSessionAtOnce(store, persistor);
+    // The last answers on this device (shown after a reload without a connection): after the first screen, not part of it.
+    void import('../lib/offline/answers-on-device.ts').then(({ keepAnswersOnDevice }) => keepAnswersOnDevice(store)).catch(() => undefined);
     return { store, persistor };
   });
   return (

@@ -1,15 +1,21 @@
 import { createPortal } from 'react-dom';
 import { useDispatch, useSelector } from 'react-redux';
-import { refusalDismissed, selectMyQueue, selectMyRefusals, selectOnline, selectSending } from '../../lib/offline/offline.slice.ts';
+import { formatMomentIn } from '../../lib/dates/date-format.ts';
+import { refusalDismissed, selectMyQueue, selectMyRefusals, selectOnline, selectRestoredFrom, selectSending } from '../../lib/offline/offline.slice.ts';
 import { useOfflineSync } from '../../lib/offline/use-offline-sync.ts';
 import { OFFLINE_TEXT } from './offline-status.tsx';
 import './offline-banner.css';
+
+interface StateWithZone {
+  auth: { user: { timezone: string } | null };
+}
 
 const waitingText = (count: number) => (count === 1 ? '1 change waiting to be sent' : `${count} changes waiting to be sent`);
 
 /**
  * What the status region says (offline-status.tsx), in place of a failed load on every card: offline,
- * what is on screen was loaded before and changes are kept on this device; the changes waiting, by
+ * what is on screen was loaded before (after a reload, from the device: as of when it was fetched) and
+ * changes are kept on this device; the changes waiting, by
  * name; and each queued change the server refused when it was sent, in the server's words, until
  * dismissed. Mounted, it also probes for the server and sends the queue (use-offline-sync.ts).
  */
@@ -20,14 +26,18 @@ const OfflineBanner = () => {
   const sending = useSelector(selectSending);
   const queue = useSelector(selectMyQueue);
   const refused = useSelector(selectMyRefusals);
+  const restoredFrom = useSelector(selectRestoredFrom);
+  const zone = useSelector((state: StateWithZone) => state.auth.user?.timezone);
+  const keptAt = restoredFrom === null ? undefined : formatMomentIn(new Date(restoredFrom).toISOString(), zone ?? 'UTC');
   const region = document.getElementById('offline-refusals');
 
   return (
     <>
       {!online && (
         <p className="offline-banner__headline">
-          <strong>{OFFLINE_TEXT}</strong> What you see was loaded earlier. Completions and new items are kept on this device and sent when the connection
-          returns.
+          <strong>{OFFLINE_TEXT}</strong> What you see was loaded earlier
+          {keptAt && <span data-testid="offline-kept-at"> (as of {keptAt})</span>}. Completions and new items are kept on this device and sent when the
+          connection returns.
         </p>
       )}
       {queue.length > 0 && (

@@ -1,4 +1,5 @@
 import { clearAllDrafts } from '../forms/drafts.ts';
+import { forgetAnswers } from '../offline/answers-storage.ts';
 
 /** spec.md §4: the token is kept in local storage (under `token`) as well as in persisted state. */
 export const TOKEN_STORAGE_KEY = 'token';
@@ -46,7 +47,11 @@ export const mirrorTokenToStorage = (store: {
     if (token === last) return;
     last = token;
     writeStoredToken(token);
-    // Signed out: no half-typed form outlives the session that typed it (lib/forms/drafts.ts).
-    if (token === null) clearAllDrafts();
+    // Signed out: no half-typed form outlives the session that typed it (lib/forms/drafts.ts), nor
+    // an answer the session read (lib/offline/answers-on-device.ts).
+    if (token === null) {
+      clearAllDrafts();
+      forgetAnswers();
+    }
   });
 };

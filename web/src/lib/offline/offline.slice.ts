@@ -11,12 +11,15 @@ export interface OfflineState {
   refused: RefusedChange[];
   /** A send of the queue is under way. */
   sending: boolean;
+  /** When the oldest answer on screen that came from the device (answers-on-device.ts) was fetched, in ms; null when none did. */
+  restoredFrom: number | null;
 }
 
 export const initialOfflineState = (): OfflineState => ({
   online: typeof navigator === 'undefined' ? true : navigator.onLine,
   ...readOutbox(),
   sending: false,
+  restoredFrom: null,
 });
 
 export const offlineSlice = createSlice({
@@ -28,6 +31,10 @@ export const offlineSlice = createSlice({
     },
     connectionRestored: (state) => {
       state.online = true;
+      state.restoredFrom = null;
+    },
+    answersRestored: (state, { payload: fetchedAt }: PayloadAction<number>) => {
+      state.restoredFrom = Math.min(fetchedAt, state.restoredFrom ?? fetchedAt);
     },
     changeQueued: (state, { payload }: PayloadAction<QueuedChange>) => {
       if (!state.queue.some((change) => change.key === payload.key)) state.queue.push(payload);
@@ -51,8 +58,17 @@ export const offlineSlice = createSlice({
   },
 });
 
-export const { connectionLost, connectionRestored, changeQueued, sendingStarted, sendingStopped, changeSent, changeRefused, refusalDismissed } =
-  offlineSlice.actions;
+export const {
+  connectionLost,
+  connectionRestored,
+  answersRestored,
+  changeQueued,
+  sendingStarted,
+  sendingStopped,
+  changeSent,
+  changeRefused,
+  refusalDismissed,
+} = offlineSlice.actions;
 
 interface StateWithOffline {
   offline: OfflineState;
@@ -61,6 +77,7 @@ interface StateWithOffline {
 
 export const selectOnline = (state: StateWithOffline) => state.offline.online;
 export const selectSending = (state: StateWithOffline) => state.offline.sending;
+export const selectRestoredFrom = (state: StateWithOffline) => state.offline.restoredFrom;
 /** The signed-in user's waiting changes, oldest first; another user's on this device are never shown or sent. */
 export const selectMyQueue = createSelector(
   [(state: StateWithOffline) => state.offline.queue, (state: StateWithOffline) => state.auth.user?.id],
