@@ -4,6 +4,7 @@ import type { Unversioned } from '@tracker/contracts/common/events';
 import type { EventOf } from '@tracker/contracts/events';
 import type { Decider, Recorded } from '../common/decider.ts';
 import { Conflict, NotFound, ValidationFailed } from '../common/errors.ts';
+import { awardOf } from '../points/award.ts';
 import { revocationOf } from '../points/revocation.ts';
 import { actionableAward } from '../points/rules.ts';
 import { addDays, localDateOf, type Clock, type LocalDate } from '../time/local-date.ts';
@@ -194,26 +195,14 @@ const statusEvents = (item: ActionableItem, to: ActionableStatus, clock: Clock):
   }
   if (to === 'completed' && !item.isHabit) {
     const deadlineDay = item.deadline === null ? null : localDateOf(item.deadline, clock.timezone);
-    const { points, receipt } = actionableAward(item.weight, item.pointsToBeAwarded, deadlineDay, clock.localDate);
-    const { late } = receipt.inputs;
+    const award = actionableAward(item.weight, item.pointsToBeAwarded, deadlineDay, clock.localDate);
+    const { late } = award.receipt.inputs;
     decided.push(
       {
         type: 'ActionableCompleted',
         data: { actionableId: item.id, title: item.title, completedAt: clock.at, timezone: clock.timezone, localDate: clock.localDate, late },
       },
-      {
-        type: 'PointsAwarded',
-        data: {
-          userId: item.userId,
-          points,
-          rulesVersion: receipt.rulesVersion,
-          receipt,
-          reason: `Completed actionable "${item.title}"${late ? ' after its deadline' : ''}`,
-          source,
-          hierarchy: hierarchyOf(item),
-          title: item.title,
-        },
-      },
+      awardOf(item, award, { reason: `Completed actionable "${item.title}"${late ? ' after its deadline' : ''}`, source, hierarchy: hierarchyOf(item) }),
     );
   }
   return decided;

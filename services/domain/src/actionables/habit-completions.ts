@@ -2,6 +2,7 @@ import { actionableMessages, HABIT_BACKFILL_MAX_DAYS } from '@tracker/contracts/
 import type { EventOf } from '@tracker/contracts/events';
 import type { Unversioned } from '@tracker/contracts/common/events';
 import { Conflict, ValidationFailed } from '../common/errors.ts';
+import { awardOf } from '../points/award.ts';
 import { backfillPoints, habitAward, habitBackfillAward, type Award, type HabitRules } from '../points/rules.ts';
 import { addDays, type Clock, type LocalDate } from '../time/local-date.ts';
 import {
@@ -59,19 +60,8 @@ type HabitEvent = Unversioned<
 
 const KEPT_CLAIMS = 8;
 
-const award = (habit: HabitProgress, { points, receipt }: Award, reason: string): HabitEvent => ({
-  type: 'PointsAwarded',
-  data: {
-    userId: habit.userId,
-    points,
-    rulesVersion: receipt.rulesVersion,
-    receipt,
-    reason,
-    source: { type: 'habit', id: habit.id },
-    hierarchy: habit.hierarchy,
-    title: habit.title,
-  },
-});
+const award = (habit: HabitProgress, earned: Award, reason: string): HabitEvent =>
+  awardOf(habit, earned, { reason, source: { type: 'habit', id: habit.id }, hierarchy: habit.hierarchy });
 
 const completion = (habit: HabitProgress, clock: Clock, date: LocalDate, period: LocalDate, freezes: readonly DateRange[]) => ({
   actionableId: habit.id,

@@ -4,6 +4,7 @@ import type { GoalEvent, SubtaskEvent, TaskEvent } from '@tracker/contracts/goal
 import type { WorkItemStatus } from '@tracker/contracts/goals/http';
 import type { Decider } from '../common/decider.ts';
 import { BusinessRuleViolated, Conflict, NotFound, ValidationFailed } from '../common/errors.ts';
+import { awardOf } from '../points/award.ts';
 import { revocationOf } from '../points/revocation.ts';
 import { workItemAward, type WorkItemKind } from '../points/rules.ts';
 
@@ -140,20 +141,7 @@ export const workItemRules = <E extends GoalEvent | TaskEvent | SubtaskEvent, P 
     }
     if (to === 'completed') {
       if (events.completed) decided.push(events.completed(item.id));
-      const { points, receipt } = workItemAward(kind, item.priority);
-      decided.push({
-        type: 'PointsAwarded',
-        data: {
-          userId: item.userId,
-          points,
-          rulesVersion: receipt.rulesVersion,
-          receipt,
-          reason: `Completed ${what}`,
-          source,
-          hierarchy: hierarchyOf(kind, item),
-          title: item.title,
-        },
-      });
+      decided.push(awardOf(item, workItemAward(kind, item.priority), { reason: `Completed ${what}`, source, hierarchy: hierarchyOf(kind, item) }));
     }
     return decided;
   };
