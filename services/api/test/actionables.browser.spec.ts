@@ -416,4 +416,42 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
     await page.getByRole('button', { name: 'New actionable' }).waitFor();
     expect(await page.getByRole('form', { name: 'New actionable' }).count()).toBe(0);
   }, 60_000);
+
+  it('undoes a completion and a revert from their toasts, by keyboard, and the focus stays on the row', async () => {
+    const token = await tokenOf();
+    const created = await app.json<{ actionable: { id: string } }>('POST', '/api/actionables', {
+      token,
+      body: { title: 'Water the plants', weight: 2, deadline: new Date(Date.now() + 3 * 3_600_000).toISOString() },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.actionable.id;
+    const item = async () => (await api<{ actionable: Item }>(`/actionables/${id}`)).actionable;
+    const focusedLabel = () => page.evaluate(`document.activeElement?.getAttribute('aria-label')`) as Promise<string | null>;
+    await page.goto(`${app.url}/actionables`);
+    const row = page.getByTestId(`actionable-${id}`);
+    await row.waitFor();
+
+    // Complete by keyboard: the row's Revert takes the focus the vanished Complete had.
+    await row.getByRole('button', { name: 'Complete actionable Water the plants' }).focus();
+    await page.keyboard.press('Enter');
+    const completedToast = page.getByTestId('toast-success').filter({ hasText: '+20 points' });
+    await completedToast.waitFor();
+    await expect.poll(focusedLabel).toBe('Revert actionable Water the plants to pending');
+    expect(await item()).toMatchObject({ status: 'completed', pointsAwarded: 20 });
+
+    // Undo from the toast: the points go back, the to-do is open again, and the focus is on its Complete.
+    await completedToast.getByRole('button', { name: 'Undo' }).focus();
+    await page.keyboard.press('Enter');
+    await toast('info', '−20 points');
+    await expect.poll(async () => (await item()).status).toBe('pending');
+    expect((await item()).pointsAwarded).toBe(0);
+    await expect.poll(focusedLabel).toBe('Complete actionable Water the plants');
+
+    // That toast's own Undo completes it again; one toast for the item at a time.
+    await page.getByTestId('toast-info').filter({ hasText: '−20 points' }).getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(async () => (await item()).status).toBe('completed');
+    expect((await item()).pointsAwarded).toBe(20);
+    await completedToast.waitFor();
+    expect(await page.getByTestId('toast-info').filter({ hasText: '−20 points' }).count()).toBe(0);
+  }, 60_000);
 });

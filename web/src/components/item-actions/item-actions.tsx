@@ -1,3 +1,4 @@
+import { PRIMARY_ACTION } from '../../lib/focus/use-focus-after-change.ts';
 import type { ReactNode, Ref } from 'react';
 import { CheckIcon, EditIcon, TrashIcon } from '../icons/icons.tsx';
 import './item-actions.css';
@@ -35,7 +36,15 @@ export const ItemActions = ({ name, className, onEdit, onDelete, editing, editBu
 
 /** Complete an item: a spinner while the call is out. */
 export const CompleteButton = ({ name, busy, onComplete }: { name: string; busy: boolean; onComplete: () => void }) => (
-  <button type="button" className="button button--small button--success" onClick={onComplete} disabled={busy} aria-label={`Complete ${name}`}>
+  <button
+    type="button"
+    className="button button--small button--success"
+    onClick={onComplete}
+    disabled={busy}
+    aria-label={`Complete ${name}`}
+    // The control a row's focus goes back to when an action replaced the one pressed (lib/focus).
+    {...{ [PRIMARY_ACTION]: '' }}
+  >
     {busy ? <span className="spinner" aria-hidden="true" /> : <CheckIcon />}
     Complete
   </button>

@@ -5,9 +5,12 @@ import type { ActionableStatus } from '@tracker/contracts/actionables/http';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { failureText } from '../../../components/form/form-errors.ts';
-import { useCompleteActionableMutation, useUpdateActionableMutation } from '../api/actionables.api.ts';
+import { actionableMessages } from '@tracker/contracts/actionables/http';
+import { habitFailures, useCompleteActionableMutation, useUncompleteHabitMutation, useUpdateActionableMutation } from '../api/actionables.api.ts';
+import { PRIMARY_ACTION, useFocusAfterChange } from '../../../lib/focus/use-focus-after-change.ts';
+import { habitToastKey, shortDay } from '../../../lib/habits/habit-today.ts';
 import { itemName, statusLabels } from '../model/actionable-format.ts';
-import { pointsLabel } from '../../../lib/points/points-words.ts';
+import { pointsLabel, undoText } from '../../../lib/points/points-words.ts';
 import { ActionableEditor } from './actionable-editor.tsx';
 import { BellIcon, CalendarIcon, FlameIcon, LinkIcon, StarIcon, UndoIcon } from '../../../components/icons/icons.tsx';
 import { CompleteButton, ItemActions } from '../../../components/item-actions/item-actions.tsx';
@@ -52,37 +55,77 @@ export const ActionableItem = ({ item, statusColor, today: { date: today, timezo
   const waiting = useAppSelector((state) => selectWaiting(state, item.id));
   // Separate instances: a failed revert must not show up as an error in the edit form.
   const [revert, reverting] = useUpdateActionableMutation();
+  const [uncompleteHabit, undoing] = useUncompleteHabitMutation();
   const changes = useActionableChanges(item, zone);
   const name = itemName(item.isHabit, item.title);
   const { label, editing } = changes;
   const completed = item.status === 'completed';
-  const busy = completion.isLoading || reverting.isLoading;
+  const busy = completion.isLoading || reverting.isLoading || undoing.isLoading;
   const deadline = formatMomentIn(item.deadline, zone);
   const overdue = !completed && item.deadline !== null && localDateOf(item.deadline, zone) < today;
 
   // A habit stays pending between periods: what matters is whether this period is done (the server's habitToday says).
   const habitDone = item.isHabit && item.habitToday?.state === 'done';
   const canComplete = !habitDone && !completed && !waiting;
+  // Complete becomes Revert and back: a keyboard user's focus follows to the new button (finding 8).
+  const { rootRef, expectChange, settle } = useFocusAfterChange<HTMLLIElement>(`${item.status}|${habitDone}|${waiting}`);
+  // One toast per item: a newer one (its undo, the undo's own) replaces it, so an Undo never outlives what it would undo.
+  const toastKey = item.isHabit ? habitToastKey(item.id) : `actionable:${item.id}`;
 
   const completeNow = async () => {
+    expectChange();
+    const before = item.status;
     const result = await complete(item);
     if ('error' in result) {
+      settle();
       const status = result.error && 'status' in result.error ? result.error.status : undefined;
       // Done already (another tab or device got there first): good news, not a failure.
       if (status === 409) return void toast.info(failureText(result.error, 'Already completed'), { title: `“${item.title}” is done already` });
       return void toast.error(failureText(result.error, item.isHabit ? 'Failed to complete habit' : 'Failed to complete actionable'));
     }
-    completedToast(toast, `${label} completed`, {
-      points: result.data.pointsAwarded,
-      receipt: result.data.receipt,
-      streak: item.isHabit ? result.data.actionable.streak : undefined,
+    completedToast(
+      toast,
+      `${label} completed`,
+      { points: result.data.pointsAwarded, receipt: result.data.receipt, streak: item.isHabit ? result.data.actionable.streak : undefined },
+      // Undo: a to-do goes back to the status it had (its points taken back); a habit's completion is taken back.
+      {
+        key: toastKey,
+        action: {
+          label: 'Undo',
+          run: () => void (item.isHabit ? takeBackHabit() : revertNow(before === 'completed' ? 'pending' : before, result.data.actionable.pointsAwarded)),
+        },
+      },
+    );
+  };
+
+  /** `pointsBefore`: what it had earned (the list's row, or the completion's answer when its toast's Undo runs before the list reloads). */
+  const revertNow = async (to: ActionableStatus = 'pending', pointsBefore = item.pointsAwarded) => {
+    expectChange();
+    const result = await revert({ item, changes: { status: to } });
+    if ('error' in result) {
+      settle();
+      return void toast.error(failureText(result.error, 'Failed to update actionable'));
+    }
+    const title = to === 'pending' ? `${label} reverted to pending` : `${label} back to ${statusLabels[to].toLowerCase()}`;
+    statusPointsToast(toast, title, pointsBefore, result.data.pointsAwarded, {
+      key: toastKey,
+      action: { label: 'Undo', run: () => void completeNow() },
     });
   };
 
-  const revertNow = async () => {
-    const result = await revert({ item, changes: { status: 'pending' } });
-    if ('error' in result) return void toast.error(failureText(result.error, 'Failed to update actionable'));
-    statusPointsToast(toast, `${label} reverted to pending`, item.pointsAwarded, result.data.pointsAwarded);
+  const takeBackHabit = async () => {
+    expectChange();
+    const result = await uncompleteHabit(item);
+    if ('error' in result) {
+      settle();
+      const status = result.error && 'status' in result.error ? result.error.status : undefined;
+      if (status === 409) return void toast.info(failureText(result.error, actionableMessages.nothingToUndo), { title: 'Nothing taken back' });
+      return void toast.error(failureText(result.error, habitFailures.undo));
+    }
+    toast.info(undoText(result.data.pointsRevoked, result.data.streak), {
+      title: `Took back “${item.title}” for ${shortDay(result.data.occurrence)}`,
+      key: toastKey,
+    });
   };
 
   if (item.loadProblem) {
@@ -104,7 +147,7 @@ export const ActionableItem = ({ item, statusColor, today: { date: today, timezo
   ] as const;
 
   return (
-    <li className={`act-item act-item--${item.status}`} data-testid={`actionable-${item.id}`}>
+    <li ref={rootRef} className={`act-item act-item--${item.status}`} data-testid={`actionable-${item.id}`}>
       <div className="act-item__row">
         <h3 className="act-item__title">
           {completed && <DoneMark />}
@@ -188,6 +231,7 @@ export const ActionableItem = ({ item, statusColor, today: { date: today, timezo
               onClick={() => void revertNow()}
               disabled={busy}
               aria-label={`Revert ${name} to pending`}
+              {...{ [PRIMARY_ACTION]: '' }}
             >
               {busy ? <span className="spinner" aria-hidden="true" /> : <UndoIcon />}
               Revert

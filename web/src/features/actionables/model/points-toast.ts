@@ -10,21 +10,30 @@ export const receiptPart = (receipt: PointsReceipt | null | undefined): string =
 
 /**
  * After a completion: the points it won and how the rules counted them (its receipt), e.g. '+10 points —
- * weight 2 × 10, halved: 1 day late' (a completion worth nothing still says it is done); for a habit,
- * its toast key and an Undo.
+ * weight 2 × 10, halved: 1 day late' (a completion worth nothing still says it is done), with the
+ * item's toast key and an Undo.
  */
 export const completedToast = (
   toast: Toasts,
   title: string,
   { points, receipt, streak }: { points: number; receipt?: PointsReceipt | undefined; streak?: number | undefined },
-  habit?: { key: string; action: ToastAction },
+  undo?: { key: string; action: ToastAction },
 ): void => {
-  toast.success(`${completionText(points, streak)}${receiptPart(receipt)}`, { title, ...habit });
+  toast.success(`${completionText(points, streak)}${receiptPart(receipt)}`, { title, ...undo });
 };
 
-/** After a status change by PATCH: the points it moved, if any (a revert takes back what completing gave). */
-export const statusPointsToast = (toast: Toasts, title: string, pointsBefore: number, pointsAfter: number): void => {
+/**
+ * After a status change by PATCH: the points it moved (a revert takes back what completing gave). Without
+ * an undo, a change that moved no points needs no toast; with one, it shows so the change can be undone.
+ */
+export const statusPointsToast = (
+  toast: Toasts,
+  title: string,
+  pointsBefore: number,
+  pointsAfter: number,
+  undo?: { key: string; action: ToastAction },
+): void => {
   const moved = pointsAfter - pointsBefore;
-  if (moved === 0) return;
-  toast[moved > 0 ? 'success' : 'info'](signedPoints(moved), { title });
+  if (moved === 0 && !undo) return;
+  toast[moved > 0 ? 'success' : 'info'](moved === 0 ? 'No points moved' : signedPoints(moved), { title, ...undo });
 };
