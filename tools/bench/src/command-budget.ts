@@ -18,6 +18,8 @@ import {
   type RequestWorkload,
 } from './command-workloads.ts';
 import { summariseProfile, type ProfileSummary, type Share } from './cpu-profile.ts';
+import { BARE_INSERT_DESCRIPTION, postBareInserts, startBareInsertServer } from './bare-insert.ts';
+import { percentile, summarise, type Summary } from './measure.ts';
 
 // The budget of one command, per kind: what the server process spends on it (CPU, and CPU per stage
 // from a sampling profile of the phase), what PostgreSQL spends, and how many round trips and
@@ -36,6 +38,11 @@ export interface CommandBudgetFigures {
   request: string;
   commands: number;
   commandsPerSecond: number;
+  /** Latency percentiles of the timed commands, in ms. */
+  p50Ms: number;
+  p99Ms: number;
+  /** commandsPerSecond / the bare HTTP INSERT server's req/s (median of its runs, one before each kind). */
+  ratioToBare: number;
   /** Server process CPU (user + system) per command, in ms; all threads, projections included. */
   serverCpuMs: number;
   /** CPU of every PostgreSQL process per command, in ms (from /proc). */
@@ -48,9 +55,20 @@ export interface CommandBudgetFigures {
   profile: ProfileSummary & { path: string };
 }
 
+export interface BareInsertFigures {
+  description: string;
+  /** req/s of each run (one before each kind), their median and spread. */
+  rate: Summary;
+  p50Ms: number;
+  p99Ms: number;
+  /** The bare server process's CPU per request, in ms (median of its runs). */
+  serverCpuMs: number;
+}
+
 export interface CommandBudget {
   clients: number;
   counting: string;
+  bare?: BareInsertFigures | undefined;
   kinds: CommandBudgetFigures[];
 }
 
@@ -112,6 +130,7 @@ export const measureCommandBudget = async (databaseUrl: string, settings: Budget
   const profileDir = path.resolve('.data', 'bench', 'profiles');
   await mkdir(profileDir, { recursive: true });
   const server = await startBudgetServer(databaseUrl, profileDir);
+  const bare = await startBareInsertServer(databaseUrl, settings.clients);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, application_name: 'bench' });
   pool.on('error', () => undefined);
   const users: BenchUser[] = [];
@@ -126,15 +145,30 @@ export const measureCommandBudget = async (databaseUrl: string, settings: Budget
     await waitUntilProjected(writers[0]!.client, 600_000);
 
     const kinds: RequestWorkload[] = [createGoals(writers), completeSubtasks(writers), completeActionables(writers), completeFreshHabits(writers)];
-    const figures: CommandBudgetFigures[] = [];
+    const measured: Array<Omit<CommandBudgetFigures, 'ratioToBare'>> = [];
+    // The bare HTTP INSERT server, loaded by the same clients, timed right before each kind: the load
+    // of a shared machine drifts, and each kind then has a baseline measured next to it.
+    const bareWorkload = postBareInserts(bare);
+    await runRequests(bareWorkload, settings.warmUpPerClient);
+    const bareRuns: Array<{ rate: number; latencies: number[]; cpuMs: number }> = [];
     for (const workload of kinds) {
+      const cpuBefore = await bare.cpuMicros();
+      const bareStarted = performance.now();
+      const bareLatencies = await runRequests(bareWorkload, settings.perClient);
+      const bareSeconds = (performance.now() - bareStarted) / 1000;
+      bareRuns.push({
+        rate: bareLatencies.length / bareSeconds,
+        latencies: bareLatencies,
+        cpuMs: ((await bare.cpuMicros()) - cpuBefore) / 1000 / bareLatencies.length,
+      });
+      let latencies: number[] = [];
       await runRequests(workload, settings.warmUpPerClient);
       await waitUntilProjected(writers[0]!.client);
       let seconds = 0;
       const postgresBefore = clusterCpuSeconds(postmaster);
       const phase = await server.measure(workload.name, async () => {
         const started = performance.now();
-        await runRequests(workload, settings.perClient);
+        latencies = await runRequests(workload, settings.perClient);
         seconds = (performance.now() - started) / 1000;
         await waitUntilProjected(writers[0]!.client);
       });
@@ -142,11 +176,13 @@ export const measureCommandBudget = async (databaseUrl: string, settings: Budget
       const commands = settings.perClient * writers.length;
       const profile = await summariseProfile(phase.profilePath);
       const scale = (shares: Share[]): Share[] => shares.map(({ name, ms }) => ({ name, ms: perCommand(ms, commands) }));
-      figures.push({
+      measured.push({
         command: workload.name,
         request: workload.request,
         commands,
         commandsPerSecond: commands / seconds,
+        p50Ms: percentile(latencies, 50),
+        p99Ms: percentile(latencies, 99),
         serverCpuMs: perCommand((phase.cpuUserMicros + phase.cpuSystemMicros) / 1000, commands),
         postgresCpuMs: perCommand(postgresSeconds * 1000, commands),
         roundTrips: { request: perCommand(phase.roundTrips.request, commands), background: perCommand(phase.roundTrips.background, commands) },
@@ -162,17 +198,29 @@ export const measureCommandBudget = async (databaseUrl: string, settings: Budget
           stages: scale(profile.stages),
         },
       });
-      progress(`command budget: ${workload.name} ${Math.round(commands / seconds)}/s, ${figures.at(-1)!.serverCpuMs.toFixed(2)} ms server CPU per command`);
+      progress(
+        `command budget: bare HTTP INSERT ${Math.round(bareRuns.at(-1)!.rate)}/s, ${workload.name} ${Math.round(commands / seconds)}/s, ${measured.at(-1)!.serverCpuMs.toFixed(2)} ms server CPU per command`,
+      );
     }
+    const bareRate = summarise(bareRuns.map((run) => run.rate));
+    const bareLatencies = bareRuns.flatMap((run) => run.latencies);
     return {
       clients: settings.clients,
+      bare: {
+        description: BARE_INSERT_DESCRIPTION,
+        rate: bareRate,
+        p50Ms: percentile(bareLatencies, 50),
+        p99Ms: percentile(bareLatencies, 99),
+        serverCpuMs: summarise(bareRuns.map((run) => run.cpuMs)).median,
+      },
       counting:
         "client-side: pg.Client#query wrapped in the server process (one call = one round trip; statements split on ';'; what es.append_events runs inside counts as one), split by the async context of the HTTP request that sent it; /api/ready polls after each phase are included",
-      kinds: figures,
+      kinds: measured.map((kind) => ({ ...kind, ratioToBare: Number((kind.commandsPerSecond / bareRate.median).toFixed(3)) })),
     };
   } finally {
     for (const user of users) user.client.close();
     await pool.end();
+    await bare.stop();
     await server.stop();
   }
 };
@@ -191,17 +239,22 @@ const perKindRows = (budget: CommandBudget, sharesOf: (kind: CommandBudgetFigure
 };
 
 export const formatCommandBudget = (budget: CommandBudget, renderTable: (header: string[], rows: string[][]) => string[]): string[] => {
-  const header = ['per command', ...budget.kinds.map((kind) => kind.command)];
+  const { bare } = budget;
+  const header = ['per command', ...budget.kinds.map((kind) => kind.command), ...(bare ? ['bare HTTP INSERT'] : [])];
+  const beside = (value: string): string[] => (bare ? [value] : []);
   const figures = renderTable(header, [
-    ['commands timed', ...budget.kinds.map((k) => String(k.commands))],
-    ['commands/s', ...budget.kinds.map((k) => String(Math.round(k.commandsPerSecond)))],
-    ['server CPU ms (process)', ...budget.kinds.map((k) => ms(k.serverCpuMs))],
-    ['  JS thread busy (sampled, wall)', ...budget.kinds.map((k) => ms(k.profile.busyMs))],
-    ['PostgreSQL CPU ms', ...budget.kinds.map((k) => ms(k.postgresCpuMs))],
-    ['round trips, request path', ...budget.kinds.map((k) => count(k.roundTrips.request))],
-    ['round trips, projections etc.', ...budget.kinds.map((k) => count(k.roundTrips.background))],
-    ['statements, request path', ...budget.kinds.map((k) => count(k.statements.request))],
-    ['statements, projections etc.', ...budget.kinds.map((k) => count(k.statements.background))],
+    ['commands timed', ...budget.kinds.map((k) => String(k.commands)), ...beside(String(bare?.rate.runs.length ?? 0) + ' runs')],
+    ['commands/s', ...budget.kinds.map((k) => String(Math.round(k.commandsPerSecond))), ...beside(String(Math.round(bare?.rate.median ?? 0)))],
+    ['  ÷ bare HTTP INSERT', ...budget.kinds.map((k) => k.ratioToBare.toFixed(3)), ...beside('1')],
+    ['p50 ms', ...budget.kinds.map((k) => ms(k.p50Ms)), ...beside(ms(bare?.p50Ms ?? 0))],
+    ['p99 ms', ...budget.kinds.map((k) => ms(k.p99Ms)), ...beside(ms(bare?.p99Ms ?? 0))],
+    ['server CPU ms (process)', ...budget.kinds.map((k) => ms(k.serverCpuMs)), ...beside(ms(bare?.serverCpuMs ?? 0))],
+    ['  JS thread busy (sampled, wall)', ...budget.kinds.map((k) => ms(k.profile.busyMs)), ...beside('—')],
+    ['PostgreSQL CPU ms', ...budget.kinds.map((k) => ms(k.postgresCpuMs)), ...beside('—')],
+    ['round trips, request path', ...budget.kinds.map((k) => count(k.roundTrips.request)), ...beside(count(1))],
+    ['round trips, projections etc.', ...budget.kinds.map((k) => count(k.roundTrips.background)), ...beside(count(0))],
+    ['statements, request path', ...budget.kinds.map((k) => count(k.statements.request)), ...beside(count(1))],
+    ['statements, projections etc.', ...budget.kinds.map((k) => count(k.statements.background)), ...beside(count(0))],
   ]);
   const stages = renderTable(
     ['CPU ms per command by stage (profile)', ...budget.kinds.map((k) => k.command)],
@@ -222,6 +275,11 @@ export const formatCommandBudget = (budget: CommandBudget, renderTable: (header:
   return [
     `Command budget: ${budget.clients} clients, the runtime (role 'all') in a process of its own; each kind timed alone and counted until projections caught up`,
     `counting: ${budget.counting}`,
+    ...(bare
+      ? [
+          `${bare.description}; timed before each kind (runs ${bare.rate.runs.map((r) => Math.round(r)).join(', ')} req/s, spread ${bare.rate.spreadPercent.toFixed(0)}%); the ratio divides by their median`,
+        ]
+      : []),
     '',
     ...figures,
     '',

@@ -4,6 +4,7 @@ import { startBenchRuntime, waitUntilProjected } from './bench-runtime.ts';
 import { createOpsDb } from '@tracker/projections/ops-db';
 import { createOpsSnapshotStore } from '@tracker/api/commands/snapshots';
 import { measureCommandBudget } from './command-budget.ts';
+import { BARE_INSERT, BARE_INSERT_DESCRIPTION, postBareInserts, startBareInsertServer, type BareInsertServer } from './bare-insert.ts';
 import { seedBackfillableHabit, seedVeteranHabit } from './habit-history.ts';
 import { seedItems } from './item-history.ts';
 import {
@@ -135,7 +136,13 @@ export interface Reference {
   rate: Summary;
 }
 
-export const figuresOf = (workload: RequestWorkload, runs: Timed[], alone: Timed, reference: Reference | undefined): RequestFigures => {
+export const figuresOf = (
+  workload: RequestWorkload,
+  runs: Timed[],
+  alone: Timed,
+  reference: Reference | undefined,
+  insertBaseline?: Summary,
+): RequestFigures => {
   const rate = summarise(runs.map((run) => run.rate));
   const latencies = runs.flatMap((run) => run.latencies);
   const statements = runs.reduce((sum, run) => sum + run.statements, 0);
@@ -154,6 +161,7 @@ export const figuresOf = (workload: RequestWorkload, runs: Timed[], alone: Timed
     },
     reference: reference?.name ?? null,
     ratio: reference ? Number((rate.median / reference.rate.median).toFixed(3)) : null,
+    insertRatio: insertBaseline ? Number((rate.median / insertBaseline.median).toFixed(3)) : null,
   };
 };
 
@@ -195,9 +203,11 @@ const measureCommandRates = async (databaseUrl: string, settings: CommandSetting
   const counter = installStatementCounter();
   const ops = createOpsDb(databaseUrl);
   const users: BenchUser[] = [];
+  let bare: BareInsertServer | undefined;
   try {
     // The runtime created es.events; the baseline table copies it.
     await createBaselineTable(pool);
+    bare = await startBareInsertServer(databaseUrl, clients);
     const writers = await registerUsers(runtime.url, 'writer', clients);
     const readers = await registerUsers(runtime.url, 'reader', clients);
     users.push(...writers, ...readers);
@@ -267,7 +277,8 @@ const measureCommandRates = async (databaseUrl: string, settings: CommandSetting
     await waitUntilProjected(writers[0]!.client, 600_000);
 
     const health = checkHealth(writers);
-    // Commands are compared with raw INSERT commits, the list with the cheapest request there is.
+    // Commands are compared with the bare HTTP INSERT server (and raw INSERT commits, a second column),
+    // the list with the cheapest request there is.
     // Each pair of the data growth, timed interleaved (timePair): the second is compared with the first.
     const history = {
       warmUp: settings.historyWarmUpPerClient,
@@ -285,7 +296,7 @@ const measureCommandRates = async (databaseUrl: string, settings: CommandSetting
       timed: number;
       alone: number;
       aloneWarmUp?: number;
-      /** 'insert', 'health', or the name of the workload this one is compared with. */
+      /** 'bare' (with raw INSERT beside), 'health', or the name of the workload this one is compared with. */
       versus?: string;
       /** The second of its pair: timed with this one, request by request. */
       interleavedWith?: RequestWorkload;
@@ -293,32 +304,38 @@ const measureCommandRates = async (databaseUrl: string, settings: CommandSetting
       interleaved?: boolean;
     }> = [
       {
+        workload: postBareInserts(bare),
+        warmUp: settings.commandWarmUpPerClient,
+        timed: settings.commandsPerClient,
+        alone: settings.aloneCommands,
+      },
+      {
         workload: createGoals(writers),
         warmUp: settings.commandWarmUpPerClient,
         timed: settings.commandsPerClient,
         alone: settings.aloneCommands,
-        versus: 'insert',
+        versus: 'bare',
       },
       {
         workload: completeSubtasks(writers),
         warmUp: settings.commandWarmUpPerClient,
         timed: settings.commandsPerClient,
         alone: settings.aloneCommands,
-        versus: 'insert',
+        versus: 'bare',
       },
       {
         workload: completeActionables(writers),
         warmUp: settings.commandWarmUpPerClient,
         timed: settings.commandsPerClient,
         alone: settings.aloneCommands,
-        versus: 'insert',
+        versus: 'bare',
       },
       {
         workload: completeFreshHabits(writers),
         warmUp: settings.commandWarmUpPerClient,
         timed: settings.commandsPerClient,
         alone: settings.aloneCommands,
-        versus: 'insert',
+        versus: 'bare',
       },
       // Takes back what complete-habit just completed (run after it, as many).
       {
@@ -326,14 +343,14 @@ const measureCommandRates = async (databaseUrl: string, settings: CommandSetting
         warmUp: settings.commandWarmUpPerClient,
         timed: settings.commandsPerClient,
         alone: settings.aloneCommands,
-        versus: 'insert',
+        versus: 'bare',
       },
       {
         workload: backfillHabits(writers),
         warmUp: settings.commandWarmUpPerClient,
         timed: settings.commandsPerClient,
         alone: settings.aloneCommands,
-        versus: 'insert',
+        versus: 'bare',
       },
       // Complete, then take back, then record a missed day: each veteran habit goes through all three in turn.
       ...pair(completeFreshHabits(historians, 'complete-new-habit'), completeVeteranHabits(historians, settings.historyYears)),
@@ -387,22 +404,30 @@ const measureCommandRates = async (databaseUrl: string, settings: CommandSetting
 
     const insertBaseline = summarise(inserts);
     const referenceOf = (versus: string): Reference =>
-      versus === 'insert'
-        ? { name: 'raw INSERT commits/s', rate: insertBaseline }
+      versus === 'bare'
+        ? { name: 'bare HTTP INSERT req/s', rate: summarise(runs.get(BARE_INSERT)!.map((r) => r.rate)) }
         : { name: `${versus} req/s`, rate: summarise(runs.get(versus === 'health' ? health.name : versus)!.map((r) => r.rate)) };
     return {
       clients,
       requestsPerRun: Object.fromEntries(workloads.map(({ workload, timed }) => [workload.name, timed * workload.users.length])),
       insertBaseline,
       insertBaselineDescription: `single-row autocommit INSERT commits/s into ${BASELINE_TABLE} (LIKE es.events INCLUDING ALL), ${clients} workers on a pool of ${clients}, same database`,
+      bareInsertDescription: `${BARE_INSERT_DESCRIPTION} (${clients} clients, pool of ${clients}, into ${BASELINE_TABLE})`,
       workloads: workloads.map(({ workload, versus }) =>
-        figuresOf(workload, runs.get(workload.name)!, alone.get(workload.name)!, versus === undefined ? undefined : referenceOf(versus)),
+        figuresOf(
+          workload,
+          runs.get(workload.name)!,
+          alone.get(workload.name)!,
+          versus === undefined ? undefined : referenceOf(versus),
+          versus === 'bare' ? insertBaseline : undefined,
+        ),
       ),
     };
   } finally {
     counter.uninstall();
     await ops.destroy();
     for (const user of users) user.client.close();
+    await bare?.stop();
     await pool.end();
     await runtime.stop();
   }

@@ -43,6 +43,8 @@ export interface RequestFigures {
   reference: string | null;
   /** rate median / reference median. */
   ratio: number | null;
+  /** For commands: rate median / raw INSERT commits/s median, beside the ratio to the bare HTTP INSERT server. */
+  insertRatio?: number | null;
 }
 
 export interface CommandsSection {
@@ -51,6 +53,8 @@ export interface CommandsSection {
   /** Single-row autocommit INSERT commits/s with as many clients, on the same PostgreSQL. */
   insertBaseline: Summary;
   insertBaselineDescription: string;
+  /** What the commands' ratio divides by (a workload of its own, bare-http-insert). */
+  bareInsertDescription?: string;
   workloads: RequestFigures[];
   /** Per command kind: CPU, round trips and statements, from a server in a process of its own. */
   budget?: CommandBudget | undefined;
@@ -103,9 +107,12 @@ export const renderTable = (header: string[], rows: string[][]): string[] => {
 
 const formatMs = (value: number): string => value.toFixed(value < 10 ? 2 : 1);
 
-const requestTable = (workloads: RequestFigures[], extraRows: string[][] = []): string[] =>
-  renderTable(
-    ['workload', 'req/s', 'p50 ms', 'p99 ms', 'SQL/req', 'ratio', 'of', 'req/s spread'],
+const requestTable = (workloads: RequestFigures[], extraRows: string[][] = []): string[] => {
+  // Commands are divided by the bare HTTP INSERT server and, in a column of their own, by raw INSERT.
+  const withInsert = workloads.some((w) => w.insertRatio != null);
+  const insertColumn = (cell: string): string[] => (withInsert ? [cell] : []);
+  return renderTable(
+    ['workload', 'req/s', 'p50 ms', 'p99 ms', 'SQL/req', 'ratio', 'of', ...insertColumn('÷ raw INSERT'), 'req/s spread'],
     [
       ...workloads.map((w) => [
         w.workload,
@@ -115,11 +122,13 @@ const requestTable = (workloads: RequestFigures[], extraRows: string[][] = []): 
         w.sqlPerRequest.toFixed(1),
         w.ratio?.toFixed(3) ?? '',
         w.reference ?? '',
+        ...insertColumn(w.insertRatio?.toFixed(3) ?? ''),
         formatSpread(w.rate),
       ]),
       ...extraRows,
     ],
   );
+};
 
 const aloneTable = (workloads: RequestFigures[]): string[] =>
   renderTable(
@@ -146,12 +155,12 @@ const formatDashboard = (section: DashboardSection): string[] => {
 const formatCommands = (section: CommandsSection): string[] => {
   const runs = section.insertBaseline.runs.length;
   const table = requestTable(section.workloads, [
-    ['raw INSERT', formatRate(section.insertBaseline.median), '', '', '1.0', '', '', formatSpread(section.insertBaseline)],
+    ['raw INSERT', formatRate(section.insertBaseline.median), '', '', '1.0', '', '', '1.000', formatSpread(section.insertBaseline)],
   ]);
   const alone = aloneTable(section.workloads);
   const requests = section.workloads.map((w) => `  ${w.workload}: ${w.request}, ${section.requestsPerRun[w.workload] ?? '?'} requests per run`);
   return [
-    `Commands over HTTP: ${section.clients} concurrent clients, each its own user, token and keep-alive connection; the runtime (role 'all') in this process`,
+    `Commands over HTTP: ${section.clients} concurrent clients, each its own user, token and keep-alive connection; the runtime (role 'all') in this process, the bare HTTP INSERT server in its own (the command budget below has both out of the clients' process)`,
     `figures: req/s median of ${runs} runs; p50/p99 over every timed request; SQL/req = pg statements of the whole process per request; ratio = req/s / reference median`,
     `data-growth pairs (a row whose 'of' names another command): the two run interleaved request by request on the same clients, req/s = clients / median latency, SQL/req the pair's mean`,
     '',
@@ -161,6 +170,7 @@ const formatCommands = (section: CommandsSection): string[] => {
     '',
     'workloads:',
     ...requests,
+    ...(section.bareInsertDescription ? [`  bare-http-insert: ${section.bareInsertDescription}`] : []),
     `  raw INSERT: ${section.insertBaselineDescription}`,
     '',
     ...(section.budget ? formatCommandBudget(section.budget, renderTable) : []),
