@@ -173,8 +173,7 @@ export const createCommandHandler = (deps: { store: EventStore; snapshots?: Snap
     if (!decider.snapshotSchema || !snapshots || head - newest < BigInt(SNAPSHOT_EVERY)) return;
     const retryIds = [...retryIdsOf(stream, loaded.tail).filter((id) => id.revision > newest), ...(appended ? [appended] : [])];
     const next = nextSnapshot(loaded.snapshot, head, state, retryIds);
-    // A cache: failing to keep it costs speed, never correctness, so the command's answer stands.
-    if (next) await snapshots.save(stream, decider.snapshotSchema, next).catch(() => undefined);
+    if (next) await snapshots.save(stream, decider.snapshotSchema, next);
   };
 
   return {
@@ -249,7 +248,10 @@ export const createCommandHandler = (deps: { store: EventStore; snapshots?: Snap
           const after = evolved(state, decided);
           if (replayFrom < 0) {
             const appended = context.idempotencyKey ? { id: idAt(0), revision: last + 1n } : undefined;
-            await maybeSnapshot(decider, stream, loaded, after, last + BigInt(decided.length), appended);
+            // A cache: failing to keep it costs speed, never correctness, so the answer neither
+            // waits for it (a long stream's command would wait a round trip more than a new one's)
+            // nor fails with it.
+            void maybeSnapshot(decider, stream, loaded, after, last + BigInt(decided.length), appended).catch(() => undefined);
           }
           return { state: after, events: decided, position };
         } catch (error) {
