@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Goal, Subtask, Task, WorkItemStatus } from '@tracker/contracts/goals/http';
 import { workShare, type TaskWork } from '@tracker/contracts/goals/progress';
 import type { ReadModelDb, Row } from '../db.ts';
@@ -103,17 +104,51 @@ export const listSubtasks = async (db: ReadModelDb, userId: string, filter: List
   return { items: rows.map((row) => ({ ...baseFields(row, histories.get(row.id)!), taskId: row.task_id, goalId: row.goal_id })), next };
 };
 
+/**
+ * One item with its points history in one statement (the history as a JSON array beside the row):
+ * every command on a goal, task or subtask answers with this read, which took two round trips.
+ */
+const findWithHistory = async <K extends Kind>(db: ReadModelDb, kind: K, userId: string, id: string) => {
+  // Typed as the goals' table: the tasks' and subtasks' have the same columns and a parent's id or two more.
+  const table = tableOf[kind] as 'goals';
+  const ledgerColumn = ledgerColumnOf[kind] as 'goal_id';
+  const row = await db
+    .selectFrom(table)
+    .selectAll(table)
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom('points_ledger')
+          .select(['points_ledger.points', 'points_ledger.reason', 'points_ledger.occurred_at'])
+          .whereRef(`points_ledger.${ledgerColumn}`, '=', `${table}.id`)
+          .orderBy('points_ledger.occurred_at')
+          .orderBy('points_ledger.event_id'),
+      ).as('points_history'),
+    )
+    .where(`${table}.id`, '=', id)
+    .where(`${table}.user_id`, '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  // JSON carries the timestamps as text (microseconds, the session's offset); the driver's Date, as pointsHistories reads them, keeps milliseconds.
+  const history = (row.points_history as unknown as Array<{ points: number; reason: string; occurred_at: string }>).map((entry) => ({
+    points: entry.points,
+    reason: entry.reason,
+    timestamp: new Date(entry.occurred_at).toISOString(),
+  }));
+  return { row: row as unknown as Row<(typeof tableOf)[K]>, history };
+};
+
 export const findGoal = async (db: ReadModelDb, userId: string, id: string): Promise<Goal | undefined> => {
-  const row = await db.selectFrom('goals').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-  return row ? baseFields(row, (await pointsHistories(db, 'goal', [id])).get(id)!) : undefined;
+  const found = await findWithHistory(db, 'goal', userId, id);
+  return found ? baseFields(found.row, found.history) : undefined;
 };
 export const findTask = async (db: ReadModelDb, userId: string, id: string): Promise<Task | undefined> => {
-  const row = await db.selectFrom('tasks').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-  return row ? { ...baseFields(row, (await pointsHistories(db, 'task', [id])).get(id)!), goalId: row.goal_id } : undefined;
+  const found = await findWithHistory(db, 'task', userId, id);
+  return found ? { ...baseFields(found.row, found.history), goalId: found.row.goal_id } : undefined;
 };
 export const findSubtask = async (db: ReadModelDb, userId: string, id: string): Promise<Subtask | undefined> => {
-  const row = await db.selectFrom('subtasks').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-  return row ? { ...baseFields(row, (await pointsHistories(db, 'subtask', [id])).get(id)!), taskId: row.task_id, goalId: row.goal_id } : undefined;
+  const found = await findWithHistory(db, 'subtask', userId, id);
+  return found ? { ...baseFields(found.row, found.history), taskId: found.row.task_id, goalId: found.row.goal_id } : undefined;
 };
 
 export const workItemStats = async (db: ReadModelDb, kind: 'goal' | 'task', userId: string) => {

@@ -396,6 +396,49 @@ describe('a cascade cut short', () => {
       await client.end();
     }
   });
+  it('deletes a task and its subtask that reach the log under a goal it already deleted, as they appear', async () => {
+    const { token: own, user } = await app.registerUser();
+    const goal = await newGoal({}, own);
+    const metadata = () => ({ userId: user.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() });
+    const fields = { title: 'late', description: '', priority: 3, dueDate: null, startDate: null, endDate: null };
+    await app.runtime.store.append(
+      `goal-${goal.id}`,
+      [{ id: randomUUID(), type: 'GoalDeleted', data: { goalId: goal.id, title: goal.title }, metadata: metadata() }],
+      'any',
+    );
+    // Written one right after the other (as a crash-recovered writer or an import might), so the cascade usually meets them in one batch.
+    const taskId = randomUUID();
+    const subtaskId = randomUUID();
+    await Promise.all([
+      app.runtime.store.append(
+        `task-${taskId}`,
+        [{ id: randomUUID(), type: 'TaskCreated', data: { taskId, goalId: goal.id, userId: user.id, ...fields }, metadata: metadata() }],
+        'no_stream',
+      ),
+      app.runtime.store.append(
+        `subtask-${subtaskId}`,
+        [{ id: randomUUID(), type: 'SubtaskCreated', data: { subtaskId, taskId, goalId: goal.id, userId: user.id, ...fields }, metadata: metadata() }],
+        'no_stream',
+      ),
+    ]);
+    const client = new pg.Client({ connectionString: app.runtime.databaseUrl });
+    await client.connect();
+    try {
+      const deletions = async () =>
+        (
+          await client.query<{ type: string }>(
+            `SELECT type FROM es.events WHERE (type = 'TaskDeleted' AND data->>'taskId' = $1) OR (type = 'SubtaskDeleted' AND data->>'subtaskId' = $2) ORDER BY type`,
+            [taskId, subtaskId],
+          )
+        ).rows.map((row) => row.type);
+      for (let look = 0; look < 400 && (await deletions()).length < 2; look++) await new Promise((done) => setTimeout(done, 50));
+      expect(await deletions()).toEqual(['SubtaskDeleted', 'TaskDeleted']);
+    } finally {
+      await client.end();
+    }
+    expect((await call('GET', `/goals/tasks/${taskId}`, undefined, own)).status).toBe(404);
+    expect((await call('GET', `/goals/subtasks/${subtaskId}`, undefined, own)).status).toBe(404);
+  });
 });
 
 describe('isolation', () => {

@@ -10,6 +10,8 @@ export const GOALS_CASCADE = 'goals_cascade';
 const handles = ['GoalCreated', 'GoalDeleted', 'TaskCreated', 'TaskUpdated', 'TaskDeleted', 'SubtaskCreated', 'SubtaskDeleted'] as const;
 type Handled = ProjectedEvent<(typeof handles)[number]>;
 type Trx = Transaction<OperationalTables>;
+type Creation = ProjectedEvent<'GoalCreated' | 'TaskCreated' | 'SubtaskCreated'>;
+const isCreation = (event: Handled): event is Creation => event.type === 'GoalCreated' || event.type === 'TaskCreated' || event.type === 'SubtaskCreated';
 
 /**
  * A deleted goal takes its tasks and subtasks with it; a deleted task its subtasks. Run on the log,
@@ -40,36 +42,44 @@ export const goalsCascadeReactor = (items: WorkItemCommands): LaneMember<Operati
     return row !== undefined;
   };
 
+  const itemOf = (event: Creation) =>
+    event.type === 'GoalCreated'
+      ? { id: event.data.goalId, kind: 'goal' as const, goal_id: null, task_id: null }
+      : event.type === 'TaskCreated'
+        ? { id: event.data.taskId, kind: 'task' as const, goal_id: event.data.goalId, task_id: null }
+        : { id: event.data.subtaskId, kind: 'subtask' as const, goal_id: event.data.goalId, task_id: event.data.taskId };
+
+  /**
+   * Creations, in one insert and one look for deleted parents: one statement per creation was a round
+   * trip for every goal, task and subtask made (bench budget: 0.98 of create-goal's 7.4). A child
+   * created under a parent the log already deleted is deleted as it appears. Equivalent to one at a
+   * time: a creation's parents are never deleted by another creation, and a subtask names its goal
+   * beside its task, so one deleted under a task deleted here is found through the goal.
+   */
+  const created = async (trx: Trx, events: readonly Creation[]): Promise<void> => {
+    const items = events.map((event) => ({ event, ...itemOf(event) }));
+    await trx
+      .insertInto('cascade_items')
+      .values(items.map(({ id, kind, goal_id, task_id, event }) => ({ id, kind, user_id: event.metadata.userId, goal_id, task_id, deleted_by: null })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const parents = [...new Set(items.flatMap((item) => [item.goal_id, item.task_id]).filter((id): id is string => id !== null))];
+    if (parents.length === 0) return;
+    const deleted = new Set(
+      (await trx.selectFrom('cascade_items').select('id').where('id', 'in', parents).where('deleted_by', 'is not', null).execute()).map((row) => row.id),
+    );
+    for (const item of items)
+      if ((item.goal_id !== null && deleted.has(item.goal_id)) || (item.task_id !== null && deleted.has(item.task_id)))
+        await remove(trx, item.event, [{ id: item.id, kind: item.kind }]);
+  };
+
   const react = async (trx: Trx, event: Handled): Promise<void> => {
-    const userId = event.metadata.userId;
     switch (event.type) {
       case 'GoalCreated':
-        await trx
-          .insertInto('cascade_items')
-          .values({ id: event.data.goalId, kind: 'goal', user_id: userId, goal_id: null, task_id: null, deleted_by: null })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
+      case 'TaskCreated':
+      case 'SubtaskCreated':
+        await created(trx, [event]);
         return;
-      case 'TaskCreated': {
-        const { taskId, goalId } = event.data;
-        await trx
-          .insertInto('cascade_items')
-          .values({ id: taskId, kind: 'task', user_id: userId, goal_id: goalId, task_id: null, deleted_by: null })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-        if (await deletedParent(trx, [goalId])) await remove(trx, event, [{ id: taskId, kind: 'task' }]);
-        return;
-      }
-      case 'SubtaskCreated': {
-        const { subtaskId, taskId, goalId } = event.data;
-        await trx
-          .insertInto('cascade_items')
-          .values({ id: subtaskId, kind: 'subtask', user_id: userId, goal_id: goalId, task_id: taskId, deleted_by: null })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-        if (await deletedParent(trx, [goalId, taskId])) await remove(trx, event, [{ id: subtaskId, kind: 'subtask' }]);
-        return;
-      }
       case 'TaskUpdated': {
         const goalId = event.data.changes.goalId;
         if (!goalId) return;
@@ -104,5 +114,19 @@ export const goalsCascadeReactor = (items: WorkItemCommands): LaneMember<Operati
     name: GOALS_CASCADE,
     handles,
     apply: react,
+    // Runs of creations together (created), everything else one at a time, in log order.
+    async applyBatch(trx, events) {
+      let run: Creation[] = [];
+      for (const event of events) {
+        if (isCreation(event)) {
+          run.push(event);
+          continue;
+        }
+        if (run.length > 0) await created(trx, run);
+        run = [];
+        await react(trx, event);
+      }
+      if (run.length > 0) await created(trx, run);
+    },
   };
 };
