@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFeed } from '../src/calendar/testing/feed-reader.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
-import { chromiumAvailable, closeBrowserRun, launchBrowser, signInWithToken } from './support/browser.ts';
+import { chromiumAvailable, closeBrowserRun, launchBrowser, signInWithToken, useSignedInBrowser } from './support/browser.ts';
 import { SCREENSHOT_DIR, screenshot, type Theme } from './support/screenshots.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -33,46 +33,40 @@ const photographSection = async (page: Page, section: Locator, name: string, the
 };
 
 describe.skipIf(!chromiumAvailable)('the calendar feed on the settings screen, in a real browser', () => {
-  let app: TestApp;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let token: string;
-
-  beforeAll(async () => {
-    app = await startTestApp({ env: { APP_URL } });
-    browser = await launchBrowser();
-    context = await browser.newContext({ locale: 'en-US', timezoneId: 'Asia/Kolkata' });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
-    page = await context.newPage();
-    ({ token } = await app.registerUser('Subscriber', 'Asia/Kolkata'));
-    const deadline = new Date(Date.now() + 2 * 86_400_000).toISOString();
-    expect((await app.json('POST', '/api/actionables', { token, body: { title: 'Renew passport', deadline } })).status).toBe(201);
-    expect((await app.json('POST', '/api/actionables/habits', { token, body: { title: 'Read', recurrence: { frequency: 'daily' } } })).status).toBe(201);
-    await signInWithToken(page, app.url, token);
+  const run = useSignedInBrowser('Subscriber', {
+    device: { locale: 'en-US', timezoneId: 'Asia/Kolkata' },
+    timezone: 'Asia/Kolkata',
+    app: { env: { APP_URL } },
+    beforeRegistering: ({ app, context }) => context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url }),
   });
-  afterAll(() => closeBrowserRun({ app, browser, context }));
+  beforeAll(async () => {
+    const deadline = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    expect((await run.app.json('POST', '/api/actionables', { token: run.token, body: { title: 'Renew passport', deadline } })).status).toBe(201);
+    expect(
+      (await run.app.json('POST', '/api/actionables/habits', { token: run.token, body: { title: 'Read', recurrence: { frequency: 'daily' } } })).status,
+    ).toBe(201);
+  });
 
-  const section = () => page.getByRole('region', { name: 'Calendar feed' });
+  const section = () => run.page.getByRole('region', { name: 'Calendar feed' });
   const address = () => section().getByLabel('Feed address');
   const shownUrl = async () => {
     await expect.poll(() => address().inputValue()).toMatch(FEED_URL);
     return address().inputValue();
   };
   /** The feed at a URL the screen showed (its path on the test server), with no token. */
-  const fetchFeed = (url: string) => app.request('GET', new URL(url).pathname);
-  const toast = (text: string) => page.getByTestId('toast-success').filter({ hasText: text }).first();
-  const axeClean = (screen: string) => axeCleanOn(page, screen);
-  const photograph = (name: string, theme: Theme) => photographSection(page, section(), name, theme);
+  const fetchFeed = (url: string) => run.app.request('GET', new URL(url).pathname);
+  const toast = (text: string) => run.page.getByTestId('toast-success').filter({ hasText: text }).first();
+  const axeClean = (screen: string) => axeCleanOn(run.page, screen);
+  const photograph = (name: string, theme: Theme) => photographSection(run.page, section(), name, theme);
   const useTheme = async (theme: Theme) => {
-    await app.json('PATCH', '/api/settings', { token, body: { theme } });
-    await page.evaluate(`localStorage.setItem('theme', '${theme}')`);
-    await page.reload();
-    await expect.poll(() => page.evaluate('document.documentElement.dataset.theme ?? ""')).toBe(theme);
+    await run.app.json('PATCH', '/api/settings', { token: run.token, body: { theme } });
+    await run.page.evaluate(`localStorage.setItem('theme', '${theme}')`);
+    await run.page.reload();
+    await expect.poll(() => run.page.evaluate('document.documentElement.dataset.theme ?? ""')).toBe(theme);
   };
 
   it('shows the address of a feed that a calendar parser reads, copies it, and says how to subscribe', async () => {
-    await page.goto(`${app.url}/settings`);
+    await run.page.goto(`${run.app.url}/settings`);
     const url = await shownUrl();
     const res = await fetchFeed(url);
     expect(res.status).toBe(200);
@@ -86,7 +80,7 @@ describe.skipIf(!chromiumAvailable)('the calendar feed on the settings screen, i
 
     await section().getByRole('button', { name: 'Copy' }).click();
     await toast('Feed address copied').waitFor();
-    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(url);
+    expect(await run.page.evaluate('navigator.clipboard.readText()')).toBe(url);
 
     for (const theme of ['light', 'dark'] as const) {
       await useTheme(theme);
@@ -98,12 +92,12 @@ describe.skipIf(!chromiumAvailable)('the calendar feed on the settings screen, i
   }, 120_000);
 
   it('makes a new address only after a confirmation; the old one then answers 404', async () => {
-    await page.goto(`${app.url}/settings`);
+    await run.page.goto(`${run.app.url}/settings`);
     const old = await shownUrl();
 
     // Cancel leaves everything as it was.
     await section().getByRole('button', { name: 'Make a new address' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Make a new feed address?' });
+    const dialog = run.page.getByRole('dialog', { name: 'Make a new feed address?' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -114,8 +108,8 @@ describe.skipIf(!chromiumAvailable)('the calendar feed on the settings screen, i
     await dialog.waitFor();
     await axeClean('settings, new calendar feed address?');
     for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
-      await screenshot(page, 'settings-calendar-feed-rotate', width, 'light', { fullPage: false });
+      await run.page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+      await screenshot(run.page, 'settings-calendar-feed-rotate', width, 'light', { fullPage: false });
     }
     await dialog.getByRole('button', { name: 'Make a new address' }).click();
     await toast('New feed address').waitFor();
@@ -124,13 +118,13 @@ describe.skipIf(!chromiumAvailable)('the calendar feed on the settings screen, i
     expect((await fetchFeed(old)).status).toBe(404);
     expect((await fetchFeed(fresh)).status).toBe(200);
     // The server agrees on the address after a reload.
-    await page.reload();
+    await run.page.reload();
     expect(await shownUrl()).toBe(fresh);
   }, 120_000);
 
   it('creates a personal API token shown once, copies it, lists its last use and revokes it after a confirmation', async () => {
-    const tokens = () => page.getByRole('region', { name: 'Personal API tokens' });
-    await page.goto(`${app.url}/settings`);
+    const tokens = () => run.page.getByRole('region', { name: 'Personal API tokens' });
+    await run.page.goto(`${run.app.url}/settings`);
     await tokens().getByText('No API tokens yet.').waitFor();
 
     await tokens().getByRole('button', { name: 'Create token' }).click();
@@ -145,18 +139,18 @@ describe.skipIf(!chromiumAvailable)('the calendar feed on the settings screen, i
     const secret = await shown.inputValue();
     await tokens().getByRole('button', { name: 'Copy' }).click();
     await toast('API token copied').waitFor();
-    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(secret);
+    expect(await run.page.evaluate('navigator.clipboard.readText()')).toBe(secret);
     const item = tokens().getByRole('listitem').filter({ hasText: 'Home dashboard' });
     await item.getByText('Read and write').waitFor();
     expect(await item.textContent()).toContain('Last used never');
 
     for (const theme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: theme });
-      await page.evaluate(`document.documentElement.dataset.theme = '${theme}'`);
-      await axeClean(`settings, API token shown once (${theme})`);
+      await run.page.emulateMedia({ colorScheme: theme });
+      await run.page.evaluate(`document.documentElement.dataset.theme = '${theme}'`);
+      await axeClean(`settings, API run.token shown once (${theme})`);
       for (const width of [375, 1280]) {
-        await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
-        await expect.poll(() => page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+        await run.page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+        await expect.poll(() => run.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
         await tokens().screenshot({ path: `${SCREENSHOT_DIR}settings-api-tokens-created-${width}-${theme}.png`, animations: 'disabled', caret: 'hide' });
       }
     }
@@ -164,7 +158,7 @@ describe.skipIf(!chromiumAvailable)('the calendar feed on the settings screen, i
     // Shown once: gone after Done, and not there after a reload either; the token works as a bearer token.
     await tokens().getByRole('button', { name: 'Done' }).click();
     expect(await shown.count()).toBe(0);
-    const used = await app.json('POST', '/api/goals/goals', { token: secret, body: { title: 'From my script' } });
+    const used = await run.app.json('POST', '/api/goals/goals', { token: secret, body: { title: 'From my script' } });
     expect(used.status).toBe(201);
     for (const theme of ['light', 'dark'] as const) {
       await useTheme(theme);
@@ -174,25 +168,25 @@ describe.skipIf(!chromiumAvailable)('the calendar feed on the settings screen, i
       expect(await tokens().textContent()).not.toContain(secret.slice(-43));
       await axeClean(`settings, API tokens listed (${theme})`);
       for (const width of [375, 1280]) {
-        await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
-        await expect.poll(() => page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+        await run.page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+        await expect.poll(() => run.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
         await tokens().screenshot({ path: `${SCREENSHOT_DIR}settings-api-tokens-${width}-${theme}.png`, animations: 'disabled', caret: 'hide' });
       }
     }
     await useTheme('light');
 
     await item.getByRole('button', { name: 'Revoke Home dashboard' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Revoke this token?' });
+    const dialog = run.page.getByRole('dialog', { name: 'Revoke this token?' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect((await app.json('GET', '/api/goals/goals', { token: secret })).status).toBe(200);
+    expect((await run.app.json('GET', '/api/goals/goals', { token: secret })).status).toBe(200);
     await item.getByRole('button', { name: 'Revoke Home dashboard' }).click();
     await axeClean('settings, revoke API token?');
-    await screenshot(page, 'settings-api-tokens-revoke', 375, 'light', { fullPage: false });
+    await screenshot(run.page, 'settings-api-tokens-revoke', 375, 'light', { fullPage: false });
     await dialog.getByRole('button', { name: 'Revoke token' }).click();
     await toast('Token revoked').waitFor();
     await tokens().getByText('No API tokens yet.').waitFor();
-    expect((await app.json('GET', '/api/goals/goals', { token: secret })).status).toBe(401);
+    expect((await run.app.json('GET', '/api/goals/goals', { token: secret })).status).toBe(401);
   }, 120_000);
 });
 

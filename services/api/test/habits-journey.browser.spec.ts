@@ -1,9 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from './support/axe.ts';
-import { chromiumAvailable, closeBrowserRun, openBrowserRun, signInWithToken } from './support/browser.ts';
+import { chromiumAvailable, useSignedInBrowser } from './support/browser.ts';
 import { screenshot } from './support/screenshots.ts';
-import type { TestApp } from './support/test-app.ts';
 
 // Issue 18's acceptance as one user's day in the browser: two habits made with the New habit form
 // (3 times a week, every 4 days), both completed and one taken back from its toast; a daily habit
@@ -37,25 +35,19 @@ interface Habit {
 }
 
 describe.skipIf(!chromiumAvailable)('a habit keeper’s day, in a real browser: card, habit page, Today and the audit agree', () => {
-  let app: TestApp;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let token: string;
-
-  beforeAll(async () => {
-    ({ app, browser, context, page } = await openBrowserRun({ timezoneId: ZONE, locale: 'en-US', viewport: { width: 1280, height: 900 } }));
+  const run = useSignedInBrowser('Habit Keeper', {
+    device: { timezoneId: ZONE, locale: 'en-US', viewport: { width: 1280, height: 900 } },
+    timezone: ZONE,
     // Noon in New York, so the day does not end while the journey runs.
-    app.advanceClock(((12 - hourIn(Date.now()) + 24) % 24) * HOUR);
-    ({ token } = await app.registerUser('Habit Keeper', ZONE));
-    await signInWithToken(page, app.url, token);
-    await app.json('PATCH', '/api/settings', { token, body: { theme: 'light' } });
-    await page.evaluate(`localStorage.setItem('theme', 'light')`);
+    beforeRegistering: ({ app }) => app.advanceClock(((12 - hourIn(Date.now()) + 24) % 24) * HOUR),
   });
-  afterAll(() => closeBrowserRun({ app, browser, context }));
+  beforeAll(async () => {
+    await run.app.json('PATCH', '/api/settings', { token: run.token, body: { theme: 'light' } });
+    await run.page.evaluate(`localStorage.setItem('theme', 'light')`);
+  });
 
   const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await app.json<T>(method, `/api${path}`, { token, ...(body !== undefined ? { body } : {}) });
+    const res = await run.app.json<T>(method, `/api${path}`, { token: run.token, ...(body !== undefined ? { body } : {}) });
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   };
@@ -63,20 +55,20 @@ describe.skipIf(!chromiumAvailable)('a habit keeper’s day, in a real browser: 
   const habitNamed = async (title: string) => (await habits()).find((habit) => habit.title === title)!;
   const historyOf = async (id: string, from: string, to: string) =>
     (await api<{ history: Array<{ date: string; state: string }> }>('GET', `/actionables/habits/${id}/history?startDate=${from}&endDate=${to}`)).history;
-  const waitForText = (testId: string, text: string) => page.getByTestId(testId).filter({ hasText: text }).first().waitFor();
-  const toast = (kind: 'success' | 'info', text: string) => page.getByTestId(`toast-${kind}`).filter({ hasText: text }).first();
+  const waitForText = (testId: string, text: string) => run.page.getByTestId(testId).filter({ hasText: text }).first().waitFor();
+  const toast = (kind: 'success' | 'info', text: string) => run.page.getByTestId(`toast-${kind}`).filter({ hasText: text }).first();
   const problems: string[] = [];
   const axeClean = async (screen: string) => {
-    const found = await seriousViolations(page);
+    const found = await seriousViolations(run.page);
     if (found.length) problems.push(describeViolations(screen, found));
   };
   const photograph = async (screen: string, theme: 'light' | 'dark' = 'light') => {
     for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
-      await expect.poll(() => page.evaluate('document.documentElement.scrollWidth'), { message: `${screen} at ${width} px` }).toBeLessThanOrEqual(width);
-      await screenshot(page, screen, width, theme);
+      await run.page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+      await expect.poll(() => run.page.evaluate('document.documentElement.scrollWidth'), { message: `${screen} at ${width} px` }).toBeLessThanOrEqual(width);
+      await screenshot(run.page, screen, width, theme);
     }
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await run.page.setViewportSize({ width: 1280, height: 900 });
   };
 
   it('creates, completes, takes back, records a missed day, freezes and moves the day start; every screen tells the same story', async () => {
@@ -95,9 +87,9 @@ describe.skipIf(!chromiumAvailable)('a habit keeper’s day, in a real browser: 
     ).habit;
 
     // Two habits through the New habit form.
-    await page.goto(`${app.url}/habits`);
-    await page.getByRole('button', { name: 'New habit' }).click();
-    const form = page.getByRole('form', { name: 'New habit' });
+    await run.page.goto(`${run.app.url}/habits`);
+    await run.page.getByRole('button', { name: 'New habit' }).click();
+    const form = run.page.getByRole('form', { name: 'New habit' });
     await form.getByLabel('Title').fill('Water plants');
     await form.getByRole('radio', { name: 'Every N days' }).check();
     await form.getByLabel('Every how many days').fill('4');
@@ -105,7 +97,7 @@ describe.skipIf(!chromiumAvailable)('a habit keeper’s day, in a real browser: 
     await axeClean('new habit, every 4 days');
     await form.getByRole('button', { name: 'Save new habit' }).click();
     await form.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'New habit' }).click();
+    await run.page.getByRole('button', { name: 'New habit' }).click();
     await form.getByLabel('Title').fill('Yoga');
     await form.getByRole('radio', { name: 'N times a week' }).check();
     await form.getByLabel('Times a week', { exact: true }).fill('3');
@@ -117,10 +109,10 @@ describe.skipIf(!chromiumAvailable)('a habit keeper’s day, in a real browser: 
     await waitForText(`habit-schedule-${yoga.id}`, '3 times a week');
 
     // Complete both; take Yoga back from its toast's Undo.
-    await page.getByRole('button', { name: 'Complete habit Water plants today' }).click();
+    await run.page.getByRole('button', { name: 'Complete habit Water plants today' }).click();
     await toast('success', 'Water plants').waitFor();
     await waitForText(`habit-today-${plants.id}`, 'Done today');
-    await page.getByRole('button', { name: 'Complete habit Yoga today' }).click();
+    await run.page.getByRole('button', { name: 'Complete habit Yoga today' }).click();
     const yogaDone = toast('success', 'Yoga');
     await yogaDone.getByText('streak').waitFor();
     await expect.poll(async () => (await habitNamed('Yoga')).pointsAwarded).toBeGreaterThan(0);
@@ -134,10 +126,10 @@ describe.skipIf(!chromiumAvailable)('a habit keeper’s day, in a real browser: 
     await axeClean('habits, after an undo');
 
     // Read: done today, and yesterday recorded afterwards from the dialog.
-    await page.getByRole('button', { name: 'Complete habit Read today' }).click();
+    await run.page.getByRole('button', { name: 'Complete habit Read today' }).click();
     await waitForText(`habit-streak-${read.id}`, 'Streak1');
-    await page.getByRole('button', { name: 'Record a missed day of habit Read' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Record a missed day of “Read”' });
+    await run.page.getByRole('button', { name: 'Record a missed day of habit Read' }).click();
+    const dialog = run.page.getByRole('dialog', { name: 'Record a missed day of “Read”' });
     await dialog.getByText('earns half the points').waitFor();
     expect(await dialog.getByRole('radio', { name: `Yesterday, ${shortDay(yesterday)}` }).isChecked()).toBe(true);
     await axeClean('record a missed day');
@@ -148,7 +140,7 @@ describe.skipIf(!chromiumAvailable)('a habit keeper’s day, in a real browser: 
 
     // Freeze all habits next week (Sunday to Saturday) from the Freeze panel.
     const nextWeek = addDays(today, 7 - weekday(today));
-    const panel = page.getByTestId('freeze-panel');
+    const panel = run.page.getByTestId('freeze-panel');
     const freeze = panel.getByRole('form', { name: 'Freeze habits' });
     await freeze.getByLabel('Habits').selectOption({ label: 'All habits' });
     await freeze.getByLabel('From').fill(nextWeek);
@@ -161,8 +153,8 @@ describe.skipIf(!chromiumAvailable)('a habit keeper’s day, in a real browser: 
     await panel.getByTestId(`freeze-${freezes[0]!.id}`).getByText('7 days').waitFor();
 
     // The day start, in Settings: 04:00 from tomorrow; today stays as it was.
-    await page.goto(`${app.url}/settings`);
-    const dayStart = page.getByRole('combobox', { name: 'Day starts at' });
+    await run.page.goto(`${run.app.url}/settings`);
+    const dayStart = run.page.getByRole('combobox', { name: 'Day starts at' });
     await dayStart.selectOption('4');
     await toast('success', 'From tomorrow, your days start at 04:00.').waitFor();
     await waitForText('settings-day-start-today', 'from tomorrow, days start at 04:00');
@@ -187,7 +179,7 @@ describe.skipIf(!chromiumAvailable)('a habit keeper’s day, in a real browser: 
     expect(yogaHistory.filter((day) => day.state === 'done' || day.state === 'backfilled')).toEqual([]);
 
     // The cards: streaks, the backfilled day in Read's weeks, Yoga's day not done, the freeze named.
-    await page.goto(`${app.url}/habits`);
+    await run.page.goto(`${run.app.url}/habits`);
     await waitForText(`habit-streak-${read.id}`, 'Streak2');
     await waitForText(`habit-streak-${plants.id}`, 'Streak1');
     await waitForText(`habit-streak-${yoga.id}`, 'Streak0');
@@ -196,15 +188,15 @@ describe.skipIf(!chromiumAvailable)('a habit keeper’s day, in a real browser: 
     // What each card says about today, which the dashboard's Today must say in the same words.
     const cardWords = new Map<string, string>();
     for (const habit of [read, plants, yoga, swim]) {
-      cardWords.set(habit.id, (await page.getByTestId(`habit-today-${habit.id}`).locator('dd').textContent())!.trim());
+      cardWords.set(habit.id, (await run.page.getByTestId(`habit-today-${habit.id}`).locator('dd').textContent())!.trim());
     }
-    const readCard = page.getByTestId(`habit-${read.id}`);
+    const readCard = run.page.getByTestId(`habit-${read.id}`);
     const readGrid = readCard.getByRole('grid', { name: 'Read, last 5 weeks' });
     const cell = (grid: typeof readGrid, date: string) => grid.locator(`[data-date="${date}"]`);
     await expect.poll(() => cell(readGrid, yesterday).getAttribute('aria-label')).toBe(`${shortDay(yesterday)}: backfilled (recorded afterwards)`);
     await expect.poll(() => cell(readGrid, today).getAttribute('aria-label')).toBe(`${shortDay(today)}: done`);
     expect(await cell(readGrid, addDays(today, -2)).getAttribute('aria-label')).toBe(`${shortDay(addDays(today, -2))}: missed`);
-    const yogaGrid = page.getByTestId(`habit-${yoga.id}`).getByRole('grid', { name: 'Yoga, last 5 weeks' });
+    const yogaGrid = run.page.getByTestId(`habit-${yoga.id}`).getByRole('grid', { name: 'Yoga, last 5 weeks' });
     await cell(yogaGrid, today).waitFor();
     expect(await cell(yogaGrid, today).getAttribute('data-state')).not.toBe('done');
     expect(await yogaGrid.locator('[data-state="done"], [data-state="backfilled"]').count()).toBe(0);
@@ -216,60 +208,60 @@ describe.skipIf(!chromiumAvailable)('a habit keeper’s day, in a real browser: 
 
     // The habit page: the same streak, yesterday backfilled, today done, the freeze ahead.
     await readCard.getByRole('link', { name: 'Read' }).click();
-    await page.waitForURL(new RegExp(`/habits/${read.id}$`));
-    await page.getByRole('heading', { name: 'Read', level: 1 }).waitFor();
-    await expect.poll(() => page.getByTestId('habit-page-streak').textContent()).toBe('2');
-    await expect.poll(() => page.getByTestId('habit-page-best').textContent()).toBe('2');
-    const year = page.getByRole('grid', { name: 'Read: each day of the last 12 months' });
+    await run.page.waitForURL(new RegExp(`/habits/${read.id}$`));
+    await run.page.getByRole('heading', { name: 'Read', level: 1 }).waitFor();
+    await expect.poll(() => run.page.getByTestId('habit-page-streak').textContent()).toBe('2');
+    await expect.poll(() => run.page.getByTestId('habit-page-best').textContent()).toBe('2');
+    const year = run.page.getByRole('grid', { name: 'Read: each day of the last 12 months' });
     await expect.poll(() => cell(year, yesterday).getAttribute('aria-label')).toBe(`${shortDay(yesterday)}: backfilled (recorded afterwards)`);
     expect(await cell(year, today).getAttribute('aria-label')).toBe(`${shortDay(today)}: done`);
-    await page.getByTestId(`habit-completion-${yesterday}`).filter({ hasText: 'Backfilled' }).waitFor();
-    await page.getByTestId(`habit-completion-${today}`).filter({ hasText: 'Done' }).waitFor();
-    await page
+    await run.page.getByTestId(`habit-completion-${yesterday}`).filter({ hasText: 'Backfilled' }).waitFor();
+    await run.page.getByTestId(`habit-completion-${today}`).filter({ hasText: 'Done' }).waitFor();
+    await run.page
       .getByTestId('habit-page-freezes')
       .filter({ hasText: shortDay(nextWeek) })
       .waitFor();
     await axeClean('habit page');
 
     // Yoga's page: nothing done (the completion taken back is not there).
-    await page.goto(`${app.url}/habits/${yoga.id}`);
-    await page.getByRole('heading', { name: 'Yoga', level: 1 }).waitFor();
-    await expect.poll(() => page.getByTestId('habit-page-streak').textContent()).toBe('0');
-    expect(await page.getByTestId(`habit-completion-${today}`).count()).toBe(0);
+    await run.page.goto(`${run.app.url}/habits/${yoga.id}`);
+    await run.page.getByRole('heading', { name: 'Yoga', level: 1 }).waitFor();
+    await expect.poll(() => run.page.getByTestId('habit-page-streak').textContent()).toBe('0');
+    expect(await run.page.getByTestId(`habit-completion-${today}`).count()).toBe(0);
 
     // The dashboard's Today: Read and Water plants done, Yoga still to do, Swim offered for yesterday as
     // its card offers it; each row in its card's words. The tiles hold the points.
-    await page.goto(`${app.url}/dashboard`);
-    await page.getByTestId(`today-done-${read.id}`).waitFor();
-    await page.getByTestId(`today-done-${plants.id}`).waitFor();
-    await page.getByTestId(`today-${yoga.id}`).getByRole('button', { name: 'Complete habit Yoga' }).waitFor();
-    await page.getByTestId(`today-${swim.id}`).getByRole('button', { name: 'Complete habit Swim' }).waitFor();
-    expect(await page.getByTestId(`today-done-${yoga.id}`).count()).toBe(0);
+    await run.page.goto(`${run.app.url}/dashboard`);
+    await run.page.getByTestId(`today-done-${read.id}`).waitFor();
+    await run.page.getByTestId(`today-done-${plants.id}`).waitFor();
+    await run.page.getByTestId(`today-${yoga.id}`).getByRole('button', { name: 'Complete habit Yoga' }).waitFor();
+    await run.page.getByTestId(`today-${swim.id}`).getByRole('button', { name: 'Complete habit Swim' }).waitFor();
+    expect(await run.page.getByTestId(`today-done-${yoga.id}`).count()).toBe(0);
     for (const [id, words] of cardWords) {
-      expect(await page.getByTestId(`today-${id}`).textContent(), `Today's row of ${id}`).toContain(words);
+      expect(await run.page.getByTestId(`today-${id}`).textContent(), `Today's row of ${id}`).toContain(words);
     }
     expect(cardWords.get(swim.id)).toBe(`Counts for ${shortDay(yesterday)}`);
-    await expect.poll(() => page.getByTestId('stat-total').textContent()).toBe(String(total));
-    await expect.poll(() => page.getByTestId('stat-today').textContent()).toBe(String(stats.today));
-    const tileTotal = (await page.getByTestId('stat-total').textContent())!.trim();
+    await expect.poll(() => run.page.getByTestId('stat-total').textContent()).toBe(String(total));
+    await expect.poll(() => run.page.getByTestId('stat-today').textContent()).toBe(String(stats.today));
+    const tileTotal = (await run.page.getByTestId('stat-total').textContent())!.trim();
     await axeClean('dashboard');
 
     // The audit: every total equal to the tiles; the backfill recorded afterwards, Yoga's award taken back.
-    await page.goto(`${app.url}/audit`);
+    await run.page.goto(`${run.app.url}/audit`);
     await waitForText('audit-verdict-title', 'Every point is accounted for');
-    const textOf = async (testId: string) => (await page.getByTestId(testId).textContent())?.trim();
+    const textOf = async (testId: string) => (await run.page.getByTestId(testId).textContent())?.trim();
     await expect.poll(() => textOf('audit-recorded-total')).toBe(tileTotal);
     expect(await textOf('audit-recomputed-total')).toBe(tileTotal);
     expect(await textOf('audit-ledger-total')).toBe(tileTotal);
-    await page.getByTestId('audit-entries').getByText('4 awards, 1 revocation · 1 freeze, which awards nothing').waitFor();
-    const entries = page.getByRole('table', { name: 'Awards and revocations' }).getByTestId('audit-entry');
+    await run.page.getByTestId('audit-entries').getByText('4 awards, 1 revocation · 1 freeze, which awards nothing').waitFor();
+    const entries = run.page.getByRole('table', { name: 'Awards and revocations' }).getByTestId('audit-entry');
     const reasons = (await entries.locator('td.entries__reason').allTextContents()).map((reason) => reason.trim());
     expect(reasons.filter((reason) => reason.startsWith(`Recorded habit "Read" for ${yesterday} afterwards`))).toHaveLength(1);
     expect(reasons).toContain(`Took back habit "Yoga" for ${today}`);
     const yogaRows = entries.filter({ hasText: 'Yoga' });
     expect(await yogaRows.getByTestId('audit-entry-points').allTextContents()).toEqual([`−${yogaAward}`, `+${yogaAward}`]);
     // The freeze of next week, among the awards: all habits, its days, no points, the total unchanged.
-    const frozen = page.getByRole('table', { name: 'Awards and revocations' }).getByTestId('audit-freeze');
+    const frozen = run.page.getByRole('table', { name: 'Awards and revocations' }).getByTestId('audit-freeze');
     expect(await frozen.count()).toBe(1);
     expect(await frozen.getAttribute('data-what')).toBe('set');
     const frozenText = (await frozen.textContent())!;
@@ -282,23 +274,23 @@ describe.skipIf(!chromiumAvailable)('a habit keeper’s day, in a real browser: 
     // Every screen of the story, light and dark, at a phone's width and a laptop's.
     for (const theme of ['light', 'dark'] as const) {
       await api('PATCH', '/settings', { theme });
-      await page.evaluate(`localStorage.setItem('theme', '${theme}')`);
-      await page.goto(`${app.url}/habits`);
+      await run.page.evaluate(`localStorage.setItem('theme', '${theme}')`);
+      await run.page.goto(`${run.app.url}/habits`);
       await waitForText(`habit-streak-${read.id}`, 'Streak2');
       await axeClean(`habits (${theme})`);
       await photograph('journey-habits', theme);
-      await page.goto(`${app.url}/habits/${read.id}`);
-      await expect.poll(() => page.getByTestId('habit-page-streak').textContent()).toBe('2');
-      await axeClean(`habit page (${theme})`);
+      await run.page.goto(`${run.app.url}/habits/${read.id}`);
+      await expect.poll(() => run.page.getByTestId('habit-page-streak').textContent()).toBe('2');
+      await axeClean(`habit run.page (${theme})`);
       await photograph('journey-habit-page', theme);
-      await page.goto(`${app.url}/dashboard`);
-      await page.getByTestId(`today-done-${read.id}`).waitFor();
-      await expect.poll(() => page.getByTestId('stat-total').textContent()).toBe(tileTotal);
+      await run.page.goto(`${run.app.url}/dashboard`);
+      await run.page.getByTestId(`today-done-${read.id}`).waitFor();
+      await expect.poll(() => run.page.getByTestId('stat-total').textContent()).toBe(tileTotal);
       await axeClean(`dashboard (${theme})`);
       await photograph('journey-dashboard', theme);
-      await page.goto(`${app.url}/audit`);
+      await run.page.goto(`${run.app.url}/audit`);
       await waitForText('audit-verdict-title', 'Every point is accounted for');
-      await page.getByTestId('audit-freeze').waitFor();
+      await run.page.getByTestId('audit-freeze').waitFor();
       await axeClean(`points audit (${theme})`);
       await photograph('journey-audit', theme);
     }

@@ -1,9 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from './support/axe.ts';
-import { chromiumAvailable, closeBrowserRun, openBrowserRun, signInWithToken } from './support/browser.ts';
+import { chromiumAvailable, useSignedInBrowser } from './support/browser.ts';
 import { screenshot, type Theme } from './support/screenshots.ts';
-import type { TestApp } from './support/test-app.ts';
 
 // Issue 18 on the habit card, as a user meets it: what a completion will do is said before the
 // click (a Mon/Wed/Fri habit created on a Thursday is not scheduled until Friday), a completion can
@@ -37,86 +35,84 @@ interface Habit {
 }
 
 describe.skipIf(!chromiumAvailable)('a habit’s day before the click, undo and a missed day, in a real browser', () => {
-  let app: TestApp;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let token: string;
+  let ahead: number;
+  const run = useSignedInBrowser('Keeper', {
+    device: { timezoneId: ZONE, locale: 'en-US' },
+    beforeRegistering: ({ app }) => {
+      const toThursday = (4 - localDay(Date.now()).weekday + 7) % 7;
+      ahead = toThursday >= 3 ? toThursday : toThursday + 7;
+      app.advanceClock((ahead - 3) * DAY_MS);
+    },
+  });
   let today: string;
   let meditate: string;
 
   beforeAll(async () => {
-    ({ app, browser, context, page } = await openBrowserRun({ timezoneId: ZONE, locale: 'en-US' }));
-    const toThursday = (4 - localDay(Date.now()).weekday + 7) % 7;
-    const ahead = toThursday >= 3 ? toThursday : toThursday + 7;
-    app.advanceClock((ahead - 3) * DAY_MS);
-    ({ token } = await app.registerUser('Keeper'));
-    const created = await app.json<{ habit: Habit }>('POST', '/api/actionables/habits', { token, body: { title: 'Meditate', weight: 2 } });
+    const created = await run.app.json<{ habit: Habit }>('POST', '/api/actionables/habits', { token: run.token, body: { title: 'Meditate', weight: 2 } });
     expect(created.status).toBe(201);
     meditate = created.body.habit.id;
-    app.advanceClock(3 * DAY_MS);
+    run.app.advanceClock(3 * DAY_MS);
     today = localDay(Date.now() + ahead * DAY_MS).date;
-    await signInWithToken(page, app.url, token);
   });
-  afterAll(() => closeBrowserRun({ app, browser, context }));
 
-  const api = async <T>(method: string, path: string, body?: unknown) => (await app.json<T>(method, `/api${path}`, { token, body })).body;
+  const api = async <T>(method: string, path: string, body?: unknown) => (await run.app.json<T>(method, `/api${path}`, { token: run.token, body })).body;
   const habitOf = async (id: string) => (await api<{ habits: Habit[] }>('GET', '/actionables/habits')).habits.find((habit) => habit.id === id)!;
   const pointsTotal = async () => (await api<{ stats: { total: number } }>('GET', '/points/stats')).stats.total;
-  const waitForText = (testId: string, text: string) => page.getByTestId(testId).filter({ hasText: text }).first().waitFor();
-  const toast = (kind: 'success' | 'info', text: string) => page.getByTestId(`toast-${kind}`).filter({ hasText: text }).first();
-  const focused = () => page.evaluate(`(document.activeElement && document.activeElement !== document.body) ? document.activeElement.textContent : '<body>'`);
+  const waitForText = (testId: string, text: string) => run.page.getByTestId(testId).filter({ hasText: text }).first().waitFor();
+  const toast = (kind: 'success' | 'info', text: string) => run.page.getByTestId(`toast-${kind}`).filter({ hasText: text }).first();
+  const focused = () =>
+    run.page.evaluate(`(document.activeElement && document.activeElement !== document.body) ? document.activeElement.textContent : '<body>'`);
   const axeClean = async (screen: string) => {
-    const problems = await seriousViolations(page);
+    const problems = await seriousViolations(run.page);
     expect(problems, describeViolations(screen, problems)).toEqual([]);
   };
   const photograph = async (screen: string, theme: Theme, options?: { fullPage?: boolean }) => {
     for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
-      await expect.poll(() => page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
-      await screenshot(page, screen, width, theme, options);
+      await run.page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+      await expect.poll(() => run.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+      await screenshot(run.page, screen, width, theme, options);
     }
   };
   const useTheme = async (theme: Theme) => {
     await api('PATCH', '/settings', { theme });
-    await page.evaluate(`localStorage.setItem('theme', '${theme}')`);
-    await page.reload();
+    await run.page.evaluate(`localStorage.setItem('theme', '${theme}')`);
+    await run.page.reload();
   };
 
   it('says before the click that a Mon/Wed/Fri habit created on a Thursday is not scheduled until Friday', async () => {
     expect(new Date(`${today}T00:00:00Z`).getUTCDay()).toBe(4);
-    const created = await app.json<{ habit: Habit }>('POST', '/api/actionables/habits', {
-      token,
+    const created = await run.app.json<{ habit: Habit }>('POST', '/api/actionables/habits', {
+      token: run.token,
       body: { title: 'Stretch', recurrence: { frequency: 'weekly', days: [1, 3, 5] } },
     });
     expect(created.status).toBe(201);
     const id = created.body.habit.id;
     expect(created.body.habit.habitToday).toMatchObject({ state: 'notDue', next: addDays(today, 1) });
 
-    await page.goto(`${app.url}/habits`);
+    await run.page.goto(`${run.app.url}/habits`);
     const reason = `Not scheduled today · next ${shortDay(addDays(today, 1))}`;
     await waitForText(`habit-today-${id}`, reason);
     // Still a button, so it is found and read with its reason, but it says it does nothing.
-    const complete = page.getByRole('button', { name: 'Complete habit Stretch today' });
+    const complete = run.page.getByRole('button', { name: 'Complete habit Stretch today' });
     expect(await complete.getAttribute('aria-disabled')).toBe('true');
     const describedBy = await complete.getAttribute('aria-describedby');
-    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(reason);
+    expect(await run.page.locator(`[id="${describedBy}"]`).textContent()).toBe(reason);
     expect(await complete.isEnabled()).toBe(false);
     await complete.click({ force: true });
-    await page.waitForTimeout(500);
+    await run.page.waitForTimeout(500);
     expect((await habitOf(id)).habitToday).toMatchObject({ state: 'notDue' });
     await axeClean('habits, not scheduled today');
     await photograph('habit-not-scheduled', 'light');
-    await app.json('DELETE', `/api/actionables/${id}`, { token });
+    await run.app.json('DELETE', `/api/actionables/${id}`, { token: run.token });
   }, 60_000);
 
   it('completes a daily habit, takes it back from the toast, completes it again and records yesterday', async () => {
     const id = meditate;
-    await page.goto(`${app.url}/habits`);
+    await run.page.goto(`${run.app.url}/habits`);
     await waitForText(`habit-today-${id}`, 'Due today');
 
     // Complete: the toast says what it earned and offers Undo; the focus moves to the card's Undo, not to <body>.
-    await page.getByRole('button', { name: 'Complete habit Meditate today' }).click();
+    await run.page.getByRole('button', { name: 'Complete habit Meditate today' }).click();
     await toast('success', 'points · streak 1').waitFor();
     const completed = await habitOf(id);
     expect(completed).toMatchObject({ streak: 1, habitToday: { state: 'done', canUndo: true } });
@@ -128,7 +124,7 @@ describe.skipIf(!chromiumAvailable)('a habit’s day before the click, undo and 
     await expect.poll(focused).toContain('Undo');
     // The toast holds while pointed at: still there after its 8 s.
     await done.hover();
-    await page.waitForTimeout(8_500);
+    await run.page.waitForTimeout(8_500);
     expect(await done.isVisible()).toBe(true);
     await axeClean('habits, completed with an undo toast');
     await photograph('habit-undo-toast', 'light', { fullPage: false });
@@ -142,13 +138,13 @@ describe.skipIf(!chromiumAvailable)('a habit’s day before the click, undo and 
     await expect.poll(focused).toContain('Complete');
 
     // Again, by keyboard: the focus is on Complete.
-    await page.keyboard.press('Enter');
+    await run.page.keyboard.press('Enter');
     await toast('success', `+${awarded} points · streak 1`).waitFor();
     await waitForText(`habit-streak-${id}`, 'Streak1');
 
     // Record yesterday: the dialog lists the missed days of the last week, says a recorded day earns half.
-    await page.getByRole('button', { name: 'Record a missed day of habit Meditate' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Record a missed day of “Meditate”' });
+    await run.page.getByRole('button', { name: 'Record a missed day of habit Meditate' }).click();
+    const dialog = run.page.getByRole('dialog', { name: 'Record a missed day of “Meditate”' });
     await dialog.getByText('earns half the points').waitFor();
     const days = dialog.getByRole('radio');
     await expect.poll(() => days.count()).toBe(3);
@@ -163,14 +159,14 @@ describe.skipIf(!chromiumAvailable)('a habit’s day before the click, undo and 
     expect(half).toBeGreaterThan(0);
     await toast('success', '(half: recorded afterwards) · streak 2').waitFor();
     // The completion's toast gave way: its Undo would now take back the day just recorded.
-    expect(await page.getByTestId('toast-success').getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    expect(await run.page.getByTestId('toast-success').getByRole('button', { name: 'Undo' }).count()).toBe(0);
     await waitForText(`habit-streak-${id}`, 'Streak2');
     expect(await pointsTotal()).toBe(recorded.pointsAwarded);
     await photograph('habits-after-backfill', 'light');
 
     // The dashboard's Today says the same: done, with Undo; take it back and complete it there.
-    await page.goto(`${app.url}/dashboard`);
-    const row = page.getByTestId(`today-${id}`);
+    await run.page.goto(`${run.app.url}/dashboard`);
+    const row = run.page.getByTestId(`today-${id}`);
     await row.getByText('Done today ✓').waitFor();
     await axeClean('dashboard, habit done');
     // Undo takes back the completion recorded last: the day recorded afterwards (the toast names it), then today's.
@@ -193,25 +189,25 @@ describe.skipIf(!chromiumAvailable)('a habit’s day before the click, undo and 
 
     // Dark: the card and its dialog.
     await useTheme('dark');
-    await page.goto(`${app.url}/habits`);
+    await run.page.goto(`${run.app.url}/habits`);
     await waitForText(`habit-today-${id}`, 'Done today ✓');
     await axeClean('habits, dark');
     await photograph('habits-after-backfill', 'dark');
-    await page.getByRole('button', { name: 'Record a missed day of habit Meditate' }).click();
+    await run.page.getByRole('button', { name: 'Record a missed day of habit Meditate' }).click();
     await dialog.waitFor();
     await axeClean('record a missed day, dark');
     await photograph('habit-record-missed-day', 'dark', { fullPage: false });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await page.goto(`${app.url}/dashboard`);
-    await page.getByTestId(`today-${id}`).getByText('Done today ✓').waitFor();
+    await run.page.goto(`${run.app.url}/dashboard`);
+    await run.page.getByTestId(`today-${id}`).getByText('Done today ✓').waitFor();
     await axeClean('dashboard, dark');
     await photograph('dashboard-today-habit', 'dark');
   }, 180_000);
 
   it('creates every-4-days and 3-times-a-week habits through the form, a start date checked before sending', async () => {
-    await page.goto(`${app.url}/habits`);
-    await page.getByRole('button', { name: 'New habit' }).click();
-    const form = page.getByRole('form', { name: 'New habit' });
+    await run.page.goto(`${run.app.url}/habits`);
+    await run.page.getByRole('button', { name: 'New habit' }).click();
+    const form = run.page.getByRole('form', { name: 'New habit' });
     await form.getByLabel('Title').fill('Water plants');
     await form.getByRole('radio', { name: 'Every N days' }).check();
     await form.getByLabel('Every how many days').fill('4');
@@ -219,7 +215,7 @@ describe.skipIf(!chromiumAvailable)('a habit’s day before the click, undo and 
     await form.getByLabel('Started on').fill(addDays(today, -31));
     await form.getByRole('button', { name: 'Save new habit' }).click();
     await form.getByText('Started on must be from 30 days ago to a year ahead').waitFor();
-    expect(await page.evaluate(`document.activeElement?.getAttribute('name')`)).toBe('startDate');
+    expect(await run.page.evaluate(`document.activeElement?.getAttribute('name')`)).toBe('startDate');
     await form.getByLabel('Started on').fill(addDays(today, -2));
     await form.getByRole('button', { name: 'Save new habit' }).click();
     await form.waitFor({ state: 'detached' });
@@ -229,7 +225,7 @@ describe.skipIf(!chromiumAvailable)('a habit’s day before the click, undo and 
     expect(plants.recurrence.everyNDays).toBe(4);
     await waitForText(`habit-schedule-${plants.id}`, 'Every 4 days');
 
-    await page.getByRole('button', { name: 'New habit' }).click();
+    await run.page.getByRole('button', { name: 'New habit' }).click();
     await form.getByLabel('Title').fill('Yoga');
     await form.getByRole('radio', { name: 'N times a week' }).check();
     await form.getByLabel('Times a week', { exact: true }).fill('3');

@@ -1,9 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from './support/axe.ts';
-import { chromiumAvailable, closeBrowserRun, openBrowserRun, signInWithToken } from './support/browser.ts';
+import { chromiumAvailable, useSignedInBrowser } from './support/browser.ts';
 import { screenshot } from './support/screenshots.ts';
-import type { TestApp } from './support/test-app.ts';
 
 // Issue 18, finding 1, as a user meets it: complete a habit, move east where it is already
 // tomorrow, and back; every screen tells the same today and no day is credited twice. Pago Pago
@@ -21,59 +19,53 @@ interface Settings {
 }
 
 describe.skipIf(!chromiumAvailable)('one today on every screen, in a real browser', () => {
-  let app: TestApp;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let token: string;
-
+  const run = useSignedInBrowser('Traveller', { device: { timezoneId: 'Europe/Paris' } });
   beforeAll(async () => {
-    ({ app, browser, context, page } = await openBrowserRun({ timezoneId: 'Europe/Paris' }));
-    ({ token } = await app.registerUser('Traveller'));
-    const zoned = await app.json('PUT', '/api/settings/timezone', { token, body: { timezone: HOME } });
+    const zoned = await run.app.json('PUT', '/api/settings/timezone', { token: run.token, body: { timezone: HOME } });
     expect(zoned.status).toBe(200);
-    await signInWithToken(page, app.url, token);
   });
-  afterAll(() => closeBrowserRun({ app, browser, context }));
 
-  const api = async <T>(path: string): Promise<T> => (await app.json<T>('GET', `/api${path}`, { token })).body;
+  const api = async <T>(path: string): Promise<T> => (await run.app.json<T>('GET', `/api${path}`, { token: run.token })).body;
   const settings = async () => (await api<{ settings: Settings }>('/settings')).settings;
   const points = async () => (await api<{ stats: { today: number; total: number } }>('/points/stats')).stats;
-  const waitForText = (testId: string, text: string) => page.getByTestId(testId).filter({ hasText: text }).first().waitFor();
-  const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+  const waitForText = (testId: string, text: string) => run.page.getByTestId(testId).filter({ hasText: text }).first().waitFor();
+  const nav = (name: string) => run.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
   const axeClean = async (screen: string) => {
-    const problems = await seriousViolations(page);
+    const problems = await seriousViolations(run.page);
     expect(problems, describeViolations(screen, problems)).toEqual([]);
   };
   const changeZone = async (zone: string) => {
     await nav('Settings').click();
-    await page.waitForURL(/\/settings$/);
-    await page.getByRole('combobox', { name: 'Time zone' }).selectOption(zone);
-    await page.getByRole('button', { name: 'Save time zone' }).click();
+    await run.page.waitForURL(/\/settings$/);
+    await run.page.getByRole('combobox', { name: 'Time zone' }).selectOption(zone);
+    await run.page.getByRole('button', { name: 'Save time zone' }).click();
   };
   /** The habit as the Habits page and the dashboard's Today show it: done today, nothing to complete. */
   const doneEverywhere = async (habitId: string, awarded: number) => {
     await nav('Habits').click();
-    await page.waitForURL(/\/habits$/);
+    await run.page.waitForURL(/\/habits$/);
     await waitForText(`habit-today-${habitId}`, 'Done today');
-    expect(await page.getByRole('button', { name: 'Complete habit Meditate today' }).count()).toBe(0);
+    expect(await run.page.getByRole('button', { name: 'Complete habit Meditate today' }).count()).toBe(0);
     await nav('Dashboard').click();
-    await page.waitForURL(/\/dashboard$/);
-    await page.getByTestId(`today-done-${habitId}`).waitFor();
-    expect(await page.getByRole('button', { name: 'Complete habit Meditate' }).count()).toBe(0);
+    await run.page.waitForURL(/\/dashboard$/);
+    await run.page.getByTestId(`today-done-${habitId}`).waitFor();
+    expect(await run.page.getByRole('button', { name: 'Complete habit Meditate' }).count()).toBe(0);
     await waitForText('stat-today', String(awarded));
     await waitForText('stat-total', String(awarded));
   };
 
   it('complete a habit, move east and back: Habits and the dashboard agree, no second credit; the day start is chosen in Settings', async () => {
-    const created = await app.json<{ habit: { id: string } }>('POST', '/api/actionables/habits', { token, body: { title: 'Meditate', weight: 2 } });
+    const created = await run.app.json<{ habit: { id: string } }>('POST', '/api/actionables/habits', {
+      token: run.token,
+      body: { title: 'Meditate', weight: 2 },
+    });
     expect(created.status).toBe(201);
     const habitId = created.body.habit.id;
 
-    await page.goto(`${app.url}/habits`);
+    await run.page.goto(`${run.app.url}/habits`);
     await waitForText(`habit-today-${habitId}`, 'Due today');
-    await page.getByRole('button', { name: 'Complete habit Meditate today' }).click();
-    await page.getByTestId('toast-success').filter({ hasText: 'points' }).first().waitFor();
+    await run.page.getByRole('button', { name: 'Complete habit Meditate today' }).click();
+    await run.page.getByTestId('toast-success').filter({ hasText: 'points' }).first().waitFor();
     await waitForText(`habit-today-${habitId}`, 'Done today');
     const awarded = (await points()).total;
     expect(awarded).toBeGreaterThan(0);
@@ -81,54 +73,54 @@ describe.skipIf(!chromiumAvailable)('one today on every screen, in a real browse
 
     // East: the new zone waits for today's end, and Settings says so.
     await changeZone(EAST);
-    await page.getByTestId('toast-success').filter({ hasText: 'applies from tomorrow' }).first().waitFor();
-    await page.getByTestId('settings-timezone-pending').waitFor();
-    expect(await page.getByTestId('settings-timezone-pending').textContent()).toContain('Kiritimati');
+    await run.page.getByTestId('toast-success').filter({ hasText: 'applies from tomorrow' }).first().waitFor();
+    await run.page.getByTestId('settings-timezone-pending').waitFor();
+    expect(await run.page.getByTestId('settings-timezone-pending').textContent()).toContain('Kiritimati');
     expect(await settings()).toMatchObject({ timezone: EAST, today: { date: today, timezone: HOME }, next: { timezone: EAST } });
     await axeClean('settings, zone change pending');
-    await page.setViewportSize({ width: 375, height: 800 });
-    await expect.poll(() => page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
-    await screenshot(page, 'settings-zone-pending', 375, 'light');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await run.page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => run.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await screenshot(run.page, 'settings-zone-pending', 375, 'light');
+    await run.page.setViewportSize({ width: 1280, height: 900 });
 
     // Every screen still says today is done; completing again is refused, and earns nothing.
     await doneEverywhere(habitId, awarded);
     await axeClean('dashboard');
-    expect((await app.json('PATCH', `/api/actionables/habits/${habitId}/complete`, { token })).status).toBe(409);
+    expect((await run.app.json('PATCH', `/api/actionables/habits/${habitId}/complete`, { token: run.token })).status).toBe(409);
     expect(await points()).toEqual(expect.objectContaining({ today: awarded, total: awarded }));
 
     // Back home: nothing waits any more, today is the same day, and it is still done.
     await changeZone(HOME);
-    await page.getByTestId('toast-success').filter({ hasText: 'Days now count in' }).first().waitFor();
-    expect(await page.getByTestId('settings-timezone-pending').count()).toBe(0);
+    await run.page.getByTestId('toast-success').filter({ hasText: 'Days now count in' }).first().waitFor();
+    expect(await run.page.getByTestId('settings-timezone-pending').count()).toBe(0);
     expect(await settings()).toMatchObject({ timezone: HOME, today: { date: today, timezone: HOME }, next: null });
     await doneEverywhere(habitId, awarded);
-    await page.setViewportSize({ width: 375, height: 800 });
-    await expect.poll(() => page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
-    await screenshot(page, 'dashboard-after-zone-round-trip', 375, 'light');
+    await run.page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => run.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await screenshot(run.page, 'dashboard-after-zone-round-trip', 375, 'light');
     // At 375 px the navigation folds into a menu: the Habits page by its address.
-    await page.goto(`${app.url}/habits`);
+    await run.page.goto(`${run.app.url}/habits`);
     await waitForText(`habit-today-${habitId}`, 'Done today');
-    await expect.poll(() => page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
-    await screenshot(page, 'habits-after-zone-round-trip', 375, 'light');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(() => run.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await screenshot(run.page, 'habits-after-zone-round-trip', 375, 'light');
+    await run.page.setViewportSize({ width: 1280, height: 900 });
 
     // The day start: a labelled select of the 24 hours, with what it means; a change applies from tomorrow.
     await nav('Settings').click();
-    await page.waitForURL(/\/settings$/);
-    const dayStart = page.getByRole('combobox', { name: 'Day starts at' });
+    await run.page.waitForURL(/\/settings$/);
+    const dayStart = run.page.getByRole('combobox', { name: 'Day starts at' });
     expect(await dayStart.inputValue()).toBe('0');
     expect(await dayStart.locator('option').allTextContents()).toEqual(Array.from({ length: 24 }, (_, hour) => `${String(hour).padStart(2, '0')}:00`));
-    await page.getByText('A completion before this hour counts for the day before; a change applies from tomorrow.').waitFor();
+    await run.page.getByText('A completion before this hour counts for the day before; a change applies from tomorrow.').waitFor();
     await dayStart.selectOption('4');
-    await page.getByTestId('toast-success').filter({ hasText: 'From tomorrow, your days start at 04:00.' }).waitFor();
+    await run.page.getByTestId('toast-success').filter({ hasText: 'From tomorrow, your days start at 04:00.' }).waitFor();
     await waitForText('settings-day-start-today', 'from tomorrow, days start at 04:00');
     expect(await settings()).toMatchObject({ dayStartHour: 4, today: { date: today, dayStartHour: 0 }, next: { timezone: HOME, dayStartHour: 4 } });
     await axeClean('settings, day start pending');
-    await page.setViewportSize({ width: 375, height: 800 });
-    await expect.poll(() => page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
-    await screenshot(page, 'settings-day-start', 375, 'light');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await run.page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => run.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await screenshot(run.page, 'settings-day-start', 375, 'light');
+    await run.page.setViewportSize({ width: 1280, height: 900 });
     expect(await points()).toEqual(expect.objectContaining({ today: awarded, total: awarded }));
   }, 120_000);
 });

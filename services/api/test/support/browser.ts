@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { watchBrowser } from './failure-evidence.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
@@ -42,8 +43,8 @@ export interface BrowserRun {
  * sees the requests that pass through the worker, nor the files it answers from its cache. A test that
  * routes them uses `context.route`, or opens its context with `serviceWorkers: 'block'`.
  */
-export const openBrowserRun = async (device: BrowserContextOptions = {}): Promise<BrowserRun> => {
-  const app = await startTestApp();
+export const openBrowserRun = async (device: BrowserContextOptions = {}, appOptions?: Parameters<typeof startTestApp>[0]): Promise<BrowserRun> => {
+  const app = await startTestApp(appOptions);
   const browser = await launchBrowser();
   const context = await browser.newContext(device);
   return { app, browser, context, page: await context.newPage() };
@@ -60,4 +61,37 @@ export const closeBrowserRun = async (run: Partial<BrowserRun>): Promise<void> =
 export const signInWithToken = async (page: Page, appUrl: string, token: string): Promise<void> => {
   await page.goto(`${appUrl}/favicon.svg`);
   await page.evaluate(`window.localStorage.setItem('token', ${JSON.stringify(token)})`);
+};
+
+/** A browser run whose page is signed in as a fresh account. */
+export interface SignedInRun extends BrowserRun {
+  token: string;
+  user: Awaited<ReturnType<TestApp['registerUser']>>;
+}
+
+export interface SignedInOptions {
+  /** The browser context's options (zone, locale, viewport, permissions …). */
+  device?: BrowserContextOptions;
+  /** The account's zone at registration. */
+  timezone?: string;
+  app?: Parameters<typeof startTestApp>[0];
+  /** What must happen before the account exists (moving the app's clock to the day it registers on). */
+  beforeRegistering?: (run: BrowserRun) => Promise<void> | void;
+}
+
+/**
+ * A spec file's browser run, signed in as a fresh account `name`: opened before its tests, closed
+ * after them. The answer is filled in by then (read `run.page` inside tests and hooks, not at load).
+ */
+export const useSignedInBrowser = (name: string, options: SignedInOptions = {}): SignedInRun => {
+  const run = {} as SignedInRun;
+  beforeAll(async () => {
+    Object.assign(run, await openBrowserRun(options.device, options.app));
+    await options.beforeRegistering?.(run);
+    run.user = await run.app.registerUser(name, options.timezone);
+    run.token = run.user.token;
+    await signInWithToken(run.page, run.app.url, run.token);
+  });
+  afterAll(() => closeBrowserRun(run));
+  return run;
 };
