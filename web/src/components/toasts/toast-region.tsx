@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { pausableDismiss, type DismissTimer } from './auto-dismiss.ts';
 import { forgetToastAction, runToastAction } from './toast-actions.ts';
@@ -65,47 +65,57 @@ const ToastItem = ({ toast }: { toast: Toast }) => {
   );
 };
 
-/** The gap between the headers and the first toast. */
+/** The gap between the controls above and the first toast, and the least space kept at the screen's bottom. */
 const GAP_PX = 8;
 
 /**
- * Where the region's top goes: under the sticky app header and, while it is on screen, under the
- * page's header (its title and its New, Export… buttons), so no toast covers them.
+ * What a toast must never cover: the sticky app header and its open menu, and the page's header (its
+ * title and its New, Import, Export… buttons) and toolbar (views, filters) while they are on screen.
  */
-const topBelowHeaders = (): number => {
-  const bottoms = [document.querySelector('.app-header'), document.querySelector('#main-content .page-header')].map(
-    (element) => element?.getBoundingClientRect().bottom ?? 0,
-  );
-  return Math.max(0, ...bottoms) + GAP_PX;
+const CONTROLS_ABOVE = ['.app-header', '.app-nav--open .app-nav__list', '#main-content .page-header', '#main-content .page-toolbar'];
+
+const bottomOfControls = (): number => {
+  let bottom = 0;
+  for (const element of document.querySelectorAll(CONTROLS_ABOVE.join(', '))) {
+    const box = element.getBoundingClientRect();
+    if (box.height > 0 && box.bottom > 0 && box.top < window.innerHeight) bottom = Math.max(bottom, box.bottom);
+  }
+  return bottom;
 };
 
-/** Keeps `--toast-top` up to date while toasts are shown. */
-const useTopBelowHeaders = (shown: boolean) => {
+/**
+ * Keeps the region under the controls while toasts are shown, measured every frame: a scroll, a menu
+ * or a panel opening moves them without an event to follow. When the toasts would not fit under them
+ * (a phone's tall header and toolbar), the region goes to the screen's bottom instead.
+ */
+const useBelowControls = (shown: boolean) => {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const region = ref.current;
     if (!shown || !region) return undefined;
     let frame = 0;
+    let placed = '';
     const place = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => region.style.setProperty('--toast-top', `${Math.max(16, topBelowHeaders())}px`));
+      const top = Math.max(16, bottomOfControls() + GAP_PX);
+      const fits = top + region.offsetHeight <= window.innerHeight - GAP_PX;
+      const placement = fits ? `${top}px` : 'bottom';
+      if (placement !== placed) {
+        placed = placement;
+        region.classList.toggle('toast-region--bottom', !fits);
+        if (fits) region.style.setProperty('--toast-top', placement);
+      }
+      frame = requestAnimationFrame(place);
     };
-    region.style.setProperty('--toast-top', `${Math.max(16, topBelowHeaders())}px`);
-    window.addEventListener('scroll', place, { passive: true });
-    window.addEventListener('resize', place);
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', place);
-      window.removeEventListener('resize', place);
-    };
+    place();
+    return () => cancelAnimationFrame(frame);
   }, [shown]);
   return ref;
 };
 
-/** Toasts stack at the top right (spec.md §2), under the headers; the region is polite, error toasts are alerts. */
+/** Toasts stack at the top right (spec.md §2), under the controls above; the region is polite, error toasts are alerts. */
 export const ToastRegion = () => {
   const toasts = useSelector(selectToasts);
-  const ref = useTopBelowHeaders(toasts.length > 0);
+  const ref = useBelowControls(toasts.length > 0);
   return (
     <div ref={ref} className="toast-region" aria-live="polite">
       {toasts.map((toast) => (

@@ -89,7 +89,7 @@ export const ActionablesRoute = () => {
         />
       )}
       {panel === 'export' && <ExportPanel today={today} zone={zone} onClose={() => setPanel(undefined)} />}
-      <div className="act-toolbar">
+      <div className="act-toolbar page-toolbar">
         <ViewPicker view={choice} onChange={setChoice} rangeError={view || choice.kind !== 'range' ? undefined : 'must not be before From'} />
         <StatusFilter selected={statuses} onChange={setStatuses} />
       </div>
