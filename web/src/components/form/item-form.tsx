@@ -1,16 +1,32 @@
 import { useId, type FormEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import type { ApiError } from '../../lib/api/api-errors.ts';
 import { SubmitButton } from './submit-button.tsx';
 import { TextAreaField } from './text-area-field.tsx';
 import { TextField } from './text-field.tsx';
 import './item-form.css';
 
-interface ItemFormProps {
+/** What a feature's create or edit form for an item takes from its parent, whatever its values (V). */
+export interface ItemEditorProps<V> {
+  mode: 'create' | 'edit';
   /** The form's heading and accessible name, e.g. 'New task in Run a marathon' or 'Edit habit Read'. */
   name: string;
   /** Full button names ('Save task Warm up', 'Cancel editing task Warm up'): several forms can be open at once. */
   saveLabel: string;
   cancelLabel: string;
+  initial: V;
   pending: boolean;
+  error: ApiError;
+  /** spec.md §8 text shown when the server gives no message, e.g. 'Failed to create task'. */
+  fallback: string;
+  onSubmit: (values: V) => void;
+  onCancel: () => void;
+  /** Keep what is typed across a reload under this name (lib/forms/drafts.ts); the parent drops it once saved. */
+  draftKey?: string | undefined;
+}
+
+interface ItemFormProps {
+  /** The heading, the buttons' names and whether the save is on its way, as the parent gave them. */
+  editor: Pick<ItemEditorProps<unknown>, 'name' | 'saveLabel' | 'cancelLabel' | 'pending'>;
   /** The feature's own class, for its refinements. */
   className: string;
   formRef?: Ref<HTMLFormElement>;
@@ -27,7 +43,8 @@ interface ItemFormProps {
  * the fields, Cancel and Save. noValidate: each form checks and reports its fields itself. Escape
  * cancels, except while the save is on its way.
  */
-export const ItemForm = ({ name, saveLabel, cancelLabel, pending, className, formRef, onSubmit, onCancel, children, restoredDraft }: ItemFormProps) => {
+export const ItemForm = ({ editor, className, formRef, onSubmit, onCancel, children, restoredDraft }: ItemFormProps) => {
+  const { name, saveLabel, cancelLabel, pending } = editor;
   const headingId = useId();
   const escape = (event: KeyboardEvent<HTMLFormElement>) => {
     if (event.key !== 'Escape' || event.defaultPrevented || pending) return;

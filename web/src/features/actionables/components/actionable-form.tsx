@@ -4,12 +4,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useFormDraft } from '../../../lib/forms/use-draft.ts';
 import { hasProblems } from '../../../components/form/field-checks.ts';
 import { errorAt } from '../../../components/form/form-errors.ts';
-import { ItemForm, TitleAndDescription } from '../../../components/form/item-form.tsx';
+import { ItemForm, TitleAndDescription, type ItemEditorProps } from '../../../components/form/item-form.tsx';
 import { SelectField, type SelectOption } from '../../../components/form/select-field.tsx';
 import { ServerErrorAlert } from '../../../components/form/server-error-alert.tsx';
 import { TextField, type TextFieldProps } from '../../../components/form/text-field.tsx';
 import { useFirstInvalidFocus } from '../../../components/form/use-first-invalid-focus.ts';
-import { fieldErrors, type ApiError } from '../../../lib/api/api-errors.ts';
+import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { settingsOrDefaults, useGetSettingsQuery } from '../../../lib/settings/settings.api.ts';
 import { actionableStatuses, statusLabels } from '../model/actionable-format.ts';
 import { actionableFieldLabels, shownFields } from '../model/actionable-fields.ts';
@@ -22,28 +22,13 @@ const statusOptions: SelectOption[] = actionableStatuses.map((status) => ({ valu
 
 const wholeNumber = (min: number, max: number) => ({ type: 'number', inputMode: 'numeric', min, max, step: 1 }) as const;
 
-export interface ActionableFormProps {
-  mode: 'create' | 'edit';
+export interface ActionableFormProps extends ItemEditorProps<ActionableValues> {
   /** A habit's form edits its recurrence instead of a deadline and fixed points. */
   habit: boolean;
-  /** The form's heading and accessible name, e.g. 'New actionable' or 'Edit habit Read'. */
-  name: string;
-  /** Full button names ('Save habit Read'): several forms can be open at once. */
-  saveLabel: string;
-  cancelLabel: string;
-  initial: ActionableValues;
   /** The user's zone: the deadline is typed as a wall-clock time there. */
   zone: string;
   /** The user's today: a new habit kept already may start up to 30 days before it. */
   today?: string | undefined;
-  pending: boolean;
-  error: ApiError;
-  /** spec.md §8 text shown when the server gives no message, e.g. 'Failed to create habit'. */
-  fallback: string;
-  onSubmit: (values: ActionableValues) => void;
-  onCancel: () => void;
-  /** Keep what is typed across a reload under this name (lib/forms/drafts.ts); the parent drops it once saved. */
-  draftKey?: string | undefined;
 }
 
 /**
@@ -52,23 +37,9 @@ export interface ActionableFormProps {
  * the first; nothing is sent until they pass. The server's field errors show beside their fields too,
  * and any for a field the form does not show are listed above it with the field's label.
  */
-export const ActionableForm = ({
-  mode,
-  habit,
-  name,
-  saveLabel,
-  cancelLabel,
-  initial,
-  zone,
-  today,
-  pending,
-  error,
-  fallback,
-  onSubmit,
-  onCancel,
-  draftKey,
-}: ActionableFormProps) => {
-  const { values, setValues, itemForm } = useFormDraft(draftKey, initial, onCancel);
+export const ActionableForm = ({ habit, zone, today, ...form }: ActionableFormProps) => {
+  const { mode, initial, error, fallback } = form;
+  const { values, setValues, itemForm } = useFormDraft(form.draftKey, initial, form.onCancel);
   const { data: settings } = useGetSettingsQuery();
   // N times a week counts weeks from the user's week start; a habit that has weeks already keeps its own.
   const userWeekStart = weekStarts.indexOf(settingsOrDefaults(settings).weekStart);
@@ -97,7 +68,7 @@ export const ActionableForm = ({
     const found = formProblems(values, habit, zone, askStart ? today : undefined);
     setProblems(found);
     if (hasProblems(found)) return focusFirstInvalid();
-    onSubmit(values);
+    form.onSubmit(values);
   };
 
   const changeFrequency = (frequency: Frequency) => {
@@ -115,7 +86,7 @@ export const ActionableForm = ({
   );
 
   return (
-    <ItemForm name={name} saveLabel={saveLabel} cancelLabel={cancelLabel} pending={pending} className="act-form" formRef={ref} onSubmit={submit} {...itemForm}>
+    <ItemForm editor={form} className="act-form" formRef={ref} onSubmit={submit} {...itemForm}>
       {error && (
         <ServerErrorAlert error={error} fallback={fallback} shown={shownFields({ mode, habit, frequency: values.frequency })} labels={actionableFieldLabels} />
       )}

@@ -1,11 +1,11 @@
 import type { WorkItemStatus } from '@tracker/contracts/goals/http';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useFormDraft } from '../../../lib/forms/use-draft.ts';
-import { ItemForm, TitleAndDescription } from '../../../components/form/item-form.tsx';
+import { ItemForm, TitleAndDescription, type ItemEditorProps } from '../../../components/form/item-form.tsx';
 import { SelectField, type SelectOption } from '../../../components/form/select-field.tsx';
 import { ServerErrorAlert } from '../../../components/form/server-error-alert.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
-import { fieldErrors, type ApiError } from '../../../lib/api/api-errors.ts';
+import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { priorities, workItemStatuses } from '../stores/goals.slice.ts';
 import { priorityLabel, statusLabels } from '../model/work-item-format.ts';
 import type { WorkItemValues } from '../model/work-item-values.ts';
@@ -14,24 +14,9 @@ import './work-item-form.css';
 const statusOptions: SelectOption[] = workItemStatuses.map((status) => ({ value: status, label: statusLabels[status] }));
 const priorityOptions: SelectOption[] = priorities.map((priority) => ({ value: String(priority), label: priorityLabel(priority) }));
 
-export interface WorkItemFormProps {
-  mode: 'create' | 'edit';
-  /** The form's heading and accessible name, e.g. 'New task in Run a marathon' or 'Edit goal Run a marathon'. */
-  name: string;
-  /** The buttons' full names ('Save task Warm up', 'Cancel editing task Warm up'): several forms can be open at once. */
-  saveLabel: string;
-  cancelLabel: string;
-  initial: WorkItemValues;
+export interface WorkItemFormProps extends ItemEditorProps<WorkItemValues> {
   /** Goals a task can move to; only task edit forms get them. */
   goalOptions?: SelectOption[] | undefined;
-  pending: boolean;
-  error: ApiError;
-  /** spec.md §8 text shown when the server gives no message, e.g. 'Failed to create task'. */
-  fallback: string;
-  onSubmit: (values: WorkItemValues) => void;
-  onCancel: () => void;
-  /** Keep what is typed across a reload under this name (lib/forms/drafts.ts); the parent drops it once saved. */
-  draftKey?: string | undefined;
 }
 
 const shownFields = ['title', 'description', 'priority', 'status', 'dueDate', 'startDate', 'endDate', 'goalId'] as const;
@@ -53,21 +38,9 @@ const fieldLabels = {
  * task's goal) for every level of the tree; Escape cancels. noValidate: the server's contract is the
  * rule book, and its field errors appear under the fields.
  */
-export const WorkItemForm = ({
-  mode,
-  name,
-  saveLabel,
-  cancelLabel,
-  initial,
-  goalOptions,
-  pending,
-  error,
-  fallback,
-  onSubmit,
-  onCancel,
-  draftKey,
-}: WorkItemFormProps) => {
-  const { values, setValues, itemForm } = useFormDraft(draftKey, initial, onCancel);
+export const WorkItemForm = ({ goalOptions, ...form }: WorkItemFormProps) => {
+  const { mode, error, fallback } = form;
+  const { values, setValues, itemForm } = useFormDraft(form.draftKey, form.initial, form.onCancel);
   // What opened the form (read while rendering, before the title field takes the focus) gets it back when
   // the form goes and the focus would otherwise fall to the page: after Cancel, Escape, or an edit's save.
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
@@ -108,11 +81,11 @@ export const WorkItemForm = ({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSubmit(values);
+    form.onSubmit(values);
   };
 
   return (
-    <ItemForm name={name} saveLabel={saveLabel} cancelLabel={cancelLabel} pending={pending} className="work-item-form" onSubmit={submit} {...itemForm}>
+    <ItemForm editor={form} className="work-item-form" onSubmit={submit} {...itemForm}>
       {error && <ServerErrorAlert error={error} fallback={fallback} shown={shownFields} labels={fieldLabels} />}
       <TitleAndDescription
         title={values.title}

@@ -5,6 +5,7 @@ import { TextField } from '../../../components/form/text-field.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { settingsFailures, useChangeSettingsMutation } from '../../../lib/settings/settings.api.ts';
+import { useOptimisticSetting } from '../hooks/use-optimistic-setting.ts';
 import { SettingsSection } from './settings-section.tsx';
 import './reminders-section.css';
 
@@ -16,23 +17,12 @@ export const LeaderboardSection = ({ settings }: { settings: Settings }) => {
   const [changeSettings, { isLoading, originalArgs, error }] = useChangeSettingsMutation();
   const toast = useToast();
   const [name, setName] = useState(settings.leaderboardName ?? '');
-  // The box follows the click at once (a controlled box waiting for the store flicked back), until the settings agree or the change fails.
-  const [asked, setAsked] = useState<{ on: boolean; from: boolean }>();
-  const shown = asked && asked.from === settings.leaderboardVisible ? asked.on : settings.leaderboardVisible;
+  const { shown, toggle } = useOptimisticSetting('leaderboardVisible', settings, changeSettings, {
+    on: { title: 'On the leaderboard', text: 'Others see you and your total on the leaderboard.' },
+    off: { title: 'Off the leaderboard', text: 'No one sees you on the leaderboard now.' },
+  });
   const nameError = errorAt(fieldErrors(error), 'leaderboardName');
   const savingName = isLoading && originalArgs?.leaderboardName !== undefined;
-
-  const toggle = async (visible: boolean) => {
-    setAsked({ on: visible, from: settings.leaderboardVisible });
-    const result = await changeSettings({ leaderboardVisible: visible });
-    if ('error' in result) {
-      setAsked(undefined);
-      toast.error(failureText(result.error, settingsFailures.change));
-    } else
-      toast.success(visible ? 'Others see you and your total on the leaderboard.' : 'No one sees you on the leaderboard now.', {
-        title: visible ? 'On the leaderboard' : 'Off the leaderboard',
-      });
-  };
 
   const saveName = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import type { Settings } from '@tracker/contracts/settings/http';
-import { failureText } from '../../../components/form/form-errors.ts';
-import { useToast } from '../../../components/toasts/use-toast.ts';
 import { selectCurrentUser } from '../../../lib/auth/auth.slice.ts';
 import { NOTIFICATIONS_ENABLED_EVENT, notificationAccess, type NotificationAccess } from '../../../lib/reminders/notification-permission.ts';
-import { settingsFailures, useChangeSettingsMutation } from '../../../lib/settings/settings.api.ts';
+import { useChangeSettingsMutation } from '../../../lib/settings/settings.api.ts';
+import { useOptimisticSetting } from '../hooks/use-optimistic-setting.ts';
 import { SettingsSection } from './settings-section.tsx';
 import './reminders-section.css';
 
@@ -21,26 +20,13 @@ const accessNotes: Record<Exclude<NotificationAccess, 'default'>, string> = {
  */
 export const RemindersSection = ({ settings }: { settings: Settings }) => {
   const [changeSettings, { isLoading }] = useChangeSettingsMutation();
-  const toast = useToast();
   const email = useSelector(selectCurrentUser)?.email;
   const [access, setAccess] = useState<NotificationAccess>(notificationAccess);
   const [asking, setAsking] = useState(false);
-  // The box follows the click at once (a controlled box waited for the store and flicked back for a
-  // moment), until the settings say the same or the change fails.
-  const [asked, setAsked] = useState<{ on: boolean; from: boolean }>();
-  const mailed = asked && asked.from === settings.emailReminders ? asked.on : settings.emailReminders;
-
-  const toggleMail = async (on: boolean) => {
-    setAsked({ on, from: settings.emailReminders });
-    const result = await changeSettings({ emailReminders: on });
-    if ('error' in result) {
-      setAsked(undefined);
-      toast.error(failureText(result.error, settingsFailures.change));
-    } else
-      toast.success(on ? 'Each reminder is mailed to you at its time.' : 'Reminders are no longer mailed.', {
-        title: on ? 'Reminder mail on' : 'Reminder mail off',
-      });
-  };
+  const { shown: mailed, toggle: toggleMail } = useOptimisticSetting('emailReminders', settings, changeSettings, {
+    on: { title: 'Reminder mail on', text: 'Each reminder is mailed to you at its time.' },
+    off: { title: 'Reminder mail off', text: 'Reminders are no longer mailed.' },
+  });
 
   const turnOnNotifications = async () => {
     setAsking(true);
