@@ -20,7 +20,7 @@ import type { ShownActionable } from '../transfer/import-parser.ts';
 import { formatMomentIn } from '../../../lib/dates/date-format.ts';
 import { localDateOf } from '../../../lib/dates/zone-clock.ts';
 import { useActionableChanges } from '../hooks/use-actionable-changes.ts';
-import { completedToast, statusPointsToast } from '../model/points-toast.ts';
+import { completedToast, statusPointsToast } from '../../../lib/points/points-toasts.ts';
 import { scheduleInWords } from '../model/habit-schedule.ts';
 import './actionable-item.css';
 import './item-text.css';

@@ -19,7 +19,7 @@ import { BellIcon, CalendarIcon, CheckIcon, FlameIcon, StarIcon, UndoIcon } from
 import { ItemActions } from '../../../components/item-actions/item-actions.tsx';
 import type { ShownActionable } from '../transfer/import-parser.ts';
 import { useActionableChanges } from '../hooks/use-actionable-changes.ts';
-import { completedToast } from '../model/points-toast.ts';
+import { completedToast } from '../../../lib/points/points-toasts.ts';
 import { PointsWorth } from '../../../components/points-worth/points-worth.tsx';
 import { RecordMissedDay } from './record-missed-day.tsx';
 import './habit-card.css';

@@ -8,7 +8,7 @@ import { habitFailures, useBackfillHabitMutation } from '../api/actionables.api.
 import { historyFailure, useGetHabitHistoryQuery } from '../api/habit-history.api.ts';
 import { habitToastKey, shortDay } from '../../../lib/habits/habit-today.ts';
 import { backfillText } from '../../../lib/points/points-words.ts';
-import { receiptPart } from '../model/points-toast.ts';
+import { receiptPart } from '../../../lib/points/points-toasts.ts';
 import { backfillWindow, missedDayLabel, missedDays } from '../model/backfill-days.ts';
 import type { ShownActionable } from '../transfer/import-parser.ts';
 import '../../../components/check-pills/check-pills.css';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { useDeleteActionableMutation, useUpdateActionableMutation } from '../api/actionables.api.ts';
 import { changedFields, valuesOf, type ActionableValues } from '../model/actionable-values.ts';
-import { statusPointsToast } from '../model/points-toast.ts';
+import { statusPointsToast } from '../../../lib/points/points-toasts.ts';
 import type { ShownActionable } from '../transfer/import-parser.ts';
 import { useReturnFocus } from './use-return-focus.ts';
 

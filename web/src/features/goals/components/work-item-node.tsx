@@ -14,7 +14,7 @@ import { useFocusWhenRequested } from './focus-request.tsx';
 import { hasOpenWork, openSubtasksSentence, openWorkSentence } from '../model/goal-completion.ts';
 import { GoalProgressBar } from './goal-progress-bar.tsx';
 import { useCompletionQuestion, useOpenSubtasks } from '../hooks/use-complete-open-work.ts';
-import { statusPointsToast } from '../model/points-toast.ts';
+import { statusPointsToast } from '../../../lib/points/points-toasts.ts';
 import { kindLabels, pointsTotal } from '../model/work-item-format.ts';
 import { DeleteWorkItemDialog, useEditAndDelete, WorkItemEditor } from './work-item-editing.tsx';
 import { levels, type ItemOf, type WorkItemChanges } from '../model/work-item-levels.ts';
@@ -58,21 +58,44 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
   const [completeItem, completion] = level.useOwnCompletion();
   const { editing, confirming, startEditing, stopEditing, askToDelete, stopDeleting } = useEditAndDelete(edit, removal);
 
+  /** One toast per item at a time: the undo's toast replaces the change's, so an Undo never outlives what it would undo. */
+  const toastKey = `${kind}:${item.id}`;
+  const statusTitle = (status: WorkItemStatus) => (status === 'completed' ? `${label} completed` : `${label} reopened`);
+
   const completeByOwnCall = async (complete: NonNullable<typeof completeItem>) => {
+    const before = item.status;
     const result = await complete(item);
     if ('error' in result) {
       toast.error(errorMessage(result.error, `Failed to update ${kind}`));
       return false;
     }
-    toast.success(`+${result.data.pointsAwarded} points`, { title: `${label} completed` });
+    const pointsAfter = pointsTotal(item) + result.data.pointsAwarded;
+    toast.success(`+${result.data.pointsAwarded} points`, { title: statusTitle('completed'), key: toastKey, action: undoTo(before, 'completed', pointsAfter) });
     return true;
   };
 
-  /** Sets the status; says what went wrong, if anything (a toast too, unless the caller shows it). */
-  const applyStatus = async (status: WorkItemStatus): Promise<string | undefined> => {
+  /** The toast's Undo of a status change: the status it had before, back by the same PATCH (the server takes back or awards the points). */
+  const undoTo = (before: WorkItemStatus, after: WorkItemStatus, pointsAfter: number) => ({
+    label: 'Undo',
+    run: () => void applyStatus(before, after, pointsAfter).then((error) => error && toast.error(error)),
+  });
+
+  /**
+   * Sets the status; says what went wrong, if anything (a toast too, unless the caller shows it). `from`
+   * and `pointsBefore` are what the row shows, or what the change being undone left when its toast's Undo
+   * runs before the tree reloads.
+   */
+  const applyStatus = async (status: WorkItemStatus, from: WorkItemStatus = item.status, pointsBefore = pointsTotal(item)): Promise<string | undefined> => {
     const result = await changeStatus({ item, changes: { status } });
     if ('error' in result) return errorMessage(result.error, `Failed to update ${kind}`);
-    statusPointsToast(toast, label, pointsTotal(item), pointsTotal(result.data), status);
+    const pointsAfter = pointsTotal(result.data);
+    statusPointsToast(
+      toast,
+      statusTitle(status),
+      pointsBefore,
+      pointsAfter,
+      from === status ? undefined : { key: toastKey, action: undoTo(from, status, pointsAfter) },
+    );
     return undefined;
   };
 
@@ -114,7 +137,7 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
     if (Object.keys(patch).length > 0) {
       const result = await saveItem({ item, changes: patch });
       if ('error' in result) return;
-      if (patch.status) statusPointsToast(toast, label, pointsTotal(item), pointsTotal(result.data), patch.status);
+      if (patch.status) statusPointsToast(toast, statusTitle(patch.status), pointsTotal(item), pointsTotal(result.data));
       if (patch.goalId) {
         const destination = goals?.find((goal) => goal.id === patch.goalId);
         // The saved title: a rename and a move in one save name the item as it is now.

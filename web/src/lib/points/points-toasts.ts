@@ -1,7 +1,7 @@
 import type { PointsReceipt } from '@tracker/contracts/points/receipt';
-import type { ToastAction, useToast } from '../../../components/toasts/use-toast.ts';
-import { completionText, signedPoints } from '../../../lib/points/points-words.ts';
-import { receiptWords } from '../../../lib/points/receipt-words.ts';
+import type { ToastAction, useToast } from '../../components/toasts/use-toast.ts';
+import { completionText, signedPoints } from './points-words.ts';
+import { receiptWords } from './receipt-words.ts';
 
 type Toasts = ReturnType<typeof useToast>;
 
