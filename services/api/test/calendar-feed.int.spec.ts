@@ -14,7 +14,7 @@ import { forwardClock } from './support/forward-clock.ts';
 
 const APP_URL = 'https://tracker.example';
 const app = useTestApp({ env: { APP_URL } });
-const { call, newUser, created, ok } = apiClient(app);
+const { call, newUser, created, ok, signIn } = apiClient(app);
 
 const { now, moveTo } = forwardClock(app);
 
@@ -38,11 +38,6 @@ const readOk = async (url: string): Promise<{ feed: ReadFeed; text: string; etag
   expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
   expect(res.headers.get('cache-control')).toBe('private, no-cache');
   return { feed: readFeed(text), text, etag: res.headers.get('etag')! };
-};
-const signIn = async (user: User): Promise<User> => {
-  const res = await call(user, 'POST', '/auth/login', { email: user.email, password: user.password });
-  if (res.status !== 200) throw new Error(`login: ${res.status} ${JSON.stringify(res.body)}`);
-  return { ...user, token: res.body.token };
 };
 
 interface Habit {

@@ -8,7 +8,7 @@ import { forwardClock } from './support/forward-clock.ts';
 // forward (app.advanceClock); each case moves it to local noon of the day it needs, in the user's zone.
 
 const app = useTestApp();
-const { call, newUser, created, ok } = apiClient(app);
+const { call, newUser, created, ok, signIn } = apiClient(app);
 
 const { now, moveTo } = forwardClock(app);
 /** Noon of the next day (after today) that `matches`, in the zone. */
@@ -27,12 +27,6 @@ const read = async (user: User, path: string) => {
   const res = await call(user, 'GET', path);
   if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
-};
-/** Signs in again (a token lives a week: a case that moves the clock further needs a new one). */
-const signIn = async (user: User): Promise<User> => {
-  const res = await call(user, 'POST', '/auth/login', { email: user.email, password: user.password });
-  if (res.status !== 200) throw new Error(`login: ${res.status} ${JSON.stringify(res.body)}`);
-  return { ...user, token: res.body.token };
 };
 const newHabit = (user: User, body: Record<string, unknown> = {}) => created(user, '/actionables/habits', { title: 'Meditate', ...body }).then((b) => b.habit);
 const total = async (user: User): Promise<number> => (await read(user, '/points/stats')).stats.total;
