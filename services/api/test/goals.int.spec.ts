@@ -1,25 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, useTestApp } from './support/api-client.ts';
 
-let app: TestApp;
+const app = useTestApp();
+const api = apiClient(app);
 let token: string;
 beforeAll(async () => {
-  app = await startTestApp();
-  token = (await app.registerUser('Goal Setter')).token;
-});
-afterAll(async () => {
-  await app?.stop();
+  token = (await api.newUser('Goal Setter')).token;
 });
 
-const call = (method: string, path: string, body?: unknown, as = token) =>
-  app.json(method, `/api${path}`, { token: as, ...(body !== undefined ? { body } : {}) });
-const created = async (path: string, body: unknown, as = token) => {
-  const res = await call('POST', path, body, as);
-  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
+/** As the goal setter unless `as` is another account's token. */
+const call = (method: string, path: string, body?: unknown, as = token) => api.call({ token: as }, method, path, body);
+const created = (path: string, body: unknown, as = token) => api.created({ token: as }, path, body);
 const newGoal = (body: Record<string, unknown> = {}, as = token) => created('/goals/goals', { title: 'A goal', ...body }, as).then((b) => b.goal);
 const newTask = (goalId: string, body: Record<string, unknown> = {}, as = token) =>
   created('/goals/tasks', { title: 'A task', goalId, ...body }, as).then((b) => b.task);
