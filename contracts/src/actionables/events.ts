@@ -34,6 +34,12 @@ const importedHistory = z.object({
   streak: int(0, HABIT_STREAK_MAX),
   /** The occurrence the last completion was credited to (its local date in the importer's zone). */
   lastCredited: calendarDate.nullable(),
+  /**
+   * A completed to-do's completion day, `completedAt` in the importer's zone: where history (the
+   * heatmap, the daily chart) counts it. Absent on imports from before it was recorded (counted on
+   * completedAt's UTC date) and on items not completed.
+   */
+  completedOn: calendarDate.optional(),
 });
 
 /**
@@ -150,6 +156,8 @@ export const actionablesImported = defineEvent(
     importId: id,
     userId: id,
     fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
+    /** The importer's zone, the one completedOn is in (absent on imports from before it was recorded). */
+    timezone: storedText.optional(),
     items: z
       .array(z.object({ ...created, imported: importedHistory }))
       .min(1)

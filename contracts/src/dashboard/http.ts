@@ -47,7 +47,8 @@ export type ActionablesInRangeResponse = z.infer<typeof actionablesInRangeRespon
 
 export const topAchievement = z.object({ title: z.string(), points: z.number().int(), occurredAt: isoDateTime, sourceType: pointsSourceType });
 export type TopAchievement = z.infer<typeof topAchievement>;
-export const dailyPoints = z.object({ date: calendarDate, points: z.number().int() });
+/** `completions`: the to-dos and habits completed that day (imported ones too, which earn no points). */
+export const dailyPoints = z.object({ date: calendarDate, points: z.number().int(), completions: z.number().int() });
 export type DailyPoints = z.infer<typeof dailyPoints>;
 
 /** The range at a glance: points, how many items were created, due or completed in it, the best awards and points per day (every day, zeros included). */

@@ -78,8 +78,11 @@ export type Activity = z.infer<typeof activity>;
 export const recentActivitiesResponse = z.object({ activities: z.array(activity) });
 export type RecentActivitiesResponse = z.infer<typeof recentActivitiesResponse>;
 
-/** One local day: net points and the number of awards and revocations recorded on it. */
-export const heatmapDay = z.object({ date: calendarDate, points: z.number().int(), count: z.number().int() });
+/**
+ * One local day: net points, the number of awards and revocations recorded on it, and the to-dos and
+ * habits completed on it (`completions`: imported ones too, which earn no points).
+ */
+export const heatmapDay = z.object({ date: calendarDate, points: z.number().int(), count: z.number().int(), completions: z.number().int() });
 export type HeatmapDay = z.infer<typeof heatmapDay>;
 export const pointsHeatmapResponse = z.object({ heatmap: z.array(heatmapDay) });
 export type PointsHeatmapResponse = z.infer<typeof pointsHeatmapResponse>;

@@ -1,6 +1,7 @@
 import * as actionables from '../../migrations/2026-11-23-0005_actionables.ts';
 import * as newestFirstKeyset from '../../migrations/2026-11-24-0009_newest_first_keyset.ts';
 import * as habitCompletionsAndFreezes from '../../migrations/2026-11-27-0012_habit_completions_and_freezes.ts';
+import * as importedCompletions from '../../migrations/2026-11-27-0017_imported_completions.ts';
 import { defineReadModelFeature } from '../feature.ts';
 import { actionablesProjection } from './actionables.projection.ts';
 import type { ActionablesReadModels } from './actionables.tables.ts';
@@ -24,5 +25,6 @@ export const actionablesReadModels = defineReadModelFeature<ActionablesReadModel
     '2026-11-23-0005_actionables': actionables,
     '2026-11-24-0009_newest_first_keyset': newestFirstKeyset,
     '2026-11-27-0012_habit_completions_and_freezes': habitCompletionsAndFreezes,
+    '2026-11-27-0017_imported_completions': importedCompletions,
   },
 });

@@ -198,6 +198,44 @@ describe('actionables projection', () => {
           actionable_completions: [],
         }));
 
+    it('counts an imported completed to-do as a completion worth nothing, on the day it was done where it was imported', () => {
+      const importId = randomUUID();
+      const [old, habit, open] = [randomUUID(), randomUUID(), randomUUID()];
+      const done = (completedAt: string, completedOn?: string) => ({
+        status: 'completed' as const,
+        completedAt,
+        lastCompletedAt: null,
+        streak: 0,
+        lastCredited: null,
+        ...(completedOn ? { completedOn } : {}),
+      });
+      const imported = actionablesImported(by(0), importId, [
+        // 22:00 on 9 June 2025 in New York.
+        { actionableId: id, imported: done('2025-06-10T02:00:00.000Z', '2025-06-09') },
+        // Imported before the day was recorded: its UTC date.
+        { actionableId: old, imported: done('2025-06-10T02:00:00.000Z') },
+        { actionableId: habit, isHabit: true, imported: done('2025-06-10T02:00:00.000Z', '2025-06-09') },
+        { actionableId: open },
+      ]);
+      return given()
+        .when([{ ...imported, data: { ...imported.data, timezone: 'America/New_York' } }])
+        .then({
+          actionable_completions: [
+            completion(id, id, 0, { local_date: '2025-06-09', timezone: 'America/New_York', occurred_at: new Date('2025-06-10T02:00:00Z') }),
+            completion(old, old, 0, { local_date: '2025-06-10', occurred_at: new Date('2025-06-10T02:00:00Z') }),
+          ],
+        });
+    });
+
+    it('takes an imported completion back when the item is reopened', () => {
+      const imported = actionablesImported(by(0), randomUUID(), [
+        { actionableId: id, imported: { status: 'completed', completedAt: '2025-06-10T02:00:00.000Z', lastCompletedAt: null, streak: 0, lastCredited: null } },
+      ]);
+      return given([imported])
+        .when([actionableStatusChanged(by(5), { actionableId: id, from: 'completed', to: 'pending' })])
+        .then({ actionable_completions: [] });
+    });
+
     it('writes one row per actionable, and ignores what is not its own', () =>
       given()
         .when([actionableCreated(by(0), { actionableId: id }), userLoggedIn(by(1)), actionableCreated(by(2), { actionableId: otherId, title: 'Other' })])

@@ -130,6 +130,29 @@ const completionRow = (event: ProjectedEvent<'ActionableCompleted' | 'HabitCompl
   is_habit: event.type === 'HabitCompleted',
 });
 
+/**
+ * A completed to-do an import brought: its completion, worth nothing (an import awards no points), on
+ * the day it was completed where it was imported, so history (heatmap, daily chart, summary) counts
+ * it. Keyed by the item (one completion each; no event of its own). An import from before that day
+ * was recorded (or an item created with its history, not through an import) counts on completedAt's
+ * UTC date.
+ */
+const importedCompletionRow = (
+  { actionableId, userId, isHabit, imported }: ProjectedEvent<'ActionableCreated'>['data'],
+  timezone: string | undefined,
+): NewActionableCompletionRow | undefined => {
+  if (imported === undefined || isHabit || imported.status !== 'completed' || imported.completedAt === null) return undefined;
+  return {
+    event_id: actionableId,
+    actionable_id: actionableId,
+    user_id: userId,
+    ...(imported.completedOn && timezone ? { local_date: imported.completedOn, timezone } : { local_date: imported.completedAt.slice(0, 10), timezone: 'UTC' }),
+    occurred_at: imported.completedAt,
+    points: 0,
+    is_habit: false,
+  };
+};
+
 const habitCompletionRow = (event: ProjectedEvent<'HabitCompleted'>): NewHabitCompletionRow => ({
   actionable_id: event.data.actionableId,
   date: event.data.occurrence,
@@ -182,11 +205,19 @@ const applyEvents = async (trx: Transaction<ReadModels>, events: ActionableProje
     switch (event.type) {
       case 'ActionablesImported':
         // The whole import at once: its items are visible together or not at all.
-        event.data.items.forEach((item, index) => created.set(item.actionableId, newRow(item, importedItemCreatedAt(event.metadata.occurredAt, index))));
+        event.data.items.forEach((item, index) => {
+          created.set(item.actionableId, newRow(item, importedItemCreatedAt(event.metadata.occurredAt, index)));
+          const completion = importedCompletionRow(item, event.data.timezone);
+          if (completion) completions.set(completion.event_id, completion);
+        });
         break;
       case 'ActionableCreated':
         // An imported item's own stream begins with a copy of what ActionablesImported already put here.
-        if (event.data.importId === undefined) created.set(event.data.actionableId, newRow(event.data, event.metadata.occurredAt));
+        if (event.data.importId === undefined) {
+          created.set(event.data.actionableId, newRow(event.data, event.metadata.occurredAt));
+          const completion = importedCompletionRow(event.data, undefined);
+          if (completion) completions.set(completion.event_id, completion);
+        }
         break;
       case 'ActionableDeleted': {
         const id = event.data.actionableId;

@@ -165,7 +165,7 @@ describe('the summary', () => {
       actionablesCount: 3,
       completedCount: 2,
       topAchievements: [expect.objectContaining({ points: 40, sourceType: 'actionable' }), expect.objectContaining({ points: 10, sourceType: 'habit' })],
-      dailyPoints: [{ date: '2026-03-01', points: 50 }],
+      dailyPoints: [{ date: '2026-03-01', points: 50, completions: 2 }],
     });
     const actionables = await actionablesInRangeWithSummary(readModels.db, alice.userId, '2026-03-01', first);
     expect(actionables.actionables).toHaveLength(summary.actionablesCount);

@@ -7,7 +7,7 @@ import { isScheduledOn, scheduleOf } from '../actionables/habit-today.ts';
 import type { ReadModelDb, ReadModels, Row } from '../db.ts';
 import { baseFields, pointsHistories } from '../goals/work-items.queries.ts';
 import { readNewestFirst, type PageRequest } from '../paging.ts';
-import { daysOf, type DayRange } from '../points/points.queries.ts';
+import { completionsPerDay, daysOf, type DayRange } from '../points/points.queries.ts';
 import type { LocalDate } from '@tracker/domain/time/local-date';
 
 /**
@@ -248,7 +248,8 @@ const countsFromItems = async (db: ReadModelDb, userId: string, range: LocalRang
 /**
  * GET /dashboard/summary. Counts are of the items the date-range lists would show; completedCount:
  * goals, tasks and subtasks completed in the range plus the standing actionable and habit
- * completions recorded on its days; points and dailyPoints from daily_points (every day, zeros included).
+ * completions recorded on its days; points and dailyPoints from daily_points (every day, zeros included),
+ * each day with its completions of to-dos and habits (imported ones too, which earn nothing).
  *
  * One statement: the counts from the per-day sums (dashboard.tables.ts: the rows inside the range sum
  * to the items touched in it), the zone each was summed in, the range's daily points and its best
@@ -281,6 +282,10 @@ export const dashboardSummary = async (db: ReadModelDb, userId: string, range: L
         .where('local_date', '<=', endDate)
         .as('days'),
       eb
+        .selectFrom(completionsPerDay(db, userId, range).as('c'))
+        .select(sql<Array<[LocalDate, number]>>`coalesce(json_agg(json_build_array(c.local_date, c.completions)), '[]')`.as('completions'))
+        .as('completions'),
+      eb
         .selectFrom(topAchievementsQuery(db, userId, range, TOP_ACHIEVEMENTS).as('t'))
         .select(sql<TopAchievementRow[]>`coalesce(json_agg(t order by t.points desc, t.occurred_at desc), '[]')`.as('top'))
         .as('top'),
@@ -296,7 +301,8 @@ export const dashboardSummary = async (db: ReadModelDb, userId: string, range: L
       }
     : await countsFromItems(db, userId, range);
   const pointsOn = new Map(row.days);
-  const dailyPoints = daysOf(range).map((date) => ({ date, points: pointsOn.get(date) ?? 0 }));
+  const completionsOn = new Map(row.completions);
+  const dailyPoints = daysOf(range).map((date) => ({ date, points: pointsOn.get(date) ?? 0, completions: completionsOn.get(date) ?? 0 }));
   return {
     totalPoints: dailyPoints.reduce((sum, day) => sum + day.points, 0),
     ...counts,

@@ -42,11 +42,11 @@ describe('points per day', () => {
       alice.award('2026-03-09', 99),
     ]);
     expect(await pointsPerDay(readModels.db, alice.userId, { startDate: '2026-03-01', endDate: '2026-03-05' })).toEqual([
-      { date: '2026-03-01', points: 10, count: 1 },
-      { date: '2026-03-02', points: 0, count: 0 },
-      { date: '2026-03-03', points: 0, count: 2 },
-      { date: '2026-03-04', points: 5, count: 1 },
-      { date: '2026-03-05', points: 0, count: 0 },
+      { date: '2026-03-01', points: 10, count: 1, completions: 0 },
+      { date: '2026-03-02', points: 0, count: 0, completions: 0 },
+      { date: '2026-03-03', points: 0, count: 2, completions: 0 },
+      { date: '2026-03-04', points: 5, count: 1, completions: 0 },
+      { date: '2026-03-05', points: 0, count: 0, completions: 0 },
     ]);
     expect(await pointsInRange(readModels.db, alice.userId, { startDate: '2026-03-01', endDate: '2026-03-05' })).toBe(15);
     expect(await pointsInRange(readModels.db, randomUUID(), { startDate: '2026-03-01', endDate: '2026-03-05' })).toBe(0);

@@ -23,17 +23,39 @@ export interface DayRange {
 export const daysOf = (range: DayRange): LocalDate[] =>
   Array.from({ length: daysBetween(range.startDate, range.endDate) + 1 }, (_, n) => addDays(range.startDate, n));
 
-/** Net points and ledger rows per local day of the range, zeros included, oldest first. */
-export const pointsPerDay = async (db: ReadModelDb, userId: string, range: DayRange): Promise<HeatmapDay[]> => {
-  const rows = await db
-    .selectFrom('daily_points')
-    .select(['local_date', 'points', 'count'])
+/**
+ * The standing completions of to-dos and habits per local day of the range (days without any left
+ * out): by the date each was recorded with, as points are; imported ones on the day they were done.
+ */
+export const completionsPerDay = (db: ReadModelDb, userId: string, range: DayRange) =>
+  db
+    .selectFrom('actionable_completions')
+    .select(['local_date', sql<number>`count(*)::int`.as('completions')])
     .where('user_id', '=', userId)
     .where('local_date', '>=', range.startDate)
     .where('local_date', '<=', range.endDate)
-    .execute();
+    .groupBy('local_date');
+
+/** Net points, ledger rows and completions per local day of the range, zeros included, oldest first. */
+export const pointsPerDay = async (db: ReadModelDb, userId: string, range: DayRange): Promise<HeatmapDay[]> => {
+  const [rows, completions] = await Promise.all([
+    db
+      .selectFrom('daily_points')
+      .select(['local_date', 'points', 'count'])
+      .where('user_id', '=', userId)
+      .where('local_date', '>=', range.startDate)
+      .where('local_date', '<=', range.endDate)
+      .execute(),
+    completionsPerDay(db, userId, range).execute(),
+  ]);
   const byDay = new Map(rows.map((row) => [row.local_date, row]));
-  return daysOf(range).map((date) => ({ date, points: byDay.get(date)?.points ?? 0, count: byDay.get(date)?.count ?? 0 }));
+  const completionsOn = new Map(completions.map((row) => [row.local_date, row.completions]));
+  return daysOf(range).map((date) => ({
+    date,
+    points: byDay.get(date)?.points ?? 0,
+    count: byDay.get(date)?.count ?? 0,
+    completions: completionsOn.get(date) ?? 0,
+  }));
 };
 
 /** What the points stats are counted over: local dates, `today` in the caller's zone. */

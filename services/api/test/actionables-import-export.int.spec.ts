@@ -254,7 +254,38 @@ describe('import', () => {
     const after = await stats(user);
     expect(after).toMatchObject({ total: 2, completed: 2, totalPoints: before.totalPoints });
     expect(before.totalPoints).toBe(0);
-    expect((await call(user, 'GET', '/actionables/heatmap')).body.heatmap).toEqual(heatmapBefore);
+    // The completed to-do's completion counts in history, worth nothing (the habit's standing is its streak).
+    expect((await call(user, 'GET', '/actionables/heatmap')).body.heatmap).toEqual([...heatmapBefore, { date: '2025-03-01', count: 1, points: 0 }]);
+  });
+
+  it('imported history appears in the heatmap and the daily chart as completions on the days they were done, with no points', async () => {
+    const user = await newUser('Importer', 'America/New_York');
+    const res = await call(user, 'POST', '/actionables/import', {
+      actionables: [
+        // 22:00 on 1 March 2025 in New York (already the 2nd in UTC).
+        { title: 'Filed taxes', weight: 10, status: 'completed', completedAt: '2025-03-02T03:00:00.000Z', pointsToBeAwarded: 500 },
+        { title: 'Called mum', status: 'completed', completedAt: '2025-03-01T15:00:00.000Z' },
+        { title: 'Booked dentist', status: 'completed', completedAt: '2025-03-03T15:00:00.000Z' },
+        { title: 'Still open', status: 'pending' },
+      ],
+    });
+    expect(res.status).toBe(201);
+    const range = 'startDate=2025-02-28&endDate=2025-03-03&timezone=America/New_York';
+    const { heatmap } = (await call(user, 'GET', `/points/heatmap?${range}`)).body;
+    expect(heatmap).toEqual([
+      { date: '2025-02-28', points: 0, count: 0, completions: 0 },
+      { date: '2025-03-01', points: 0, count: 0, completions: 2 },
+      { date: '2025-03-02', points: 0, count: 0, completions: 0 },
+      { date: '2025-03-03', points: 0, count: 0, completions: 1 },
+    ]);
+    const { summary } = (await call(user, 'GET', `/dashboard/summary?${range}`)).body;
+    expect(summary).toMatchObject({ totalPoints: 0, completedCount: 3, topAchievements: [] });
+    expect(summary.dailyPoints).toEqual(heatmap.map(({ date, completions }: { date: string; completions: number }) => ({ date, points: 0, completions })));
+    expect((await call(user, 'GET', '/points/stats')).body.stats).toMatchObject({ total: 0, streak: 0 });
+    // Reopened, an imported item leaves history as any completion does.
+    const taxes = res.body.actionables.find((item: { title: string }) => item.title === 'Filed taxes');
+    expect((await call(user, 'PATCH', `/actionables/${taxes.id}`, { status: 'pending' })).status).toBe(200);
+    expect((await call(user, 'GET', `/points/heatmap?${range}`)).body.heatmap[1]).toEqual({ date: '2025-03-01', points: 0, count: 0, completions: 1 });
   });
 
   it('Idempotency-Key: a retried import imports once', async () => {

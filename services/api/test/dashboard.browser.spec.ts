@@ -1,5 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations, seriousViolations } from './support/axe.ts';
+import { screenshot } from './support/screenshots.ts';
 import { chromiumAvailable, closeBrowserRun, openBrowserRun, signInWithToken } from './support/browser.ts';
 import type { TestApp } from './support/test-app.ts';
 
@@ -68,7 +70,7 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     // The chart (its table for screen readers) has every day of the last 7, today at zero; no bar has height.
     const chartToday = page.getByTestId(`daily-points-${today}`);
     expect(await page.getByTestId('daily-points-chart').locator('tbody tr').count()).toBe(7);
-    expect(await chartToday.locator('td').textContent()).toBe('0');
+    expect(await chartToday.locator('td').first().textContent()).toBe('0');
     const heatToday = page.getByTestId(`heatmap-day-${today}`);
     expect(await heatToday.getAttribute('aria-label')).toMatch(/: no points$/);
     expect(await heatToday.getAttribute('data-level')).toBe('0');
@@ -92,7 +94,7 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     expect(await textOf('summary-completed')).toBe('1');
     await chartToday.locator('td').filter({ hasText: '20' }).waitFor();
     await page.locator(`[data-testid="heatmap-day-${today}"][data-points="20"]`).waitFor();
-    expect(await heatToday.getAttribute('aria-label')).toMatch(/: 20 points from 1 award$/);
+    expect(await heatToday.getAttribute('aria-label')).toMatch(/: 1 completion, 20 points from 1 award$/);
     expect(await heatToday.getAttribute('data-level')).toBe('4');
     await page.getByTestId('activity').nth(1).waitFor();
     expect(await page.getByTestId('activity').count()).toBe(2);
@@ -358,5 +360,51 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     expect((await sync).postDataJSON()).toEqual({ timezone: zone });
     await page.waitForURL(/\/dashboard$/);
     await page.getByTestId('stat-total').waitFor();
+  }, 60_000);
+
+  it('shows imported history in the heatmap and the daily chart: completions on the days they were done, no points (issue 19)', async () => {
+    // Another account (the next page load signs it in): one that brought its last year from another app.
+    const importer = await app.registerUser('History Importer');
+    const zone = 'America/New_York';
+    const back = (days: number) => new Date(Date.parse(`${localToday(zone)}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+    const day = back(200);
+    const imported = await app.json<{ actionables: Array<{ pointsAwarded: number }> }>('POST', '/api/actionables/import', {
+      token: importer.token,
+      body: {
+        actionables: [
+          { title: 'Ran the half marathon', status: 'completed', completedAt: `${day}T15:00:00.000Z`, pointsToBeAwarded: 500 },
+          { title: 'Renewed the passport', status: 'completed', completedAt: `${day}T20:00:00.000Z` },
+        ],
+      },
+    });
+    expect(imported.status).toBe(201);
+    // The earlier session's persisted state goes first, so the importer's token is the one restored.
+    await page.goto(`${app.url}/favicon.svg`);
+    await page.evaluate('window.localStorage.clear()');
+    await signInWithToken(page, app.url, importer.token);
+    await page.goto(`${app.url}/dashboard?from=${back(201)}&to=${back(199)}`);
+
+    const cell = page.getByTestId(`heatmap-day-${day}`);
+    await page.locator(`[data-testid="heatmap-day-${day}"][data-completions="2"]`).waitFor();
+    expect(await cell.getAttribute('data-points')).toBe('0');
+    expect(await cell.getAttribute('data-level')).toBe('1');
+    expect(await cell.getAttribute('aria-label')).toMatch(/: 2 completions, no points$/);
+    // The chart of the range: the day's completions beside its points (none), and its bars drawn.
+    await page.getByTestId(`daily-completions-${day}`).filter({ hasText: '2' }).waitFor();
+    expect(await page.getByTestId(`daily-points-${day}`).locator('td').first().textContent()).toBe('0');
+    await page.getByTestId('daily-points-chart').locator('.daily-chart__bar--completions').first().waitFor();
+    await waitForText('summary-completed', '2');
+    expect(await textOf('summary-points')).toBe('0');
+    // Nothing earned: the points card still says how points come.
+    await page.getByTestId('points-empty').waitFor();
+
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const problems = [...(await seriousViolations(page, '[data-testid="heatmap"]')), ...(await seriousViolations(page, '[data-testid="daily-points"]'))];
+      expect(problems, describeViolations(`imported history, ${scheme}`, problems)).toEqual([]);
+      for (const width of [375, 1280]) await screenshot(page, 'dashboard-imported-history', width, scheme);
+    }
+    await page.emulateMedia({ colorScheme: null });
+    await page.setViewportSize({ width: 1280, height: 900 });
   }, 60_000);
 });

@@ -74,7 +74,7 @@ describe('points and dashboard after a day of work', () => {
 
     const { heatmap } = await get(user, '/points/heatmap');
     expect(heatmap).toHaveLength(365);
-    expect(heatmap.at(-1)).toEqual({ date: '2026-03-04', points: net, count: 5 });
+    expect(heatmap.at(-1)).toEqual({ date: '2026-03-04', points: net, count: 5, completions: 2 });
     expect(heatmap[0].date).toBe('2025-03-05');
     expect(heatmap.slice(0, -1).every((day: { points: number; count: number }) => day.points === 0 && day.count === 0)).toBe(true);
     expect(new Set(heatmap.map((day: { date: string }) => day.date)).size).toBe(365);
@@ -232,7 +232,9 @@ describe('a generated history', () => {
     expect(sum(heatmap.map((day: { points: number }) => day.points))).toBe(logged);
     expect(stats.range).toBe(logged);
     expect(stats.total).toBe(logged);
-    expect(summary.dailyPoints).toEqual(heatmap.map(({ date, points }: { date: string; points: number }) => ({ date, points })));
+    expect(summary.dailyPoints).toEqual(
+      heatmap.map(({ date, points, completions }: { date: string; points: number; completions: number }) => ({ date, points, completions })),
+    );
   });
 });
 
@@ -255,14 +257,14 @@ describe('time zones', () => {
     ] as const) {
       const days = (await get(user, '/points/heatmap?startDate=2026-02-28&endDate=2026-03-03')).heatmap;
       expect(days).toEqual([
-        { date: '2026-02-28', points: 0, count: 0 },
-        { date: '2026-03-01', points, count: 1 },
-        { date: '2026-03-02', points: 0, count: 0 },
-        { date: '2026-03-03', points: 0, count: 0 },
+        { date: '2026-02-28', points: 0, count: 0, completions: 0 },
+        { date: '2026-03-01', points, count: 1, completions: 1 },
+        { date: '2026-03-02', points: 0, count: 0, completions: 0 },
+        { date: '2026-03-03', points: 0, count: 0, completions: 0 },
       ]);
       // Asked in another zone, a recorded day stays where it was lived.
       expect((await get(user, '/points/heatmap?startDate=2026-03-01&endDate=2026-03-01&timezone=UTC')).heatmap).toEqual([
-        { date: '2026-03-01', points, count: 1 },
+        { date: '2026-03-01', points, count: 1, completions: 1 },
       ]);
       // Items by instant: created and completed within 1 March in the user's zone, not within 2 March.
       const onFirst = await get(user, `/dashboard/date-range/actionables?startDate=2026-03-01&endDate=2026-03-01&timezone=${zone}`);
@@ -272,16 +274,16 @@ describe('time zones', () => {
         totalPoints: points,
         actionablesCount: 1,
         completedCount: 1,
-        dailyPoints: [{ date: '2026-03-01', points }],
+        dailyPoints: [{ date: '2026-03-01', points, completions: 1 }],
       });
     }
     // An instant as a bound stands for its local date in the zone: 1 March 23:30 in Auckland.
     const byInstant = await get(east, '/points/heatmap?startDate=2026-03-01T10:30:00Z&endDate=2026-03-01T10:30:00Z&timezone=Pacific/Auckland');
-    expect(byInstant.heatmap).toEqual([{ date: '2026-03-01', points: eastPoints, count: 1 }]);
+    expect(byInstant.heatmap).toEqual([{ date: '2026-03-01', points: eastPoints, count: 1, completions: 1 }]);
     const sameInstantInUtc = await get(east, '/points/heatmap?startDate=2026-03-01T10:30:00Z&endDate=2026-03-01T10:30:00Z&timezone=UTC');
-    expect(sameInstantInUtc.heatmap).toEqual([{ date: '2026-03-01', points: eastPoints, count: 1 }]);
+    expect(sameInstantInUtc.heatmap).toEqual([{ date: '2026-03-01', points: eastPoints, count: 1, completions: 1 }]);
     const westInstant = await get(west, '/points/heatmap?startDate=2026-03-02T07:30:00Z&endDate=2026-03-02T07:30:00Z');
-    expect(westInstant.heatmap).toEqual([{ date: '2026-03-01', points: westPoints, count: 1 }]);
+    expect(westInstant.heatmap).toEqual([{ date: '2026-03-01', points: westPoints, count: 1, completions: 1 }]);
   });
 
   it("counts a DST-change day once; today and the default range are the user's calendar's, whatever zone is asked for", async () => {
@@ -291,13 +293,13 @@ describe('time zones', () => {
     const points = await completeActionable(user, (await newActionable(user)).id);
     const days = (await get(user, '/points/heatmap?startDate=2026-03-07&endDate=2026-03-09')).heatmap;
     expect(days.map((day: { date: string }) => day.date)).toEqual(['2026-03-07', '2026-03-08', '2026-03-09']);
-    expect(days[1]).toEqual({ date: '2026-03-08', points, count: 1 });
+    expect(days[1]).toEqual({ date: '2026-03-08', points, count: 1, completions: 1 });
     expect((await get(user, '/points/stats')).stats).toMatchObject({ today: points, streak: 1 });
     // In Tokyo it is already the 9th, but the user's today is the 8th (one today for every route):
     // the zone asked for maps instants to dates, it does not move today.
     expect((await get(user, '/points/stats?timezone=Asia/Tokyo')).stats).toMatchObject({ today: points, streak: 1, range: points });
     const tokyo = (await get(user, '/dashboard/summary?timezone=Asia/Tokyo')).summary.dailyPoints;
-    expect(tokyo.at(-1)).toEqual({ date: '2026-03-08', points });
+    expect(tokyo.at(-1)).toEqual({ date: '2026-03-08', points, completions: 1 });
     expect(tokyo).toHaveLength(7);
     expect((await get(user, '/dashboard/daily-actionables?timezone=Asia/Tokyo')).date).toBe('2026-03-08');
     expect((await get(user, '/dashboard/daily-actionables')).date).toBe('2026-03-08');

@@ -3,6 +3,7 @@ import type { Unversioned } from '@tracker/contracts/common/events';
 import { messages } from '@tracker/contracts/messages';
 import type { Decider, Recorded } from '../common/decider.ts';
 import { Conflict } from '../common/errors.ts';
+import { localDateOf } from '../time/local-date.ts';
 import { importedCreation, type EditableFields, type ImportedHistory } from './actionable.decider.ts';
 
 // An import is one decision: its items are written as one event, whole or not at all, in a stream
@@ -35,6 +36,15 @@ export interface ImportActionables {
  */
 export const importedItemCreatedAt = (importedAt: string, index: number): string => new Date(Date.parse(importedAt) - index).toISOString();
 
+type ImportedCreation = Imported['items'][number];
+
+/** A completed to-do keeps the local day it was completed on, in the importer's zone: history counts it there. */
+const withCompletionDay = (item: ImportedCreation, timezone: string): ImportedCreation => {
+  const { imported } = item;
+  if (item.isHabit || imported.status !== 'completed' || imported.completedAt === null) return item;
+  return { ...item, imported: { ...imported, completedOn: localDateOf(imported.completedAt, timezone) } };
+};
+
 export type ImportState = { status: 'none' } | { status: 'imported'; import: Imported; importedAt: string };
 
 export const decide = (command: ImportActionables, state: ImportState): ImportStreamEvent[] => {
@@ -51,7 +61,10 @@ export const decide = (command: ImportActionables, state: ImportState): ImportSt
         importId,
         userId,
         fingerprint,
-        items: command.items.map((item) => importedCreation({ id: item.id, userId, fields: item.fields, history: item.history, timezone })),
+        timezone,
+        items: command.items.map((item) =>
+          withCompletionDay(importedCreation({ id: item.id, userId, fields: item.fields, history: item.history, timezone }), timezone),
+        ),
       },
     },
   ];

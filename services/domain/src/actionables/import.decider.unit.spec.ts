@@ -18,7 +18,8 @@ const importing = (overrides: Partial<ImportActionables> = {}): ImportActionable
   userId,
   fingerprint,
   items: [
-    { id: first, fields: { title: 'Stretch', weight: 2 }, history: { status: 'completed', completedAt: '2025-12-01T10:00:00.000Z' } },
+    // 22:00 on 11-30 in New York: completed that day there (history counts it on 11-30, not on 12-01).
+    { id: first, fields: { title: 'Stretch', weight: 2 }, history: { status: 'completed', completedAt: '2025-12-01T03:00:00.000Z' } },
     { id: second, fields: { title: 'Read', isHabit: true }, history: { lastCompletedAt: '2026-03-02T03:00:00.000Z', streak: 7 } },
   ],
   timezone: 'America/New_York',
@@ -45,6 +46,7 @@ const imported: ImportStreamEvent = {
     importId,
     userId,
     fingerprint,
+    timezone: 'America/New_York',
     items: [
       {
         actionableId: first,
@@ -52,7 +54,14 @@ const imported: ImportStreamEvent = {
         ...defaults,
         title: 'Stretch',
         weight: 2,
-        imported: { status: 'completed', completedAt: '2025-12-01T10:00:00.000Z', lastCompletedAt: null, streak: 0, lastCredited: null },
+        imported: {
+          status: 'completed',
+          completedAt: '2025-12-01T03:00:00.000Z',
+          lastCompletedAt: null,
+          streak: 0,
+          lastCredited: null,
+          completedOn: '2025-11-30',
+        },
       },
       {
         actionableId: second,

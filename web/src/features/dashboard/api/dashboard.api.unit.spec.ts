@@ -94,7 +94,9 @@ describe('dashboard, points and heatmap reads that fail fall back to empty or ze
   });
 
   it('keeps the last data of a failed refresh, and has nothing to show while loading', () => {
-    expect(dataOrFallback({ data: [{ date: '2026-11-23', points: 5, count: 1 }], error: { status: 500 } }, dashboardFallbacks.heatmap)).toHaveLength(1);
+    expect(
+      dataOrFallback({ data: [{ date: '2026-11-23', points: 5, count: 1, completions: 1 }], error: { status: 500 } }, dashboardFallbacks.heatmap),
+    ).toHaveLength(1);
     expect(dataOrFallback({}, dashboardFallbacks.heatmap)).toBeUndefined();
   });
 });

@@ -13,13 +13,14 @@ const longDate = (date: string) => formatLocalDate(date);
 const DailyPointsPlot = lazy(() => import('./daily-points-plot.tsx'));
 
 /**
- * Points per local day of the range (zeros included), as bars; the same figures in a table for
- * screen readers, since the picture says nothing to them.
+ * Points and completions per local day of the range (zeros included), as bars (imported history
+ * shows as completions without points); the same figures in a table for screen readers, since the
+ * picture says nothing to them.
  */
 const Chart = ({ days }: { days: DailyPoints[] }) => (
   <figure className="daily-chart" data-testid="daily-points-chart">
     {/* No bars to draw before the first points: the note above says when they come (and recharts is not fetched for nothing). */}
-    {days.some((day) => day.points !== 0) && (
+    {days.some((day) => day.points !== 0 || day.completions > 0) && (
       <div className="daily-chart__plot" aria-hidden="true">
         <Suspense fallback={null}>
           <DailyPointsPlot days={days} />
@@ -27,11 +28,12 @@ const Chart = ({ days }: { days: DailyPoints[] }) => (
       </div>
     )}
     <table className="visually-hidden">
-      <caption>Points per day</caption>
+      <caption>Points and completions per day</caption>
       <thead>
         <tr>
           <th scope="col">Day</th>
           <th scope="col">Points</th>
+          <th scope="col">Completions</th>
         </tr>
       </thead>
       <tbody>
@@ -39,6 +41,7 @@ const Chart = ({ days }: { days: DailyPoints[] }) => (
           <tr key={day.date} data-testid={`daily-points-${day.date}`}>
             <th scope="row">{longDate(day.date)}</th>
             <td>{day.points}</td>
+            <td data-testid={`daily-completions-${day.date}`}>{day.completions}</td>
           </tr>
         ))}
       </tbody>
@@ -53,7 +56,7 @@ export const DailyPointsCard = ({ range, rangeLabel }: { range: RangeArgs; range
       <QueryBody query={query} failure={dashboardFailures.summary} loading="Loading your daily points…">
         {({ dailyPoints }) => (
           <>
-            {dailyPoints.every((day) => day.points === 0) && (
+            {dailyPoints.every((day) => day.points === 0 && day.completions === 0) && (
               <EmptyNote>Empty until you earn points: each day you complete a habit or a to-do gets its bar here.</EmptyNote>
             )}
             <Chart days={dailyPoints} />

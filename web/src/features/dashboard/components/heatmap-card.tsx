@@ -4,19 +4,26 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { dashboardFailures, useGetHeatmapQuery, type RangeArgs } from '../api/dashboard.api.ts';
 import { Card, EmptyNote } from '../../../components/states/card.tsx';
 import { QueryBody } from '../../../components/states/query-states.tsx';
-import { heatLevel, heatmapGrid, monthMarks, weekdayNames, type HeatmapGrid } from '../model/heatmap-grid.ts';
+import { dayLevel, heatmapGrid, monthMarks, weekdayNames, type HeatmapGrid } from '../model/heatmap-grid.ts';
 import { formatLocalDate } from '../../../lib/dates/date-format.ts';
 import { usePinnedToEnd } from '../../../lib/scroll/use-pinned-to-end.ts';
 import './heatmap-card.css';
 
 const numberFormat = new Intl.NumberFormat();
 
-/** 'Monday, November 23, 2026: 5 points from 1 award' — the cell's accessible name and its tooltip. */
+const completionsText = (completions: number) => `${numberFormat.format(completions)} completion${completions === 1 ? '' : 's'}`;
+
+/**
+ * 'Monday, November 23, 2026: 1 completion, 5 points from 1 award' — the cell's accessible name.
+ * Imported history: 'Saturday, March 1, 2025: 2 completions, no points'.
+ */
 export const describeDay = (day: HeatmapDay): string => {
   const date = formatLocalDate(day.date, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-  if (day.count === 0 && day.points === 0) return `${date}: no points`;
-  const points = `${numberFormat.format(day.points)} point${Math.abs(day.points) === 1 ? '' : 's'}`;
-  return `${date}: ${points} from ${day.count} award${day.count === 1 ? '' : 's'}`;
+  const points =
+    day.count === 0 && day.points === 0
+      ? 'no points'
+      : `${numberFormat.format(day.points)} point${Math.abs(day.points) === 1 ? '' : 's'} from ${day.count} award${day.count === 1 ? '' : 's'}`;
+  return `${date}: ${day.completions > 0 ? `${completionsText(day.completions)}, ` : ''}${points}`;
 };
 
 interface Position {
@@ -68,8 +75,9 @@ const lastDay = (grid: HeatmapGrid): Position => {
 
 /**
  * A year of points per local day, a column per week starting on the user's week start, darker for
- * more points. One tab stop: the arrow keys move between days (a grid, as screen readers expect),
- * and the day under the pointer or the focus shows its date, points and awards in a tooltip.
+ * more points (a day of completions without points, such as imported history, at the lightest). One
+ * tab stop: the arrow keys move between days (a grid, as screen readers expect), and the day under the
+ * pointer or the focus shows its date, completions, points and awards in a tooltip.
  */
 const Heatmap = ({ days, weekStart }: { days: HeatmapDay[]; weekStart: WeekStart }) => {
   const grid = useMemo(() => heatmapGrid(days, weekStart), [days, weekStart]);
@@ -94,6 +102,7 @@ const Heatmap = ({ days, weekStart }: { days: HeatmapDay[]; weekStart: WeekStart
 
   const shownDay = shown ? grid.weeks[shown.column]?.[shown.row] : null;
   const total = days.reduce((sum, day) => sum + day.points, 0);
+  const completions = days.reduce((sum, day) => sum + day.completions, 0);
 
   return (
     <div className="heatmap">
@@ -109,7 +118,7 @@ const Heatmap = ({ days, weekStart }: { days: HeatmapDay[]; weekStart: WeekStart
         <div
           role="grid"
           className="heatmap__grid"
-          aria-label={`Points per day, ${formatLocalDate(days[0]!.date)} to ${formatLocalDate(days[days.length - 1]!.date)}: ${numberFormat.format(total)} points`}
+          aria-label={`Points and completions per day, ${formatLocalDate(days[0]!.date)} to ${formatLocalDate(days[days.length - 1]!.date)}: ${numberFormat.format(total)} points, ${completionsText(completions)}`}
           onKeyDown={onKeyDown}
           onMouseLeave={() => setShown(null)}
         >
@@ -132,12 +141,13 @@ const Heatmap = ({ days, weekStart }: { days: HeatmapDay[]; weekStart: WeekStart
                       if (element) cells.current.set(keyOf(position), element);
                       else cells.current.delete(keyOf(position));
                     }}
-                    className={`heatmap__cell heat-${heatLevel(day.points, grid.max)}`}
+                    className={`heatmap__cell heat-${dayLevel(day, grid.max)}`}
                     tabIndex={isActive ? 0 : -1}
                     aria-label={label}
                     data-testid={`heatmap-day-${day.date}`}
                     data-points={day.points}
-                    data-level={heatLevel(day.points, grid.max)}
+                    data-completions={day.completions}
+                    data-level={dayLevel(day, grid.max)}
                     onMouseEnter={(event) => setShown(shownAt(event.currentTarget, position))}
                     onFocus={(event) => {
                       setActive(position);
@@ -161,6 +171,7 @@ const Heatmap = ({ days, weekStart }: { days: HeatmapDay[]; weekStart: WeekStart
           >
             <strong>{formatLocalDate(shownDay.date)}</strong>
             <span>
+              {shownDay.completions > 0 && `${completionsText(shownDay.completions)} · `}
               {numberFormat.format(shownDay.points)} points · {shownDay.count} award{shownDay.count === 1 ? '' : 's'}
             </span>
           </div>
@@ -177,16 +188,16 @@ const Heatmap = ({ days, weekStart }: { days: HeatmapDay[]; weekStart: WeekStart
   );
 };
 
-/** GET /points/heatmap for the last 365 days, laid out by the user's week start. */
+/** GET /points/heatmap for the last 365 days, laid out by the user's week start: points, and completions (imported ones too, worth none). */
 export const HeatmapCard = ({ range, weekStart }: { range: RangeArgs; weekStart: WeekStart }) => {
   const query = useGetHeatmapQuery(range);
   return (
-    <Card id="heatmap" title="Activity" subtitle="Points per day over the last year" className="dash-grid__wide">
+    <Card id="heatmap" title="Activity" subtitle="Points and completions per day over the last year" className="dash-grid__wide">
       <QueryBody query={query} failure={dashboardFailures.heatmap} loading="Loading your year…">
         {(days) =>
           days.length === 0 ? null : (
             <>
-              {days.every((day) => day.points === 0) && (
+              {days.every((day) => day.points === 0 && day.completions === 0) && (
                 <EmptyNote>Every day you earn points fills its square, darker for more; today is the last one.</EmptyNote>
               )}
               <Heatmap days={days} weekStart={weekStart} />

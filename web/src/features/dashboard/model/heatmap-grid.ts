@@ -36,7 +36,7 @@ export const heatmapGrid = (days: readonly HeatmapDay[], weekStart: WeekStart): 
         week.push(null);
         continue;
       }
-      const day = byDate.get(date) ?? { date, points: 0, count: 0 };
+      const day = byDate.get(date) ?? { date, points: 0, count: 0, completions: 0 };
       max = Math.max(max, day.points);
       week.push(day);
     }
@@ -50,6 +50,15 @@ export const heatmapGrid = (days: readonly HeatmapDay[], weekStart: WeekStart): 
 export const heatLevel = (points: number, max: number): 0 | 1 | 2 | 3 | 4 => {
   if (points <= 0 || max <= 0) return 0;
   return Math.min(4, Math.max(1, Math.ceil((points / max) * 4))) as 1 | 2 | 3 | 4;
+};
+
+/**
+ * A day's colour step: by its points (heatLevel); a day with completions but no points (imported
+ * history, or points taken back) still shows the lightest step, so what was done is never blank.
+ */
+export const dayLevel = (day: HeatmapDay, max: number): 0 | 1 | 2 | 3 | 4 => {
+  const level = heatLevel(day.points, max);
+  return level === 0 && day.completions > 0 ? 1 : level;
 };
 
 /** The weekday names of the grid's rows, from the user's first day of the week. */

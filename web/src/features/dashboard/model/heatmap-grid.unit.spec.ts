@@ -1,10 +1,15 @@
 import type { HeatmapDay } from '@tracker/contracts/points/http';
 import { describe, expect, it } from 'vitest';
-import { heatLevel, heatmapGrid, monthMarks, weekdayNames } from './heatmap-grid.ts';
+import { dayLevel, heatLevel, heatmapGrid, monthMarks, weekdayNames } from './heatmap-grid.ts';
 import { addDays } from '../../../lib/dates/local-date.ts';
 
 const daysFrom = (start: string, count: number, points: (index: number) => number = () => 0): HeatmapDay[] =>
-  Array.from({ length: count }, (_, index) => ({ date: addDays(start, index), points: points(index), count: points(index) > 0 ? 1 : 0 }));
+  Array.from({ length: count }, (_, index) => ({
+    date: addDays(start, index),
+    points: points(index),
+    count: points(index) > 0 ? 1 : 0,
+    completions: points(index) > 0 ? 1 : 0,
+  }));
 
 describe('heatmap grid', () => {
   // 2026-11-18 is a Wednesday; the range runs to Tuesday 2026-11-24.
@@ -42,14 +47,14 @@ describe('heatmap grid', () => {
 
   it('fills a day missing from the answer with zero, keeps the order of dates and finds the best day', () => {
     const gappy: HeatmapDay[] = [
-      { date: '2026-11-20', points: 3, count: 1 },
-      { date: '2026-11-18', points: 12, count: 2 },
+      { date: '2026-11-20', points: 3, count: 1, completions: 0 },
+      { date: '2026-11-18', points: 12, count: 2, completions: 0 },
     ];
     const grid = heatmapGrid(gappy, 'sunday');
     expect(grid.weeks[0]!.slice(3)).toEqual([
-      { date: '2026-11-18', points: 12, count: 2 },
-      { date: '2026-11-19', points: 0, count: 0 },
-      { date: '2026-11-20', points: 3, count: 1 },
+      { date: '2026-11-18', points: 12, count: 2, completions: 0 },
+      { date: '2026-11-19', points: 0, count: 0, completions: 0 },
+      { date: '2026-11-20', points: 3, count: 1, completions: 0 },
       null,
     ]);
     expect(grid.max).toBe(12);
@@ -83,5 +88,16 @@ describe('heat level', () => {
     expect(heatLevel(15, 20)).toBe(3);
     expect(heatLevel(20, 20)).toBe(4);
     expect(heatLevel(3, 0)).toBe(0);
+  });
+});
+
+describe('day level', () => {
+  it('shows a day of completions without points (imported history) at the lightest step, and by points otherwise', () => {
+    const day = (points: number, completions: number) => ({ date: '2025-03-01', points, count: points === 0 ? 0 : 1, completions });
+    expect(dayLevel(day(0, 3), 0)).toBe(1);
+    expect(dayLevel(day(0, 3), 20)).toBe(1);
+    expect(dayLevel(day(0, 0), 20)).toBe(0);
+    expect(dayLevel(day(20, 1), 20)).toBe(4);
+    expect(dayLevel(day(6, 0), 20)).toBe(2);
   });
 });

@@ -95,7 +95,13 @@ export const DashboardRoute = () => {
             <RecentActivityCard zone={zone} />
           </LaterCard>
         </div>
-        <LaterCard id="heatmap" title="Activity" subtitle="Points per day over the last year" className="dash-grid__wide" loading="Loading your year…">
+        <LaterCard
+          id="heatmap"
+          title="Activity"
+          subtitle="Points and completions per day over the last year"
+          className="dash-grid__wide"
+          loading="Loading your year…"
+        >
           <HeatmapCard range={heatmapArgs} weekStart={weekStart} />
         </LaterCard>
       </div>
