@@ -27,24 +27,46 @@ const focusInside = (main: HTMLElement): boolean => {
   return active instanceof HTMLElement && active !== main && active.isConnected && main.contains(active);
 };
 
+/** The element a location's `#fragment` names, if any (a malformed fragment names none). */
+const fragmentOf = (hash: string): string | null => {
+  if (hash.length < 2) return null;
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return null;
+  }
+};
+
 /**
  * The signed-in layout's part: after a move to another page (a navigation link, a `g` shortcut),
  * the focus goes to the new page's heading (its <h1>, given tabIndex -1 if it has none) instead of
  * staying on the link that was pressed, so a keyboard or screen-reader user starts on the page.
  * A page that took the focus itself (useHeadingFocus, a form's first field) keeps it; the first
- * page after loading the app is left as the browser has it.
+ * page after loading the app is left as the browser has it. A link to a part of a page
+ * (`/settings#leaderboard-presence-title`) goes to that part, scrolled to and focused, also on the
+ * first page: the router does not scroll to fragments, and the part may render only once its data is in.
  */
 export const usePageHeadingFocus = (mainId: string) => {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   const first = useRef(true);
   useEffect(() => {
+    const fragment = fragmentOf(hash);
     if (first.current) {
       first.current = false;
-      return undefined;
+      if (fragment === null) return undefined;
     }
     const main = document.getElementById(mainId);
     if (!main) return undefined;
+    const focusFragment = (id: string): boolean => {
+      const part = document.getElementById(id);
+      if (!part || !main.contains(part)) return false;
+      if (!part.hasAttribute('tabindex')) part.tabIndex = -1;
+      part.focus({ preventScroll: true });
+      part.scrollIntoView({ block: 'start' });
+      return true;
+    };
     const focusHeading = (): boolean => {
+      if (fragment !== null) return focusFragment(fragment);
       if (focusInside(main)) return true;
       const heading = main.querySelector<HTMLElement>('h1');
       if (!heading) return false;
@@ -53,7 +75,7 @@ export const usePageHeadingFocus = (mainId: string) => {
       return true;
     };
     if (focusHeading()) return undefined;
-    // A page that shows its heading a moment later (its own parts still loading): wait for it, briefly.
+    // A page that shows its heading (or the part asked for) a moment later, its own parts still loading: wait for it, briefly.
     const observer = new MutationObserver(() => {
       if (focusHeading()) observer.disconnect();
     });
@@ -63,5 +85,5 @@ export const usePageHeadingFocus = (mainId: string) => {
       observer.disconnect();
       clearTimeout(giveUp);
     };
-  }, [pathname, mainId]);
+  }, [pathname, hash, mainId]);
 };

@@ -54,6 +54,12 @@ export const LeaderboardRoute = () => {
                 )}
               </p>
             )}
+            {me && !hidden && (
+              // Who the others see, and the way out, where the list is (issue 19, finding 10).
+              <p className="leaderboard__presence" data-testid="leaderboard-presence">
+                Others see you as “{settings?.leaderboardName ?? me.name}”. <Link to="/settings#leaderboard-presence-title">Change or hide</Link>
+              </p>
+            )}
             <table className="leaderboard__table">
               <caption className="visually-hidden">Leaderboard: rank, name and total points</caption>
               <ColumnHeads columns={columns} />
