@@ -5,7 +5,7 @@ export type EventSchema = z.ZodObject<{ type: z.ZodLiteral<string> } & z.ZodRawS
 
 /**
  * What a feature brings to the log: its event types and the stream categories it writes
- * (`<category>-<id>`). `contracts/src/features.ts` lists every feature; the event catalogue and the
+ * (`<category>-<id>`). `contracts/src/feature-list.ts` lists every feature, one line each; the event catalogue and the
  * stream categories the EventStoreDB adapter reads are derived from that list.
  */
 export interface ContractFeature<Events extends readonly EventSchema[] = readonly EventSchema[], Streams extends readonly string[] = readonly string[]> {

@@ -12,7 +12,7 @@ export type OwnedTables = { readonly [Table in keyof ReadModels]?: TableKey<Tabl
  * What a feature brings to the read side: its projectors, the tables each of them writes (itself or
  * through triggers on its tables, and no other projector does), and the migrations of those tables.
  * A feature's table types join `ReadModels` by augmenting it (`declare module '../db.ts'`) in its
- * tables file; `features.ts` lists the features, and a table no feature owns does not compile.
+ * tables file; `feature-list.ts` lists the features, and a table no feature owns does not compile (`features.ts`).
  */
 export interface ReadModelFeature {
   name: string;

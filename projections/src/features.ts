@@ -1,25 +1,15 @@
-import { actionablesReadModels } from './actionables/actionables.feature.ts';
-import { activityReadModels } from './activity/activity.feature.ts';
-import { calendarReadModels } from './calendar/calendar.feature.ts';
-import { dashboardReadModels } from './dashboard/dashboard.feature.ts';
 import type { OwnedTables, ReadModelFeature } from './feature.ts';
+import * as listed from './feature-list.ts';
 import type { ReadModels } from './db.ts';
-import { goalsReadModels } from './goals/goals.feature.ts';
-import { pointsReadModels } from './points/points.feature.ts';
-import { settingsReadModels } from './settings/settings.feature.ts';
-import { usersReadModels } from './users/users.feature.ts';
 
-/** Every feature of the read side: the runner, the migrator and rebuilds take their projectors and tables from here. */
-export const readModelFeatures = [
-  usersReadModels,
-  goalsReadModels,
-  pointsReadModels,
-  activityReadModels,
-  actionablesReadModels,
-  settingsReadModels,
-  dashboardReadModels,
-  calendarReadModels,
-] as const satisfies readonly ReadModelFeature[];
+/**
+ * Every feature of the read side (feature-list.ts, one line each): the runner, the migrator and
+ * rebuilds take their projectors and tables from here, in the list's name order. Nothing relies on
+ * that order: a projector writes only the tables it owns (one owner each, checked below), the
+ * per-day sums' triggers that read user_settings re-sum a user's days once the zone they were summed
+ * in is not the setting's, and migrations run in the order of their names.
+ */
+export const readModelFeatures: ReadonlyArray<(typeof listed)[keyof typeof listed]> = Object.values(listed) satisfies readonly ReadModelFeature[];
 
 type OwnedBy<F> = F extends { owns: infer Owns } ? { [Projector in keyof Owns]: keyof Owns[Projector] }[keyof Owns] : never;
 /** A read-model table no feature's projector owns: a rebuild could not swap it, and a spec could not compare its rows. */

@@ -4,12 +4,10 @@ import type { NavigationEntry } from '../components/layouts/app-layout.tsx';
 import { GuestOnly, RequireAuth, StrangerOnly } from '../lib/auth/route-guards.tsx';
 import type { ScreenAccess } from '../lib/screens/feature-screens.ts';
 import type { GoShortcut } from './commands/command-bar.tsx';
-import { features } from './features.ts';
+import { navScreens, screens } from './features.ts';
 import { lazyPage, type LazyPage } from './routes/lazy-page.ts';
 import { RouteErrorBoundary } from './routes/route-failure.tsx';
 import { RouteLoading } from './routes/route-loading.tsx';
-
-const screens = features.flatMap((feature) => feature.screens);
 
 /** A route whose element is a lazily loaded page; `handle` lets the router start its download as soon as a location matches. */
 const lazyRoute = (load: Parameters<typeof lazyPage>[0], route: RouteObject = {}): RouteObject => {
@@ -20,14 +18,14 @@ const lazyRoute = (load: Parameters<typeof lazyPage>[0], route: RouteObject = {}
 const routesFor = (access: ScreenAccess): RouteObject[] =>
   screens.filter((screen) => screen.access === access).map((screen) => lazyRoute(screen.page, { path: screen.path }));
 
-/** The main navigation: the signed-in screens that ask for an entry, in the features' order. */
-export const navigation: readonly NavigationEntry[] = screens.flatMap((screen) =>
-  screen.access === 'signed-in' && screen.navLabel ? [{ to: screen.path, label: screen.navLabel }] : [],
+/** The main navigation: the signed-in screens that ask for an entry, in their navigation order. */
+export const navigation: readonly NavigationEntry[] = navScreens.flatMap((screen) =>
+  screen.access === 'signed-in' ? [{ to: screen.path, label: screen.nav.label }] : [],
 );
 
-/** The `g` shortcuts: the signed-in screens that name a key, in the features' order. */
-const goShortcuts: readonly GoShortcut[] = screens.flatMap((screen) =>
-  screen.access === 'signed-in' && screen.goKey ? [{ key: screen.goKey, to: screen.path, label: screen.navLabel ?? screen.path }] : [],
+/** The `g` shortcuts: the signed-in screens that name a key, those in the navigation first and in its order. */
+const goShortcuts: readonly GoShortcut[] = [...navScreens, ...screens.filter((screen) => !screen.nav)].flatMap((screen) =>
+  screen.access === 'signed-in' && screen.goKey ? [{ key: screen.goKey, to: screen.path, label: screen.nav?.label ?? screen.path }] : [],
 );
 
 // Every page is its own chunk (docs/ARCHITECTURE.md, "Web: code-splitting and bundle budget"); the

@@ -1,5 +1,7 @@
 import type { FeatureScreens } from '../../lib/screens/feature-screens.ts';
 
 export const auditScreens: FeatureScreens = {
-  screens: [{ path: '/audit', access: 'signed-in', navLabel: 'Points audit', page: () => import('./routes/audit.tsx').then((m) => m.AuditRoute) }],
+  screens: [
+    { path: '/audit', access: 'signed-in', nav: { label: 'Points audit', order: 60 }, page: () => import('./routes/audit.tsx').then((m) => m.AuditRoute) },
+  ],
 };

@@ -1,5 +1,7 @@
 import type { FeatureScreens } from '../../lib/screens/feature-screens.ts';
 
 export const profileScreens: FeatureScreens = {
-  screens: [{ path: '/profile', access: 'signed-in', navLabel: 'Profile', page: () => import('./routes/profile.tsx').then((m) => m.ProfileRoute) }],
+  screens: [
+    { path: '/profile', access: 'signed-in', nav: { label: 'Profile', order: 80 }, page: () => import('./routes/profile.tsx').then((m) => m.ProfileRoute) },
+  ],
 };

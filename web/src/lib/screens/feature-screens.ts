@@ -13,13 +13,16 @@ export interface Screen {
   access: ScreenAccess;
   /** The page component, loaded from a chunk of its own when a navigation first matches. */
   page: () => Promise<ComponentType>;
-  /** Its entry in the main navigation, if it has one (signed-in screens only). */
-  navLabel?: string;
+  /**
+   * Its entry in the main navigation, if it has one (signed-in screens only): the label, and where it
+   * stands among the entries (smaller first; two entries with one order fail app/features.ts).
+   */
+  nav?: { label: string; order: number };
   /** Its go-to shortcut's second key: `g` then this key opens it (listed in the `?` sheet). */
   goKey?: string;
 }
 
-/** What a feature declares in `features/<feature>/<feature>.screens.ts`; app/features.ts lists them. */
+/** What a feature declares in `features/<feature>/<feature>.screens.ts`; app/feature-list.ts lists them, one line each. */
 export interface FeatureScreens {
   screens: readonly Screen[];
 }
