@@ -1,9 +1,8 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from './support/axe.ts';
-import { chromiumAvailable, closeBrowserRun, openBrowserRun, signInWithToken } from './support/browser.ts';
+import { chromiumAvailable, useSignedInBrowser } from './support/browser.ts';
 import { screenshot, type Theme } from './support/screenshots.ts';
-import type { TestApp } from './support/test-app.ts';
 
 const DAY = 86_400_000;
 const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
@@ -31,24 +30,13 @@ const words = {
 type Said = keyof typeof words;
 
 describe.skipIf(!chromiumAvailable)('a habit’s record in a real browser: the card’s weeks, the habit page and freezes agree', () => {
-  let app: TestApp;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let user: { token: string; email: string; password: string };
+  const run = useSignedInBrowser('Habit Keeper', { device: { timezoneId: 'America/New_York', viewport: { width: 1280, height: 900 }, locale: 'en-US' } });
   let keys = 0;
-
-  beforeAll(async () => {
-    ({ app, browser, context, page } = await openBrowserRun({ timezoneId: 'America/New_York', viewport: { width: 1280, height: 900 }, locale: 'en-US' }));
-    user = await app.registerUser('Habit Keeper');
-    await signInWithToken(page, app.url, user.token);
-  });
-  afterAll(() => closeBrowserRun({ app, browser, context }));
 
   const call = async <T = any>(method: string, path: string, body?: unknown): Promise<T> => {
     keys += 1;
-    const res = await app.json<T>(method, `/api${path}`, {
-      token: user.token,
+    const res = await run.app.json<T>(method, `/api${path}`, {
+      token: run.user.token,
       headers: { 'Idempotency-Key': `habit-page-${keys}-${Date.now()}` },
       ...(body !== undefined ? { body } : {}),
     });
@@ -68,16 +56,16 @@ describe.skipIf(!chromiumAvailable)('a habit’s record in a real browser: the c
 
   const problems: string[] = [];
   const check = async (name: string, theme: Theme) => {
-    const found = await seriousViolations(page);
+    const found = await seriousViolations(run.page);
     if (found.length) problems.push(describeViolations(`${name} (${theme})`, found));
     for (const width of [1280, 375]) {
-      await screenshot(page, name, width, theme);
+      await screenshot(run.page, name, width, theme);
       if (width === 375) {
         // Nothing makes a phone scroll sideways (the year calendar scrolls inside its card).
-        await expect.poll(() => page.evaluate('document.documentElement.scrollWidth'), { message: `${name} at 375 px` }).toBeLessThanOrEqual(375);
+        await expect.poll(() => run.page.evaluate('document.documentElement.scrollWidth'), { message: `${name} at 375 px` }).toBeLessThanOrEqual(375);
       }
     }
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await run.page.setViewportSize({ width: 1280, height: 900 });
   };
 
   it(
@@ -93,8 +81,8 @@ describe.skipIf(!chromiumAvailable)('a habit’s record in a real browser: the c
       expect(answered.streak).toBe(2);
 
       // The card's weeks (from Sunday, the default week start) come from the history: no day it cannot tell.
-      await page.goto(`${app.url}/habits`);
-      const card = page.getByTestId(`habit-${habit.id}`);
+      await run.page.goto(`${run.app.url}/habits`);
+      const card = run.page.getByTestId(`habit-${habit.id}`);
       const grid = card.getByRole('grid', { name: 'Morning pages, last 5 weeks' });
       await grid.waitFor();
       const before: Record<string, Said> = {
@@ -108,12 +96,12 @@ describe.skipIf(!chromiumAvailable)('a habit’s record in a real browser: the c
       expect(await card.getByText('No record').count()).toBe(0);
       // One tab stop: today; the arrow keys move to the day before.
       await grid.locator(`[data-date="${today}"]`).focus();
-      await page.keyboard.press('ArrowLeft');
-      expect(await page.evaluate('document.activeElement?.dataset.date')).toBe(weekday(today) === 0 ? today : addDays(today, -1));
+      await run.page.keyboard.press('ArrowLeft');
+      expect(await run.page.evaluate('document.activeElement?.dataset.date')).toBe(weekday(today) === 0 ? today : addDays(today, -1));
 
       // Freeze next week (Sunday to Saturday) from the panel; the limits are said before anything is typed.
       const nextWeek = addDays(today, 7 - weekday(today));
-      const panel = page.getByTestId('freeze-panel');
+      const panel = run.page.getByTestId('freeze-panel');
       await panel.getByText('Up to 14 days; at most 2 a month').waitFor();
       const form = panel.getByRole('form', { name: 'Freeze habits' });
       await form.getByLabel('Habits').selectOption({ label: 'Morning pages' });
@@ -125,7 +113,7 @@ describe.skipIf(!chromiumAvailable)('a habit’s record in a real browser: the c
       expect(await form.getByLabel('To').getAttribute('aria-invalid')).toBe('true');
       await form.getByLabel('To').fill(addDays(nextWeek, 6));
       await form.getByRole('button', { name: 'Freeze' }).click();
-      await page.getByTestId('toast-success').filter({ hasText: 'Morning pages' }).waitFor();
+      await run.page.getByTestId('toast-success').filter({ hasText: 'Morning pages' }).waitFor();
       const { freezes } = await call<{ freezes: Array<{ id: string; habitId: string | null; from: string; to: string }> }>(
         'GET',
         '/actionables/habits/freezes',
@@ -147,48 +135,48 @@ describe.skipIf(!chromiumAvailable)('a habit’s record in a real browser: the c
 
       // The habit page, from the card's title: streaks, rates over the 11 days due so far, the year's cells.
       await card.getByRole('link', { name: 'Morning pages' }).click();
-      await page.waitForURL(new RegExp(`/habits/${habit.id}$`));
-      await page.getByRole('heading', { name: 'Morning pages', level: 1 }).waitFor();
-      await expect.poll(() => page.getByTestId('habit-page-streak').textContent()).toBe('2');
-      await expect.poll(() => page.getByTestId('habit-page-best').textContent()).toBe('2');
+      await run.page.waitForURL(new RegExp(`/habits/${habit.id}$`));
+      await run.page.getByRole('heading', { name: 'Morning pages', level: 1 }).waitFor();
+      await expect.poll(() => run.page.getByTestId('habit-page-streak').textContent()).toBe('2');
+      await expect.poll(() => run.page.getByTestId('habit-page-best').textContent()).toBe('2');
       // It began within the year read, so its best over that year is its best.
-      await page.getByText('Best streak', { exact: true }).waitFor();
+      await run.page.getByText('Best streak', { exact: true }).waitFor();
       for (const window of [30, 90, 365]) {
-        await expect.poll(() => page.getByTestId(`habit-rate-${window}`).textContent()).toBe('18%');
-        expect(await page.getByTestId(`habit-rate-${window}`).locator('xpath=following-sibling::dd').textContent()).toBe('2 of 11 done');
+        await expect.poll(() => run.page.getByTestId(`habit-rate-${window}`).textContent()).toBe('18%');
+        expect(await run.page.getByTestId(`habit-rate-${window}`).locator('xpath=following-sibling::dd').textContent()).toBe('2 of 11 done');
       }
-      const year = page.getByRole('grid', { name: 'Morning pages: each day of the last 12 months' });
+      const year = run.page.getByRole('grid', { name: 'Morning pages: each day of the last 12 months' });
       await expectCells(year, before);
       expect(await year.getByRole('gridcell', { name: /: missed$/ }).count()).toBe(9);
-      await page.getByTestId(`habit-completion-${today}`).filter({ hasText: 'Done' }).waitFor();
-      await page
+      await run.page.getByTestId(`habit-completion-${today}`).filter({ hasText: 'Done' }).waitFor();
+      await run.page
         .getByTestId(`habit-completion-${addDays(today, -1)}`)
         .filter({ hasText: 'Backfilled' })
         .waitFor();
-      await page
+      await run.page
         .getByTestId('habit-page-freezes')
         .filter({ hasText: shortDay(nextWeek) })
         .waitFor();
 
       for (const theme of ['light', 'dark'] as const) {
         await call('PATCH', '/settings', { theme });
-        await page.evaluate(`localStorage.setItem('theme', '${theme}')`);
-        await page.goto(`${app.url}/habits`);
+        await run.page.evaluate(`localStorage.setItem('theme', '${theme}')`);
+        await run.page.goto(`${run.app.url}/habits`);
         await grid.locator(`[data-date="${today}"][data-state="done"]`).waitFor();
         await check('habits-with-freezes', theme);
-        await page.goto(`${app.url}/habits/${habit.id}`);
+        await run.page.goto(`${run.app.url}/habits/${habit.id}`);
         await year.locator(`[data-date="${today}"][data-state="done"]`).waitFor();
         await check('habit-page', theme);
       }
 
       // A week on, inside the freeze: the frozen days so far, the rest of the week frozen ahead, in both grids;
       // the freeze is under way (no Cancel); the rates leave the frozen days out.
-      app.advanceClock(7 * DAY);
-      const login = await app.json<{ token: string }>('POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
-      user.token = login.body.token;
+      run.app.advanceClock(7 * DAY);
+      const login = await run.app.json<{ token: string }>('POST', '/api/auth/login', { body: { email: run.user.email, password: run.user.password } });
+      run.user.token = login.body.token;
       // A fresh start with the new session (the stored state of the old one is dropped), in the dark theme.
-      await page.evaluate(
-        `(() => { localStorage.clear(); localStorage.setItem('token', ${JSON.stringify(user.token)}); localStorage.setItem('theme', 'dark'); })()`,
+      await run.page.evaluate(
+        `(() => { localStorage.clear(); localStorage.setItem('token', ${JSON.stringify(run.user.token)}); localStorage.setItem('theme', 'dark'); })()`,
       );
       const later = await serverToday();
       expect(later).toBe(addDays(today, 7));
@@ -204,16 +192,18 @@ describe.skipIf(!chromiumAvailable)('a habit’s record in a real browser: the c
       // Missed days between today and the freeze end the run; none when today was a Saturday (the freeze began the next day).
       expect(streak).toBe(nextWeek === addDays(today, 1) ? 2 : 0);
 
-      await page.goto(`${app.url}/habits/${habit.id}`);
+      await run.page.goto(`${run.app.url}/habits/${habit.id}`);
       await expectCells(year, weekOn);
-      await expect.poll(() => page.getByTestId('habit-page-streak').textContent()).toBe(String(streak));
-      expect(await page.getByTestId('habit-page-best').textContent()).toBe('2');
+      await expect.poll(() => run.page.getByTestId('habit-page-streak').textContent()).toBe(String(streak));
+      expect(await run.page.getByTestId('habit-page-best').textContent()).toBe('2');
       const rate = `${Math.round((2 / (2 + missed)) * 100)}%`;
-      await expect.poll(() => page.getByTestId('habit-rate-30').textContent()).toBe(rate);
-      expect(await page.getByTestId('habit-rate-30').locator('xpath=following-sibling::dd').textContent()).toBe(`2 of ${2 + missed} done · ${frozen} frozen`);
+      await expect.poll(() => run.page.getByTestId('habit-rate-30').textContent()).toBe(rate);
+      expect(await run.page.getByTestId('habit-rate-30').locator('xpath=following-sibling::dd').textContent()).toBe(
+        `2 of ${2 + missed} done · ${frozen} frozen`,
+      );
       await check('habit-page-frozen', 'dark');
 
-      await page.goto(`${app.url}/habits`);
+      await run.page.goto(`${run.app.url}/habits`);
       await expectCells(grid, weekOn);
       const current = panel.getByTestId(`freeze-${freezes[0]!.id}`);
       await current.getByText('Under way').waitFor();
