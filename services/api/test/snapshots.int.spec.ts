@@ -4,7 +4,8 @@ import { actionableDecider } from '@tracker/domain/actionables/actionable.decide
 import { createCommandHandler, SNAPSHOT_LAG } from '../src/commands/command-handler.ts';
 import { createOpsSnapshotStore } from '../src/commands/snapshots.ts';
 import { createOpsDb, type OpsDbHandle } from '@tracker/projections/ops-db';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { apiClient, useTestApp, type ApiUser } from './support/api-client.ts';
+import { forwardClock } from './support/forward-clock.ts';
 
 // A habit completed daily for months: the command path reads a snapshot and the stream's tail, so it
 // does not slow down with the history; the answers stay those of a full replay, and retries stay single.
@@ -12,15 +13,19 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
 const DAY = 24 * 60 * 60 * 1000;
 const DAYS = 150;
 
-let app: TestApp;
+const app = useTestApp();
+const api = apiClient(app);
 let ops: OpsDbHandle;
 let admin: pg.Pool;
-let token: string;
-let signIn: () => Promise<void>;
+let user: ApiUser;
 let habitId: string;
 const keyed: Array<{ day: number; key: string; pointsAwarded: number }> = [];
 
-const call = (method: string, path: string, headers?: Record<string, string>) => app.json(method, `/api${path}`, { token, ...(headers ? { headers } : {}) });
+const call = (method: string, path: string, headers?: Record<string, string>) => api.call(user, method, path, undefined, headers);
+// Sessions expire after days of the moved clock: sign in again now and then, as a daily user would.
+const signIn = async () => {
+  user = await api.signIn(user);
+};
 const stream = () => `actionable-${habitId}`;
 const awards = async (): Promise<number> => {
   const { rows } = await admin.query<{ n: string }>(`SELECT count(*) AS n FROM es.events WHERE stream_id = $1 AND type = 'PointsAwarded'`, [stream()]);
@@ -28,19 +33,13 @@ const awards = async (): Promise<number> => {
 };
 
 beforeAll(async () => {
-  app = await startTestApp();
   ops = createOpsDb(app.runtime.databaseUrl);
   admin = new pg.Pool({ connectionString: app.runtime.databaseUrl, max: 2 });
-  const registered = await app.registerUser('Daily');
-  token = registered.token;
-  // Sessions expire after days of the moved clock: sign in again now and then, as a daily user would.
-  signIn = async () => {
-    const res = await app.json('POST', '/api/auth/login', { body: { email: registered.email, password: registered.password } });
-    if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${JSON.stringify(res.body)}`);
-    token = res.body.token;
-  };
-  const created = await app.json('POST', '/api/actionables/habits', { token, body: { title: 'Read a page' } });
-  habitId = created.body.habit.id;
+  // Noon in a zone without daylight saving: 150 days of 24 hours each land on a day each, whatever the hour this runs.
+  user = await api.newUser('Daily', 'UTC');
+  const { now, moveTo } = forwardClock(app);
+  moveTo(now('UTC').startOf('day').plus({ days: 1, hours: 12 }));
+  habitId = (await api.created(user, '/actionables/habits', { title: 'Read a page' })).habit.id;
   // One completion a day, each with its own Idempotency-Key.
   for (let day = 1; day <= DAYS; day++) {
     const key = `daily-${day}`;
@@ -55,7 +54,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.end();
   await ops?.destroy();
-  await app?.stop();
 });
 
 describe('command-side snapshots of a long habit stream', () => {
