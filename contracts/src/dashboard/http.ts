@@ -13,8 +13,13 @@ export const dateRangePageQuery = dateRangeQuery.extend(pageFields);
 /** GET /dashboard/daily-actionables?timezone (defaults to the user's). */
 export const dailyActionablesQuery = z.object({ timezone: timezone.optional() });
 
-/** An actionable on today's list; `completedToday` is whether it (a habit: today's occurrence) was completed on that local date. */
-export const dailyActionable = actionable.extend({ completedToday: z.boolean() });
+/**
+ * An actionable on today's list; `completedToday` is whether it (a habit: today's occurrence) was
+ * completed on that local date. `openYesterday`: a habit's occurrence of the day before, left open
+ * (scheduled, not done, not frozen, not the one a completion today counts for): the day one tap
+ * records afterwards (POST /actionables/habits/{id}/completions); null otherwise and for to-dos.
+ */
+export const dailyActionable = actionable.extend({ completedToday: z.boolean(), openYesterday: calendarDate.nullable() });
 export type DailyActionable = z.infer<typeof dailyActionable>;
 /**
  * Today's list: actionables (not habits) due that local day or overdue and not completed, and the

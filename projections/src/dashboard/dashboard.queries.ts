@@ -2,13 +2,14 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Actionable } from '@tracker/contracts/actionables/http';
 import type { DailyActionable, DashboardSummary, TopAchievement } from '@tracker/contracts/dashboard/http';
 import type { Goal, Subtask, Task } from '@tracker/contracts/goals/http';
-import { actionableIdsInRange, actionablesInRangePage, answersOf, localDayBounds } from '../actionables/actionables.queries.ts';
-import { isScheduledOn, scheduleOf } from '../actionables/habit-today.ts';
+import { actionableIdsInRange, actionablesInRangePage, habitFactsOf, localDayBounds, toActionable } from '../actionables/actionables.queries.ts';
+import { historyOf } from '../actionables/habit-history.queries.ts';
+import { isScheduledOn, NO_HABIT_FACTS, scheduleOf, type HabitFacts } from '../actionables/habit-today.ts';
 import type { ReadModelDb, ReadModels, Row } from '../db.ts';
 import { baseFields, pointsHistories } from '../goals/work-items.queries.ts';
 import { readNewestFirst, type PageRequest } from '../paging.ts';
 import { completionsPerDay, daysOf, type DayRange } from '../points/points.queries.ts';
-import type { LocalDate } from '@tracker/domain/time/local-date';
+import { addDays, type LocalDate } from '@tracker/domain/time/local-date';
 
 /**
  * Local dates, both included, in a zone. Items are in a range when created, due or completed within
@@ -381,18 +382,38 @@ export const dailyActionables = async (db: ReadModelDb, userId: string, date: Lo
   const byDeadline = rows.filter((row) => !row.is_habit).sort((a, b) => a.deadline!.getTime() - b.deadline!.getTime() || a.id.localeCompare(b.id));
   const habitRows = rows.filter((row) => row.is_habit).sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || b.id.localeCompare(a.id));
   const ordered = [...byDeadline, ...habitRows];
-  const answers = await answersOf(
+  const facts = await habitFactsOf(
     db,
     userId,
     ordered.map(({ done_today: _, ...row }) => row),
-    date,
   );
   // A habit is done that day when its period is met (or a later day credited): what its card says.
-  return answers.flatMap((answer, index) => {
-    const row = ordered[index]!;
+  return ordered.flatMap((row) => {
+    const { done_today: _, ...item } = row;
+    const answer = toActionable(item, date, facts.get(row.id));
     if (answer.isHabit && !concernsDay(row, answer, date)) return [];
-    return [{ ...answer, completedToday: answer.isHabit ? answer.habitToday?.state === 'done' : row.done_today }];
+    return [
+      {
+        ...answer,
+        completedToday: answer.isHabit ? answer.habitToday?.state === 'done' : row.done_today,
+        openYesterday: row.is_habit ? openYesterday(item, facts.get(row.id) ?? NO_HABIT_FACTS, date) : null,
+      },
+    ];
   });
+};
+
+/**
+ * The day before `today` when it is one of the habit's occurrences left open — missed, as its history
+ * tells it (scheduled from its start, not credited, not frozen, its period over: not the one a
+ * completion today counts for) — and not credited as an import's last (no completion of its own
+ * recorded it); else null.
+ */
+export const openYesterday = (row: Row<'actionables'>, facts: HabitFacts, today: LocalDate): LocalDate | null => {
+  const yesterday = addDays(today, -1);
+  if (row.last_credited === yesterday) return null;
+  const credited = facts.credited.map(({ date, period }) => ({ date, period, backfilled: false }));
+  const [day] = historyOf(scheduleOf(row), credited, facts.freezes, { from: yesterday, to: yesterday }, today);
+  return day?.state === 'missed' ? yesterday : null;
 };
 
 /**

@@ -353,6 +353,42 @@ describe("today's actionables", () => {
     expect(next.actionables.at(-2)).toMatchObject({ completedToday: false, habitToday: { state: 'due', occurrence: '2026-03-10' } });
     expect(next.actionables.at(-1)).toMatchObject({ completedToday: false, streak: 1 });
   });
+
+  it("offers yesterday's open occurrence of a habit for one tap to record it, and no other day", async () => {
+    // Friday 20 March 2026, 09:00 in Paris.
+    clockAt('2026-03-20T08:00:00Z');
+    const user = await newUser('Forgetful', 'Europe/Paris');
+    const stretch = await newHabit(user, { title: 'Stretch', startDate: '2026-03-17' });
+    const fresh = await newHabit(user, { title: 'Begun today' });
+    const thursdays = await newHabit(user, { title: 'Thursdays', startDate: '2026-03-10', recurrence: { frequency: 'weekly', days: [4] } });
+    const todo = await newActionable(user, { title: 'Due today', deadline: '2026-03-20T18:00:00+01:00' });
+    const openOf = async () =>
+      new Map(
+        ((await get(user, '/dashboard/daily-actionables')).actionables as Array<{ id: string; openYesterday: string | null }>).map((item) => [
+          item.id,
+          item.openYesterday,
+        ]),
+      );
+    // Stretch missed Thursday; the new habit had no Thursday; Thursdays' Thursday is what a completion today counts for.
+    expect(await openOf()).toEqual(
+      new Map([
+        [todo.id, null],
+        [thursdays.id, null],
+        [fresh.id, null],
+        [stretch.id, '2026-03-19'],
+      ]),
+    );
+    // Done today, yesterday is still open; recorded (half the points), it is offered no more.
+    await completeHabit(user, stretch.id);
+    expect((await openOf()).get(stretch.id)).toBe('2026-03-19');
+    const recorded = await ok(user, 'POST', `/actionables/habits/${stretch.id}/completions`, { date: '2026-03-19' });
+    expect(recorded.pointsAwarded).toBeGreaterThan(0);
+    expect((await openOf()).get(stretch.id)).toBeNull();
+    expect((await get(user, `/actionables/habits/${stretch.id}/history?startDate=2026-03-19&endDate=2026-03-20`)).history).toEqual([
+      { date: '2026-03-19', state: 'backfilled' },
+      { date: '2026-03-20', state: 'done' },
+    ]);
+  });
 });
 
 describe('leaderboard', () => {

@@ -42,6 +42,7 @@ export const dashboardFailures = {
   completeActionable: 'Failed to complete actionable',
   completeHabit: 'Failed to complete habit',
   undoHabit: 'Failed to take back the completion',
+  backfillHabit: 'Failed to record the day',
 } as const;
 
 /**
@@ -181,6 +182,16 @@ export const dashboardApi = api.injectEndpoints({
       query: (habit) => ({ url: `/actionables/habits/${encodeURIComponent(habit.id)}/uncomplete`, method: 'PATCH', headers: idempotent() }),
       invalidatesTags: (_result, _error, habit) => completionTags(habit),
     }),
+    /** POST /actionables/habits/{id}/completions {date}: a missed day recorded afterwards (half points), from today's list. */
+    backfillDailyHabit: build.mutation<z.infer<typeof completeHabitResponse>, { habit: Actionable; date: string }>({
+      query: ({ habit, date }) => ({
+        url: `/actionables/habits/${encodeURIComponent(habit.id)}/completions`,
+        method: 'POST',
+        body: { date },
+        headers: idempotent(),
+      }),
+      invalidatesTags: (_result, _error, { habit }) => completionTags(habit),
+    }),
   }),
 });
 
@@ -197,4 +208,5 @@ export const {
   useCompleteDailyActionableMutation,
   useCompleteDailyHabitMutation,
   useUncompleteDailyHabitMutation,
+  useBackfillDailyHabitMutation,
 } = dashboardApi;

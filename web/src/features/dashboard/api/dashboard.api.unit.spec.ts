@@ -25,6 +25,10 @@ const calls: Record<keyof typeof dashboardFailures, { route: string; run: (store
   completeActionable: { route: `PATCH /api/actionables/${item.id}/complete`, run: (s) => s.dispatch(endpoints.completeDailyActionable.initiate(item)) },
   completeHabit: { route: `PATCH /api/actionables/habits/${item.id}/complete`, run: (s) => s.dispatch(endpoints.completeDailyHabit.initiate(item)) },
   undoHabit: { route: `PATCH /api/actionables/habits/${item.id}/uncomplete`, run: (s) => s.dispatch(endpoints.uncompleteDailyHabit.initiate(item)) },
+  backfillHabit: {
+    route: `POST /api/actionables/habits/${item.id}/completions`,
+    run: (s) => s.dispatch(endpoints.backfillDailyHabit.initiate({ habit: item, date: '2026-11-22' })),
+  },
 };
 
 afterEach(() => {

@@ -5,10 +5,11 @@ import { useToast } from '../../../components/toasts/use-toast.ts';
 import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { PRIMARY_ACTION, useFocusAfterChange } from '../../../lib/focus/use-focus-after-change.ts';
 import { habitToastKey, habitTodayShown, shortDay, type HabitTodayShown } from '../../../lib/habits/habit-today.ts';
-import { completionText, undoText } from '../../../lib/points/points-words.ts';
+import { backfillText, completionText, undoText } from '../../../lib/points/points-words.ts';
 import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
 import {
   dashboardFailures,
+  useBackfillDailyHabitMutation,
   useCompleteDailyActionableMutation,
   useCompleteDailyHabitMutation,
   useUncompleteDailyHabitMutation,
@@ -50,12 +51,13 @@ const TodayRow = ({ item, today, zone }: { item: DailyActionable; today: string;
   const [completeActionable, actionableCompletion] = useCompleteDailyActionableMutation();
   const [completeHabit, habitCompletion] = useCompleteDailyHabitMutation();
   const [uncomplete, undoing] = useUncompleteDailyHabitMutation();
+  const [backfill, backfilling] = useBackfillDailyHabitMutation();
   const toast = useToast();
   const noteId = useId();
   const shown = item.isHabit ? habitTodayShown(item.habitToday, today) : null;
   const done = shown ? shown.state === 'done' : item.completedToday || item.status === 'completed';
-  const { rootRef, expectChange, settle } = useFocusAfterChange<HTMLLIElement>(`${done}|${shown?.state}|${shown?.canUndo}`);
-  const busy = actionableCompletion.isLoading || habitCompletion.isLoading || undoing.isLoading;
+  const { rootRef, expectChange, settle } = useFocusAfterChange<HTMLLIElement>(`${done}|${shown?.state}|${shown?.canUndo}|${item.openYesterday}`);
+  const busy = actionableCompletion.isLoading || habitCompletion.isLoading || undoing.isLoading || backfilling.isLoading;
   // Completed offline: the completion waits on the device (lib/offline), and the row says so instead of offering it again.
   const waiting = useSelector((state: Parameters<typeof selectWaiting>[0]) => selectWaiting(state, item.id));
   const kind = item.isHabit ? 'habit' : 'actionable';
@@ -70,6 +72,20 @@ const TodayRow = ({ item, today, zone }: { item: DailyActionable; today: string;
     }
     toast.info(undoText(result.data.pointsRevoked, result.data.streak), {
       title: `Took back “${item.title}” for ${shortDay(result.data.occurrence)}`,
+      key: habitToastKey(item.id),
+    });
+  };
+
+  // Yesterday left open: one tap records it (half the points, as the Habits page's "Record a missed day" says).
+  const recordYesterday = async (date: string) => {
+    expectChange();
+    const result = await backfill({ habit: item, date });
+    if ('error' in result) {
+      settle();
+      return void toast.error(errorMessage(result.error, dashboardFailures.backfillHabit));
+    }
+    toast.success(backfillText(result.data.pointsAwarded, result.data.streak), {
+      title: `“${item.title}” recorded for ${shortDay(date)}`,
       key: habitToastKey(item.id),
     });
   };
@@ -130,6 +146,20 @@ const TodayRow = ({ item, today, zone }: { item: DailyActionable; today: string;
         >
           {(actionableCompletion.isLoading || habitCompletion.isLoading) && <span className="spinner" aria-hidden="true" />}
           Complete
+        </button>
+      )}
+      {item.openYesterday && !waiting && (
+        <button
+          type="button"
+          className="button button--secondary button--small today-item__action"
+          aria-label={`Did it yesterday: record ${shortDay(item.openYesterday)} for habit ${item.title}, for half the points`}
+          aria-disabled={busy || undefined}
+          aria-busy={backfilling.isLoading || undefined}
+          onClick={() => void (!busy && recordYesterday(item.openYesterday!))}
+          data-testid={`today-yesterday-${item.id}`}
+        >
+          {backfilling.isLoading && <span className="spinner" aria-hidden="true" />}
+          Did it yesterday
         </button>
       )}
       {shown?.canUndo && (
