@@ -87,7 +87,7 @@ const applyEvents = async (trx: Transaction<ReadModels>, projectors: readonly Pr
  * Rebuilds read models from the log without stopping anything: replays it from the start into a
  * fresh schema (`<schema>_rebuild_<ms>`, migrated with the same migrations), catches up with what
  * was appended meanwhile, then swaps the rebuilt tables in, in one transaction that holds the lock
- * every live lane batch takes first (`holdSchemaForBatch`), applies the last events, moves the old
+ * every live lane batch takes first (`inBatchTransaction`), applies the last events, moves the old
  * tables out and the new ones in, and sets the projectors' checkpoints to where the rebuild stopped.
  * Queries read the old tables until that commit and the new ones after it; a live lane that was
  * ahead of nothing simply goes on from the rebuilt checkpoint (its compare-and-set sees the move).
