@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { chromiumAvailable, useSignedInBrowser } from './support/browser.ts';
+import { openNewHabitForm } from './support/journeys.ts';
 import { screenshot } from './support/screenshots.ts';
 
 // Issue 18's acceptance as one user's day in the browser: two habits made with the New habit form
@@ -87,9 +88,7 @@ describe.skipIf(!chromiumAvailable)('a habit keeper’s day, in a real browser: 
     ).habit;
 
     // Two habits through the New habit form.
-    await run.page.goto(`${run.app.url}/habits`);
-    await run.page.getByRole('button', { name: 'New habit' }).click();
-    const form = run.page.getByRole('form', { name: 'New habit' });
+    const form = await openNewHabitForm(run.page, run.app.url);
     await form.getByLabel('Title').fill('Water plants');
     await form.getByRole('radio', { name: 'Every N days' }).check();
     await form.getByLabel('Every how many days').fill('4');

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { chromiumAvailable, useSignedInBrowser } from './support/browser.ts';
+import { openNewHabitForm } from './support/journeys.ts';
 import { screenshot, type Theme } from './support/screenshots.ts';
 
 // Issue 18 on the habit card, as a user meets it: what a completion will do is said before the
@@ -205,9 +206,7 @@ describe.skipIf(!chromiumAvailable)('a habit’s day before the click, undo and 
   }, 180_000);
 
   it('creates every-4-days and 3-times-a-week habits through the form, a start date checked before sending', async () => {
-    await run.page.goto(`${run.app.url}/habits`);
-    await run.page.getByRole('button', { name: 'New habit' }).click();
-    const form = run.page.getByRole('form', { name: 'New habit' });
+    const form = await openNewHabitForm(run.page, run.app.url);
     await form.getByLabel('Title').fill('Water plants');
     await form.getByRole('radio', { name: 'Every N days' }).check();
     await form.getByLabel('Every how many days').fill('4');

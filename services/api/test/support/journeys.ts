@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Register, log out, log back in: the user's name shows each time. */
 export const registerLogoutLogin = async (page: Page, baseUrl: string, name: string): Promise<void> => {
@@ -26,4 +26,11 @@ export const registerLogoutLogin = async (page: Page, baseUrl: string, name: str
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL(/\/dashboard$/);
   expect(await page.getByTestId('user-name').textContent()).toContain(name);
+};
+
+/** The Habits screen with its New habit form open; the form. */
+export const openNewHabitForm = async (page: Page, appUrl: string): Promise<Locator> => {
+  await page.goto(`${appUrl}/habits`);
+  await page.getByRole('button', { name: 'New habit' }).click();
+  return page.getByRole('form', { name: 'New habit' });
 };
