@@ -16,13 +16,16 @@ const EVENTS_PER_APPEND = 1_000;
  * to yesterday but `missed` (days back: 2 is the day before yesterday), as the decider would have
  * recorded it (one completion and one award a day, streak bonus included), appended to the store in
  * large batches; and the snapshot the command handler would have kept by now (its policy followed
- * command by command). Seeding through HTTP
- * would take a day per completion.
+ * command by command), read once through the API (a receipt preview, which loads the stream as a
+ * command does) so that the serving process remembers that snapshot as it would after serving
+ * yesterday's completion, just as it remembers a new habit's absence of one since its creation: a
+ * cold cache would cost the veteran alone a lookup. Seeding through HTTP would take a day per
+ * completion.
  */
 export const seedVeteranHabit = async (
   store: EventStore,
   snapshots: SnapshotStore,
-  user: Pick<BenchUser, 'userId' | 'timezone'>,
+  user: Pick<BenchUser, 'userId' | 'timezone' | 'client'>,
   days: number,
   missed: readonly number[] = [],
 ): Promise<string> => {
@@ -70,6 +73,7 @@ export const seedVeteranHabit = async (
     await store.append(stream, batch, expected);
   }
   if (snapshot) await snapshots.save(stream, actionableDecider.snapshotSchema!, snapshot);
+  await user.client.send('GET', `/api/points/receipt?sourceType=habit&sourceId=${id}`, { expect: 200 });
   return id;
 };
 
