@@ -154,7 +154,7 @@ describe.skipIf(!chromiumAvailable)('the whole web app, in a real browser', () =
     await page.getByTestId(`daily-points-${today}`).locator('td').filter({ hasText: '65' }).waitFor();
     const heatToday = page.locator(`[data-testid="heatmap-day-${today}"][data-points="65"]`);
     await heatToday.waitFor();
-    expect(await heatToday.getAttribute('aria-label')).toMatch(/: 65 points from 4 awards$/);
+    expect(await heatToday.getAttribute('aria-label')).toMatch(/: 2 completions, 65 points from 4 awards$/);
     // The activity lists the latest completions (the background lane may take a moment).
     await page.getByTestId('activity').filter({ hasText: 'Stretch' }).first().waitFor();
     const activities = await page.getByTestId('activity').allTextContents();
