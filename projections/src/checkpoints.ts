@@ -128,11 +128,6 @@ export const inBatchTransaction = <DB, T>(db: Kysely<DB>, schema: string, body: 
     }
   });
 
-/** The lock `inBatchTransaction` takes, on its own (for a transaction begun elsewhere). */
-export const holdSchemaForBatch = async (trx: QueryExecutorProvider, schema: string): Promise<void> => {
-  await sql`SELECT pg_advisory_xact_lock_shared(hashtext(${swapLockKey(schema)}))`.execute(trx);
-};
-
 /** The rebuild's side of `inBatchTransaction`: waits for batches in flight, holds new ones back until the transaction ends. */
 export const holdSchemaForSwap = async (trx: QueryExecutorProvider, schema: string): Promise<void> => {
   await sql`SELECT pg_advisory_xact_lock(hashtext(${swapLockKey(schema)}))`.execute(trx);
