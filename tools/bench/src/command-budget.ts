@@ -1,4 +1,3 @@
-import { fork } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
@@ -19,6 +18,7 @@ import {
 } from './command-workloads.ts';
 import { summariseProfile, type ProfileSummary, type Share } from './cpu-profile.ts';
 import { BARE_INSERT_DESCRIPTION, postBareInserts, startBareInsertServer } from './bare-insert.ts';
+import { forkServer } from './forked-server.ts';
 import { percentile, summarise, type Summary } from './measure.ts';
 
 // The budget of one command, per kind: what the server process spends on it (CPU, and CPU per stage
@@ -80,45 +80,22 @@ interface BudgetServer {
   stop(): Promise<void>;
 }
 
-const startBudgetServer = (databaseUrl: string, profileDir: string): Promise<BudgetServer> =>
-  new Promise((resolve, reject) => {
-    const child = fork(new URL('./budget-server.ts', import.meta.url).pathname, [databaseUrl, profileDir], {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const exited = new Promise<void>((done) => child.once('exit', () => done()));
-    child.once('exit', (code) => reject(new Error(`the budget server exited with ${code} before serving`)));
-    const next = (type: string): Promise<Record<string, unknown>> =>
-      new Promise((done) => {
-        const listener = (message: Record<string, unknown>) => {
-          if (message.type !== type) return;
-          child.off('message', listener);
-          done(message);
-        };
-        child.on('message', listener);
-      });
-    const send = (message: BudgetMessage) => child.send(message);
-    void next('ready').then((ready) =>
-      resolve({
-        url: ready.url as string,
-        async measure(label, work) {
-          const begun = next('begun');
-          send({ type: 'begin', label });
-          await begun;
-          await work();
-          const ended = next('ended');
-          send({ type: 'end' });
-          return (await ended).figures as PhaseFigures;
-        },
-        async stop() {
-          send({ type: 'stop' });
-          const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-          await exited;
-          clearTimeout(killer);
-        },
-      }),
-    );
-  });
+const startBudgetServer = async (databaseUrl: string, profileDir: string): Promise<BudgetServer> => {
+  const { server, ready } = await forkServer<BudgetMessage>('./budget-server.ts', [databaseUrl, profileDir], 'budget server');
+  return {
+    url: ready.url as string,
+    async measure(label, work) {
+      const begun = server.next('begun');
+      server.send({ type: 'begin', label });
+      await begun;
+      await work();
+      const ended = server.next('ended');
+      server.send({ type: 'end' });
+      return (await ended).figures as PhaseFigures;
+    },
+    stop: () => server.stop({ type: 'stop' }),
+  };
+};
 
 const perCommand = (value: number, commands: number): number => value / commands;
 

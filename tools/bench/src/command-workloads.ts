@@ -28,6 +28,22 @@ export interface BenchUser {
   accounts: ItemAccount[];
 }
 
+/** A user as the bench starts it: nothing seeded yet. */
+export const benchUser = (client: ApiClient, userId: string, timezone: string): BenchUser => ({
+  client,
+  userId,
+  timezone,
+  pendingSubtasks: [],
+  pendingActionables: [],
+  freshHabits: [],
+  veteranHabits: [],
+  completedHabits: [],
+  backfillableHabits: [],
+  completedVeterans: [],
+  backfillableVeterans: [],
+  accounts: [],
+});
+
 /** An account whose items a client completes, `ITEMS_PER_ACCOUNT_TURN` of each kind, before acting for the next. */
 export interface ItemAccount {
   userId: string;
@@ -67,20 +83,7 @@ const registerSome = async (url: string, label: string, from: number, to: number
         expect: 201,
       });
       client.token = body.token;
-      return {
-        client,
-        userId: body.user.id,
-        timezone: body.user.timezone,
-        pendingSubtasks: [],
-        pendingActionables: [],
-        freshHabits: [],
-        veteranHabits: [],
-        completedHabits: [],
-        backfillableHabits: [],
-        completedVeterans: [],
-        backfillableVeterans: [],
-        accounts: [],
-      };
+      return benchUser(client, body.user.id, body.user.timezone);
     }),
   );
 
