@@ -126,4 +126,29 @@ describe.skipIf(!chromiumAvailable)('toasts never cover the controls of the head
       await expect.poll(readStreak).toBe(0);
     }, 120_000);
   }
+
+  it('a toast that appears under the resting pointer (where the button just pressed was) still leaves in its time', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const yesterday = new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
+    await call('POST', '/actionables', { title: 'Water the plants', deadline: `${yesterday}T12:00:00.000Z` });
+    await page.goto(`${app.url}/actionables`);
+    // By keyboard, so the pointer stays where it is put.
+    await page.getByRole('button', { name: 'Complete actionable Water the plants' }).focus();
+    await page.keyboard.press('Enter');
+    const first = page.getByTestId('toast-success').filter({ hasText: 'completed' });
+    await first.waitFor();
+    const box = (await first.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await first.getByRole('button', { name: 'Close notification' }).focus();
+    await page.keyboard.press('Enter');
+    await first.waitFor({ state: 'detached' });
+
+    // The next toast comes up under the pointer, which has not moved: it is not held, and goes.
+    await page.getByRole('button', { name: 'Revert actionable Water the plants to pending' }).focus();
+    await page.keyboard.press('Enter');
+    const next = page.getByTestId('toast-info').filter({ hasText: 'reverted to pending' });
+    await next.waitFor();
+    expect(await page.evaluate(`document.querySelector('[data-testid="toast-info"]').matches(':hover')`)).toBe(true);
+    await next.waitFor({ state: 'detached', timeout: 20_000 });
+  }, 60_000);
 });

@@ -23,6 +23,9 @@ const ToastItem = ({ toast }: { toast: Toast }) => {
   }, [dispatch, toast.id, toast.durationMs]);
 
   // Held while the pointer or the focus is on it: its action can be read and reached, by mouse or by Tab.
+  // The pointer holds it only once it moves on it: a toast that appears under a resting pointer (where
+  // the Save or Complete just pressed was) would otherwise stay, over what is under it, until the
+  // pointer happened to leave.
   const hold = () => timer.current?.pause();
   const release = () => timer.current?.resume();
 
@@ -31,8 +34,8 @@ const ToastItem = ({ toast }: { toast: Toast }) => {
       className={`toast toast--${toast.kind}`}
       role={toast.kind === 'error' ? 'alert' : undefined}
       data-testid={`toast-${toast.kind}`}
-      onMouseEnter={hold}
-      onMouseLeave={release}
+      onPointerMove={hold}
+      onPointerLeave={release}
       onFocus={hold}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget)) release();
