@@ -69,6 +69,8 @@ const coldLoad = async (context: BrowserContext, url: string, heading: string): 
 // The dashboard's cards below the fold on a 1280×800 screen, loaded right after its first screen
 // (features/dashboard/routes/dashboard.tsx); the daily points card then loads its bars with recharts.
 const belowTheFold = [
+  // Not a card: the signed-in user's answers kept on the device (lib/offline), loaded beside the first screen.
+  'src/lib/offline/answers-on-device.ts',
   'src/features/dashboard/components/daily-points-chart.tsx',
   'src/features/dashboard/components/daily-points-plot.tsx',
   'src/features/dashboard/components/top-achievements-card.tsx',

@@ -22,14 +22,30 @@ const PersistGate = ({ persistor, loading, children }: { persistor: Persistor; l
     ? children
     : loading;
 
+/**
+ * The last answers on this device (shown after a reload without a connection, lib/offline): loaded
+ * only for a signed-in user, as its own chunk beside the first screen, never part of it. A stranger
+ * or a signed-out page (/, /login) loads none of it.
+ */
+const keepAnswersOnceSignedIn = (store: ReturnType<typeof makeStore>): void => {
+  const load = (): boolean => {
+    if (!store.getState().auth.token) return false;
+    void import('../lib/offline/answers-on-device.ts').then(({ keepAnswersOnDevice }) => keepAnswersOnDevice(store)).catch(() => undefined);
+    return true;
+  };
+  if (load()) return;
+  const stop = store.subscribe(() => {
+    if (load()) stop();
+  });
+};
+
 /** Providers in dependency order. The store is made while rendering, inside the error boundary. */
 const Shell = () => {
   const [{ store, persistor }] = useState(() => {
     const store = makeStore();
     const persistor = persistStore(store);
     writeSessionAtOnce(store, persistor);
-    // The last answers on this device (shown after a reload without a connection): after the first screen, not part of it.
-    void import('../lib/offline/answers-on-device.ts').then(({ keepAnswersOnDevice }) => keepAnswersOnDevice(store)).catch(() => undefined);
+    keepAnswersOnceSignedIn(store);
     return { store, persistor };
   });
   return (
