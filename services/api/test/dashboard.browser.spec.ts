@@ -221,6 +221,25 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     expect(await textOf('leaderboard-you')).toMatch(/^You are number \d+ with 20 points\.$/);
   }, 90_000);
 
+  it('a pick from the list after arrowing and Escape is saved even when the page is too busy to run its timers (CI saw it kept as a draft)', async () => {
+    await page.goto(`${app.url}/settings`);
+    const weekStart = page.getByLabel('Week starts on');
+    await weekStart.waitFor();
+    const before = (await api<{ settings: Settings }>('/settings')).settings.weekStart;
+    const picked = before === 'friday' ? 'saturday' : 'friday';
+    // A busy page: its 0 ms timers wait 5 s behind everything else (the scheduler runs input and other tasks first).
+    await page.evaluate(`{ const later = window.setTimeout; window.setTimeout = (run, ms, ...rest) => later(run, ms ? ms : 5000, ...rest); }`);
+    await weekStart.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByText('Enter to apply, Esc to undo').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => weekStart.inputValue()).toBe(before);
+    await weekStart.selectOption(picked);
+    await expect.poll(async () => (await api<{ settings: Settings }>('/settings')).settings.weekStart).toBe(picked);
+    expect(await page.getByText('Enter to apply, Esc to undo').count()).toBe(0);
+    await page.reload();
+  });
+
   it("orders and hides statuses in the goal list by the user's status settings", async () => {
     let created = 0;
     const create = async (title: string, status?: string) => {

@@ -32,6 +32,9 @@ export const deliberateSelectStep = <T extends string>(saved: T, draft: T | null
 /** Keys that only move focus or modify: they never change the select's value. */
 const inertKeys = new Set(['Tab', 'Shift', 'Control', 'Alt', 'Meta']);
 
+/** A change this soon after a key press came from it (they are one task apart at most; a person picks from the list far later). */
+export const KEY_CHANGE_MS = 500;
+
 /** The hint shown beside a select holding a keyboard draft. */
 export const DELIBERATE_SELECT_HINT = 'Enter to apply, Esc to undo';
 
@@ -41,8 +44,11 @@ export const DELIBERATE_SELECT_HINT = 'Enter to apply, Esc to undo';
  */
 export const useDeliberateSelect = <T extends string>(saved: T, onCommit: (value: T) => void) => {
   const [draft, setDraft] = useState<T | null>(null);
-  // Set by a key press, cleared after the change event it may cause (dispatched in the same task).
-  const keyed = useRef(false);
+  // When the last key press was (its event's timeStamp): the change it causes comes in the same task,
+  // so a change created within KEY_CHANGE_MS of it came from the keyboard. Timestamps, not a timer that
+  // clears a flag: on a busy page a 0 ms timer can wait behind input and later tasks, and a pick from
+  // the list seconds later was then taken for arrowing (kept as a draft, nothing saved).
+  const keyedAt = useRef<number | null>(null);
   const step = (event: DeliberateSelectEvent<T>) => {
     const next = deliberateSelectStep(saved, draft, event);
     setDraft(next.draft);
@@ -56,8 +62,7 @@ export const useDeliberateSelect = <T extends string>(saved: T, onCommit: (value
       if (draft !== null) event.preventDefault();
       step({ type: 'reverted' });
     } else if (!inertKeys.has(event.key)) {
-      keyed.current = true;
-      window.setTimeout(() => (keyed.current = false), 0);
+      keyedAt.current = event.timeStamp;
     }
   };
   return {
@@ -65,7 +70,11 @@ export const useDeliberateSelect = <T extends string>(saved: T, onCommit: (value
     props: {
       value: draft ?? saved,
       onKeyDown,
-      onChange: (event: ChangeEvent<HTMLSelectElement>) => step({ type: 'picked', value: event.target.value as T, byKeyboard: keyed.current }),
+      onChange: (event: ChangeEvent<HTMLSelectElement>) => {
+        const byKeyboard = keyedAt.current !== null && event.timeStamp - keyedAt.current < KEY_CHANGE_MS;
+        keyedAt.current = null;
+        step({ type: 'picked', value: event.target.value as T, byKeyboard });
+      },
       onBlur: (_event: FocusEvent<HTMLSelectElement>) => step({ type: 'left' }),
     },
   };
