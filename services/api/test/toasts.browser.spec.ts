@@ -22,10 +22,15 @@ interface Covered {
   toast: string;
 }
 
-/** Each visible control whose box meets a toast's box (after the toasts' entrance animation). */
+/**
+ * Each visible control whose box meets a toast's box as the next frame paints it: after the toasts'
+ * entrance animation, and inside an animation frame, so after the region's own per-frame placement (a
+ * menu opened by the last key moves the controls in a task; the region follows before that frame paints).
+ */
 const coveredControls = (page: Page): Promise<Covered[]> =>
   page.evaluate(`(async () => {
     await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+    await new Promise((painted) => requestAnimationFrame(painted));
     const toasts = [...document.querySelectorAll('[data-testid^="toast-"]')].map((toast) => [toast.textContent, toast.getBoundingClientRect()]);
     const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
     const covered = [];
