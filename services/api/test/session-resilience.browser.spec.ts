@@ -88,24 +88,20 @@ describe.skipIf(!chromiumAvailable)('the app shell survives bad stored state and
     page.setDefaultTimeout(15_000);
     // A phone's CPU: redux-persist's timer-driven write then lags the sign-in by long enough for a reload to land before it.
     await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 10 });
+    // Where a reload lands: the Goals page signed in, or the login form.
+    const goalsOrLogin = () => page.getByRole('heading', { name: 'Goals', level: 1 }).or(page.getByRole('button', { name: 'Log in' }));
     for (let round = 1; round <= 2; round += 1) {
       await page.goto(`${app.url}/login`);
       await signIn(account.email, account.password);
       await page.waitForURL(/\/dashboard$/);
       await page.goto(`${app.url}/goals`);
-      await page
-        .getByRole('heading', { name: 'Goals', level: 1 })
-        .or(page.getByRole('button', { name: 'Log in' }))
-        .waitFor();
+      await goalsOrLogin().waitFor();
       expect(new URL(page.url()).pathname, `round ${round}: reloaded right after signing in`).toBe('/goals');
 
       await page.getByRole('button', { name: 'Log out' }).click();
       await page.waitForURL(/\/login/);
       await page.goto(`${app.url}/goals`);
-      await page
-        .getByRole('heading', { name: 'Goals', level: 1 })
-        .or(page.getByRole('button', { name: 'Log in' }))
-        .waitFor();
+      await goalsOrLogin().waitFor();
       expect(new URL(page.url()).pathname, `round ${round}: reloaded right after signing out`).toBe('/login');
     }
   }, 90_000);

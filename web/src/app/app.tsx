@@ -3,6 +3,7 @@ import { Provider } from 'react-redux';
 import { persistStore, type Persistor } from 'redux-persist';
 import { AppErrorBoundary } from '../components/errors/app-error-boundary.tsx';
 import { ToastRegion } from '../components/toasts/toast-region.tsx';
+import { onTokenChange } from '../lib/auth/token-change.ts';
 import { writeSessionAtOnce } from '../lib/persist/session-written-at-once.ts';
 import { AppRouter } from './router.tsx';
 import { makeStore } from './store.ts';
@@ -34,7 +35,7 @@ const keepAnswersOnceSignedIn = (store: ReturnType<typeof makeStore>): void => {
     return true;
   };
   if (load()) return;
-  const stop = store.subscribe(() => {
+  const stop = onTokenChange(store, () => {
     if (load()) stop();
   });
 };

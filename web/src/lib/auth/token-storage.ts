@@ -1,5 +1,6 @@
 import { clearAllDrafts } from '../forms/drafts.ts';
 import { forgetAnswers } from '../offline/answers-storage.ts';
+import { onTokenChange, type TokenStore } from './token-change.ts';
 
 /** spec.md §4: the token is kept in local storage (under `token`) as well as in persisted state. */
 export const TOKEN_STORAGE_KEY = 'token';
@@ -37,15 +38,8 @@ const writeStoredToken = (token: string | null): void => {
  * The one writer of `localStorage.token`: mirrors the auth slice's token whenever it changes, so
  * login, registration, logout and rehydration all reach storage the same way.
  */
-export const mirrorTokenToStorage = (store: {
-  getState: () => { auth: { token: string | null } };
-  subscribe: (listener: () => void) => () => void;
-}): (() => void) => {
-  let last = store.getState().auth.token;
-  return store.subscribe(() => {
-    const token = store.getState().auth.token;
-    if (token === last) return;
-    last = token;
+export const mirrorTokenToStorage = (store: TokenStore): (() => void) =>
+  onTokenChange(store, (token) => {
     writeStoredToken(token);
     // Signed out: no half-typed form outlives the session that typed it (lib/forms/drafts.ts), nor
     // an answer the session read (lib/offline/answers-on-device.ts).
@@ -54,4 +48,3 @@ export const mirrorTokenToStorage = (store: {
       forgetAnswers();
     }
   });
-};

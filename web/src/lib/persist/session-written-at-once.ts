@@ -1,4 +1,5 @@
 import type { Persistor } from 'redux-persist';
+import { onTokenChange, type TokenStore } from '../auth/token-change.ts';
 
 /**
  * Writes persisted state the moment the session changes (sign-in, sign-out), not on redux-persist's
@@ -7,15 +8,4 @@ import type { Persistor } from 'redux-persist';
  * who just signed in back on the login page, and one still holding the old token signs a person who
  * just signed out back in. localStorage's `token` is written at once already (auth/token-storage.ts).
  */
-export const writeSessionAtOnce = (
-  store: { getState: () => { auth: { token: string | null } }; subscribe: (listener: () => void) => () => void },
-  persistor: Pick<Persistor, 'flush'>,
-): (() => void) => {
-  let last = store.getState().auth.token;
-  return store.subscribe(() => {
-    const token = store.getState().auth.token;
-    if (token === last) return;
-    last = token;
-    void persistor.flush();
-  });
-};
+export const writeSessionAtOnce = (store: TokenStore, persistor: Pick<Persistor, 'flush'>): (() => void) => onTokenChange(store, () => void persistor.flush());
