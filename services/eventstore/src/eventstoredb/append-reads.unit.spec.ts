@@ -3,7 +3,7 @@ import { WrongExpectedVersionError } from '@eventstore/db-client';
 import { describe, expect, it } from 'vitest';
 import { WrongExpectedVersion, type NewEvent } from '../port.ts';
 import { openAdapterOverFake } from '../testing/adapter-over-fake.ts';
-import { RETRY_WINDOW } from './eventstoredb-event-store.ts';
+import { RETRY_WINDOW } from './appends.ts';
 
 // What an append costs in stream reads, and that where it looks for its own ids gives one answer
 // whatever happened before (a conflict or none).

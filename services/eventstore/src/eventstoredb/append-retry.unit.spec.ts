@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { WrongExpectedVersion, type ExpectedRevision, type NewEvent } from '../port.ts';
 import { deadlineExceeded, notLeader, unavailable, unrecognisedAnswer, type FaultTiming, type ReadFault } from '../testing/fake-esdb-client.ts';
 import { FAST_RETRY, openAdapterOverFake } from '../testing/adapter-over-fake.ts';
-import { RETRY_WINDOW } from './eventstoredb-event-store.ts';
+import { RETRY_WINDOW } from './appends.ts';
 import { isOutcomeUnknown, retryDelayMs } from './outcome-unknown.ts';
 
 const event = (): NewEvent => ({ id: randomUUID(), type: 'GoalCreated', data: { note: 'retry' }, metadata: {} });

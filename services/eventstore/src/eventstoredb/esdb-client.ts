@@ -3,6 +3,7 @@ import type {
   AllStreamSubscription,
   AppendResult,
   AppendToStreamOptions,
+  ErrorType,
   EventData,
   ReadAllOptions,
   ReadStreamOptions,
@@ -26,3 +27,7 @@ export interface EsdbClient {
   subscribeToAll(options: SubscribeToAllOptions): AllStreamSubscription;
   dispose(): Promise<void>;
 }
+
+/** The client's errors name what went wrong in `type` (an ErrorType). */
+export const isErrorOfType = (error: unknown, type: ErrorType): boolean =>
+  typeof error === 'object' && error !== null && (error as { type?: unknown }).type === type;

@@ -1,6 +1,7 @@
 import { eventStoreConformance } from '../conformance.ts';
 import { streamCategories } from '@tracker/contracts/streams';
-import { RETRY_WINDOW, createEventStoreDbEventStore } from './eventstoredb-event-store.ts';
+import { RETRY_WINDOW } from './appends.ts';
+import { createEventStoreDbEventStore } from './eventstoredb-event-store.ts';
 
 const url = process.env.EVENTSTORE_URL;
 if (!url) {

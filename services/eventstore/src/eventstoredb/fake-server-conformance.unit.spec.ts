@@ -1,6 +1,7 @@
 import { eventStoreConformance } from '../conformance.ts';
 import { createFakeEsdbClient } from '../testing/fake-esdb-client.ts';
-import { RETRY_WINDOW, createEventStoreDbEventStore } from './eventstoredb-event-store.ts';
+import { RETRY_WINDOW } from './appends.ts';
+import { createEventStoreDbEventStore } from './eventstoredb-event-store.ts';
 
 // The adapter's own logic (retry recognition, any / stream_exists at the head, $all scanning, the
 // pull loop woken by the live subscription) against the in-memory stand-in for the server. Writes
