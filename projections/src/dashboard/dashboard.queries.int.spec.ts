@@ -23,16 +23,7 @@ import {
 } from '../testing/event-factories.ts';
 import { projectEvents } from '../testing/project-events.ts';
 import type { EventContext } from '../testing/projector-spec.ts';
-import {
-  actionablesInRangeWithSummary,
-  DAILY_ACTIONABLES_LIMIT,
-  dailyActionables,
-  dashboardSummary,
-  goalsInRange,
-  subtasksInRange,
-  tasksInRange,
-  topAchievements,
-} from './dashboard.queries.ts';
+import * as dashboard from './dashboard.queries.ts';
 
 let readModels: ReadModelDbHandle;
 beforeAll(async () => {
@@ -77,12 +68,12 @@ describe('work items in a range', () => {
       goalCreated(alice.at('2026-03-01T11:30:00Z'), { goalId: outside, dueDate: '2026-02-28T10:59:00.000Z' }),
       goalCreated(bob.at('2026-03-01T10:30:00Z'), { goalId: bobs }),
     ]);
-    const goals = await goalsInRange(readModels.db, alice.userId, first);
+    const goals = await dashboard.goalsInRange(readModels.db, alice.userId, first);
     expect(ids(goals.goals)).toEqual([createdLate, completed, due]);
     expect(goals.summary).toEqual({ totalPoints: 75, goalCount: 3 });
     expect(goals.goals[1]!.pointsHistory).toEqual([{ points: 75, reason: 'Completed', timestamp: '2026-02-28T11:30:00.000Z' }]);
     // 1 March in UTC: both created that day; the completion and the due date fell on 28 February.
-    expect(ids((await goalsInRange(readModels.db, alice.userId, { ...first, timezone: 'UTC' })).goals)).toEqual([outside, createdLate]);
+    expect(ids((await dashboard.goalsInRange(readModels.db, alice.userId, { ...first, timezone: 'UTC' })).goals)).toEqual([outside, createdLate]);
   });
 
   it('lists tasks and subtasks the same way', async () => {
@@ -95,12 +86,12 @@ describe('work items in a range', () => {
       subtaskCreated(alice.at('2026-01-01T00:00:00Z'), { goalId, taskId, subtaskId }),
       subtaskStatusChanged(alice.at('2026-03-01T01:00:00Z'), { subtaskId, from: 'pending', to: 'completed' }),
     ]);
-    expect(await tasksInRange(readModels.db, alice.userId, first)).toEqual({
+    expect(await dashboard.tasksInRange(readModels.db, alice.userId, first)).toEqual({
       tasks: [expect.objectContaining({ id: taskId, goalId })],
       summary: { taskCount: 1 },
       next: null,
     });
-    const subtasks = await subtasksInRange(readModels.db, alice.userId, first);
+    const subtasks = await dashboard.subtasksInRange(readModels.db, alice.userId, first);
     expect(subtasks).toEqual({
       subtasks: [expect.objectContaining({ id: subtaskId, taskId, goalId, status: 'completed' })],
       summary: { subtaskCount: 1 },
@@ -123,15 +114,15 @@ describe('top achievements', () => {
       pointsAwarded(alice.at('2026-03-01T12:00:00Z'), { points: 5, ...source(small, 'Small') }),
       pointsAwarded(alice.at('2026-03-03T12:00:00Z'), { points: 900, ...source(randomUUID(), 'Later') }),
     ]);
-    expect(await topAchievements(readModels.db, alice.userId, { startDate: '2026-03-01', endDate: '2026-03-02' })).toEqual([
+    expect(await dashboard.topAchievements(readModels.db, alice.userId, { startDate: '2026-03-01', endDate: '2026-03-02' })).toEqual([
       { title: 'Again', points: 125, occurredAt: '2026-03-01T10:00:00.000Z', sourceType: 'goal' },
       { title: 'Small', points: 5, occurredAt: '2026-03-01T12:00:00.000Z', sourceType: 'goal' },
     ]);
-    expect(await topAchievements(readModels.db, alice.userId, { startDate: '2026-03-01', endDate: '2026-03-03' }, 1)).toEqual([
+    expect(await dashboard.topAchievements(readModels.db, alice.userId, { startDate: '2026-03-01', endDate: '2026-03-03' }, 1)).toEqual([
       { title: 'Later', points: 900, occurredAt: '2026-03-03T12:00:00.000Z', sourceType: 'goal' },
     ]);
     // A long range takes the other index path (best first): the same answer.
-    expect(await topAchievements(readModels.db, alice.userId, { startDate: '2025-06-01', endDate: '2026-06-01' })).toEqual([
+    expect(await dashboard.topAchievements(readModels.db, alice.userId, { startDate: '2025-06-01', endDate: '2026-06-01' })).toEqual([
       { title: 'Later', points: 900, occurredAt: '2026-03-03T12:00:00.000Z', sourceType: 'goal' },
       { title: 'Again', points: 125, occurredAt: '2026-03-01T10:00:00.000Z', sourceType: 'goal' },
       { title: 'Small', points: 5, occurredAt: '2026-03-01T12:00:00.000Z', sourceType: 'goal' },
@@ -156,7 +147,7 @@ describe('the summary', () => {
       habitStreakExtended(alice.at('2026-03-01T09:00:00Z'), { actionableId: habit, occurrence: habitDone.data.occurrence, streak: 1 }),
       pointsAwarded(alice.at('2026-03-01T09:00:00Z'), { points: 10, source: { type: 'habit', id: habit }, hierarchy: { actionableId: habit } }),
     ]);
-    const summary = await dashboardSummary(readModels.db, alice.userId, first);
+    const summary = await dashboard.dashboardSummary(readModels.db, alice.userId, first);
     expect(summary).toEqual({
       totalPoints: 50,
       goalsCount: 1,
@@ -167,7 +158,7 @@ describe('the summary', () => {
       topAchievements: [expect.objectContaining({ points: 40, sourceType: 'actionable' }), expect.objectContaining({ points: 10, sourceType: 'habit' })],
       dailyPoints: [{ date: '2026-03-01', points: 50, completions: 2 }],
     });
-    const actionables = await actionablesInRangeWithSummary(readModels.db, alice.userId, '2026-03-01', first);
+    const actionables = await dashboard.actionablesInRangeWithSummary(readModels.db, alice.userId, '2026-03-01', first);
     expect(actionables.actionables).toHaveLength(summary.actionablesCount);
     expect(actionables.summary).toEqual({ totalPoints: 50, completedCount: 1, pendingCount: 2 });
   });
@@ -177,10 +168,10 @@ describe('the summary over a history', () => {
   /** What the date-range lists show over the range: the counts the summary must agree with. */
   const listed = async (userId: string, range: typeof first) => {
     const [goals, tasks, subtasks, actionables] = await Promise.all([
-      goalsInRange(readModels.db, userId, range),
-      tasksInRange(readModels.db, userId, range),
-      subtasksInRange(readModels.db, userId, range),
-      actionablesInRangeWithSummary(readModels.db, userId, range.endDate, range),
+      dashboard.goalsInRange(readModels.db, userId, range),
+      dashboard.tasksInRange(readModels.db, userId, range),
+      dashboard.subtasksInRange(readModels.db, userId, range),
+      dashboard.actionablesInRangeWithSummary(readModels.db, userId, range.endDate, range),
     ]);
     return {
       goalsCount: goals.goals.length,
@@ -190,7 +181,7 @@ describe('the summary over a history', () => {
     };
   };
   const counted = async (userId: string, range: typeof first) => {
-    const { goalsCount, tasksCount, subtasksCount, actionablesCount } = await dashboardSummary(readModels.db, userId, range);
+    const { goalsCount, tasksCount, subtasksCount, actionablesCount } = await dashboard.dashboardSummary(readModels.db, userId, range);
     return { goalsCount, tasksCount, subtasksCount, actionablesCount };
   };
   const ranges = (timezone: string) =>
@@ -270,22 +261,22 @@ describe("today's actionables", () => {
         startDate: '2026-03-01',
       }),
     ]);
-    const today = await dailyActionables(readModels.db, alice.userId, '2026-03-03', 'UTC');
+    const today = await dashboard.dailyActionables(readModels.db, alice.userId, '2026-03-03', 'UTC');
     expect(today.map(({ id, completedToday, streak }) => ({ id, completedToday, streak }))).toEqual([
       { id: overdue, completedToday: false, streak: 0 },
       { id: doneToday, completedToday: true, streak: 0 },
       { id: weekly, completedToday: true, streak: 1 },
     ]);
     // In Auckland it is already the 4th: `later` is due, the Wednesday habit is on.
-    const aheadOf = await dailyActionables(readModels.db, alice.userId, '2026-03-04', 'Pacific/Auckland');
+    const aheadOf = await dashboard.dailyActionables(readModels.db, alice.userId, '2026-03-04', 'Pacific/Auckland');
     expect(ids(aheadOf)).toEqual([overdue, later, notToday]);
   });
 
-  it(`keeps at most ${DAILY_ACTIONABLES_LIMIT} actionables, those with the latest deadlines (today's first), in deadline order, and every habit`, async () => {
+  it(`keeps at most ${dashboard.DAILY_ACTIONABLES_LIMIT} actionables, those with the latest deadlines (today's first), in deadline order, and every habit`, async () => {
     const alice = someone('UTC');
     const habit = randomUUID();
     // One due today, one completed today, and more overdue than the list holds, one a day back from 2 March.
-    const overdue = Array.from({ length: DAILY_ACTIONABLES_LIMIT + 5 }, (_, back) => ({
+    const overdue = Array.from({ length: dashboard.DAILY_ACTIONABLES_LIMIT + 5 }, (_, back) => ({
       id: randomUUID(),
       deadline: new Date(Date.parse('2026-03-02T12:00:00Z') - back * 86_400_000).toISOString(),
     }));
@@ -298,8 +289,8 @@ describe("today's actionables", () => {
       actionableCompleted(alice.at('2026-03-03T08:00:00Z'), { actionableId: doneToday }),
       actionableCreated(alice.at('2025-12-01T00:00:00Z'), { actionableId: habit, isHabit: true }),
     ]);
-    const today = await dailyActionables(readModels.db, alice.userId, '2026-03-03', 'UTC');
-    const kept = overdue.slice(0, DAILY_ACTIONABLES_LIMIT - 2).reverse();
+    const today = await dashboard.dailyActionables(readModels.db, alice.userId, '2026-03-03', 'UTC');
+    const kept = overdue.slice(0, dashboard.DAILY_ACTIONABLES_LIMIT - 2).reverse();
     expect(ids(today)).toEqual([...ids(kept), doneToday, dueToday, habit]);
     expect(today.find((item) => item.id === doneToday)?.completedToday).toBe(true);
   });
