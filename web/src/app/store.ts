@@ -2,6 +2,7 @@ import { combineReducers, configureStore, type Reducer, type UnknownAction } fro
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { PERSIST_TIMEOUT_MS } from '@tracker/contracts/constants';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE, type Storage } from 'redux-persist';
+import { endToastsThatLeave } from '../components/toasts/toast-actions.ts';
 import { toastsSlice } from '../components/toasts/toasts.slice.ts';
 import { goalsSlice, type GoalsState } from '../features/goals/stores/goals.slice.ts';
 import { api } from '../lib/api/api.ts';
@@ -67,6 +68,7 @@ export const makeStore = (preloadedState?: PreloadedState, { storage = localStor
   setupListeners(store.dispatch);
   mirrorTokenToStorage(store);
   keepOutboxOnDevice(store);
+  endToastsThatLeave(store);
   return store;
 };
 

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { pausableDismiss, type DismissTimer } from './auto-dismiss.ts';
-import { forgetToastAction, runToastAction } from './toast-actions.ts';
+import { runToastAction } from './toast-actions.ts';
 import { selectToasts, toastDismissed, type Toast, type ToastKind } from './toasts.slice.ts';
 import './toast-region.css';
 
@@ -16,10 +16,8 @@ const ToastItem = ({ toast }: { toast: Toast }) => {
   useEffect(() => {
     const countdown = pausableDismiss({ durationMs: toast.durationMs }, () => dispatch(toastDismissed(toast.id)));
     timer.current = countdown;
-    return () => {
-      countdown.cancel();
-      forgetToastAction(toast.id);
-    };
+    // What it registered is let go when it leaves the store (toast-actions.ts), not here: StrictMode's trial unmount would lose its Undo.
+    return () => countdown.cancel();
   }, [dispatch, toast.id, toast.durationMs]);
 
   // Held while the pointer or the focus is on it: its action can be read and reached, by mouse or by Tab.

@@ -12,6 +12,8 @@ export interface ToastAction {
   /** The button's text, e.g. 'Undo'. */
   label: string;
   run: () => void;
+  /** What happens when the toast ends without the action (its time ran out, it was closed or replaced). */
+  end?: () => void;
 }
 
 type ShowOptions = Omit<ToastRequest, 'kind' | 'message' | 'action' | 'id'> & { action?: ToastAction };
@@ -31,7 +33,7 @@ export const useToast = (): Record<ToastKind, Show> => {
         if (queued) options.title ??= 'Waiting for the connection';
         if (!action) return void dispatch(toastShown({ kind, message, ...options }));
         const id = nanoid();
-        registerToastAction(id, action.run);
+        registerToastAction(id, action.run, action.end);
         dispatch(toastShown({ kind, message, durationMs: ACTION_TOAST_MS, ...options, id, action: action.label }));
       };
     return { success: show('success'), error: show('error'), warning: show('warning'), info: show('info') };

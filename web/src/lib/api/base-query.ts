@@ -77,7 +77,9 @@ const queueIfUnreachable = async (
     );
     return { error: queuedError() };
   };
-  const waiting = state.offline?.queue.filter((earlier) => earlier.userId === userId) ?? [];
+  // A delete held for its Undo is not waiting: nothing made meanwhile queues behind it.
+  const held = state.offline?.held ?? [];
+  const waiting = state.offline?.queue.filter((earlier) => earlier.userId === userId && !held.includes(earlier.key)) ?? [];
   // A second tap on an item whose completion already waits: that one will be sent, not a second.
   if (change.itemId && waiting.some((earlier) => earlier.itemId === change.itemId && earlier.url === args.url)) return { error: queuedError() };
   if (waiting.length > 0) return queue();

@@ -13,6 +13,13 @@ export interface OfflineState {
   sending: boolean;
   /** When the oldest answer on screen that came from the device (answers-on-device.ts) was fetched, in ms; null when none did. */
   restoredFrom: number | null;
+  /**
+   * Keys of queued deletes held while their toast offers Undo (deferred-delete.ts): neither sent nor
+   * shown as waiting. Kept in memory only: after a reload the toast is gone, so they go at the start.
+   */
+  held: string[];
+  /** Items whose delete the server took on this visit: still hidden until every list has been read again without them. */
+  gone: string[];
 }
 
 export const initialOfflineState = (): OfflineState => ({
@@ -20,7 +27,19 @@ export const initialOfflineState = (): OfflineState => ({
   ...readOutbox(),
   sending: false,
   restoredFrom: null,
+  held: [],
+  gone: [],
 });
+
+const isDelete = (change: QueuedChange): boolean => change.method.toUpperCase() === 'DELETE';
+
+/** The change leaves the queue (sent or refused); a delete the server took keeps its item hidden. */
+const leaveQueue = (state: OfflineState, key: string, took: boolean) => {
+  const change = state.queue.find((queued) => queued.key === key);
+  state.queue = state.queue.filter((queued) => queued.key !== key);
+  state.held = state.held.filter((heldKey) => heldKey !== key);
+  if (took && change?.itemId && isDelete(change) && !state.gone.includes(change.itemId)) state.gone.push(change.itemId);
+};
 
 export const offlineSlice = createSlice({
   name: 'offline',
@@ -46,11 +65,26 @@ export const offlineSlice = createSlice({
       state.sending = false;
     },
     changeSent: (state, { payload: key }: PayloadAction<string>) => {
-      state.queue = state.queue.filter((change) => change.key !== key);
+      leaveQueue(state, key, true);
     },
     changeRefused: (state, { payload }: PayloadAction<RefusedChange>) => {
-      state.queue = state.queue.filter((change) => change.key !== payload.key);
+      leaveQueue(state, payload.key, false);
       state.refused.push(payload);
+    },
+    /** A delete kept on the device at once, held (not sent, not shown as waiting) while its toast offers Undo. */
+    deleteHeld: (state, { payload }: PayloadAction<QueuedChange>) => {
+      if (state.queue.some((change) => change.key === payload.key)) return;
+      state.queue.push(payload);
+      state.held.push(payload.key);
+    },
+    /** Undo: the held delete leaves the device unsent, its item shows again where it was. */
+    deleteUndone: (state, { payload: key }: PayloadAction<string>) => {
+      if (!state.held.includes(key)) return;
+      leaveQueue(state, key, false);
+    },
+    /** The undo time is over but the delete could not go now: it waits in the queue like any change. */
+    holdEnded: (state, { payload: key }: PayloadAction<string>) => {
+      state.held = state.held.filter((heldKey) => heldKey !== key);
     },
     refusalDismissed: (state, { payload: key }: PayloadAction<string>) => {
       state.refused = state.refused.filter((refusal) => refusal.key !== key);
@@ -68,20 +102,43 @@ export const {
   changeSent,
   changeRefused,
   refusalDismissed,
+  deleteHeld,
+  deleteUndone,
+  holdEnded,
 } = offlineSlice.actions;
 
 interface StateWithOffline {
-  offline: OfflineState;
+  offline: Pick<OfflineState, 'online' | 'queue' | 'refused' | 'sending' | 'restoredFrom'> & Partial<Pick<OfflineState, 'held' | 'gone'>>;
   auth: { user: { id: string } | null };
 }
 
 export const selectOnline = (state: StateWithOffline) => state.offline.online;
 export const selectSending = (state: StateWithOffline) => state.offline.sending;
 export const selectRestoredFrom = (state: StateWithOffline) => state.offline.restoredFrom;
-/** The signed-in user's waiting changes, oldest first; another user's on this device are never shown or sent. */
+const noKeys: string[] = [];
+
+/**
+ * The signed-in user's waiting changes, oldest first; another user's on this device are never shown or
+ * sent, nor is a delete while its Undo is offered (held).
+ */
 export const selectMyQueue = createSelector(
-  [(state: StateWithOffline) => state.offline.queue, (state: StateWithOffline) => state.auth.user?.id],
-  (queue, userId): QueuedChange[] => (userId ? queue.filter((change) => change.userId === userId) : []),
+  [
+    (state: StateWithOffline) => state.offline.queue,
+    (state: StateWithOffline) => state.offline.held ?? noKeys,
+    (state: StateWithOffline) => state.auth.user?.id,
+  ],
+  (queue, held, userId): QueuedChange[] => (userId ? queue.filter((change) => change.userId === userId && !held.includes(change.key)) : []),
+);
+
+/** Items the lists leave out: deleted on this device (held for Undo, or waiting to be sent), or deleted on the server on this visit. */
+export const selectDeletedIds = createSelector(
+  [
+    (state: StateWithOffline) => state.offline.queue,
+    (state: StateWithOffline) => state.offline.gone ?? noKeys,
+    (state: StateWithOffline) => state.auth.user?.id,
+  ],
+  (queue, gone, userId): ReadonlySet<string> =>
+    new Set([...gone, ...queue.flatMap((change) => (change.userId === userId && change.itemId && isDelete(change) ? [change.itemId] : []))]),
 );
 export const selectMyRefusals = createSelector(
   [(state: StateWithOffline) => state.offline.refused, (state: StateWithOffline) => state.auth.user?.id],

@@ -7,11 +7,13 @@ import {
   changeSent,
   connectionLost,
   connectionRestored,
+  holdEnded,
   selectMyQueue,
   sendingStarted,
   sendingStopped,
   type OfflineState,
 } from './offline.slice.ts';
+import type { QueuedChange } from './queued-change.ts';
 
 interface SenderState {
   auth: { token: string | null; user: { id: string } | null };
@@ -33,6 +35,50 @@ const refusalMessage = async (response: Response): Promise<string> => {
   return `The server refused it (${response.status}).`;
 };
 
+type Outcome = { sent: true } | { sent: false; stop: 'unreachable' | 'signed-out' | 'later' } | { sent: false; refusal: string };
+
+/** Sent or refused: the change is done with; otherwise it stays for a later try. */
+const settled = (outcome: Outcome): boolean => outcome.sent || 'refusal' in outcome;
+const unanswered = (outcome: Outcome): boolean => 'stop' in outcome && outcome.stop === 'unreachable';
+
+/**
+ * One change sent with the Idempotency-Key it was made with. A delete answered 404 is done: the item is
+ * gone, whichever request (this one's first try, another device) took it.
+ */
+const deliver = async (change: QueuedChange, token: string): Promise<Outcome> => {
+  let response: Response;
+  try {
+    response = await fetch(
+      new Request(`/api${change.url}`, {
+        method: change.method,
+        headers: {
+          Accept: 'application/json',
+          Authorization: `Bearer ${token}`,
+          [IDEMPOTENCY_HEADER]: change.key,
+          ...(change.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        ...(change.body === undefined ? {} : { body: JSON.stringify(change.body) }),
+      }),
+    );
+  } catch {
+    return { sent: false, stop: 'unreachable' };
+  }
+  if (response.ok || (response.status === 404 && change.method.toUpperCase() === 'DELETE')) return { sent: true };
+  if (response.status === 401) return { sent: false, stop: 'signed-out' };
+  if (response.status >= 500 || response.status === 429 || response.status === 408) return { sent: false, stop: 'later' };
+  return { sent: false, refusal: await refusalMessage(response) };
+};
+
+/** What the store learns from one change's outcome: sent, refused (with the server's words), or why the sending stops. */
+const record = ({ getState, dispatch }: OutboxStore, change: QueuedChange, outcome: Outcome): void => {
+  // Any answer at all means the server is back.
+  if (!getState().offline.online && !unanswered(outcome)) dispatch(connectionRestored());
+  if (outcome.sent) return void dispatch(changeSent(change.key));
+  if ('refusal' in outcome) return void dispatch(changeRefused({ key: change.key, userId: change.userId, label: change.label, message: outcome.refusal }));
+  if (outcome.stop === 'unreachable') dispatch(connectionLost());
+  else if (outcome.stop === 'signed-out') dispatch(sessionExpired());
+};
+
 /**
  * Sends the signed-in user's waiting changes, oldest first, one at a time, each with the
  * Idempotency-Key it was made with: a change the server already took (the first try reached it, the
@@ -41,7 +87,8 @@ const refusalMessage = async (response: Response): Promise<string> => {
  * or a rate limit stops here and the rest waits for the next try; an expired session waits for a new
  * sign-in. Every read is asked again after.
  */
-export const sendQueue = async ({ getState, dispatch }: OutboxStore): Promise<void> => {
+export const sendQueue = async (store: OutboxStore): Promise<void> => {
+  const { getState, dispatch } = store;
   if (getState().offline.sending) return;
   dispatch(sendingStarted());
   let changed = false;
@@ -50,42 +97,32 @@ export const sendQueue = async ({ getState, dispatch }: OutboxStore): Promise<vo
       const [next] = selectMyQueue(getState());
       const token = getState().auth.token;
       if (!next || !token) return;
-      let response: Response;
-      try {
-        response = await fetch(
-          new Request(`/api${next.url}`, {
-            method: next.method,
-            headers: {
-              Accept: 'application/json',
-              Authorization: `Bearer ${token}`,
-              [IDEMPOTENCY_HEADER]: next.key,
-              ...(next.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-            },
-            ...(next.body === undefined ? {} : { body: JSON.stringify(next.body) }),
-          }),
-        );
-      } catch {
-        dispatch(connectionLost());
-        return;
-      }
-      if (!getState().offline.online) dispatch(connectionRestored());
-      if (response.ok) {
-        dispatch(changeSent(next.key));
-        changed = true;
-      } else if (response.status === 401) {
-        dispatch(sessionExpired());
-        return;
-      } else if (response.status >= 500 || response.status === 429 || response.status === 408) {
-        return;
-      } else {
-        dispatch(changeRefused({ key: next.key, userId: next.userId, label: next.label, message: await refusalMessage(response) }));
-        changed = true;
-      }
+      const outcome = await deliver(next, token);
+      record(store, next, outcome);
+      if (!settled(outcome)) return;
+      changed = true;
     }
   } finally {
     dispatch(sendingStopped());
     if (changed) dispatch(api.util.invalidateTags([...TAG_TYPES]));
   }
+};
+
+/**
+ * A held delete whose Undo time is over (deferred-delete.ts), sent at once and apart from the queue, so
+ * the banner never lists it as waiting while it goes. When it cannot go now (offline, signed out, a busy
+ * server) the hold ends and it waits in the queue like any change; undone meanwhile, nothing is sent.
+ */
+export const sendHeldChange = async (store: OutboxStore, key: string): Promise<void> => {
+  const { getState, dispatch } = store;
+  const change = getState().offline.queue.find((queued) => queued.key === key);
+  if (!change || !getState().offline.held.includes(key)) return;
+  const token = getState().auth.token;
+  if (!token || !getState().offline.online) return void dispatch(holdEnded(key));
+  const outcome = await deliver(change, token);
+  record(store, change, outcome);
+  if (!settled(outcome)) return void dispatch(holdEnded(key));
+  dispatch(api.util.invalidateTags([...TAG_TYPES]));
 };
 
 /** Whether the server answers at all (liveness, no sign-in needed): how the app notices it is back when the browser never said it was gone. */

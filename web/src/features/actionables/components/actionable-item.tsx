@@ -8,6 +8,7 @@ import { failureText } from '../../../components/form/form-errors.ts';
 import { actionableMessages } from '@tracker/contracts/actionables/http';
 import { habitFailures, useCompleteActionableMutation, useUncompleteHabitMutation, useUpdateActionableMutation } from '../api/actionables.api.ts';
 import { PRIMARY_ACTION, useFocusAfterChange } from '../../../lib/focus/use-focus-after-change.ts';
+import { useFocusWhenBack } from '../../../lib/focus/focus-when-back.ts';
 import { habitToastKey, shortDay } from '../../../lib/habits/habit-today.ts';
 import { itemName, statusLabels } from '../model/actionable-format.ts';
 import { pointsLabel, undoText } from '../../../lib/points/points-words.ts';
@@ -69,6 +70,8 @@ export const ActionableItem = ({ item, statusColor, today: { date: today, timezo
   const canComplete = !habitDone && !completed && !waiting;
   // Complete becomes Revert and back: a keyboard user's focus follows to the new button (finding 8).
   const { rootRef, expectChange, settle } = useFocusAfterChange<HTMLLIElement>(`${item.status}|${habitDone}|${waiting}`);
+  // A delete undone puts the row back: the focus goes to its first control.
+  useFocusWhenBack(item.id, rootRef);
   // One toast per item: a newer one (its undo, the undo's own) replaces it, so an Undo never outlives what it would undo.
   const toastKey = item.isHabit ? habitToastKey(item.id) : `actionable:${item.id}`;
 
@@ -252,9 +255,7 @@ export const ActionableItem = ({ item, statusColor, today: { date: today, timezo
         <ConfirmDialog
           title={`Delete ${label.toLowerCase()} “${item.title}”?`}
           confirmLabel="Delete"
-          pending={changes.removal.isLoading}
-          error={changes.removal.error ? failureText(changes.removal.error, 'Failed to delete actionable') : undefined}
-          onConfirm={() => void changes.confirmDelete()}
+          onConfirm={() => changes.confirmDelete(rootRef.current)}
           onCancel={changes.cancelDelete}
         >
           <p>It disappears from your lists. The points it earned stay in your history.</p>

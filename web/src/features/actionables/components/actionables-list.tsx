@@ -11,6 +11,7 @@ import { EmptyState } from '../../../components/states/empty-state.tsx';
 import { shownByStatus } from '../model/shown-by-status.ts';
 import { useLinkTitles } from '../hooks/use-link-titles.ts';
 import { JustAdded } from './just-added.tsx';
+import { useWithoutDeleted } from '../../../lib/offline/use-without-deleted.ts';
 import './actionable-item.css';
 
 export interface ActionablesListProps {
@@ -34,7 +35,7 @@ const countOf = (count: number) => `${count} ${count === 1 ? 'actionable' : 'act
  * (priority order, hidden statuses left out), with loading, error and empty states.
  */
 export const ActionablesList = (props: ActionablesListProps) => {
-  const { data: items } = useGetActionablesQuery(props.view ?? skipToken);
+  const items = useWithoutDeleted(useGetActionablesQuery(props.view ?? skipToken).data);
   const linkTitles = useLinkTitles((items ?? []).some((item) => item.goalId || item.taskId || item.subtaskId));
   const inView = new Set((items ?? []).map((item) => item.id));
   const outside = items ? (props.justAdded ?? []).filter((id) => !inView.has(id)) : [];
@@ -55,7 +56,8 @@ const ViewItems = ({
   onCreate,
   linkTitles,
 }: ActionablesListProps & { linkTitles: ReadonlyMap<string, string> }) => {
-  const { data: items, isLoading, isFetching, error, refetch } = useGetActionablesQuery(view ?? skipToken);
+  const { data, isLoading, isFetching, error, refetch } = useGetActionablesQuery(view ?? skipToken);
+  const items = useWithoutDeleted(data);
   const fallback = view ? listFailure(view) : 'Failed to fetch actionables';
   const { statusSettings, colorOf } = useStatusSettings();
 

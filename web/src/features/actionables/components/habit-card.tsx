@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { failureText } from '../../../components/form/form-errors.ts';
 import { PRIMARY_ACTION, useFocusAfterChange } from '../../../lib/focus/use-focus-after-change.ts';
+import { useFocusWhenBack } from '../../../lib/focus/focus-when-back.ts';
 import { habitFailures, useCompleteHabitMutation, useUncompleteHabitMutation } from '../api/actionables.api.ts';
 import { itemName } from '../model/actionable-format.ts';
 import { pointsLabel, undoText } from '../../../lib/points/points-words.ts';
@@ -43,6 +44,8 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
   const todayId = useId();
   const shown = habitTodayShown(habit.habitToday, today);
   const { rootRef, expectChange, settle } = useFocusAfterChange<HTMLLIElement>(`${shown?.state}|${shown?.canUndo}|${habit.habitToday?.doneInPeriod}`);
+  // A delete undone puts the row back: the focus goes to its first control.
+  useFocusWhenBack(habit.id, rootRef);
 
   if (habit.loadProblem) {
     return (
@@ -189,9 +192,7 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
         <ConfirmDialog
           title={`Delete habit “${habit.title}”?`}
           confirmLabel="Delete"
-          pending={changes.removal.isLoading}
-          error={changes.removal.error ? failureText(changes.removal.error, 'Failed to delete actionable') : undefined}
-          onConfirm={() => void changes.confirmDelete()}
+          onConfirm={() => changes.confirmDelete(rootRef.current)}
           onCancel={changes.cancelDelete}
         >
           <p>Its streak ends here. The points it earned stay in your history.</p>

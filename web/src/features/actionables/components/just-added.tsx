@@ -2,6 +2,7 @@ import type { Today } from '../../../lib/settings/use-today.ts';
 import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
 import { useGetActionableQuery } from '../api/actionables.api.ts';
 import { ActionableItem } from './actionable-item.tsx';
+import { useDeleted } from '../../../lib/offline/use-without-deleted.ts';
 
 interface JustAddedProps {
   /** Items created on this visit that the chosen view does not hold (no deadline, another day). */
@@ -14,7 +15,8 @@ interface JustAddedProps {
 const JustAddedItem = ({ id, today, linkTitles }: { id: string; today: Today; linkTitles: ReadonlyMap<string, string> }) => {
   const { data: item } = useGetActionableQuery(id);
   const { colorOf } = useStatusSettings();
-  return item ? <ActionableItem item={item} statusColor={colorOf(item.status)} today={today} linkTitles={linkTitles} /> : null;
+  const deleted = useDeleted(id);
+  return item && !deleted ? <ActionableItem item={item} statusColor={colorOf(item.status)} today={today} linkTitles={linkTitles} /> : null;
 };
 
 /**

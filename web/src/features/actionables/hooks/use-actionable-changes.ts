@@ -1,6 +1,9 @@
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useToast } from '../../../components/toasts/use-toast.ts';
-import { useDeleteActionableMutation, useUpdateActionableMutation } from '../api/actionables.api.ts';
+import { focusAfterRemoval } from '../../../lib/focus/focus-when-back.ts';
+import { useDeleteWithUndo } from '../../../lib/offline/deferred-delete.ts';
+import { useUpdateActionableMutation } from '../api/actionables.api.ts';
 import { changedFields, valuesOf, type ActionableValues } from '../model/actionable-values.ts';
 import { statusPointsToast } from '../../../lib/points/points-toasts.ts';
 import type { ShownActionable } from '../transfer/import-parser.ts';
@@ -8,13 +11,13 @@ import { useReturnFocus } from './use-return-focus.ts';
 
 /**
  * Editing and deleting one actionable or habit, as its item and its card both offer them: the inline
- * editor (Edit opens and closes it, focus returns to Edit), saving only what changed, and the delete
- * confirmation with its call.
+ * editor (Edit opens and closes it, focus returns to Edit), saving only what changed, and the delete:
+ * asked first, then gone at once with an Undo (lib/offline/deferred-delete.ts).
  */
 export const useActionableChanges = (item: ShownActionable, zone: string, isHabit: boolean = item.isHabit) => {
   const toast = useToast();
   const [save, edit] = useUpdateActionableMutation();
-  const [remove, removal] = useDeleteActionableMutation();
+  const deleteWithUndo = useDeleteWithUndo();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const editButton = useReturnFocus<HTMLButtonElement>(editing);
@@ -23,7 +26,6 @@ export const useActionableChanges = (item: ShownActionable, zone: string, isHabi
   return {
     label,
     edit,
-    removal,
     editing,
     confirming,
     editButton,
@@ -32,10 +34,7 @@ export const useActionableChanges = (item: ShownActionable, zone: string, isHabi
       setEditing((open) => !open);
     },
     closeEditor: () => setEditing(false),
-    askToDelete: () => {
-      removal.reset();
-      setConfirming(true);
-    },
+    askToDelete: () => setConfirming(true),
     cancelDelete: () => setConfirming(false),
     submit: async (values: ActionableValues) => {
       const changes = changedFields(valuesOf(item, zone), values, zone, isHabit);
@@ -47,12 +46,20 @@ export const useActionableChanges = (item: ShownActionable, zone: string, isHabi
       }
       setEditing(false);
     },
-    confirmDelete: async () => {
-      const result = await remove(item);
-      if (!('error' in result)) {
+    /** `row`: the item's row or card, gone at once; the focus goes to the next one (or the page's heading), not to <body>. */
+    confirmDelete: (row: HTMLElement | null) => {
+      const next = focusAfterRemoval(row);
+      flushSync(() => {
         setConfirming(false);
-        toast.info(`“${item.title}” was deleted.`, { title: `${label} deleted` });
-      }
+        deleteWithUndo({
+          url: `/actionables/${encodeURIComponent(item.id)}`,
+          itemId: item.id,
+          title: item.title,
+          label: `Delete ${isHabit ? 'habit' : 'to-do'} “${item.title}”`,
+          note: isHabit ? 'Its streak ends here; the points it earned stay in your history.' : 'The points it earned stay in your history.',
+        });
+      });
+      next?.focus();
     },
   };
 };

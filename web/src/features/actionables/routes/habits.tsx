@@ -11,6 +11,7 @@ import { zoneLabel } from '../../../lib/settings/timezones.ts';
 import { FreezePanel } from '../components/freeze-panel.tsx';
 import { useToday } from '../../../lib/settings/use-today.ts';
 import { isUnreachable } from '../../../lib/offline/queued-change.ts';
+import { useWithoutDeleted } from '../../../lib/offline/use-without-deleted.ts';
 import { useReturnFocus } from '../hooks/use-return-focus.ts';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import '../components/habit-card.css';
@@ -22,7 +23,8 @@ export const HabitsRoute = () => {
   // A half-typed new habit (lib/forms/drafts.ts) opens its form again after a reload.
   const [creating, setCreating] = useState(() => hasDraft(newItemDraft(true)));
   const newButton = useReturnFocus<HTMLButtonElement>(creating);
-  const { data: habits, isLoading, isFetching, error, refetch } = useGetHabitsQuery();
+  const { data, isLoading, isFetching, error, refetch } = useGetHabitsQuery();
+  const habits = useWithoutDeleted(data);
 
   const content = () => {
     if (isLoading) {

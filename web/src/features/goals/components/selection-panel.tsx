@@ -9,6 +9,7 @@ import { kindLabels, priorityLabel, priorityTone, statusLabels, type WorkItem } 
 import { WorkItemDetails } from './work-item-details.tsx';
 import { StatusDot } from '../../../components/status-dot/status-dot.tsx';
 import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
+import { selectDeletedIds } from '../../../lib/offline/offline.slice.ts';
 import './selection-panel.css';
 
 /** The selected item (the deepest selected level), read from the lists already loaded for the tree. */
@@ -19,6 +20,9 @@ const useSelectedItem = (): { kind: WorkItemKind; item: WorkItem } | undefined =
   const { data: goals } = useGetGoalsQuery();
   const { data: tasks } = useGetGoalTasksQuery(goalId && taskId ? goalId : skipToken);
   const { data: subtasks } = useGetTaskSubtasksQuery(taskId && subtaskId ? taskId : skipToken);
+  // Deleted with an Undo offered, or a level above it: nothing to show (the cascade takes the levels below).
+  const deleted = useAppSelector((state) => [goalId, taskId, subtaskId].some((id) => id && selectDeletedIds(state).has(id)));
+  if (deleted) return undefined;
   if (subtaskId) {
     const subtask = subtasks?.find((candidate) => candidate.id === subtaskId);
     return subtask && { kind: 'subtask', item: subtask };

@@ -1,17 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import type { SelectOption } from '../../../components/form/select-field.tsx';
-import { errorMessage, type ApiError } from '../../../lib/api/api-errors.ts';
+import type { ApiError } from '../../../lib/api/api-errors.ts';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
 import { itemName } from '../model/work-item-format.ts';
 import { WorkItemForm } from './work-item-form.tsx';
 import type { WorkItemValues } from '../model/work-item-values.ts';
 
 /**
- * Whether an item's edit form or delete question is open. Opening either clears the last failure of
+ * Whether an item's edit form or delete question is open. Opening the form clears the last failure of
  * its mutation, so an old error does not greet a new attempt.
  */
-export const useEditAndDelete = (edit: { reset: () => void }, removal: { reset: () => void }) => {
+export const useEditAndDelete = (edit: { reset: () => void }) => {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   return {
@@ -22,10 +22,7 @@ export const useEditAndDelete = (edit: { reset: () => void }, removal: { reset: 
       setEditing(true);
     },
     stopEditing: () => setEditing(false),
-    askToDelete: () => {
-      removal.reset();
-      setConfirming(true);
-    },
+    askToDelete: () => setConfirming(true),
     stopDeleting: () => setConfirming(false),
   };
 };
@@ -61,8 +58,6 @@ export const WorkItemEditor = ({ kind, title, ...form }: WorkItemEditorProps) =>
 export interface DeleteWorkItemDialogProps {
   kind: WorkItemKind;
   title: string;
-  pending: boolean;
-  error: ApiError;
   onConfirm: () => void;
   onCancel: () => void;
   /** What else goes with it. */
@@ -70,13 +65,8 @@ export interface DeleteWorkItemDialogProps {
 }
 
 /** The question before deleting a goal, task or subtask. */
-export const DeleteWorkItemDialog = ({ kind, title, error, children, ...dialog }: DeleteWorkItemDialogProps) => (
-  <ConfirmDialog
-    title={`Delete ${kind} “${title}”?`}
-    confirmLabel="Delete"
-    error={error ? errorMessage(error, `Failed to delete ${kind}`) : undefined}
-    {...dialog}
-  >
+export const DeleteWorkItemDialog = ({ kind, title, children, ...dialog }: DeleteWorkItemDialogProps) => (
+  <ConfirmDialog title={`Delete ${kind} “${title}”?`} confirmLabel="Delete" {...dialog}>
     {children}
   </ConfirmDialog>
 );

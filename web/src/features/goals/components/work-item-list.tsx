@@ -2,6 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
 import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { isUnreachable } from '../../../lib/offline/queued-change.ts';
+import { useWithoutDeleted } from '../../../lib/offline/use-without-deleted.ts';
 import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
 import { useGetGoalProgressQuery } from '../api/goals.api.ts';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
@@ -30,7 +31,9 @@ export interface WorkItemListProps<K extends WorkItemKind> {
  */
 export const WorkItemList = <K extends WorkItemKind>({ kind, parent, onCreateFirst }: WorkItemListProps<K>) => {
   const level = levels[kind];
-  const { data: items, isLoading, error, refetch, isFetching } = level.useItems(parent?.item.id);
+  const { data, isLoading, error, refetch, isFetching } = level.useItems(parent?.item.id);
+  // Deleted with an Undo offered (lib/offline/deferred-delete.ts): gone from the tree at once, its tasks and subtasks with it.
+  const items = useWithoutDeleted(data);
   const { data: progress } = useGetGoalProgressQuery(kind === 'goal' ? undefined : skipToken);
   const verdict = useFilterVerdict();
   const progressById = useMemo(() => new Map((progress ?? []).map((entry) => [entry.goalId, entry])), [progress]);

@@ -10,6 +10,8 @@ import { itemCollapsed, itemExpanded, selectionCleared, selectIsExpanded } from 
 import type { WorkItemKind } from '../types/work-item-kind.ts';
 import { CompleteOpenWorkDialog } from './complete-open-work-dialog.tsx';
 import { focusAfterDeletion } from './focus-after-deletion.ts';
+import { useFocusWhenBack } from '../../../lib/focus/focus-when-back.ts';
+import { useDeleteWithUndo } from '../../../lib/offline/deferred-delete.ts';
 import { useFocusWhenRequested } from './focus-request.tsx';
 import { hasOpenWork, openSubtasksSentence, openWorkSentence } from '../model/goal-completion.ts';
 import { GoalProgressBar } from './goal-progress-bar.tsx';
@@ -54,9 +56,9 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
   // Separate instances: a failed status change must not show up as an error in the edit form.
   const [changeStatus, statusChange] = level.useUpdate();
   const [saveItem, edit] = level.useUpdate();
-  const [deleteItem, removal] = level.useDelete();
+  const deleteWithUndo = useDeleteWithUndo();
   const [completeItem, completion] = level.useOwnCompletion();
-  const { editing, confirming, startEditing, stopEditing, askToDelete, stopDeleting } = useEditAndDelete(edit, removal);
+  const { editing, confirming, startEditing, stopEditing, askToDelete, stopDeleting } = useEditAndDelete(edit);
 
   /** One toast per item at a time: the undo's toast replaces the change's, so an Undo never outlives what it would undo. */
   const toastKey = `${kind}:${item.id}`;
@@ -159,12 +161,24 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
   const node = useRef<HTMLLIElement>(null);
   const title = useFocusWhenRequested<HTMLButtonElement>(kind, item.id);
 
-  const remove = async () => {
-    const result = await deleteItem(item);
-    if ('error' in result) return;
+  // An undone delete puts the row back: the focus goes to its first control.
+  useFocusWhenBack(item.id, node);
+
+  /** Gone at once, with an Undo (lib/offline/deferred-delete.ts); the DELETE goes when the toast ends. */
+  const remove = () => {
     // The focus goes to the next item (or the list's heading), not back to the gone item's Delete button.
     const next = focusAfterDeletion(node.current);
-    flushSync(stopDeleting);
+    flushSync(() => {
+      stopDeleting();
+      if (selected) dispatch(selectionCleared());
+      deleteWithUndo({
+        url: level.deletePath(item.id),
+        itemId: item.id,
+        title: item.title,
+        label: `Delete ${kind} “${item.title}”`,
+        note: level.deletedNote(progress),
+      });
+    });
     next?.focus();
   };
 
@@ -235,14 +249,7 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
         />
       )}
       {confirming && (
-        <DeleteWorkItemDialog
-          kind={kind}
-          title={item.title}
-          pending={removal.isLoading}
-          error={removal.error}
-          onConfirm={() => void remove()}
-          onCancel={stopDeleting}
-        >
+        <DeleteWorkItemDialog kind={kind} title={item.title} onConfirm={remove} onCancel={stopDeleting}>
           <p>{level.deletionNote(progress)}</p>
         </DeleteWorkItemDialog>
       )}

@@ -8,9 +8,6 @@ import {
   useCreateGoalMutation,
   useCreateSubtaskMutation,
   useCreateTaskMutation,
-  useDeleteGoalMutation,
-  useDeleteSubtaskMutation,
-  useDeleteTaskMutation,
   useGetGoalsQuery,
   useGetGoalTasksQuery,
   useGetTaskSubtasksQuery,
@@ -68,7 +65,8 @@ export interface Level<Item, CreateBody> {
   createBody: (fields: ReturnType<typeof createFields>, parentId: string) => CreateBody;
   useCreate: UseMutation<CreateBody, Item>;
   useUpdate: UseMutation<ItemUpdate<Item, WorkItemChanges>, Item>;
-  useDelete: UseMutation<Item, unknown>;
+  /** The DELETE's path under /api (the server deletes what lies below with it). */
+  deletePath: (id: string) => string;
   /** spec.md §4: a subtask's completion is a call of its own, which says how many points it earned. */
   useOwnCompletion: () => readonly [((item: Item) => Outcome<{ pointsAwarded: number }>) | undefined, { isLoading: boolean }];
   /** Selected itself, not through one of its children. */
@@ -78,6 +76,8 @@ export interface Level<Item, CreateBody> {
   emptyNote: string;
   /** What the delete question says goes with it; a goal's progress counts its tasks and subtasks. */
   deletionNote: (progress: GoalProgress | undefined) => string;
+  /** The delete's toast: what went with it, what stays. */
+  deletedNote: (progress: GoalProgress | undefined) => string;
 }
 
 /** Goals and tasks are completed by a status change like any other. */
@@ -85,10 +85,11 @@ const completedByStatusChange = () => [undefined, { isLoading: false }] as const
 
 const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
-const goalDeletionNote = (progress: GoalProgress | undefined): string => {
-  if (!progress || progress.tasks.total === 0) return 'This cannot be undone.';
+/** What goes with a goal: asked before ('will be deleted too'), told after ('went with it'). */
+const goalDeletionNote = (progress: GoalProgress | undefined, goes: string): string => {
+  if (!progress || progress.tasks.total === 0) return '';
   const subtasks = progress.subtasks.total > 0 ? ` and ${counted(progress.subtasks.total, 'subtask')}` : '';
-  return `Its ${counted(progress.tasks.total, 'task')}${subtasks} will be deleted too. This cannot be undone.`;
+  return `Its ${counted(progress.tasks.total, 'task')}${subtasks} ${goes}. `;
 };
 
 export const levels: { [K in WorkItemKind]: Level<ItemOf[K], CreateBodyOf[K]> } = {
@@ -98,12 +99,13 @@ export const levels: { [K in WorkItemKind]: Level<ItemOf[K], CreateBodyOf[K]> } 
     createBody: (fields) => fields,
     useCreate: useCreateGoalMutation,
     useUpdate: useUpdateGoalMutation,
-    useDelete: useDeleteGoalMutation,
+    deletePath: (id) => `/goals/goals/${encodeURIComponent(id)}`,
     useOwnCompletion: completedByStatusChange,
     isSelected: (state, id) => selectSelectedGoalId(state) === id && selectSelectedTaskId(state) === null,
     selected: (goal) => goalSelected(goal.id),
     emptyNote: 'A goal holds tasks, and a task holds subtasks. Finish them to earn points: higher priority, more points.',
-    deletionNote: (progress) => `${goalDeletionNote(progress)} Points already earned stay in your history.`,
+    deletionNote: (progress) => `${goalDeletionNote(progress, 'will be deleted too')}Points already earned stay in your history.`,
+    deletedNote: (progress) => `${goalDeletionNote(progress, 'went with it')}Points already earned stay in your history.`,
   },
   task: {
     child: 'subtask',
@@ -111,12 +113,13 @@ export const levels: { [K in WorkItemKind]: Level<ItemOf[K], CreateBodyOf[K]> } 
     createBody: (fields, goalId) => ({ ...fields, goalId }),
     useCreate: useCreateTaskMutation,
     useUpdate: useUpdateTaskMutation,
-    useDelete: useDeleteTaskMutation,
+    deletePath: (id) => `/goals/tasks/${encodeURIComponent(id)}`,
     useOwnCompletion: completedByStatusChange,
     isSelected: (state, id) => selectSelectedTaskId(state) === id && selectSelectedSubtaskId(state) === null,
     selected: (task) => taskSelected({ goalId: task.goalId, taskId: task.id }),
     emptyNote: 'No tasks yet. Break this goal into steps you can finish.',
-    deletionNote: () => 'Its subtasks are deleted with it. This cannot be undone; points already earned stay in your history.',
+    deletionNote: () => 'Its subtasks are deleted with it. Points already earned stay in your history.',
+    deletedNote: () => 'Its subtasks went with it. Points already earned stay in your history.',
   },
   subtask: {
     child: undefined,
@@ -124,11 +127,12 @@ export const levels: { [K in WorkItemKind]: Level<ItemOf[K], CreateBodyOf[K]> } 
     createBody: (fields, taskId) => ({ ...fields, taskId }),
     useCreate: useCreateSubtaskMutation,
     useUpdate: useUpdateSubtaskMutation,
-    useDelete: useDeleteSubtaskMutation,
+    deletePath: (id) => `/goals/subtasks/${encodeURIComponent(id)}`,
     useOwnCompletion: useCompleteSubtaskMutation,
     isSelected: (state, id) => selectSelectedSubtaskId(state) === id,
     selected: (subtask) => subtaskSelected({ goalId: subtask.goalId, taskId: subtask.taskId, subtaskId: subtask.id }),
     emptyNote: 'No subtasks yet.',
-    deletionNote: () => 'This cannot be undone; points already earned stay in your history.',
+    deletionNote: () => 'Points already earned stay in your history.',
+    deletedNote: () => 'Points already earned stay in your history.',
   },
 };
