@@ -18,6 +18,7 @@ import {
 import { EmptyNote } from '../../../components/states/card.tsx';
 import { WaitingMark } from '../../../components/offline/waiting-mark.tsx';
 import { selectWaiting } from '../../../lib/offline/offline.slice.ts';
+import { useWithoutDeleted } from '../../../lib/offline/use-without-deleted.ts';
 import { TodayEmpty } from './next-step.tsx';
 import { formatLocalDate } from '../../../lib/dates/date-format.ts';
 import { localDateOf } from '../../../lib/dates/zone-clock.ts';
@@ -183,8 +184,10 @@ const TodayRow = ({ item, today, zone }: { item: DailyActionable; today: string;
 /** Today's rows, in the order the status settings and the habits' states give. */
 const TodayList = ({ daily: { date, actionables }, zone }: { daily: DailyActionables; zone: string }) => {
   const { arrange } = useStatusSettings();
-  const shown = byHabitToday(arrange(actionables), date);
-  if (actionables.length === 0) return <TodayEmpty />;
+  // Deleted on this device (its Undo still offered, or the delete on its way): not listed here either.
+  const listed = useWithoutDeleted(actionables) ?? [];
+  const shown = byHabitToday(arrange(listed), date);
+  if (listed.length === 0) return <TodayEmpty />;
   return (
     <>
       {shown.length === 0 && <EmptyNote>Today's items are hidden by your status settings.</EmptyNote>}
