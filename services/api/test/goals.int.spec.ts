@@ -220,6 +220,20 @@ describe('tasks', () => {
     expect((await call('GET', `/goals/tasks/${task.id}`)).body.task.goalId).toBe(to.id);
   });
 
+  it('completes a subtask whose task moved away from a goal deleted since (its task’s goal decides, not the one it was made under)', async () => {
+    const from = await newGoal();
+    const to = await newGoal();
+    const task = await newTask(from.id);
+    const sub = await newSubtask(task.id);
+    expect((await call('PATCH', `/goals/tasks/${task.id}`, { goalId: to.id })).status).toBe(200);
+    expect((await call('DELETE', `/goals/goals/${from.id}`)).status).toBe(204);
+    const done = await call('POST', `/goals/subtasks/${sub.id}/complete`);
+    expect(done.status).toBe(200);
+    expect(done.body.subtask.status).toBe('completed');
+    expect((await call('DELETE', `/goals/goals/${to.id}`)).status).toBe(204);
+    expect((await call('PATCH', `/goals/subtasks/${sub.id}`, { title: 'gone' })).status).toBe(404);
+  });
+
   it('answers 404 and 400 on every task id route', async () => {
     const missing = randomUUID();
     for (const [method, path, body] of [

@@ -97,9 +97,10 @@ export const createActionableCommands = (deps: {
 
   return {
     async run(id, given, context, links) {
-      // Read from the stream, not the read model: a freeze just made counts at once.
-      const freezes = countsWithFreezes(given) ? [...(given.freezes ?? (await freezeCommands.covering(context.userId, id)))] : [];
-      const command = countsWithFreezes(given) ? { ...given, freezes } : given;
+      // Read from the stream, not the read model: a freeze just made counts at once. Read beside the habit's own stream.
+      const withFreezes = countsWithFreezes(given) ? given : undefined;
+      const freezes = withFreezes ? (withFreezes.freezes ? Promise.resolve([...withFreezes.freezes]) : freezeCommands.covering(context.userId, id)) : undefined;
+      const command = withFreezes && freezes ? freezes.then((covering) => ({ ...withFreezes, freezes: covering })) : given;
       const result = await commands.execute(actionableDecider, streamOf(id), command, context, {
         ...(links
           ? {
@@ -115,7 +116,7 @@ export const createActionableCommands = (deps: {
         pointsAwarded,
         item: result.state.status === 'active' ? result.state.item : undefined,
         events: result.events,
-        freezes,
+        freezes: freezes ? await freezes : [],
       };
     },
     newId: (context) => (context.idempotencyKey ? derivedUuid(context.userId, context.idempotencyKey, 'actionable') : randomUUID()),

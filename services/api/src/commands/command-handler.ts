@@ -68,7 +68,8 @@ export interface CommandHandler {
   execute<Command, Event extends AnyEvent, State>(
     decider: Decider<Command, Event, State>,
     stream: string,
-    command: Command,
+    /** Or the command still in the making (a read of its own): made while the stream is read, one round trip for both. */
+    command: Command | Promise<Command>,
     context: CommandContext,
     options?: ExecuteOptions<State>,
   ): Promise<CommandResult<State, Event>>;
@@ -208,12 +209,15 @@ export const createCommandHandler = (deps: { store: EventStore; snapshots?: Snap
       const evolved = (state: State, decided: ReturnType<typeof decider.decide>): State =>
         decided.reduce((s, e) => decider.evolve(s, { ...e, occurredAt: context.now.toISOString() }), state);
 
+      const made = Promise.resolve(command);
+      // Awaited below on every path that decides; one that throws first must not leave its failure unhandled.
+      made.catch(() => undefined);
       let fromSnapshot = true;
       if (options?.newStream) {
         // One round trip instead of two: the read would have found nothing.
         const state = decider.initialState();
         await options.check?.(state);
-        const decided = decider.decide(command, state);
+        const decided = decider.decide(await made, state);
         if (decided.length === 0) return { state, events: [] };
         try {
           const { position, nextRevision } = await store.append(stream, eventsOf(decided), 'no_stream');
@@ -225,7 +229,7 @@ export const createCommandHandler = (deps: { store: EventStore; snapshots?: Snap
         }
       }
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const loaded = await loadStream(decider, stream, { fromSnapshot, retryOf: context.idempotencyKey ? idAt(0) : undefined });
+        const [loaded, given] = await Promise.all([loadStream(decider, stream, { fromSnapshot, retryOf: context.idempotencyKey ? idAt(0) : undefined }), made]);
         // A retried request whose events are already stored: decide against the state it saw then,
         // and the store hands back the original append instead of writing again.
         const replayFrom = context.idempotencyKey ? loaded.tail.findIndex((e) => e.id === idAt(0)) : -1;
@@ -234,7 +238,7 @@ export const createCommandHandler = (deps: { store: EventStore; snapshots?: Snap
         const last = seen.length > 0 ? seen[seen.length - 1]!.revision : loaded.snapshotAt;
         const expected: ExpectedRevision = last < 0n ? 'no_stream' : last;
         if (attempt === 1) await options?.check?.(state);
-        const decided = decider.decide(command, state);
+        const decided = decider.decide(given, state);
         if (decided.length === 0) return { state, events: [] };
         try {
           const { position, nextRevision } = await store.append(stream, eventsOf(decided), expected);

@@ -51,7 +51,7 @@ export const createWorkItemCommands = (deps: { commands: CommandHandler }): Work
   /** The item's parents up to the goal are live (a child of a deleted parent is gone, even before the cascade reaches it). */
   const parentsLive = async (kind: Kind, item: WorkItem, userId: string): Promise<void> => {
     try {
-      if (kind === 'subtask') await reachable('task', item.taskId!, userId);
+      if (kind === 'subtask') await taskAndGoalLive(item, userId);
       if (kind === 'task') await ownLive('goal', item.goalId!, userId);
     } catch (error) {
       if (error instanceof NotFound) throw new NotFound(`${label[kind]} not found`);
@@ -77,10 +77,25 @@ export const createWorkItemCommands = (deps: { commands: CommandHandler }): Work
 
   const load = <K extends Kind>(kind: K, id: string) => commands.load(deciders[kind], streamOf(kind, id));
 
-  const ownLive: WorkItemCommands['ownLive'] = async (kind, id, userId) => {
-    const { state } = await load(kind, id);
+  const liveOf = (kind: Kind, state: WorkItemState, userId: string): WorkItem => {
     if (state.status !== 'active' || state.item.userId !== userId) throw new NotFound(`${label[kind]} not found`);
     return state.item;
+  };
+
+  const ownLive: WorkItemCommands['ownLive'] = async (kind, id, userId) => liveOf(kind, (await load(kind, id)).state, userId);
+
+  /**
+   * A subtask's task and goal are live: the goal the subtask was created under is read beside the
+   * task, one round trip for both. It is the task's goal unless the task moved since (a move
+   * leaves the subtask's goalId as it was); then the task's goal is read after all. A failure of
+   * the read beside is not the answer's: the goal is read again, as if it had not been tried.
+   */
+  const taskAndGoalLive = async (subtask: WorkItem, userId: string): Promise<void> => {
+    const guessed = subtask.goalId;
+    const [task, goal] = await Promise.all([load('task', subtask.taskId!), guessed === undefined ? undefined : load('goal', guessed).catch(() => undefined)]);
+    const liveTask = liveOf('task', task.state, userId);
+    if (goal && liveTask.goalId === guessed) liveOf('goal', goal.state, userId);
+    else await ownLive('goal', liveTask.goalId!, userId);
   };
 
   async function reachable(kind: Kind, id: string, userId: string): Promise<WorkItem> {

@@ -52,7 +52,12 @@ export const ensureEventStoreSchema = async (pool: pg.Pool): Promise<void> => {
  * it can be), then the expected revision is checked and the rows inserted. A retried append is
  * recognised by the unique event id failing the insert, and explained by the caller: probing the ids
  * up front cost a third of the throughput.
- * Subscribers are notified after the commit, by the caller (a NOTIFY inside would serialise commits). Outcomes other than 'appended' are left to the caller to explain.
+ * Subscribers are notified after the commit, by the caller, in a statement of its own: a NOTIFY inside
+ * holds PostgreSQL's notification lock from before the commit is flushed to after, so concurrent
+ * appends commit one at a time (16 clients appending one event each: 892–1,154 appends/s with
+ * pg_notify inside this function, 1,455–2,065 with it after, three interleaved rounds), and each
+ * append would be a notification of its own instead of a burst collapsing into one (1,600 against
+ * 192–270 in those rounds). Outcomes other than 'appended' are left to the caller to explain.
  */
 /** Held (shared, for the transaction) by every append: how readers tell appends from other writers. */
 export const APPEND_LOCK = 7261002;
