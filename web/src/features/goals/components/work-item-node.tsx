@@ -6,7 +6,15 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { useGetGoalsQuery } from '../api/goals.api.ts';
-import { itemCollapsed, itemExpanded, selectionCleared, selectIsExpanded } from '../stores/goals.slice.ts';
+import {
+  itemCollapsed,
+  itemExpanded,
+  selectionCleared,
+  selectIsExpanded,
+  selectSelectedGoalId,
+  selectSelectedSubtaskId,
+  selectSelectedTaskId,
+} from '../stores/goals.slice.ts';
 import type { WorkItemKind } from '../types/work-item-kind.ts';
 import { CompleteOpenWorkDialog } from './complete-open-work-dialog.tsx';
 import { focusAfterDeletion } from './focus-after-deletion.ts';
@@ -50,6 +58,10 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
   const ref = { kind, id: item.id };
   const expanded = useAppSelector((state) => selectIsExpanded(state, ref));
   const selected = useAppSelector((state) => level.isSelected(state, item.id));
+  // It or something below it is selected: a delete takes the selection with it.
+  const selectedWithin = useAppSelector(
+    (state) => ({ goal: selectSelectedGoalId, task: selectSelectedTaskId, subtask: selectSelectedSubtaskId })[kind](state) === item.id,
+  );
   // Only a task moves between goals, so only its edit form lists them.
   const { data: goals } = useGetGoalsQuery(kind === 'task' ? undefined : skipToken);
   const goalOptions = useMemo(() => (kind === 'task' ? (goals ?? []).map((goal) => ({ value: goal.id, label: goal.title })) : undefined), [kind, goals]);
@@ -170,7 +182,7 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
     const next = focusAfterDeletion(node.current);
     flushSync(() => {
       stopDeleting();
-      if (selected) dispatch(selectionCleared());
+      if (selectedWithin) dispatch(selectionCleared());
       deleteWithUndo({
         url: level.deletePath(item.id),
         itemId: item.id,
