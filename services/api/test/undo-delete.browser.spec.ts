@@ -115,6 +115,33 @@ describe.skipIf(!chromiumAvailable)('undo a delete: gone at once, Undo puts it b
     expect(await run.page.getByTestId('toast-error').count()).toBe(0);
   }, 60_000);
 
+  it('a task of a goal, undone by keyboard: back under its goal, the focus on its row, nothing sent', async () => {
+    deletes.length = 0;
+    const goal = (await api<{ goal: Item }>('POST', '/goals/goals', { title: 'Run a 10k', priority: 3 })).goal;
+    const task = (await api<{ task: Item }>('POST', '/goals/tasks', { goalId: goal.id, title: 'Buy shoes', priority: 2 })).task;
+    await run.page.goto(`${run.app.url}/goals`);
+    await run.page.getByRole('button', { name: 'Expand goal Run a 10k' }).click();
+    await run.page.getByTestId(`task-${task.id}`).waitFor();
+
+    await confirmDelete('Delete task Buy shoes', 'Delete task “Buy shoes”?');
+    await run.page.getByTestId(`task-${task.id}`).waitFor({ state: 'detached' });
+    const undo = deletedToast('Buy shoes').getByRole('button', { name: 'Undo' });
+    await undo.focus();
+    await run.page.keyboard.press('Enter');
+
+    await run.page.getByRole('region', { name: 'Tasks of goal Run a 10k' }).getByTestId(`task-${task.id}`).waitFor();
+    // On the task's row's first control (its Expand), not on its goal's.
+    await expect
+      .poll(() =>
+        run.page.evaluate(`document.activeElement === document.querySelector('[data-testid="task-${task.id}"]')?.closest('li')?.querySelector('button')`),
+      )
+      .toBe(true);
+    expect(await run.page.evaluate('document.activeElement?.getAttribute("aria-label")')).toBe('Expand task Buy shoes');
+    expect(await statusOf(`/goals/tasks/${task.id}`)).toBe(200);
+    expect(deletes).toEqual([]);
+    await api('DELETE', `/goals/goals/${goal.id}`);
+  }, 60_000);
+
   it('a goal, reloaded at once while its toast shows: deleted on the server after the reload, once, its task with it, no error shown', async () => {
     deletes.length = 0;
     const goal = (await api<{ goal: Item }>('POST', '/goals/goals', { title: 'Learn Spanish', priority: 3 })).goal;
