@@ -31,6 +31,7 @@ import {
 import { percentile, ratePerSecond, summarise, type Summary } from './measure.ts';
 import type { CommandsSection, RequestFigures } from './report.ts';
 import { installStatementCounter, type StatementCounter } from './sql-statements.ts';
+import { installRequestPhases, takePhases, withPhases, type RequestPhases } from './request-phases.ts';
 import { BASELINE_TABLE, createBaselineTable, insertSingleRows } from './workloads.ts';
 
 export type CommandSettings = {
@@ -142,6 +143,7 @@ export const figuresOf = (
   alone: Timed,
   reference: Reference | undefined,
   insertBaseline?: Summary,
+  alonePhases?: RequestPhases,
 ): RequestFigures => {
   const rate = summarise(runs.map((run) => run.rate));
   const latencies = runs.flatMap((run) => run.latencies);
@@ -158,6 +160,7 @@ export const figuresOf = (
       p50Ms: percentile(alone.latencies, 50),
       p99Ms: percentile(alone.latencies, 99),
       sqlPerRequest: alone.statements / alone.latencies.length,
+      ...(alonePhases ? { phases: alonePhases } : {}),
     },
     reference: reference?.name ?? null,
     ratio: reference ? Number((rate.median / reference.rate.median).toFixed(3)) : null,
@@ -391,15 +394,24 @@ const measureCommandRates = async (databaseUrl: string, settings: CommandSetting
       progress(`commands run ${run}/${repetitions}: ${line.join(', ')}`);
     }
     const alone = new Map<string, Timed>();
-    const firstUser = (workload: RequestWorkload): RequestWorkload => ({ ...workload, users: workload.users.slice(0, 1) });
-    for (const { workload, alone: count, aloneWarmUp, interleavedWith, interleaved } of workloads) {
-      if (interleaved) continue;
-      const warmUp = aloneWarmUp ?? settings.aloneWarmUp;
-      if (interleavedWith) {
-        const [first, second] = await timePair(firstUser(workload), firstUser(interleavedWith), warmUp, count, counter, writers[0]!);
-        alone.set(workload.name, first);
-        alone.set(interleavedWith.name, second);
-      } else alone.set(workload.name, await timeWorkload(firstUser(workload), warmUp, count, counter, writers[0]!));
+    const phases = new Map<string, RequestPhases | undefined>();
+    // Each request of a command alone, marked for where its time goes (request-phases.ts).
+    const firstUser = (workload: RequestWorkload): RequestWorkload => withPhases({ ...workload, users: workload.users.slice(0, 1) });
+    const marking = installRequestPhases();
+    try {
+      for (const { workload, alone: count, aloneWarmUp, interleavedWith, interleaved } of workloads) {
+        if (interleaved) continue;
+        const warmUp = aloneWarmUp ?? settings.aloneWarmUp;
+        if (interleavedWith) {
+          const [first, second] = await timePair(firstUser(workload), firstUser(interleavedWith), warmUp, count, counter, writers[0]!);
+          alone.set(workload.name, first);
+          alone.set(interleavedWith.name, second);
+          phases.set(interleavedWith.name, takePhases(interleavedWith.name, warmUp));
+        } else alone.set(workload.name, await timeWorkload(firstUser(workload), warmUp, count, counter, writers[0]!));
+        phases.set(workload.name, takePhases(workload.name, warmUp));
+      }
+    } finally {
+      marking.uninstall();
     }
 
     const insertBaseline = summarise(inserts);
@@ -420,6 +432,7 @@ const measureCommandRates = async (databaseUrl: string, settings: CommandSetting
           alone.get(workload.name)!,
           versus === undefined ? undefined : referenceOf(versus),
           versus === 'bare' ? insertBaseline : undefined,
+          phases.get(workload.name),
         ),
       ),
     };

@@ -5,6 +5,7 @@ import { formatCommandBudget, type CommandBudget } from './command-budget.ts';
 import { formatFairness, type FairnessSection } from './fairness.ts';
 import type { Summary } from './measure.ts';
 import { formatRebuild, type RebuildSection } from './rebuild.ts';
+import type { RequestPhases } from './request-phases.ts';
 
 export interface Comparison {
   metric: string;
@@ -38,7 +39,7 @@ export interface RequestFigures {
   /** SQL statements sent by the whole process per request (timed phases, plus the projections catching up). */
   sqlPerRequest: number;
   /** The same request from one client alone: no concurrency, so no batching of projector work either. */
-  alone: { requests: number; p50Ms: number; p99Ms: number; sqlPerRequest: number };
+  alone: { requests: number; p50Ms: number; p99Ms: number; sqlPerRequest: number; phases?: RequestPhases };
   /** What `ratio` divides by: the raw INSERT baseline or another workload; null for none. */
   reference: string | null;
   /** rate median / reference median. */
@@ -130,11 +131,26 @@ const requestTable = (workloads: RequestFigures[], extraRows: string[][] = []): 
   );
 };
 
-const aloneTable = (workloads: RequestFigures[]): string[] =>
-  renderTable(
-    ['one client alone', 'p50 ms', 'p99 ms', 'SQL/req', 'requests'],
-    workloads.map((w) => [w.workload, formatMs(w.alone.p50Ms), formatMs(w.alone.p99Ms), w.alone.sqlPerRequest.toFixed(1), String(w.alone.requests)]),
+/** With the median of each phase of a command's requests (request-phases.ts) when they were timed. */
+const aloneTable = (workloads: RequestFigures[]): string[] => {
+  const phased = workloads.some((w) => w.alone.phases);
+  const phaseCells = (phases: RequestPhases | undefined): string[] => {
+    if (!phased) return [];
+    if (!phases) return ['', '', '', '', ''];
+    return [...[phases.commandMs, phases.waitMs, phases.answerMs, phases.outsideMs].map(formatMs), phases.inARow.toFixed(1)];
+  };
+  return renderTable(
+    ['one client alone', 'p50 ms', 'p99 ms', 'SQL/req', 'requests', ...(phased ? ['command ms', 'wait ms', 'answer ms', 'outside ms', 'in a row'] : [])],
+    workloads.map((w) => [
+      w.workload,
+      formatMs(w.alone.p50Ms),
+      formatMs(w.alone.p99Ms),
+      w.alone.sqlPerRequest.toFixed(1),
+      String(w.alone.requests),
+      ...phaseCells(w.alone.phases),
+    ]),
   );
+};
 
 const formatDashboard = (section: DashboardSection): string[] => {
   const runs = section.workloads[0]?.rate.runs.length ?? 0;
@@ -167,6 +183,11 @@ const formatCommands = (section: CommandsSection): string[] => {
     ...table,
     '',
     ...alone,
+    ...(section.workloads.some((w) => w.alone.phases)
+      ? [
+          'phases alone (medians): command = request received to es.append_events returned (auth, load, decide, append); wait = to the answer’s first read (read-your-writes: the projectors applying the events); answer = to the response finished; outside = the client’s latency less the server’s (HTTP, TCP, client); in a row = statements the request waited for one after another (sent with none other of its own in flight; NOTIFY and the snapshot kept after the append left out)',
+        ]
+      : []),
     '',
     'workloads:',
     ...requests,
