@@ -22,7 +22,13 @@ import { parseArgs } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const defaultOut = path.join(root, 'services/api/dist/server');
-const entryPoints = { main: 'services/api/src/main.ts', rebuild: 'services/api/src/cli/rebuild.ts', audit: 'services/api/src/cli/audit.ts' };
+const entryPoints = {
+  main: 'services/api/src/main.ts',
+  // Beside main: the thread npm start runs the projections on (process/projections-thread.ts loads it by this name).
+  'projections-worker': 'services/api/src/process/projections-worker.ts',
+  rebuild: 'services/api/src/cli/rebuild.ts',
+  audit: 'services/api/src/cli/audit.ts',
+};
 const infoFile = 'build-info.json';
 
 // Besides the bundled sources, what decides the output: how packages resolve and which are allowed.

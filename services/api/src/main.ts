@@ -32,7 +32,7 @@ if (role !== 'projections' && !existsSync(path.join(WEB_DIST_DIR, 'index.html'))
   }
 }
 
-const runtime = await startRuntime(config, { role, log }).catch((error: unknown) => {
+const runtime = await startRuntime(config, { role, log, projectionsOnThread: config.projectionsOnThread }).catch((error: unknown) => {
   log.fatal({ err: error }, `start failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

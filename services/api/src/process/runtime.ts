@@ -25,6 +25,7 @@ import { createPasswordHasher } from '../auth/passwords.ts';
 import type { Config } from '../config/config.ts';
 import { resolveJwtSecret } from '../config/jwt-secret.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded-postgres.ts';
+import { startProjectionsThread } from './projections-thread.ts';
 import { createFileMailer, createSmtpMailer, type Mailer } from '../mail/mailer.ts';
 
 export type Role = 'all' | 'api' | 'projections';
@@ -101,6 +102,8 @@ export const startRuntime = async (
     extraProjectors?: readonly Projector[];
     /** Tests: wraps the event store (fault injection). */
     wrapStore?: (store: EventStore) => EventStore;
+    /** Role 'all': the projections on a thread of their own (projections-thread.ts), not on the API's event loop. */
+    projectionsOnThread?: boolean;
   },
 ): Promise<Runtime> => {
   const { log, role } = options;
@@ -168,7 +171,10 @@ export const startRuntime = async (
       projectionFailures: () => runner?.failures() ?? [],
     };
 
-    if (role !== 'api') {
+    if (role === 'all' && options.projectionsOnThread) {
+      const thread = await startProjectionsThread(databaseUrl, log);
+      cleanups.push(() => thread.stop());
+    } else if (role !== 'api') {
       const shared: AppServices = { ...services, routes: () => [], tags: () => ({}) };
       const reactorLanes: AnyLane[] = apiFeatures.flatMap((feature) =>
         (feature.reactors?.(feature.services(shared), shared) ?? []).map((reactor) => ({ name: reactor.name, members: [reactor], db: ops })),

@@ -49,6 +49,8 @@ export const startTestApp = async (
     extraProjectors?: Projector[];
     /** Another app's database (a restart); a fresh one otherwise. */
     databaseUrl?: string;
+    /** The projections on a thread of their own, as `npm start` runs them. */
+    projectionsOnThread?: boolean;
   } = {},
 ): Promise<TestApp> => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tracker-app-'));
@@ -75,6 +77,7 @@ export const startTestApp = async (
     // Every answer in every test is checked against its route's declared response schema.
     checkResponses: true,
     ...(options.extraProjectors ? { extraProjectors: options.extraProjectors } : {}),
+    projectionsOnThread: options.projectionsOnThread ?? false,
   });
   const url = runtime.url!;
 
