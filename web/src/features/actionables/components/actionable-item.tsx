@@ -27,6 +27,7 @@ import './actionable-item.css';
 import './item-text.css';
 import type { Today } from '../../../lib/settings/use-today.ts';
 import { StatusDot } from '../../../components/status-dot/status-dot.tsx';
+import { deletionNote } from '../model/deletion-note.ts';
 
 export interface ActionableItemProps {
   item: ShownActionable;
@@ -240,7 +241,7 @@ export const ActionableItem = ({ item, statusColor, today: { date: today, timezo
               Revert
             </button>
           ) : waiting ? (
-            <WaitingMark testId={`actionable-waiting-${item.id}`} />
+            <WaitingMark itemId={item.id} testId={`actionable-waiting-${item.id}`} />
           ) : (
             <CompleteButton name={name} busy={busy} onComplete={() => void completeNow()} />
           )}
@@ -258,7 +259,7 @@ export const ActionableItem = ({ item, statusColor, today: { date: today, timezo
           onConfirm={() => changes.confirmDelete(rootRef.current)}
           onCancel={changes.cancelDelete}
         >
-          <p>It disappears from your lists. The points it earned stay in your history.</p>
+          <p>It disappears from your lists. {deletionNote(item)}</p>
         </ConfirmDialog>
       )}
     </li>

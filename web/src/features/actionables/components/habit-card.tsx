@@ -25,6 +25,7 @@ import { PointsWorth } from '../../../components/points-worth/points-worth.tsx';
 import { RecordMissedDay } from './record-missed-day.tsx';
 import './habit-card.css';
 import './item-text.css';
+import { deletionNote } from '../model/deletion-note.ts';
 
 const statusOf = (error: unknown): unknown => (error && typeof error === 'object' && 'status' in error ? error.status : undefined);
 
@@ -142,7 +143,7 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
         />
       )}
       <ItemActions name={name} editing={changes.editing} editButton={changes.editButton} onEdit={changes.toggleEditor} onDelete={changes.askToDelete}>
-        {waiting && <WaitingMark testId={`habit-waiting-${habit.id}`} />}
+        {waiting && <WaitingMark itemId={habit.id} testId={`habit-waiting-${habit.id}`} />}
         {!waiting && habit.active && shown && shown.state !== 'done' && (
           // Not scheduled today: still a button (focusable, its reason read with it), but it does nothing.
           <button
@@ -195,7 +196,7 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
           onConfirm={() => changes.confirmDelete(rootRef.current)}
           onCancel={changes.cancelDelete}
         >
-          <p>Its streak ends here. The points it earned stay in your history.</p>
+          <p>{deletionNote(habit)}</p>
         </ConfirmDialog>
       )}
     </li>

@@ -5,6 +5,7 @@ import { focusAfterRemoval } from '../../../lib/focus/focus-when-back.ts';
 import { useDeleteWithUndo } from '../../../lib/offline/deferred-delete.ts';
 import { useUpdateActionableMutation } from '../api/actionables.api.ts';
 import { changedFields, valuesOf, type ActionableValues } from '../model/actionable-values.ts';
+import { deletionNote } from '../model/deletion-note.ts';
 import { statusPointsToast } from '../../../lib/points/points-toasts.ts';
 import type { ShownActionable } from '../transfer/import-parser.ts';
 import { useReturnFocus } from './use-return-focus.ts';
@@ -56,7 +57,7 @@ export const useActionableChanges = (item: ShownActionable, zone: string, isHabi
           itemId: item.id,
           title: item.title,
           label: `Delete ${isHabit ? 'habit' : 'to-do'} “${item.title}”`,
-          note: isHabit ? 'Its streak ends here; the points it earned stay in your history.' : 'The points it earned stay in your history.',
+          note: deletionNote({ ...item, isHabit }),
         });
       });
       next?.focus();
