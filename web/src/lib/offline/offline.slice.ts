@@ -86,6 +86,14 @@ export const offlineSlice = createSlice({
     holdEnded: (state, { payload: key }: PayloadAction<string>) => {
       state.held = state.held.filter((heldKey) => heldKey !== key);
     },
+    /**
+     * The person takes a waiting change back before it is sent: it leaves the device unsent. Not while a
+     * send is under way (it may be the one on the wire), nor a held delete (its own toast's Undo is that).
+     */
+    changeTakenBack: (state, { payload: key }: PayloadAction<string>) => {
+      if (state.sending || state.held.includes(key)) return;
+      leaveQueue(state, key, false);
+    },
     refusalDismissed: (state, { payload: key }: PayloadAction<string>) => {
       state.refused = state.refused.filter((refusal) => refusal.key !== key);
     },
@@ -105,6 +113,7 @@ export const {
   deleteHeld,
   deleteUndone,
   holdEnded,
+  changeTakenBack,
 } = offlineSlice.actions;
 
 interface StateWithOffline {
@@ -146,3 +155,6 @@ export const selectMyRefusals = createSelector(
 );
 /** Whether a completion of this item waits in the queue (its row shows it waiting instead of a Complete button). */
 export const selectWaiting = (state: StateWithOffline, itemId: string): boolean => selectMyQueue(state).some((change) => change.itemId === itemId);
+/** The change of this item that waits (the one its row can take back), if any. */
+export const selectWaitingChange = (state: StateWithOffline, itemId: string): QueuedChange | undefined =>
+  selectMyQueue(state).find((change) => change.itemId === itemId);

@@ -132,7 +132,7 @@ const TodayRow = ({ item, today, zone }: { item: DailyActionable; today: string;
           Done
         </span>
       )}
-      {offered && waiting && <WaitingMark testId={`today-waiting-${item.id}`} />}
+      {offered && waiting && <WaitingMark itemId={item.id} testId={`today-waiting-${item.id}`} />}
       {offered && !waiting && (
         // Not scheduled today: still a button (focusable, its reason read with it), but it does nothing.
         <button
