@@ -33,8 +33,9 @@ export interface BenchRuntime {
 }
 
 /**
- * The real runtime (API and projection runner, role 'all') in this process, on `databaseUrl`, on a
- * free loopback port: silent, mail dropped, no web bundle, rate limits out of the way.
+ * The real runtime (API and projection runner, role 'all') in this process as `npm start` runs it (the
+ * projections on a thread of their own), on `databaseUrl`, on a free loopback port: silent, mail
+ * dropped (the thread's to the temporary data folder), no web bundle, rate limits out of the way.
  */
 export const startBenchRuntime = async (databaseUrl: string): Promise<BenchRuntime> => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tracker-bench-app-'));
@@ -44,6 +45,8 @@ export const startBenchRuntime = async (databaseUrl: string): Promise<BenchRunti
       log: pino({ level: 'silent' }),
       mailer: { send: () => Promise.resolve() },
       webDistDir: path.join(dataDir, 'no-web-bundle'),
+      // As `npm start` runs them: the projections on a thread of their own.
+      projectionsOnThread: true,
     });
     return {
       url: runtime.url!,

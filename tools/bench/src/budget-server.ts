@@ -9,7 +9,8 @@ import pino from 'pino';
 import { startRuntime } from '@tracker/api/process/runtime';
 import { benchConfig } from './bench-runtime.ts';
 
-// The command budget's server: the whole runtime (role 'all', as `npm start` runs it) in a process of
+// The command budget's server: the whole runtime (role 'all', its projections on the API's event loop
+// here, unlike `npm start`, so every query and every sample is seen and split by stage) in a process of
 // its own, so its CPU time is the server's alone. It counts every query its pg clients send, split by
 // whether an HTTP request sent it (the command's own path) or something else did (the projection
 // runner, progress, NOTIFY), and profiles a phase with V8's sampling profiler on request. Started with

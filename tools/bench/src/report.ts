@@ -36,7 +36,7 @@ export interface RequestFigures {
   /** Latency percentiles over every timed request of every run. */
   p50Ms: number;
   p99Ms: number;
-  /** SQL statements sent by the whole process per request (timed phases, plus the projections catching up). */
+  /** SQL statements sent from the API's thread per request (the projections run on their own thread, as in `npm start`, and are not counted here). */
   sqlPerRequest: number;
   /** The same request from one client alone: no concurrency, so no batching of projector work either. */
   alone: { requests: number; p50Ms: number; p99Ms: number; sqlPerRequest: number; phases?: RequestPhases };
@@ -176,8 +176,8 @@ const formatCommands = (section: CommandsSection): string[] => {
   const alone = aloneTable(section.workloads);
   const requests = section.workloads.map((w) => `  ${w.workload}: ${w.request}, ${section.requestsPerRun[w.workload] ?? '?'} requests per run`);
   return [
-    `Commands over HTTP: ${section.clients} concurrent clients, each its own user, token and keep-alive connection; the runtime (role 'all') in this process, the bare HTTP INSERT server in its own (the command budget below has both out of the clients' process)`,
-    `figures: req/s median of ${runs} runs; p50/p99 over every timed request; SQL/req = pg statements of the whole process per request; ratio = req/s / reference median`,
+    `Commands over HTTP: ${section.clients} concurrent clients, each its own user, token and keep-alive connection; the runtime (role 'all', its projections on a thread of their own as npm start runs them) in this process, the bare HTTP INSERT server in its own (the command budget below has both out of the clients' process)`,
+    `figures: req/s median of ${runs} runs; p50/p99 over every timed request; SQL/req = pg statements from the API's thread per request (the projections' thread, as npm start runs it, not counted: the command budget counts them); ratio = req/s / reference median`,
     `data-growth pairs (a row whose 'of' names another command): the two run interleaved request by request on the same clients, req/s = clients / median latency, SQL/req the pair's mean`,
     '',
     ...table,

@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
+import type { Config } from '../config/config.ts';
 
+/** What the thread starts from: the main thread's configuration, with the PostgreSQL it started (plain data: it is copied). */
+export interface ThreadData {
+  config: Config;
+}
 export type ToThread = { type: 'stop' };
 export type FromThread = { type: 'started' } | { type: 'stopped' } | { type: 'failed'; message: string };
 
@@ -33,16 +38,17 @@ const threadFor = (name: string, workerData: unknown): Worker => {
  * the split roles of two processes do (checkpoints, NOTIFY), so nothing else changes; the thread
  * shares the process, so a crash or a kill takes both, as before. Resolves once the lanes have taken
  * their partitions (as the in-process runner's `started`); an unexpected end of the thread is logged
- * and the thread started again.
+ * and the thread started again. What cannot be copied to a thread stays behind: the thread mails
+ * through SMTP or the mail folder of `config`, on the real clock, with the features' projectors only.
  */
-export const startProjectionsThread = async (databaseUrl: string, log: Logger): Promise<ProjectionsThread> => {
+export const startProjectionsThread = async (config: Config, log: Logger): Promise<ProjectionsThread> => {
   let thread: Worker;
   let stopping = false;
 
   const start = (): Promise<void> =>
     new Promise((started, failed) => {
       let running = false;
-      thread = threadFor('projections-worker', { databaseUrl });
+      thread = threadFor('projections-worker', { config } satisfies ThreadData);
       thread.on('message', (message: FromThread) => {
         if (message.type === 'started') {
           running = true;

@@ -1,15 +1,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import pino from 'pino';
-import { loadConfig } from '../config/config.ts';
 import { startRuntime } from './runtime.ts';
-import type { FromThread, ToThread } from './projections-thread.ts';
+import type { FromThread, ThreadData, ToThread } from './projections-thread.ts';
 
 // The projections role on a thread of `npm start`'s process (projections-thread.ts starts it): the
 // runner, reactors and workers, on the PostgreSQL the main thread started and migrated.
 
 const port = parentPort!;
 const tell = (message: FromThread): void => port.postMessage(message);
-const config = { ...loadConfig(), databaseUrl: (workerData as { databaseUrl: string }).databaseUrl };
+const { config } = workerData as ThreadData;
 const log = pino({ level: config.logLevel, base: { role: 'projections', thread: 'projections' } });
 
 try {

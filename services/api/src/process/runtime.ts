@@ -172,7 +172,7 @@ export const startRuntime = async (
     };
 
     if (role === 'all' && options.projectionsOnThread) {
-      const thread = await startProjectionsThread(databaseUrl, log);
+      const thread = await startProjectionsThread({ ...config, databaseUrl }, log);
       cleanups.push(() => thread.stop());
     } else if (role !== 'api') {
       const shared: AppServices = { ...services, routes: () => [], tags: () => ({}) };
