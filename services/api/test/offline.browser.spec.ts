@@ -5,7 +5,7 @@ import { startConnectionRelay, type ConnectionRelay } from './support/connection
 import { screenshot, type Theme } from './support/screenshots.ts';
 
 // Issue 19, offline: a user on a train. With the dashboard and the habits loaded, the connection goes;
-// they complete a to-do and a habit and create a habit; one banner says they are offline and lists the
+// they complete a to-do and a habit and quick-add a habit; one banner says they are offline and lists the
 // three changes waiting; a reload comes from the service worker with the queue intact and the screens
 // loaded before (dashboard, goals, habits) shown from this device, with when they were fetched; when the
 // connection returns the three reach the server once each (their Idempotency-Keys), and the screens
@@ -82,7 +82,7 @@ describe.skipIf(!chromiumAvailable)('offline: kept data, one banner, a queue tha
     }
   };
 
-  it('completes two items and creates one offline; the queue survives a reload; back online each reaches the server once', async () => {
+  it('completes two items and quick-adds one offline; the queue survives a reload; back online each reaches the server once', async () => {
     await run.page.goto(`${site}/dashboard`);
     await run.page.getByRole('button', { name: 'Complete actionable Pay rent' }).waitFor();
     // The worker has the shell (installed and active); from this load on it controls the page.
@@ -118,12 +118,14 @@ describe.skipIf(!chromiumAvailable)('offline: kept data, one banner, a queue tha
     // The card shows its completion waiting instead of offering it again.
     await run.page.getByTestId(`habit-waiting-${read.id}`).waitFor();
     expect(await run.page.getByRole('button', { name: 'Complete habit Read today' }).count()).toBe(0);
-    await run.page.getByRole('button', { name: 'New habit' }).click();
-    const form = run.page.getByRole('form', { name: 'New habit' });
-    await form.getByLabel('Title').fill('Stretch');
-    await form.getByRole('button', { name: 'Save new habit' }).click();
+    // The third by quick add, in one line from the header (a daily habit): it waits like the others.
+    await run.page.getByRole('button', { name: 'Quick add' }).click();
+    const quickAdd = run.page.getByRole('dialog', { name: 'Quick add' });
+    await quickAdd.getByLabel('What to add').fill('Stretch daily');
+    await quickAdd.getByRole('button', { name: 'Add' }).click();
     await waiting('3 changes waiting to be sent');
-    expect(await form.count()).toBe(0);
+    expect(await quickAdd.count()).toBe(0);
+    await run.page.getByTestId('toast-info').filter({ hasText: '“Stretch” will be added' }).waitFor();
     // Each line: the change, and its "Don't send" (offline-take-back.browser.spec.ts).
     expect(await banner().getByRole('listitem').locator(':scope > span').allTextContents()).toEqual([
       'Complete “Pay rent”',

@@ -2,6 +2,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../../lib/api/api.ts';
 import { everyPage, joinedList, type AppBaseQuery } from '../../../lib/api/every-page.ts';
 import { IDEMPOTENCY_HEADER } from '../../../lib/api/idempotency-key.ts';
+import { queueable, unlessQueued } from '../../../lib/offline/queued-change.ts';
 import type { GoalChoice } from '../model/quick-add-parser.ts';
 
 /** What quick add made, enough to show it and to take it back. */
@@ -57,12 +58,21 @@ export const quickAddApi = api.injectEndpoints({
     /** POST /actionables (a to-do) or POST /actionables/habits (a daily habit), with the action's Idempotency-Key. */
     quickAdd: build.mutation<QuickAdded, QuickAddRequest>({
       queryFn: async ({ habit, body, key }, _api, _extra, baseQuery) => {
-        const answer = await baseQuery({ url: habit ? '/actionables/habits' : '/actionables', method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: key } });
+        // Offline, the line waits on the device like any create, with the same key (lib/offline).
+        const title = typeof body.title === 'string' ? body.title : '';
+        const answer = await baseQuery(
+          queueable(
+            { url: habit ? '/actionables/habits' : '/actionables', method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: key } },
+            { label: `Create ${habit ? 'habit' : 'to-do'} “${title}”` },
+          ),
+        );
         if (answer.error) return { error: answer.error };
         const added = addedOf(answer.data, habit ? 'habit' : 'actionable');
         return added ? { data: added } : { error: invalidAnswer('Invalid response format from server') };
       },
-      invalidatesTags: (added, _error, { habit }) => (added ? [listTag, ...(habit ? [habitsTag] : []), 'Dashboard', ...linkedTags(added.goalId)] : []),
+      invalidatesTags: unlessQueued((added: QuickAdded | undefined, _error: unknown, { habit }: QuickAddRequest) =>
+        added ? [listTag, ...(habit ? [habitsTag] : []), 'Dashboard' as const, ...linkedTags(added.goalId)] : [],
+      ),
     }),
     /** DELETE /actionables/{id}: quick add's Undo. */
     undoQuickAdd: build.mutation<void, QuickAdded>({

@@ -10,6 +10,7 @@ import { useToday } from '../../../lib/settings/use-today.ts';
 import { useGetQuickAddGoalsQuery, useQuickAddMutation, useUndoQuickAddMutation, type QuickAdded } from '../api/quick-add.api.ts';
 import { createBodyOf, parseQuickAdd, relativeDay, type QuickAddDraft } from '../model/quick-add-parser.ts';
 import './quick-add-dialog.css';
+import { isQueued, QUEUED_TEXT } from '../../../lib/offline/queued-change.ts';
 
 const WEEK_STARTS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
@@ -71,7 +72,14 @@ export const QuickAddDialog = ({ onClose }: { onClose: () => void }) => {
     if (empty || draft.problems.length > 0 || adding.isLoading) return;
     if (key.current.line !== line) key.current = { line, key: newIdempotencyKey() };
     const result = await add({ habit: draft.habit, body: createBodyOf(draft), key: key.current.key });
-    if ('error' in result) return;
+    if ('error' in result) {
+      // Offline: kept on the device (the banner lists it, its toast can take it back) and sent when the connection returns.
+      if (isQueued(result.error)) {
+        onClose();
+        toast.info(QUEUED_TEXT, { title: `“${draft.title}” will be added` });
+      }
+      return;
+    }
     const added = result.data;
     onClose();
     const what = draft.habit ? `Daily habit${draft.time ? `, reminder at ${draft.time}` : ''}` : due ? `Due ${due}` : 'No deadline';
