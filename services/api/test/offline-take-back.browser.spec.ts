@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from './support/axe.ts';
-import { chromiumAvailable, signInWithToken, useSignedInBrowser } from './support/browser.ts';
-import { startConnectionRelay, type ConnectionRelay } from './support/connection-relay.ts';
+import { chromiumAvailable, useSignedInBrowser } from './support/browser.ts';
+import { useCuttableConnection } from './support/connection-relay.ts';
 import { screenshot, type Theme } from './support/screenshots.ts';
 
 // Issue 19, "undo everywhere", offline: on a phone without a connection, a habit is completed by a
@@ -22,17 +22,14 @@ const DAY_MS = 86_400_000;
 
 describe.skipIf(!chromiumAvailable)('offline: a waiting change can be taken back before it is sent', () => {
   const run = useSignedInBrowser('Offline Otto', { device: { timezoneId: 'UTC', locale: 'en-US', viewport: { width: 375, height: 812 } }, timezone: 'UTC' });
+  // The browser reaches the app through a relay the tests cut: offline is the network gone, not only the browser saying so.
+  const connection = useCuttableConnection(run);
   let meditate: Item;
   let read: Item;
   let rent: Item;
   let plants: Item;
-  let relay: ConnectionRelay;
-  let site: string;
 
   beforeAll(async () => {
-    relay = await startConnectionRelay(run.app.url);
-    site = relay.url;
-    await signInWithToken(run.page, site, run.token);
     const yesterday = new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
     // Overdue since yesterday, so they are on Today whatever the hour.
     rent = (await api<{ actionable: Item }>('POST', '/actionables', { title: 'Pay rent', deadline: `${yesterday}T12:00:00.000Z` })).actionable;
@@ -40,17 +37,6 @@ describe.skipIf(!chromiumAvailable)('offline: a waiting change can be taken back
     meditate = (await api<{ habit: Item }>('POST', '/actionables/habits', { title: 'Meditate' })).habit;
     read = (await api<{ habit: Item }>('POST', '/actionables/habits', { title: 'Read' })).habit;
   });
-  afterAll(() => relay?.close());
-
-  /** The connection goes: the browser says it is offline, and nothing it sends reaches the server. */
-  const goOffline = async () => {
-    relay.cut();
-    await run.context.setOffline(true);
-  };
-  const goOnline = async () => {
-    relay.restore();
-    await run.context.setOffline(false);
-  };
 
   async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
     const answer = await run.app.json<T>(method, `/api${path}`, { token: run.token, body });
@@ -78,7 +64,7 @@ describe.skipIf(!chromiumAvailable)('offline: a waiting change can be taken back
   };
 
   it('takes a habit back from the toast, a to-do from the banner and one from its row; a reload shows none of them; back online only the third change is sent, once', async () => {
-    await run.page.goto(`${site}/dashboard`);
+    await run.page.goto(`${connection.site()}/dashboard`);
     await complete('habit', 'Meditate').waitFor();
     // The worker has the shell; from this load on it controls the page (the reload offline comes from it).
     await run.page.evaluate('navigator.serviceWorker.ready.then(() => undefined)');
@@ -86,7 +72,7 @@ describe.skipIf(!chromiumAvailable)('offline: a waiting change can be taken back
     await complete('habit', 'Meditate').waitFor();
     expect(await run.page.evaluate('Boolean(navigator.serviceWorker.controller)')).toBe(true);
 
-    await goOffline();
+    await connection.goOffline();
     await run.page.getByRole('status').filter({ hasText: 'You are offline.' }).waitFor();
 
     // The misclick: the toast says it waits, and offers Undo.
@@ -144,9 +130,9 @@ describe.skipIf(!chromiumAvailable)('offline: a waiting change can be taken back
       await complete(kind, title).waitFor();
     const kept = await stored();
     for (const title of ['Meditate', 'Pay rent', 'Water plants']) expect(kept).not.toContain(title);
-    expect(await pointsTotal(), `tried while cut: ${JSON.stringify(relay.triedWhileCut)}`).toBe(0);
+    expect(await pointsTotal(), `tried while cut: ${JSON.stringify(connection.triedWhileCut())}`).toBe(0);
 
-    await goOnline();
+    await connection.goOnline();
     await run.page.getByTestId('offline-queue-count').waitFor({ state: 'detached' });
     // The server has the habit not taken back, once; nothing of the three taken back.
     await expect.poll(async () => (await habit(read.id))?.streak, { timeout: 15_000 }).toBe(1);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from './support/axe.ts';
-import { chromiumAvailable, signInWithToken, useSignedInBrowser } from './support/browser.ts';
-import { startConnectionRelay, type ConnectionRelay } from './support/connection-relay.ts';
+import { chromiumAvailable, useSignedInBrowser } from './support/browser.ts';
+import { useCuttableConnection } from './support/connection-relay.ts';
 import { screenshot, type Theme } from './support/screenshots.ts';
 
 // Issue 19, offline: a user on a train. With the dashboard and the habits loaded, the connection goes;
@@ -25,34 +25,19 @@ const DAY_MS = 86_400_000;
 
 describe.skipIf(!chromiumAvailable)('offline: kept data, one banner, a queue that survives a reload and is sent once', () => {
   const run = useSignedInBrowser('Offline Olive', { device: { timezoneId: 'UTC', locale: 'en-US', viewport: { width: 1280, height: 900 } }, timezone: 'UTC' });
+  // The browser reaches the app through a relay the tests cut: offline is the network gone, not only the browser saying so.
+  const connection = useCuttableConnection(run);
   let todo: Item;
   let read: Item;
   let goal: { id: string; title: string };
-  // The browser reaches the app through a relay the tests cut: offline is the network gone, not only the browser saying so.
-  let relay: ConnectionRelay;
-  let site: string;
 
   beforeAll(async () => {
-    relay = await startConnectionRelay(run.app.url);
-    site = relay.url;
-    await signInWithToken(run.page, site, run.token);
     const yesterday = new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
     // Overdue since yesterday, so it is on Today whatever the hour: half of 10 × 2 when completed.
     todo = (await api<{ actionable: Item }>('POST', '/actionables', { title: 'Pay rent', weight: 2, deadline: `${yesterday}T12:00:00.000Z` })).actionable;
     read = (await api<{ habit: Item }>('POST', '/actionables/habits', { title: 'Read' })).habit;
     goal = (await api<{ goal: { id: string; title: string } }>('POST', '/goals/goals', { title: 'Learn Spanish', priority: 3 })).goal;
   });
-  afterAll(() => relay?.close());
-
-  /** The connection goes: the browser says it is offline, and nothing it sends reaches the server. */
-  const goOffline = async () => {
-    relay.cut();
-    await run.context.setOffline(true);
-  };
-  const goOnline = async () => {
-    relay.restore();
-    await run.context.setOffline(false);
-  };
 
   async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
     const answer = await run.app.json<T>(method, `/api${path}`, { token: run.token, body });
@@ -83,7 +68,7 @@ describe.skipIf(!chromiumAvailable)('offline: kept data, one banner, a queue tha
   };
 
   it('completes two items and quick-adds one offline; the queue survives a reload; back online each reaches the server once', async () => {
-    await run.page.goto(`${site}/dashboard`);
+    await run.page.goto(`${connection.site()}/dashboard`);
     await run.page.getByRole('button', { name: 'Complete actionable Pay rent' }).waitFor();
     // The worker has the shell (installed and active); from this load on it controls the page.
     await run.page.evaluate('navigator.serviceWorker.ready.then(() => undefined)');
@@ -97,7 +82,7 @@ describe.skipIf(!chromiumAvailable)('offline: kept data, one banner, a queue tha
     await nav('Dashboard');
     await run.page.getByRole('button', { name: 'Complete actionable Pay rent' }).waitFor();
 
-    await goOffline();
+    await connection.goOffline();
     await run.page.getByRole('status').filter({ hasText: 'You are offline.' }).waitFor();
     // What was loaded stays: Today's list is still there, and no card shows a failure.
     await run.page.getByRole('button', { name: 'Complete actionable Pay rent' }).click();
@@ -185,10 +170,10 @@ describe.skipIf(!chromiumAvailable)('offline: kept data, one banner, a queue tha
     await run.page.getByRole('heading', { name: 'Read' }).waitFor();
 
     // Nothing reached the server while offline (what the browser tried on the cut connection is named, if any).
-    expect(await pointsTotal(), `tried while cut: ${JSON.stringify(relay.triedWhileCut)}`).toBe(0);
+    expect(await pointsTotal(), `tried while cut: ${JSON.stringify(connection.triedWhileCut())}`).toBe(0);
     expect((await habits()).map((habit) => habit.title)).toEqual(['Read']);
 
-    await goOnline();
+    await connection.goOnline();
     await run.page.getByTestId('offline-queue-count').waitFor({ state: 'detached' });
     await run.page.getByRole('status').filter({ hasText: 'You are offline.' }).waitFor({ state: 'detached' });
     // The screen follows: the list loads again, with the new habit and Read done.
@@ -209,7 +194,7 @@ describe.skipIf(!chromiumAvailable)('offline: kept data, one banner, a queue tha
 
   it('sends a change whose answer was lost again with the same key: the server counts it once', async () => {
     const floss = (await api<{ habit: Item }>('POST', '/actionables/habits', { title: 'Floss' })).habit;
-    await run.page.goto(`${site}/habits`);
+    await run.page.goto(`${connection.site()}/habits`);
     const sent: string[] = [];
     // The server takes the completion, and the answer never comes back (a tunnel).
     await run.context.route('**/api/actionables/habits/*/complete', async (route) => {
@@ -234,14 +219,14 @@ describe.skipIf(!chromiumAvailable)('offline: kept data, one banner, a queue tha
 
   it('reports a change the server refuses when it is sent, in the server’s words, until dismissed', async () => {
     const walk = (await api<{ habit: Item }>('POST', '/actionables/habits', { title: 'Walk' })).habit;
-    await run.page.goto(`${site}/habits`);
+    await run.page.goto(`${connection.site()}/habits`);
     await run.page.getByRole('button', { name: 'Complete habit Walk today' }).waitFor();
-    await goOffline();
+    await connection.goOffline();
     await run.page.getByRole('button', { name: 'Complete habit Walk today' }).click();
     await waiting('1 change waiting to be sent');
     // Meanwhile another device completed it.
     await api('PATCH', `/actionables/habits/${walk.id}/complete`);
-    await goOnline();
+    await connection.goOnline();
     const refusal = run.page.getByRole('alert').filter({ hasText: 'Not saved: Complete habit “Walk”.' });
     await refusal.waitFor();
     expect(await refusal.textContent()).toContain('Habit already completed for this period');
@@ -254,7 +239,7 @@ describe.skipIf(!chromiumAvailable)('offline: kept data, one banner, a queue tha
   }, 90_000);
 
   it('signed out, nothing of the answers kept on the device stays', async () => {
-    await run.page.goto(`${site}/dashboard`);
+    await run.page.goto(`${connection.site()}/dashboard`);
     await run.page.getByTestId('today-' + todo.id).waitFor();
     await expect.poll(() => run.page.evaluate('Object.keys(localStorage).filter((key) => key.startsWith("answers:")).length')).toBe(1);
     expect(await run.page.evaluate('JSON.stringify(localStorage)')).toContain('Pay rent');

@@ -1,4 +1,7 @@
 import net from 'node:net';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { signInWithToken } from './browser.ts';
 
 /**
  * A TCP relay between a browser and the app: the connection a test can cut, as a lost network does.
@@ -62,5 +65,45 @@ export const startConnectionRelay = async (appUrl: string): Promise<ConnectionRe
       for (const socket of open) socket.destroy();
       await new Promise<void>((closed) => server.close(() => closed()));
     },
+  };
+};
+
+/** A signed-in browser run's connection to its app, through a relay the spec can cut (`useCuttableConnection`). */
+export interface CuttableConnection {
+  /** The app's address through the relay: what the page opens. */
+  site(): string;
+  /** The connection goes: the browser says it is offline, and nothing it sends reaches the server. */
+  goOffline(): Promise<void>;
+  goOnline(): Promise<void>;
+  /** The request lines the browser sent while the connection was cut. */
+  triedWhileCut(): string[];
+}
+
+/**
+ * For a spec file's signed-in browser run (call it right after `useSignedInBrowser`): the page is
+ * signed in again at a relay in front of the app, opened before the file's tests and closed after them.
+ */
+export const useCuttableConnection = (run: { app: { url: string }; page: Page; context: BrowserContext; token: string }): CuttableConnection => {
+  let relay: ConnectionRelay | undefined;
+  beforeAll(async () => {
+    relay = await startConnectionRelay(run.app.url);
+    await signInWithToken(run.page, relay.url, run.token);
+  });
+  afterAll(() => relay?.close());
+  const opened = (): ConnectionRelay => {
+    if (!relay) throw new Error('the relay opens in beforeAll: use the connection inside tests and hooks');
+    return relay;
+  };
+  return {
+    site: () => opened().url,
+    async goOffline() {
+      opened().cut();
+      await run.context.setOffline(true);
+    },
+    async goOnline() {
+      opened().restore();
+      await run.context.setOffline(false);
+    },
+    triedWhileCut: () => opened().triedWhileCut,
   };
 };
