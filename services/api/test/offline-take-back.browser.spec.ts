@@ -10,15 +10,10 @@ import { screenshot, type Theme } from './support/screenshots.ts';
 // Undo beside "Waiting to be sent". What was taken back is gone from the device (a reload shows
 // nothing of it) and never reaches the server; what was not is sent once.
 
-interface Item {
-  id: string;
-  title: string;
-  status: string;
-  streak: number;
-  pointsAwarded: number | null;
-}
-
 const DAY_MS = 86_400_000;
+
+/** What these tests read of a to-do or habit on the server. */
+type Item = Record<'id' | 'title' | 'status', string> & { streak: number; pointsAwarded: number | null };
 
 describe.skipIf(!chromiumAvailable)('offline: a waiting change can be taken back before it is sent', () => {
   const run = useSignedInBrowser('Offline Otto', { device: { timezoneId: 'UTC', locale: 'en-US', viewport: { width: 375, height: 812 } }, timezone: 'UTC' });
