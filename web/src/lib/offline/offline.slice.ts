@@ -23,7 +23,8 @@ export interface OfflineState {
 }
 
 export const initialOfflineState = (): OfflineState => ({
-  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  // Online unless the browser says otherwise: Node 21+ has a `navigator` without `onLine` (tests, Node 24).
+  online: globalThis.navigator?.onLine !== false,
   ...readOutbox(),
   sending: false,
   restoredFrom: null,
