@@ -19,7 +19,7 @@ import { sql, type Kysely } from 'kysely';
 const AGGREGATES = ['goals_by_day', 'tasks_by_day', 'subtasks_by_day', 'actionables_by_day'] as const;
 
 /** The item table each aggregate sums, its due instant, and the trigger function's mode. */
-const SOURCES = [
+export const SOURCES = [
   { table: 'goals', aggregate: 'goals_by_day', mode: 'work' },
   { table: 'tasks', aggregate: 'tasks_by_day', mode: 'work' },
   { table: 'subtasks', aggregate: 'subtasks_by_day', mode: 'work' },
@@ -98,7 +98,11 @@ const functionName = (table: string, operation: Operation) => `public.rm_${table
  * search path, set to the firing table's schema for the call (a plan is made again when that differs:
  * during a rebuild). A transition table the operation has not got reads as no rows of the same shape.
  */
-const triggerFunction = ({ table, aggregate, mode }: Source, operation: Operation): string => {
+export const triggerFunction = (
+  { table, aggregate, mode }: Source,
+  operation: Operation,
+  { completionsOfItem = 'c.actionable_id = i.id AND c.user_id = i.user_id' } = {},
+): string => {
   const oldRows = operation === 'INSERT' ? `(SELECT * FROM ${table} WHERE false)` : 'old_rows';
   const newRows = operation === 'DELETE' ? `(SELECT * FROM ${table} WHERE false)` : 'new_rows';
   const users = `SELECT user_id FROM ${oldRows} o UNION SELECT user_id FROM ${newRows} n`;
@@ -110,7 +114,7 @@ const triggerFunction = ({ table, aggregate, mode }: Source, operation: Operatio
   // An item's completions between the touched days next to the changed ones. Entries change nowhere
   // else, so both sides are summed over these (O(1) index probes), not over the item's whole history.
   const completionsNear = (changedDays: string, extra = '') =>
-    `ARRAY(SELECT c.local_date FROM actionable_completions c WHERE c.actionable_id = i.id AND c.user_id = i.user_id
+    `ARRAY(SELECT c.local_date FROM actionable_completions c WHERE ${completionsOfItem}
        AND c.local_date >= coalesce((SELECT max(p.local_date) FROM actionable_completions p WHERE p.actionable_id = i.id AND p.local_date < (SELECT min(local_date) FROM ${changedDays} w)), '-infinity'::date)
        AND c.local_date <= coalesce((SELECT min(q.local_date) FROM actionable_completions q WHERE q.actionable_id = i.id AND q.local_date > (SELECT max(local_date) FROM ${changedDays} w)), 'infinity'::date)${extra})`;
   // Completions changed: their days.
@@ -208,7 +212,7 @@ BEGIN
 END $fn$;`;
 };
 
-const OPERATIONS = [
+export const OPERATIONS = [
   ['INSERT', 'NEW TABLE AS new_rows'],
   ['UPDATE', 'OLD TABLE AS old_rows NEW TABLE AS new_rows'],
   ['DELETE', 'OLD TABLE AS old_rows'],

@@ -60,7 +60,7 @@ it('adds the completions of imports already projected: the rows a replay of the 
   await landed.db.deleteFrom('actionable_completions').where('event_id', '=', imported).execute();
   expect((await rowsOf(landed, userId)).completions.map((row) => row.actionable_id)).toEqual([made]);
 
-  expect(await migrateReadModels(landed)).toEqual([IMPORTED_COMPLETIONS]);
+  expect(await migrateReadModels(landed)).toContain(IMPORTED_COMPLETIONS);
   await migrateReadModels(replayed);
   await project(replayed, events);
   const afterMigration = await rowsOf(landed, userId);

@@ -1,4 +1,5 @@
 import * as dashboardAggregates from '../../migrations/2026-11-23-0008_dashboard_aggregates.ts';
+import * as itemCompletionsByItem from '../../migrations/2026-11-27-0018_item_completions_by_item.ts';
 import { defineReadModelFeature } from '../feature.ts';
 import type { DashboardReadModels } from './dashboard.tables.ts';
 
@@ -11,7 +12,10 @@ export const dashboardReadModels = defineReadModelFeature<DashboardReadModels>()
   name: 'dashboard',
   projectors: [],
   owns: {},
-  migrations: { '2026-11-23-0008_dashboard_aggregates': dashboardAggregates },
+  migrations: {
+    '2026-11-23-0008_dashboard_aggregates': dashboardAggregates,
+    '2026-11-27-0018_item_completions_by_item': itemCompletionsByItem,
+  },
   keptByTriggers: {
     goals_by_day: { on: ['goals'], migration: '2026-11-23-0008_dashboard_aggregates' },
     tasks_by_day: { on: ['tasks'], migration: '2026-11-23-0008_dashboard_aggregates' },
