@@ -252,6 +252,37 @@ describe('actionables projection', () => {
           ],
         }));
 
+    it('of several items in one batch, the same fields: each row its own values, nulls included', () =>
+      given([actionableCreated(by(0), { actionableId: id, goalId }), actionableCreated(by(1), { actionableId: otherId })])
+        .when([
+          actionableUpdated(by(5), {
+            actionableId: id,
+            changes: {
+              weight: 3,
+              recurrence: { frequency: 'monthly', dayOfMonth: 31 },
+              deadline: '2026-04-01T00:00:00.000Z',
+              reminderTime: '07:00',
+              goalId: null,
+            },
+          }),
+          actionableUpdated(by(6), {
+            actionableId: otherId,
+            changes: { weight: 5, recurrence: { frequency: 'weekly', days: [1, 3] }, deadline: null, reminderTime: null, goalId },
+          }),
+        ])
+        .then({
+          actionables: [
+            row(id, 0, {
+              weight: 3,
+              recurrence: { frequency: 'monthly', dayOfMonth: 31 },
+              deadline: new Date('2026-04-01T00:00:00.000Z'),
+              reminder_time: '07:00',
+              updated_at: time(5),
+            }),
+            row(otherId, 1, { weight: 5, recurrence: { frequency: 'weekly', days: [1, 3] }, goal_id: goalId, updated_at: time(6) }),
+          ],
+        }));
+
     it('clears a deadline, a reminder and links set to null', () =>
       given([actionableCreated(by(0), { actionableId: id, deadline: '2026-04-01T00:00:00.000Z', reminderTime: '07:00', goalId, taskId })])
         .when([actionableUpdated(by(5), { actionableId: id, changes: { deadline: null, reminderTime: null, goalId: null, taskId: null } })])
@@ -362,6 +393,46 @@ describe('actionables projection', () => {
           ],
           actionable_completions: [completion(completed.id, id, 5, { points: 2, is_habit: true })],
           habit_completions: [habitCompletion(completed, { points: 2 })],
+        });
+    });
+
+    it('of several habits in one batch: each row gets its own completion, streak and points', () => {
+      const [first, second] = [habitCompleted(by(5), { actionableId: id }), habitCompleted(by(6), { actionableId: otherId })];
+      return given([actionableCreated(by(0), { actionableId: id, isHabit: true }), actionableCreated(by(1), { actionableId: otherId, isHabit: true })])
+        .when([
+          first,
+          habitStreakExtended(by(5), { actionableId: id, occurrence: '2026-03-01', streak: 1 }),
+          award(5, id, 2, 'habit'),
+          second,
+          habitStreakExtended(by(6), { actionableId: otherId, occurrence: '2026-03-01', streak: 4 }),
+          award(6, otherId, 3, 'habit'),
+        ])
+        .then({
+          actionables: [
+            row(id, 0, {
+              is_habit: true,
+              completed_at: time(5),
+              last_completed_at: time(5),
+              last_credited: '2026-03-01',
+              streak: 1,
+              points_awarded: 2,
+              updated_at: time(5),
+            }),
+            row(otherId, 1, {
+              is_habit: true,
+              completed_at: time(6),
+              last_completed_at: time(6),
+              last_credited: '2026-03-01',
+              streak: 4,
+              points_awarded: 3,
+              updated_at: time(6),
+            }),
+          ],
+          actionable_completions: [
+            completion(first.id, id, 5, { points: 2, is_habit: true }),
+            completion(second.id, otherId, 6, { points: 3, is_habit: true }),
+          ],
+          habit_completions: [habitCompletion(first, { points: 2 }), habitCompletion(second, { points: 3 })],
         });
     });
 

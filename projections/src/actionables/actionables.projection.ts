@@ -184,6 +184,68 @@ const awardCompletion = async <C extends { points?: number }>(
   else await toStored();
 };
 
+/** Each column an update may set, with its SQL type: changes to many rows go as one array per column. */
+const columnTypes: { [Column in keyof Required<ActionableRowUpdate>]: string } = {
+  id: 'uuid',
+  user_id: 'uuid',
+  title: 'text',
+  description: 'text',
+  weight: 'smallint',
+  is_habit: 'boolean',
+  active: 'boolean',
+  points_to_be_awarded: 'integer',
+  status: 'text',
+  deadline: 'timestamptz',
+  reminder_time: 'text',
+  recurrence: 'jsonb',
+  goal_id: 'uuid',
+  task_id: 'uuid',
+  subtask_id: 'uuid',
+  streak: 'integer',
+  last_credited: 'date',
+  start_date: 'date',
+  last_completed_at: 'timestamptz',
+  completed_at: 'timestamptz',
+  points_awarded: 'integer',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+  last_status_at: 'timestamptz',
+};
+
+/**
+ * The batch's changes to rows it did not create: one UPDATE per set of columns changed (a batch of
+ * completions is one), not one per row — each statement also runs the day counts' trigger (0008).
+ */
+const writeChanges = async (trx: Transaction<ReadModels>, changed: ReadonlyMap<string, ActionableRowUpdate>): Promise<void> => {
+  const byColumns = new Map<string, Array<[string, ActionableRowUpdate]>>();
+  for (const [id, change] of changed) {
+    const key = (Object.keys(change) as Array<keyof ActionableRowUpdate>)
+      .filter((column) => change[column] !== undefined)
+      .sort()
+      .join(',');
+    if (key !== '') byColumns.set(key, [...(byColumns.get(key) ?? []), [id, change]]);
+  }
+  for (const [key, rows] of byColumns) {
+    if (rows.length === 1) {
+      const [[id, change]] = rows as [[string, ActionableRowUpdate]];
+      await trx.updateTable('actionables').set(change).where('id', '=', id).execute();
+      continue;
+    }
+    const columns = key.split(',') as Array<keyof ActionableRowUpdate>;
+    const arrays = columns.map((column) => sql`${rows.map(([, change]) => change[column] ?? null)}::${sql.raw(columnTypes[column])}[]`);
+    const values =
+      sql`(SELECT * FROM unnest(${rows.map(([id]) => id)}::uuid[], ${sql.join(arrays)}) AS v(id, ${sql.join(columns.map((column) => sql.id(column)))}))`.as(
+        'v',
+      );
+    await trx
+      .updateTable('actionables')
+      .from(values)
+      .set(Object.fromEntries(columns.map((column) => [column, sql.ref(`v.${column}`)])))
+      .where(sql<boolean>`actionables.id = v.id`)
+      .execute();
+  }
+};
+
 /**
  * A batch's writes, coalesced: rows created in the batch are inserted once, with every later change
  * folded in; changes to older rows are merged per row; points move each row once; completions are
@@ -315,7 +377,7 @@ const applyEvents = async (trx: Transaction<ReadModels>, events: ActionableProje
       .insertInto('actionables')
       .values([...created.values()])
       .execute();
-  for (const [id, change] of changed) await trx.updateTable('actionables').set(change).where('id', '=', id).execute();
+  await writeChanges(trx, changed);
   const moved = [...points].filter(([, delta]) => delta !== 0);
   if (moved.length > 0) {
     const moves = sql<{

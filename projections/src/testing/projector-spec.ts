@@ -86,16 +86,32 @@ export const projectorSpec = (projector: Projector): ((events?: readonly Project
     await readModels?.destroy();
   });
 
-  const project = async (events: readonly ProjectedEvent[], check: (trx: ReadModelDbHandle['db']) => Promise<void>): Promise<void> => {
+  const project = async (
+    given: readonly ProjectedEvent[],
+    when: readonly ProjectedEvent[],
+    check: (trx: ReadModelDbHandle['db']) => Promise<void>,
+  ): Promise<void> => {
     if (!readModels)
       throw new Error('projectorSpec: the read-model database is not ready (call projectorSpec in a spec file or a describe block, not inside a test)');
-    const handled = events.filter((event) => handlesEvent(projector, event.type));
-    // One by one, as `apply`; and, for a projector that coalesces, all as one batch: the same rows either way.
+    const handledOf = (events: readonly ProjectedEvent[]) => events.filter((event) => handlesEvent(projector, event.type));
+    const [handledGiven, handledWhen] = [handledOf(given), handledOf(when)];
+    const handled = [...handledGiven, ...handledWhen];
+    const batch = projector.applyBatch?.bind(projector);
+    // One by one, as `apply`; and, for a projector that coalesces, all as one batch, and `given` in a
+    // batch before `when` in another (rows written before, changed by a later batch): the same rows each way.
     const passes: Array<(trx: Transaction<ReadModels>) => Promise<void>> = [
       async (trx) => {
         for (const event of handled) await projector.apply(trx, event);
       },
-      ...(projector.applyBatch ? [(trx: Transaction<ReadModels>) => projector.applyBatch!(trx, handled)] : []),
+      ...(batch ? [(trx: Transaction<ReadModels>) => batch(trx, handled)] : []),
+      ...(batch && handledGiven.length > 0 && handledWhen.length > 0
+        ? [
+            async (trx: Transaction<ReadModels>) => {
+              await batch(trx, handledGiven);
+              await batch(trx, handledWhen);
+            },
+          ]
+        : []),
     ];
     for (const pass of passes) {
       const trx = await readModels.db.startTransaction().execute();
@@ -108,9 +124,9 @@ export const projectorSpec = (projector: Projector): ((events?: readonly Project
     }
   };
 
-  const outcome = (events: readonly ProjectedEvent[]): ProjectorSpecOutcome => ({
+  const outcome = (given: readonly ProjectedEvent[], when: readonly ProjectedEvent[] = []): ProjectorSpecOutcome => ({
     then: (expected) =>
-      project(events, async (db) => {
+      project(given, when, async (db) => {
         // Object.entries forgets the keys' type.
         for (const [table, rows] of Object.entries(expected) as Array<[keyof ReadModels, object[]]>) {
           const actual: object[] = await db.selectFrom(table).selectAll().execute();
@@ -118,12 +134,12 @@ export const projectorSpec = (projector: Projector): ((events?: readonly Project
         }
       }),
     thenFails: async (error) => {
-      await expect(project(events, async () => undefined)).rejects.toThrow(error);
+      await expect(project(given, when, async () => undefined)).rejects.toThrow(error);
     },
   });
 
   return (given = []) => ({
     ...outcome(given),
-    when: (events) => outcome([...given, ...events]),
+    when: (events) => outcome(given, events),
   });
 };
