@@ -240,6 +240,18 @@ describe('recording a missed day, freezes and the history (finding 4)', () => {
     expect(await auditOf(user)).toMatchObject({ consistent: true, mismatches: [], recordedTotal: total28, recomputedTotal: total28, ledgerTotal: total28 });
   });
 
+  it('a habit completed through the to-do route counts with its freezes too', async () => {
+    const user = await newUser();
+    const zone = user.timezone;
+    moveDays(zone, 1);
+    const habit = await newHabit(user, { weight: 1 });
+    await ok(user, 'PATCH', `/actionables/habits/${habit.id}/complete`);
+    expect((await call(user, 'POST', '/actionables/habits/freezes', { from: daysFrom(zone, 1), to: daysFrom(zone, 1), habitId: habit.id })).status).toBe(201);
+    moveDays(zone, 2);
+    // The day between frozen: the streak stands, and today's completion extends it.
+    expect(await ok(user, 'PATCH', `/actionables/${habit.id}/complete`)).toMatchObject({ pointsAwarded: 11, actionable: { id: habit.id, streak: 2 } });
+  });
+
   it('a backfill that joins two runs tops up the later days, and taking it back returns the streak and points exactly', async () => {
     const user = await newUser();
     const zone = user.timezone;

@@ -97,26 +97,37 @@ export const createActionableCommands = (deps: {
 
   return {
     async run(id, given, context, links) {
-      // Read from the stream, not the read model: a freeze just made counts at once. Read beside the habit's own stream.
-      const withFreezes = countsWithFreezes(given) ? given : undefined;
-      const freezes = withFreezes ? (withFreezes.freezes ? Promise.resolve([...withFreezes.freezes]) : freezeCommands.covering(context.userId, id)) : undefined;
-      const command = withFreezes && freezes ? freezes.then((covering) => ({ ...withFreezes, freezes: covering })) : given;
-      const result = await commands.execute(actionableDecider, streamOf(id), command, context, {
-        ...(links
-          ? {
-              // A missing or foreign actionable answers its own 404 (from the decider) before its links are looked at.
-              check: async (state: ActionableState) =>
-                state.status === 'none' || (state.status === 'active' && state.item.userId === context.userId) ? linksLive(links, context.userId) : undefined,
-            }
-          : {}),
-      });
+      const own = (state: ActionableState): boolean => state.status === 'active' && state.item.userId === context.userId;
+      // Freezes are read from the stream, not the read model: a freeze just made counts at once. A
+      // habit's own commands read them beside the habit's stream; a to-do's completion needs none, and
+      // the same route on a habit reads them once its stream says it is one (`late`, filled by the check).
+      const counts = countsWithFreezes(given) ? given : undefined;
+      let freezes: Promise<DateRange[]> = Promise.resolve([...(counts?.freezes ?? [])]);
+      let command: ActionableCommand | Promise<ActionableCommand> = given;
+      let late: Extract<ActionableCommand, { type: 'CompleteActionable' }> | undefined;
+      if (counts && !counts.freezes) {
+        if (counts.type === 'CompleteActionable') command = late = { ...counts };
+        else {
+          freezes = freezeCommands.covering(context.userId, id);
+          command = freezes.then((covering) => ({ ...counts, freezes: covering }));
+        }
+      }
+      const check = async (state: ActionableState): Promise<void> => {
+        // A missing or foreign actionable answers its own 404 (from the decider) before its links are looked at.
+        if (links && (state.status === 'none' || own(state))) await linksLive(links, context.userId);
+        if (late && state.status === 'active' && state.item.isHabit && own(state)) {
+          freezes = freezeCommands.covering(context.userId, id);
+          late.freezes = await freezes;
+        }
+      };
+      const result = await commands.execute(actionableDecider, streamOf(id), command, context, links || late ? { check } : {});
       const pointsAwarded = result.events.reduce((sum, e) => (e.type === 'PointsAwarded' ? sum + e.data.points : sum), 0);
       return {
         position: result.position,
         pointsAwarded,
         item: result.state.status === 'active' ? result.state.item : undefined,
         events: result.events,
-        freezes: freezes ? await freezes : [],
+        freezes: await freezes,
       };
     },
     newId: (context) => (context.idempotencyKey ? derivedUuid(context.userId, context.idempotencyKey, 'actionable') : randomUUID()),
