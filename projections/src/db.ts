@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, type ColumnType, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { Kysely, PostgresDialect, type ColumnType, type Compilable, type Insertable, type Selectable, type Updateable } from 'kysely';
 import pg from 'pg';
 import { pgConnectionOptions } from '@tracker/eventstore/pg-connection-options';
 
@@ -36,6 +36,43 @@ export type RowUpdate<Table extends keyof ReadModels> = Updateable<ReadModels[Ta
 // DATE columns stay 'YYYY-MM-DD' strings: a calendar date has no time zone to shift.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
+/** SQL texts sent as named statements (`prepared`), with their names. */
+const preparedNames = new Map<string, string>();
+
+/**
+ * A client that sends the texts `prepared` names as named statements: PostgreSQL plans each once per
+ * connection and keeps the plan (re-planned by itself when a table it reads changes).
+ */
+class PreparingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    const name = typeof text === 'string' && args.length === 2 && Array.isArray(values) ? preparedNames.get(text) : undefined;
+    const send = (...given: unknown[]): never => (super.query as (...sent: unknown[]) => never).apply(this, given);
+    if (!name) return send(...args);
+    return (send({ name, text, values }) as Promise<unknown>).catch((error: unknown) => {
+      // A kept plan whose columns changed underneath ("cached plan must not change result type": a
+      // newer process's migration added a column to a table read with *): prepared again, renamed.
+      if ((error as { code?: string }).code !== FEATURE_NOT_SUPPORTED || preparedNames.get(text as string) !== name) throw error;
+      const renamed = `${name}_${preparedNames.size}_again`;
+      preparedNames.set(text as string, renamed);
+      return send({ name: renamed, text, values });
+    }) as never;
+  }
+}
+const FEATURE_NOT_SUPPORTED = '0A000';
+
+/**
+ * Runs `query` as a named statement, planned once per connection: for the reads every command answers
+ * with, whose planning took longer than their running (pg_stat_statements at 16 clients: an
+ * actionable's answer 0.184 ms planned, 0.048–0.063 ms run). Only for queries whose best plan does
+ * not depend on the values given (keys and ids), as PostgreSQL may keep one generic plan for them.
+ */
+export const prepared = async <Output>(db: ReadModelDb, name: string, query: Compilable<Output>): Promise<Output[]> => {
+  const compiled = query.compile();
+  if (!preparedNames.has(compiled.sql)) preparedNames.set(compiled.sql, `rm_${name}_${preparedNames.size}`);
+  return (await db.executeQuery(compiled)).rows;
+};
+
 export interface ReadModelDbHandle {
   db: ReadModelDb;
   pool: pg.Pool;
@@ -46,6 +83,7 @@ export interface ReadModelDbHandle {
 /** Kysely over the read-model schema (`rm` unless told): every query and migration is bound to it. */
 export const createReadModelDb = (connectionString: string, schema = 'rm', poolSize = 10): ReadModelDbHandle => {
   const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString,
     max: poolSize,
     idle_in_transaction_session_timeout: 10_000,

@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import type { Actionable, ActionableStatus } from '@tracker/contracts/actionables/http';
 import type { DateRange as LocalDateRange } from '@tracker/domain/actionables/habit-schedule';
 import type { LocalDate } from '@tracker/domain/time/local-date';
-import type { ReadModelDb, Row } from '../db.ts';
+import { prepared, type ReadModelDb, type Row } from '../db.ts';
 import { readNewestFirst, type Page, type PageRequest } from '../paging.ts';
 import { actionableAnswer } from './actionable-answer.ts';
 import { habitStreakOn, isScheduledOn, NO_HABIT_FACTS, scheduleOf, type HabitFacts } from './habit-today.ts';
@@ -171,38 +171,41 @@ export const listActionables = async (db: ReadModelDb, userId: string, today: Lo
 export const findActionable = async (db: ReadModelDb, userId: string, id: string, today: LocalDate): Promise<Actionable | undefined> => {
   // One statement, the habit's facts (habitFactsOf's three reads) as subqueries: every command on an
   // item answers with this, so a habit's answer was four round trips.
-  const found = await db
-    .selectFrom('actionables as h')
-    .selectAll('h')
-    .select((eb) => [
-      jsonArrayFrom(
-        eb
-          .selectFrom('habit_completions as c')
-          .select(['c.date', 'c.period'])
-          .whereRef('c.actionable_id', '=', 'h.id')
-          .orderBy('c.date', 'desc')
-          .limit(RECENT_COMPLETIONS),
-      ).as('recent'),
-      jsonObjectFrom(
-        eb
-          .selectFrom('habit_completions as c')
-          .select(['c.period', 'c.claimed_on'])
-          .whereRef('c.actionable_id', '=', 'h.id')
-          .orderBy('c.claim', 'desc')
-          .limit(1),
-      ).as('last_claim'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('habit_freezes as f')
-          .select(['f.from_date', 'f.to_date'])
-          .where('f.user_id', '=', userId)
-          .where((w) => w.or([w('f.habit_id', 'is', null), w('f.habit_id', '=', w.ref('h.id'))]))
-          .orderBy('f.from_date'),
-      ).as('freezes'),
-    ])
-    .where('h.id', '=', id)
-    .where('h.user_id', '=', userId)
-    .executeTakeFirst();
+  const [found] = await prepared(
+    db,
+    'find_actionable',
+    db
+      .selectFrom('actionables as h')
+      .selectAll('h')
+      .select((eb) => [
+        jsonArrayFrom(
+          eb
+            .selectFrom('habit_completions as c')
+            .select(['c.date', 'c.period'])
+            .whereRef('c.actionable_id', '=', 'h.id')
+            .orderBy('c.date', 'desc')
+            .limit(RECENT_COMPLETIONS),
+        ).as('recent'),
+        jsonObjectFrom(
+          eb
+            .selectFrom('habit_completions as c')
+            .select(['c.period', 'c.claimed_on'])
+            .whereRef('c.actionable_id', '=', 'h.id')
+            .orderBy('c.claim', 'desc')
+            .limit(1),
+        ).as('last_claim'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('habit_freezes as f')
+            .select(['f.from_date', 'f.to_date'])
+            .where('f.user_id', '=', userId)
+            .where((w) => w.or([w('f.habit_id', 'is', null), w('f.habit_id', '=', w.ref('h.id'))]))
+            .orderBy('f.from_date'),
+        ).as('freezes'),
+      ])
+      .where('h.id', '=', id)
+      .where('h.user_id', '=', userId),
+  );
   if (!found) return undefined;
   const { recent, last_claim: lastClaim, freezes, ...row } = found;
   const facts: HabitFacts | undefined = row.is_habit

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Goal, Subtask, Task, WorkItemStatus } from '@tracker/contracts/goals/http';
 import { workShare, type TaskWork } from '@tracker/contracts/goals/progress';
-import type { ReadModelDb, Row } from '../db.ts';
+import { prepared, type ReadModelDb, type Row } from '../db.ts';
 import { readNewestFirst, type Page, type PageRequest } from '../paging.ts';
 
 type Kind = 'goal' | 'task' | 'subtask';
@@ -112,22 +112,25 @@ const findWithHistory = async <K extends Kind>(db: ReadModelDb, kind: K, userId:
   // Typed as the goals' table: the tasks' and subtasks' have the same columns and a parent's id or two more.
   const table = tableOf[kind] as 'goals';
   const ledgerColumn = ledgerColumnOf[kind] as 'goal_id';
-  const row = await db
-    .selectFrom(table)
-    .selectAll(table)
-    .select((eb) =>
-      jsonArrayFrom(
-        eb
-          .selectFrom('points_ledger')
-          .select(['points_ledger.points', 'points_ledger.reason', 'points_ledger.occurred_at'])
-          .whereRef(`points_ledger.${ledgerColumn}`, '=', `${table}.id`)
-          .orderBy('points_ledger.occurred_at')
-          .orderBy('points_ledger.event_id'),
-      ).as('points_history'),
-    )
-    .where(`${table}.id`, '=', id)
-    .where(`${table}.user_id`, '=', userId)
-    .executeTakeFirst();
+  const [row] = await prepared(
+    db,
+    `find_${kind}`,
+    db
+      .selectFrom(table)
+      .selectAll(table)
+      .select((eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('points_ledger')
+            .select(['points_ledger.points', 'points_ledger.reason', 'points_ledger.occurred_at'])
+            .whereRef(`points_ledger.${ledgerColumn}`, '=', `${table}.id`)
+            .orderBy('points_ledger.occurred_at')
+            .orderBy('points_ledger.event_id'),
+        ).as('points_history'),
+      )
+      .where(`${table}.id`, '=', id)
+      .where(`${table}.user_id`, '=', userId),
+  );
   if (!row) return undefined;
   // JSON carries the timestamps as text (microseconds, the session's offset); the driver's Date, as pointsHistories reads them, keeps milliseconds.
   const history = (row.points_history as unknown as Array<{ points: number; reason: string; occurred_at: string }>).map((entry) => ({

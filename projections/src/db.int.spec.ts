@@ -1,0 +1,52 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDatabase } from '@tracker/eventstore/testing/test-database';
+import { createReadModelDb, prepared, type ReadModelDbHandle } from './db.ts';
+import { migrateReadModels } from './migrate.ts';
+
+let handle: ReadModelDbHandle;
+beforeAll(async () => {
+  // One connection: what one statement prepared, the next sees.
+  handle = createReadModelDb(await createTestDatabase('prepared_queries'), 'rm', 1);
+  await migrateReadModels(handle);
+});
+afterAll(async () => {
+  await handle?.destroy();
+});
+
+const preparedStatements = async () =>
+  (await sql<{ name: string; statement: string }>`SELECT name, statement FROM pg_prepared_statements ORDER BY name`.execute(handle.db)).rows;
+
+it('runs a prepared query as one named statement per connection, with the values of each call', async () => {
+  const { db } = handle;
+  await db
+    .insertInto('projection_checkpoints')
+    .values([
+      { name: 'first', position: '1' },
+      { name: 'second', position: '2' },
+    ])
+    .execute();
+  const checkpoint = (name: string) => db.selectFrom('projection_checkpoints').select(['name', 'position']).where('name', '=', name);
+  expect(await preparedStatements()).toEqual([]);
+
+  expect(await prepared(db, 'checkpoint', checkpoint('first'))).toEqual([{ name: 'first', position: '1' }]);
+  expect(await prepared(db, 'checkpoint', checkpoint('second'))).toEqual([{ name: 'second', position: '2' }]);
+  expect(await prepared(db, 'checkpoint', checkpoint('none'))).toEqual([]);
+  const statements = await preparedStatements();
+  expect(statements).toHaveLength(1);
+  expect(statements[0]!.name).toMatch(/^rm_checkpoint_\d+$/);
+  expect(statements[0]!.statement).toBe(checkpoint('first').compile().sql);
+
+  // Other queries are not kept.
+  await checkpoint('first').execute();
+  expect(await preparedStatements()).toHaveLength(1);
+});
+
+it('prepares a query again when a newer migration changed the columns it reads (a rolling upgrade)', async () => {
+  const { db } = handle;
+  const all = () => db.selectFrom('projection_checkpoints').selectAll().where('name', '=', 'first');
+  expect(await prepared(db, 'all_columns', all())).toHaveLength(1);
+  await sql`ALTER TABLE rm.projection_checkpoints ADD COLUMN added_later integer NOT NULL DEFAULT 7`.execute(db);
+  expect(await prepared(db, 'all_columns', all())).toEqual([expect.objectContaining({ name: 'first', added_later: 7 })]);
+  expect(await prepared(db, 'all_columns', all())).toHaveLength(1);
+});
