@@ -55,9 +55,44 @@ export const pointsHistories = async (db: ReadModelDb, kind: Kind, ids: string[]
   return histories;
 };
 
-/** A kind's items the filter finds, in no order yet: `readNewestFirst` orders and pages them. */
+/**
+ * A kind's items with each one's points history as a JSON array beside its row: one statement for
+ * the rows and their histories (a list of 50 goals was two round trips, a command's answer too).
+ */
+const withHistory = (db: ReadModelDb, kind: Kind) => {
+  // Typed as the goals' table: the tasks' and subtasks' have the same columns and a parent's id or two more.
+  const table = tableOf[kind] as 'goals';
+  const ledgerColumn = ledgerColumnOf[kind] as 'goal_id';
+  return db
+    .selectFrom(table)
+    .selectAll(table)
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom('points_ledger')
+          .select(['points_ledger.points', 'points_ledger.reason', 'points_ledger.occurred_at'])
+          .whereRef(`points_ledger.${ledgerColumn}`, '=', `${table}.id`)
+          .orderBy('points_ledger.occurred_at')
+          .orderBy('points_ledger.event_id'),
+      ).as('points_history'),
+    );
+};
+
+/** A row read `withHistory`: the row as its table's, and the history as answers carry it. */
+const withHistoryOf = <K extends Kind>(found: { points_history: unknown }): { row: Row<(typeof tableOf)[K]>; history: PointsEntry[] } => {
+  const { points_history: stored, ...row } = found;
+  // JSON carries the timestamps as text (microseconds, the session's offset); the driver's Date keeps milliseconds.
+  const history = (stored as Array<{ points: number; reason: string; occurred_at: string }>).map((entry) => ({
+    points: entry.points,
+    reason: entry.reason,
+    timestamp: new Date(entry.occurred_at).toISOString(),
+  }));
+  return { row: row as unknown as Row<(typeof tableOf)[K]>, history };
+};
+
+/** A kind's items the filter finds, with their histories, in no order yet: `readNewestFirst` orders and pages them. */
 const listQuery = (db: ReadModelDb, kind: Kind, userId: string, filter: ListFilter) => {
-  let query = db.selectFrom(tableOf[kind]).selectAll().where('user_id', '=', userId);
+  let query = withHistory(db, kind).where('user_id', '=', userId);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.priority) query = query.where('priority', '=', filter.priority);
   if (filter.goalId && kind !== 'goal') query = query.where(sql.ref('goal_id'), '=', filter.goalId);
@@ -71,74 +106,30 @@ const listQuery = (db: ReadModelDb, kind: Kind, userId: string, filter: ListFilt
  * in that order (migrations 0009 and 0010), so a page reads only its own rows.
  */
 export const listGoals = async (db: ReadModelDb, userId: string, filter: ListFilter = {}, page?: PageRequest): Promise<Page<Goal>> => {
-  const { items: rows, next } = await readNewestFirst(listQuery(db, 'goal', userId, filter), page);
-  const histories = await pointsHistories(
-    db,
-    'goal',
-    rows.map((r) => r.id),
-  );
-  return { items: rows.map((row) => baseFields(row, histories.get(row.id)!)), next };
+  const { items, next } = await readNewestFirst(listQuery(db, 'goal', userId, filter), page);
+  return { items: items.map(withHistoryOf<'goal'>).map(({ row, history }) => baseFields(row, history)), next };
 };
 
 /** Tasks the filter finds (a status, a priority, a goal's), newest first: one page, or all without `page`. */
 export const listTasks = async (db: ReadModelDb, userId: string, filter: ListFilter = {}, page?: PageRequest): Promise<Page<Task>> => {
   const { items, next } = await readNewestFirst(listQuery(db, 'task', userId, filter), page);
-  const rows = items as Row<'tasks'>[];
-  const histories = await pointsHistories(
-    db,
-    'task',
-    rows.map((r) => r.id),
-  );
-  return { items: rows.map((row) => ({ ...baseFields(row, histories.get(row.id)!), goalId: row.goal_id })), next };
+  return { items: items.map(withHistoryOf<'task'>).map(({ row, history }) => ({ ...baseFields(row, history), goalId: row.goal_id })), next };
 };
 
 /** Subtasks the filter finds (a status, a priority, a task's), newest first: one page, or all without `page`. */
 export const listSubtasks = async (db: ReadModelDb, userId: string, filter: ListFilter = {}, page?: PageRequest): Promise<Page<Subtask>> => {
   const { items, next } = await readNewestFirst(listQuery(db, 'subtask', userId, filter), page);
-  const rows = items as Row<'subtasks'>[];
-  const histories = await pointsHistories(
-    db,
-    'subtask',
-    rows.map((r) => r.id),
-  );
-  return { items: rows.map((row) => ({ ...baseFields(row, histories.get(row.id)!), taskId: row.task_id, goalId: row.goal_id })), next };
+  return {
+    items: items.map(withHistoryOf<'subtask'>).map(({ row, history }) => ({ ...baseFields(row, history), taskId: row.task_id, goalId: row.goal_id })),
+    next,
+  };
 };
 
-/**
- * One item with its points history in one statement (the history as a JSON array beside the row):
- * every command on a goal, task or subtask answers with this read, which took two round trips.
- */
+/** One item with its points history, in one statement: every command on a goal, task or subtask answers with this read. */
 const findWithHistory = async <K extends Kind>(db: ReadModelDb, kind: K, userId: string, id: string) => {
-  // Typed as the goals' table: the tasks' and subtasks' have the same columns and a parent's id or two more.
   const table = tableOf[kind] as 'goals';
-  const ledgerColumn = ledgerColumnOf[kind] as 'goal_id';
-  const [row] = await prepared(
-    db,
-    `find_${kind}`,
-    db
-      .selectFrom(table)
-      .selectAll(table)
-      .select((eb) =>
-        jsonArrayFrom(
-          eb
-            .selectFrom('points_ledger')
-            .select(['points_ledger.points', 'points_ledger.reason', 'points_ledger.occurred_at'])
-            .whereRef(`points_ledger.${ledgerColumn}`, '=', `${table}.id`)
-            .orderBy('points_ledger.occurred_at')
-            .orderBy('points_ledger.event_id'),
-        ).as('points_history'),
-      )
-      .where(`${table}.id`, '=', id)
-      .where(`${table}.user_id`, '=', userId),
-  );
-  if (!row) return undefined;
-  // JSON carries the timestamps as text (microseconds, the session's offset); the driver's Date, as pointsHistories reads them, keeps milliseconds.
-  const history = (row.points_history as unknown as Array<{ points: number; reason: string; occurred_at: string }>).map((entry) => ({
-    points: entry.points,
-    reason: entry.reason,
-    timestamp: new Date(entry.occurred_at).toISOString(),
-  }));
-  return { row: row as unknown as Row<(typeof tableOf)[K]>, history };
+  const [found] = await prepared(db, `find_${kind}`, withHistory(db, kind).where(`${table}.id`, '=', id).where(`${table}.user_id`, '=', userId));
+  return found ? withHistoryOf<K>(found) : undefined;
 };
 
 export const findGoal = async (db: ReadModelDb, userId: string, id: string): Promise<Goal | undefined> => {

@@ -111,6 +111,9 @@ describe('goals', () => {
     const back = (await call('PATCH', `/goals/goals/${goal.id}`, { status: 'pending' })).body.goal;
     expect(back.completedAt).toBeNull();
     expect(back.pointsHistory.map((e: { points: number }) => e.points)).toEqual([75, -75]);
+    // Lists carry each item's history as its own read does.
+    const listed = (await call('GET', '/goals/goals')).body.goals.find((one: { id: string }) => one.id === goal.id);
+    expect(listed.pointsHistory).toEqual((await call('GET', `/goals/goals/${goal.id}`)).body.goal.pointsHistory);
   });
 
   it('answers 404 for unknown ids and 400 for malformed ones, on every goal route', async () => {
@@ -282,6 +285,12 @@ describe('subtasks', () => {
     expect(done.status).toBe(200);
     expect(done.body.pointsAwarded).toBe(20);
     expect(done.body.subtask).toMatchObject({ status: 'completed', pointsHistory: [{ points: 20, reason: 'Completed subtask "Shoes"' }] });
+    const historyOf = async (path: string, key: 'tasks' | 'subtasks', id: string) =>
+      (await call('GET', path, undefined, own)).body[key].find((one: { id: string }) => one.id === id).pointsHistory;
+    expect(await historyOf(`/goals/tasks/${task.id}/subtasks`, 'subtasks', a.id)).toEqual(done.body.subtask.pointsHistory);
+    expect(await historyOf('/goals/all-tasks', 'tasks', task.id)).toEqual([
+      { points: 20, reason: 'Completed subtask "Shoes"', timestamp: done.body.subtask.completedAt },
+    ]);
     const again = await call('POST', `/goals/subtasks/${a.id}/complete`, undefined, own);
     expect(again.status).toBe(422);
     expect((await call('DELETE', `/goals/subtasks/${b.id}`, undefined, own)).status).toBe(204);
@@ -443,8 +452,17 @@ describe('a cascade cut short', () => {
     } finally {
       await client.end();
     }
-    expect((await call('GET', `/goals/tasks/${taskId}`, undefined, own)).status).toBe(404);
-    expect((await call('GET', `/goals/subtasks/${subtaskId}`, undefined, own)).status).toBe(404);
+    // The log has the deletions; the read models follow them (a query waits for no projector).
+    const statusOnceProjected = async (path: string): Promise<number> => {
+      for (let look = 0; look < 200; look++) {
+        const { status } = await call('GET', path, undefined, own);
+        if (status === 404) return status;
+        await new Promise((done) => setTimeout(done, 25));
+      }
+      return (await call('GET', path, undefined, own)).status;
+    };
+    expect(await statusOnceProjected(`/goals/tasks/${taskId}`)).toBe(404);
+    expect(await statusOnceProjected(`/goals/subtasks/${subtaskId}`)).toBe(404);
   });
 });
 
