@@ -1,3 +1,4 @@
+import { Stream } from 'node:stream';
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
@@ -186,7 +187,15 @@ export const createApiRouter = (options: MountOptions): ApiRouter => {
         const checked = route.response.safeParse(answer);
         if (!checked.success) throw new ResponseMismatch(`${route.method.toUpperCase()} ${route.path}`, checked.error);
       }
-      if (answer !== undefined) ctx.body = answer;
+      if (answer === undefined) return;
+      if (typeof answer !== 'object' || answer === null || Buffer.isBuffer(answer) || answer instanceof Stream) {
+        ctx.body = answer;
+        return;
+      }
+      // JSON serialised here, once: with an object body, koa-compress measured it (JSON.stringify for
+      // its length) and koa's respond serialised it again — twice per answer, a list of 50 goals included.
+      if (!ctx.response.get('Content-Type')) ctx.type = 'json';
+      ctx.body = JSON.stringify(answer);
     };
 
   return {
