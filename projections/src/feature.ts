@@ -25,9 +25,17 @@ export interface ReadModelFeature {
    * The feature's tables that no projector writes: statement triggers on other tables keep them, in
    * the same transaction as every write there. By table: the tables whose writes fire them, and the
    * migration (of this feature) that creates the triggers. A rebuild swaps such a table with the
-   * projector that owns the tables firing its triggers (`owns`).
+   * projector that owns the tables firing its triggers (`owns`). `fill`: the statement that sums the
+   * table from scratch in a schema, from the tables its triggers watch (a rebuild's replay runs with
+   * the triggers off and fills it once afterwards).
    */
-  keptByTriggers?: { readonly [Table in keyof ReadModels]?: { readonly on: readonly (keyof ReadModels)[]; readonly migration: string } };
+  keptByTriggers?: {
+    readonly [Table in keyof ReadModels]?: {
+      readonly on: readonly (keyof ReadModels)[];
+      readonly migration: string;
+      readonly fill?: (schema: string) => string;
+    };
+  };
 }
 
 /**

@@ -3,6 +3,17 @@ import * as itemCompletionsByItem from '../../migrations/2026-11-27-0018_item_co
 import { defineReadModelFeature } from '../feature.ts';
 import type { DashboardReadModels } from './dashboard.tables.ts';
 
+const AGGREGATES = '2026-11-23-0008_dashboard_aggregates';
+
+/** One statement that sums `aggregate` again, from scratch, for every user with rows in `sources` (0008's rm_sum_items_by_day, in the user's zone now). */
+const sumFromScratch =
+  (aggregate: string, mode: 'work' | 'actionable', sources: readonly string[]) =>
+  (schema: string): string => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Not a read-model schema name: ${schema}`);
+    const users = sources.map((table) => `SELECT user_id FROM "${schema}"."${table}"`).join(' UNION ');
+    return `SELECT public.rm_sum_items_by_day('${schema}', '${aggregate}', '${mode}', ARRAY(SELECT DISTINCT user_id FROM (${users}) AS u))`;
+  };
+
 /**
  * The dashboard summary's counts per user and local day (dashboard.tables.ts). No projector of its
  * own: migration 0008's triggers on the goals', tasks', subtasks' and actionables' tables keep them
@@ -17,9 +28,13 @@ export const dashboardReadModels = defineReadModelFeature<DashboardReadModels>()
     '2026-11-27-0018_item_completions_by_item': itemCompletionsByItem,
   },
   keptByTriggers: {
-    goals_by_day: { on: ['goals'], migration: '2026-11-23-0008_dashboard_aggregates' },
-    tasks_by_day: { on: ['tasks'], migration: '2026-11-23-0008_dashboard_aggregates' },
-    subtasks_by_day: { on: ['subtasks'], migration: '2026-11-23-0008_dashboard_aggregates' },
-    actionables_by_day: { on: ['actionables', 'actionable_completions'], migration: '2026-11-23-0008_dashboard_aggregates' },
+    goals_by_day: { on: ['goals'], migration: AGGREGATES, fill: sumFromScratch('goals_by_day', 'work', ['goals']) },
+    tasks_by_day: { on: ['tasks'], migration: AGGREGATES, fill: sumFromScratch('tasks_by_day', 'work', ['tasks']) },
+    subtasks_by_day: { on: ['subtasks'], migration: AGGREGATES, fill: sumFromScratch('subtasks_by_day', 'work', ['subtasks']) },
+    actionables_by_day: {
+      on: ['actionables', 'actionable_completions'],
+      migration: AGGREGATES,
+      fill: sumFromScratch('actionables_by_day', 'actionable', ['actionables', 'actionable_completions']),
+    },
   },
 });
