@@ -33,7 +33,7 @@ export interface ReadModelFeature {
     readonly [Table in keyof ReadModels]?: {
       readonly on: readonly (keyof ReadModels)[];
       readonly migration: string;
-      readonly fill?: (schema: string) => string;
+      readonly fill: (schema: string) => string;
     };
   };
 }

@@ -26,6 +26,6 @@ export const tablesByProjector: Readonly<Record<string, OwnedTables>> = Object.f
 export const allProjectors = readModelFeatures.flatMap((feature) => feature.projectors);
 
 /** The tables statement triggers keep (no projector writes them), by name: the tables whose writes fire them, and how to fill one from scratch. */
-export const tablesKeptByTriggers: Readonly<Record<string, { on: readonly string[]; fill?: ((schema: string) => string) | undefined }>> = Object.fromEntries(
+export const tablesKeptByTriggers: Readonly<Record<string, { on: readonly string[]; fill: (schema: string) => string }>> = Object.fromEntries(
   readModelFeatures.flatMap((feature) => Object.entries((feature as ReadModelFeature).keptByTriggers ?? {})),
 );
