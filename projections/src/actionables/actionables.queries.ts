@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { DateTime } from 'luxon';
 import type { Actionable, ActionableStatus } from '@tracker/contracts/actionables/http';
 import type { DateRange as LocalDateRange } from '@tracker/domain/actionables/habit-schedule';
 import type { LocalDate } from '@tracker/domain/time/local-date';
-import { prepared, type ReadModelDb, type Row } from '../db.ts';
+import { prepared, type ReadModelDb, type ReadModels, type Row } from '../db.ts';
 import { readNewestFirst, type Page, type PageRequest } from '../paging.ts';
 import { actionableAnswer } from './actionable-answer.ts';
 import { habitStreakOn, isScheduledOn, NO_HABIT_FACTS, scheduleOf, type HabitFacts } from './habit-today.ts';
@@ -70,25 +70,6 @@ export const toActionable = (row: Row<'actionables'>, today: LocalDate, facts: H
 /** The most completions a period holds (7 times per week): the latest ones hold today's period's and the latest day. */
 const RECENT_COMPLETIONS = 7;
 
-/** Each of `ids`' completions, by a lateral read of its own index range: the latest `limit` by `order`. */
-const latestCompletions = (db: ReadModelDb, ids: readonly string[], order: 'date' | 'claim', limit: number) =>
-  db
-    .selectFrom('actionables as h')
-    .innerJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('habit_completions')
-          .select(['date', 'period', 'claimed_on'])
-          .whereRef('habit_completions.actionable_id', '=', 'h.id')
-          .orderBy(order, 'desc')
-          .limit(limit)
-          .as('c'),
-      (join) => join.onTrue(),
-    )
-    .select(['h.id', 'c.date', 'c.period', 'c.claimed_on'])
-    .where('h.id', 'in', [...ids])
-    .execute();
-
 /** A user's freezes as ranges, by the habit they cover (null: all habits). */
 const freezesOfUser = async (db: ReadModelDb, userId: string): Promise<Array<LocalDateRange & { habitId: string | null }>> =>
   (await db.selectFrom('habit_freezes').select(['habit_id', 'from_date', 'to_date']).where('user_id', '=', userId).orderBy('from_date').execute()).map(
@@ -100,25 +81,53 @@ export const freezesCovering = (freezes: ReadonlyArray<LocalDateRange & { habitI
   freezes.filter((freeze) => freeze.habitId === null || freeze.habitId === habitId).map(({ from, to }) => ({ from, to }));
 
 /**
- * What the habits among `rows` are answered from (habit-today.ts): each one's latest completions and
- * the one claimed last (two index reads per habit: by day, by claim), and the user's freezes (a few
- * a month at most). Non-habits need none.
+ * What a habit is answered from (habit-today.ts), as columns beside its row `h`: its latest
+ * completions, the one claimed last (an index read each: by day, by claim) and the freezes of
+ * `userId` that cover it (a few a month at most). One statement with the rows that need them.
  */
+const habitFactColumns = (userId: string) => (eb: ExpressionBuilder<ReadModels & { h: ReadModels['actionables'] }, 'h'>) => [
+  jsonArrayFrom(
+    eb
+      .selectFrom('habit_completions as c')
+      .select(['c.date', 'c.period'])
+      .whereRef('c.actionable_id', '=', 'h.id')
+      .orderBy('c.date', 'desc')
+      .limit(RECENT_COMPLETIONS),
+  ).as('recent'),
+  jsonObjectFrom(
+    eb.selectFrom('habit_completions as c').select(['c.period', 'c.claimed_on']).whereRef('c.actionable_id', '=', 'h.id').orderBy('c.claim', 'desc').limit(1),
+  ).as('last_claim'),
+  jsonArrayFrom(
+    eb
+      .selectFrom('habit_freezes as f')
+      .select(['f.from_date', 'f.to_date'])
+      .where('f.user_id', '=', userId)
+      .where((w) => w.or([w('f.habit_id', 'is', null), w('f.habit_id', '=', w.ref('h.id'))]))
+      .orderBy('f.from_date'),
+  ).as('freezes'),
+];
+
+/** The facts `habitFactColumns` read, as answers take them. */
+const habitFactsFrom = ({
+  recent,
+  last_claim: lastClaim,
+  freezes,
+}: {
+  recent: HabitFacts['credited'];
+  last_claim: { period: LocalDate; claimed_on: LocalDate } | null;
+  freezes: Array<{ from_date: LocalDate; to_date: LocalDate }>;
+}): HabitFacts => ({
+  credited: recent,
+  lastClaim: lastClaim && { period: lastClaim.period, claimedOn: lastClaim.claimed_on },
+  freezes: freezes.map((freeze) => ({ from: freeze.from_date, to: freeze.to_date })),
+});
+
+/** The facts of the habits among `rows`, by id (habitFactColumns); non-habits need none. */
 export const habitFactsOf = async (db: ReadModelDb, userId: string, rows: readonly Row<'actionables'>[]): Promise<Map<string, HabitFacts>> => {
   const ids = rows.filter((row) => row.is_habit).map((row) => row.id);
   if (ids.length === 0) return new Map();
-  const [recent, last, freezes] = await Promise.all([
-    latestCompletions(db, ids, 'date', RECENT_COMPLETIONS),
-    latestCompletions(db, ids, 'claim', 1),
-    freezesOfUser(db, userId),
-  ]);
-  const facts = new Map<string, HabitFacts>(ids.map((id) => [id, { credited: [], lastClaim: null, freezes: freezesCovering(freezes, id) }]));
-  for (const { id, date, period } of recent) {
-    const habit = facts.get(id)!;
-    facts.set(id, { ...habit, credited: [...habit.credited, { date, period }] });
-  }
-  for (const { id, period, claimed_on: claimedOn } of last) facts.set(id, { ...facts.get(id)!, lastClaim: { period, claimedOn } });
-  return facts;
+  const found = await db.selectFrom('actionables as h').select('h.id').select(habitFactColumns(userId)).where('h.id', 'in', ids).execute();
+  return new Map(found.map((habit) => [habit.id, habitFactsFrom(habit)]));
 };
 
 /** Rows as answers carry them, each habit with its facts (habitFactsOf). */
@@ -169,52 +178,15 @@ export const listActionables = async (db: ReadModelDb, userId: string, today: Lo
 
 /** GET /actionables/{id}: the caller's own, or nothing (another user's id reads as missing). */
 export const findActionable = async (db: ReadModelDb, userId: string, id: string, today: LocalDate): Promise<Actionable | undefined> => {
-  // One statement, the habit's facts (habitFactsOf's three reads) as subqueries: every command on an
-  // item answers with this, so a habit's answer was four round trips.
+  // The row and its habit facts in one statement: every command on an item answers with this.
   const [found] = await prepared(
     db,
     'find_actionable',
-    db
-      .selectFrom('actionables as h')
-      .selectAll('h')
-      .select((eb) => [
-        jsonArrayFrom(
-          eb
-            .selectFrom('habit_completions as c')
-            .select(['c.date', 'c.period'])
-            .whereRef('c.actionable_id', '=', 'h.id')
-            .orderBy('c.date', 'desc')
-            .limit(RECENT_COMPLETIONS),
-        ).as('recent'),
-        jsonObjectFrom(
-          eb
-            .selectFrom('habit_completions as c')
-            .select(['c.period', 'c.claimed_on'])
-            .whereRef('c.actionable_id', '=', 'h.id')
-            .orderBy('c.claim', 'desc')
-            .limit(1),
-        ).as('last_claim'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('habit_freezes as f')
-            .select(['f.from_date', 'f.to_date'])
-            .where('f.user_id', '=', userId)
-            .where((w) => w.or([w('f.habit_id', 'is', null), w('f.habit_id', '=', w.ref('h.id'))]))
-            .orderBy('f.from_date'),
-        ).as('freezes'),
-      ])
-      .where('h.id', '=', id)
-      .where('h.user_id', '=', userId),
+    db.selectFrom('actionables as h').selectAll('h').select(habitFactColumns(userId)).where('h.id', '=', id).where('h.user_id', '=', userId),
   );
   if (!found) return undefined;
-  const { recent, last_claim: lastClaim, freezes, ...row } = found;
-  const facts: HabitFacts | undefined = row.is_habit
-    ? {
-        credited: recent,
-        lastClaim: lastClaim && { period: lastClaim.period, claimedOn: lastClaim.claimed_on },
-        freezes: freezes.map((freeze) => ({ from: freeze.from_date, to: freeze.to_date })),
-      }
-    : undefined;
+  const { recent, last_claim, freezes, ...row } = found;
+  const facts = row.is_habit ? habitFactsFrom({ recent, last_claim, freezes }) : undefined;
   return toActionable(row, today, facts);
 };
 
