@@ -42,4 +42,11 @@ export const defineProjector = <const T extends DomainEventType>(projector: Proj
 /** Every event type, for projectors that follow everything a user does (e.g. last activity). */
 export const everyEventType: readonly DomainEventType[] = domainEventTypes;
 
-export const handlesEvent = (projector: Projector, type: string): boolean => (projector.handles as readonly string[]).includes(type);
+/** Each projector's event types as a set: asked for every event of every batch, of each projector. */
+const handledTypes = new WeakMap<{ readonly handles: readonly string[] }, ReadonlySet<string>>();
+
+export const handlesEvent = (projector: { readonly handles: readonly string[] }, type: string): boolean => {
+  let types = handledTypes.get(projector);
+  if (!types) handledTypes.set(projector, (types = new Set(projector.handles)));
+  return types.has(type);
+};

@@ -6,6 +6,7 @@ import { createReadModelDb, type ReadModelDbHandle, type ReadModels } from '../d
 import { allProjectors, tablesKeptByTriggers } from '../features.ts';
 import { migrateReadModels } from '../migrate.ts';
 import { toProjectedEvent } from '../projected-event.ts';
+import { balancedHalves } from './balanced-halves.ts';
 import { handlesEvent, type ProjectedEvent, type Projector } from '../projector.ts';
 import { PROGRESS_CHANNEL } from '../runner.ts';
 import { appendOnlyTables, checkOwnedTables, ownedTables } from './owned-tables.ts';
@@ -69,17 +70,27 @@ interface ReadBatch {
 
 const rebuildLockKey = (schema: string): string => `read-model-rebuild:${schema}`;
 
-/** Applies events to projectors in log order, each projector's in one call when it takes batches. */
-const applyEvents = async (trx: Transaction<ReadModels>, projectors: readonly Projector[], events: readonly ProjectedEvent[]): Promise<void> => {
+/**
+ * Applies events to projectors in log order, each projector's in one call when it takes batches;
+ * `took` hears how long each projector's part took (ms).
+ */
+const applyEvents = async (
+  trx: Transaction<ReadModels>,
+  projectors: readonly Projector[],
+  events: readonly ProjectedEvent[],
+  took?: (projector: string, ms: number) => void,
+): Promise<void> => {
   for (const projector of projectors) {
     const mine = events.filter((event) => handlesEvent(projector, event.type));
     if (mine.length === 0) continue;
+    const started = performance.now();
     try {
       if (projector.applyBatch) await projector.applyBatch(trx, mine);
       else for (const event of mine) await projector.apply(trx, event);
     } catch (error) {
       throw new Error(`${projector.name} failed in the batch starting at ${mine[0]!.type} (${mine[0]!.position})`, { cause: error });
     }
+    took?.(projector.name, performance.now() - started);
   }
 };
 
@@ -240,28 +251,31 @@ const createReplay = ({
   batchSize: number;
   onBatch: () => void;
 }): Replay => {
-  const names = selected.map((p) => p.name);
+  /** Milliseconds each projector took so far. */
+  const cost = new Map<string, number>();
   let position: Checkpoint = 'start';
   let events = 0;
 
   /**
-   * A batch as a live lane applies it: every selected projector in order (as the features list
-   * them), one transaction with their checkpoints — `within` the swap's, or one of its own. (One
-   * transaction per projector, all at once, measured slower on two busy cores: the work is CPU.)
+   * A batch as a live lane applies it: each projector's events in log order, one transaction with
+   * their checkpoints — `within` the swap's, or two at once: the projectors shared between them by
+   * what they took so far, so that while PostgreSQL runs one's statement this process builds the
+   * other's (each projector keeps to its own tables; each transaction moves its projectors'
+   * checkpoints). One transaction per projector, all at once, measured slower: the work is CPU.
    */
   const applyBatch = async ({ batch, events: decoded }: ReadBatch, within?: Transaction<ReadModels>): Promise<void> => {
     const next = batch[batch.length - 1]!.position;
-    const apply = async (trx: Transaction<ReadModels>): Promise<void> => {
-      await applyEvents(trx, selected, decoded);
+    const apply = async (trx: Transaction<ReadModels>, projectors: readonly Projector[]): Promise<void> => {
+      await applyEvents(trx, projectors, decoded, (name, ms) => cost.set(name, (cost.get(name) ?? 0) + ms));
       await advanceCheckpoints(
         trx,
         db.schema,
-        names.map((name) => ({ name, previous: position })),
+        projectors.map(({ name }) => ({ name, previous: position })),
         next,
       );
     };
-    if (within) await apply(within);
-    else await db.db.transaction().execute(apply);
+    if (within) return apply(within, selected);
+    await Promise.all(balancedHalves(selected, cost).map((half) => db.db.transaction().execute((trx) => apply(trx, half))));
   };
 
   const pass = async (within?: Transaction<ReadModels>): Promise<number> => {

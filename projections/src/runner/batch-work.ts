@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { EventStore, StoredEvent } from '@tracker/eventstore/port';
 import { checkpointName, partitionOf, PARTITIONS, type Checkpoint } from '../checkpoints.ts';
 import { toProjectedEvent } from '../projected-event.ts';
-import type { ProjectedEvent } from '../projector.ts';
+import { handlesEvent, type ProjectedEvent } from '../projector.ts';
 import type { LaneMember } from '../runner.ts';
 import { MemberFailed } from './member-failed.ts';
 
@@ -26,7 +26,7 @@ export const workOf = <DB>(
     // Each partition's checkpoint of the member, looked up once per batch rather than per event.
     const from = Array.from({ length: PARTITIONS }, (_, p): Checkpoint => checkpoints.get(checkpointName(member.name, p)) ?? 'start');
     for (const [index, stored] of batch.entries()) {
-      if (!(member.handles as readonly string[]).includes(stored.type)) continue;
+      if (!handlesEvent(member, stored.type)) continue;
       const partition = partitionOfEvent[index]!;
       if (!partitions.has(partition) || store.comparePositions(stored.position, from[partition]!) <= 0) continue;
       let event = parsed.get(stored);

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { Session } from 'node:inspector/promises';
@@ -40,9 +41,18 @@ export interface PhaseFigures {
   queries: QueryCount[];
   /** The .cpuprofile of the phase. */
   profilePath: string;
+  /** Resident set size of this process (API, projections and the profiler's samples), MiB: the largest sampled in the phase, and the process's peak so far (VmHWM). */
+  rssMiB: { phasePeak: number; processPeak: number };
 }
 
 const [databaseUrl, profileDir] = process.argv.slice(2) as [string, string];
+
+const MIB = 1024 * 1024;
+/** The process's peak resident set size (VmHWM), MiB. */
+const processPeakMiB = (): number => {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+  return match ? Number(match[1]) / 1024 : process.memoryUsage.rss() / MIB;
+};
 
 const inRequest = new AsyncLocalStorage<true>();
 
@@ -117,6 +127,9 @@ const main = async (): Promise<void> => {
   let label = '';
   let cpu = process.cpuUsage();
   let started = performance.now();
+  // Sampled every 50 ms through each phase, so the figure is the phase's own peak.
+  let rssPeak = 0;
+  setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage.rss())), 50).unref();
   process.on('message', (message: BudgetMessage) => {
     void (async () => {
       if (message.type === 'begin') {
@@ -125,6 +138,7 @@ const main = async (): Promise<void> => {
         await inspector.post('Profiler.start');
         cpu = process.cpuUsage();
         started = performance.now();
+        rssPeak = process.memoryUsage.rss();
         process.send!({ type: 'begun' });
       } else if (message.type === 'end') {
         const used = process.cpuUsage(cpu);
@@ -141,6 +155,7 @@ const main = async (): Promise<void> => {
           statements: phase.statements,
           queries: [...phase.queries.values()],
           profilePath,
+          rssMiB: { phasePeak: Math.max(rssPeak, process.memoryUsage.rss()) / MIB, processPeak: processPeakMiB() },
         };
         process.send!({ type: 'ended', figures });
       } else if (message.type === 'stop') {

@@ -45,6 +45,8 @@ export interface CommandBudgetFigures {
   ratioToBare: number;
   /** Server process CPU (user + system) per command, in ms; all threads, projections included. */
   serverCpuMs: number;
+  /** The server process's resident set size, MiB (budget-server.ts). */
+  rssMiB: { phasePeak: number; processPeak: number };
   /** CPU of every PostgreSQL process per command, in ms (from /proc). */
   postgresCpuMs: number;
   /** Round trips (pg `query` calls) per command: sent while serving the request, and by the rest (runner, progress). */
@@ -161,6 +163,7 @@ export const measureCommandBudget = async (databaseUrl: string, settings: Budget
         p50Ms: percentile(latencies, 50),
         p99Ms: percentile(latencies, 99),
         serverCpuMs: perCommand((phase.cpuUserMicros + phase.cpuSystemMicros) / 1000, commands),
+        rssMiB: phase.rssMiB,
         postgresCpuMs: perCommand(postgresSeconds * 1000, commands),
         roundTrips: { request: perCommand(phase.roundTrips.request, commands), background: perCommand(phase.roundTrips.background, commands) },
         statements: { request: perCommand(phase.statements.request, commands), background: perCommand(phase.statements.background, commands) },
@@ -228,6 +231,8 @@ export const formatCommandBudget = (budget: CommandBudget, renderTable: (header:
     ['server CPU ms (process)', ...budget.kinds.map((k) => ms(k.serverCpuMs)), ...beside(ms(bare?.serverCpuMs ?? 0))],
     ['  JS thread busy (sampled, wall)', ...budget.kinds.map((k) => ms(k.profile.busyMs)), ...beside('—')],
     ['PostgreSQL CPU ms', ...budget.kinds.map((k) => ms(k.postgresCpuMs)), ...beside('—')],
+    ['server RSS MiB, peak in phase', ...budget.kinds.map((k) => k.rssMiB.phasePeak.toFixed(0)), ...beside('—')],
+    ['  process peak so far (VmHWM)', ...budget.kinds.map((k) => k.rssMiB.processPeak.toFixed(0)), ...beside('—')],
     ['round trips, request path', ...budget.kinds.map((k) => count(k.roundTrips.request)), ...beside(count(1))],
     ['round trips, projections etc.', ...budget.kinds.map((k) => count(k.roundTrips.background)), ...beside(count(0))],
     ['statements, request path', ...budget.kinds.map((k) => count(k.statements.request)), ...beside(count(1))],

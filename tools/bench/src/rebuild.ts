@@ -117,7 +117,7 @@ const registerUser = async (store: EventStore, userId: string, index: number, ti
 };
 
 /** Users with years of history until the log holds `events` events; how many users that took. */
-const seedLog = async (pool: pg.Pool, events: number): Promise<{ events: number; users: number }> => {
+export const seedLog = async (pool: pg.Pool, events: number): Promise<{ events: number; users: number }> => {
   const bulk = bulkSeedStore(pool);
   // Checked like every writer's events: parsed against the contracts, stamped with their versions.
   const store = checkedEventStore(bulk.store);
@@ -215,7 +215,7 @@ export const measureRebuild = async (databaseUrl: string, settings: RebuildSetti
 
 export const formatRebuild = (section: RebuildSection): string[] => [
   `Rebuild of every read model from the log: ${section.events.toLocaleString('en-US')} events of ${section.users} users (seeded in ${section.seedSeconds} s), batches of ${section.batchSize.toLocaleString('en-US')} events`,
-  `  rebuild: ${section.rebuildSeconds} s, ${Math.round(section.eventsPerSecond).toLocaleString('en-US')} events/s, ${section.rowsWritten.toLocaleString('en-US')} read-model rows written (aim: under 60 s for 1,000,000 events)`,
+  `  rebuild: ${section.rebuildSeconds} s, ${Math.round(section.eventsPerSecond).toLocaleString('en-US')} events/s, ${section.rowsWritten.toLocaleString('en-US')} read-model rows written (aim: under 40 s for 1,000,000 events, ≥ 0.5 of the baseline)`,
   `  baseline: ${Math.round(section.baselineRowsPerSecond).toLocaleString('en-US')} rows/s — ${section.baselineDescription}`,
   `  ratio (events/s ÷ baseline rows/s): ${section.ratio.toFixed(2)}`,
   '',
