@@ -37,12 +37,16 @@ export const pageOf = <Row extends { created_at: Date; id: string }>(rows: Row[]
   return { items, next: rows.length > page.limit && last ? { createdAt: last.created_at.toISOString(), id: last.id } : null };
 };
 
-/** A newest-first query's rows: one page of them, or all of them when no page is asked for (callers inside the server). */
+/**
+ * A newest-first query's rows: one page of them, or all of them when no page is asked for (callers
+ * inside the server). `run` sends the page's query (e.g. as a named statement, `prepared`).
+ */
 export const readNewestFirst = async <DB, TB extends keyof DB, O extends { created_at: Date; id: string }>(
   query: SelectQueryBuilder<DB, TB, O>,
   page?: PageRequest,
+  run: (query: SelectQueryBuilder<DB, TB, O>) => Promise<O[]> = (paged) => paged.execute(),
 ): Promise<Page<O>> => {
-  if (page) return pageOf((await newestFirstPage(query, page).execute()) as O[], page);
+  if (page) return pageOf(await run(newestFirstPage(query, page)), page);
   const rows = (await query
     .orderBy(sql`created_at`, 'desc')
     .orderBy(sql`id`, 'desc')

@@ -166,7 +166,7 @@ export const listActionablesPage = async (
   filter: ListFilter = {},
   page?: PageRequest,
 ): Promise<Page<Actionable>> => {
-  const { items, next } = await readNewestFirst(listQuery(db, userId, filter), page);
+  const { items, next } = await readNewestFirst(listQuery(db, userId, filter), page, (query) => prepared(db, 'list_actionables', query));
   const { due } = filter;
   const wanted = due ? items.filter((row) => !row.is_habit || isScheduledOn(scheduleOf(row), due.date)) : items;
   return { items: await answersOf(db, userId, wanted, today), next };

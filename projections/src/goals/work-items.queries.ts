@@ -106,19 +106,19 @@ const listQuery = (db: ReadModelDb, kind: Kind, userId: string, filter: ListFilt
  * in that order (migrations 0009 and 0010), so a page reads only its own rows.
  */
 export const listGoals = async (db: ReadModelDb, userId: string, filter: ListFilter = {}, page?: PageRequest): Promise<Page<Goal>> => {
-  const { items, next } = await readNewestFirst(listQuery(db, 'goal', userId, filter), page);
+  const { items, next } = await readNewestFirst(listQuery(db, 'goal', userId, filter), page, (query) => prepared(db, 'list_goals', query));
   return { items: items.map(withHistoryOf<'goal'>).map(({ row, history }) => baseFields(row, history)), next };
 };
 
 /** Tasks the filter finds (a status, a priority, a goal's), newest first: one page, or all without `page`. */
 export const listTasks = async (db: ReadModelDb, userId: string, filter: ListFilter = {}, page?: PageRequest): Promise<Page<Task>> => {
-  const { items, next } = await readNewestFirst(listQuery(db, 'task', userId, filter), page);
+  const { items, next } = await readNewestFirst(listQuery(db, 'task', userId, filter), page, (query) => prepared(db, 'list_tasks', query));
   return { items: items.map(withHistoryOf<'task'>).map(({ row, history }) => ({ ...baseFields(row, history), goalId: row.goal_id })), next };
 };
 
 /** Subtasks the filter finds (a status, a priority, a task's), newest first: one page, or all without `page`. */
 export const listSubtasks = async (db: ReadModelDb, userId: string, filter: ListFilter = {}, page?: PageRequest): Promise<Page<Subtask>> => {
-  const { items, next } = await readNewestFirst(listQuery(db, 'subtask', userId, filter), page);
+  const { items, next } = await readNewestFirst(listQuery(db, 'subtask', userId, filter), page, (query) => prepared(db, 'list_subtasks', query));
   return {
     items: items.map(withHistoryOf<'subtask'>).map(({ row, history }) => ({ ...baseFields(row, history), taskId: row.task_id, goalId: row.goal_id })),
     next,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { User } from '@tracker/contracts/users/http';
-import type { ReadModelDb, Row } from '../db.ts';
+import { prepared, type ReadModelDb, type Row } from '../db.ts';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
@@ -27,22 +27,30 @@ export const toUser = (row: Row<'users'>): User => ({
  * What authentication needs to know of a token's user: does it still exist, may it sign in, and its
  * calendar (null until the settings read model has it: then its zone and day start stand in).
  */
-export const findSessionFacts = (db: ReadModelDb, id: string) =>
-  db
-    .selectFrom('users')
-    .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
-    .select(['users.is_active', 'users.password_changed_at', 'users.timezone', 'user_settings.day_start_hour', 'user_settings.calendar'])
-    .where('users.id', '=', id)
-    .executeTakeFirst();
+export const findSessionFacts = async (db: ReadModelDb, id: string) => {
+  const [found] = await prepared(
+    db,
+    'session_facts',
+    db
+      .selectFrom('users')
+      .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
+      .select(['users.is_active', 'users.password_changed_at', 'users.timezone', 'user_settings.day_start_hour', 'user_settings.calendar'])
+      .where('users.id', '=', id),
+  );
+  return found;
+};
 
 /** findSessionFacts for many users in one statement, each with its id (a user that is gone has no row). */
 export const findSessionFactsOf = (db: ReadModelDb, ids: readonly string[]) =>
-  db
-    .selectFrom('users')
-    .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
-    .select(['users.id', 'users.is_active', 'users.password_changed_at', 'users.timezone', 'user_settings.day_start_hour', 'user_settings.calendar'])
-    .where('users.id', '=', sql<string>`any(${[...ids]}::uuid[])`)
-    .execute();
+  prepared(
+    db,
+    'session_facts_of',
+    db
+      .selectFrom('users')
+      .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
+      .select(['users.id', 'users.is_active', 'users.password_changed_at', 'users.timezone', 'user_settings.day_start_hour', 'user_settings.calendar'])
+      .where('users.id', '=', sql<string>`any(${[...ids]}::uuid[])`),
+  );
 
 export const findUserById = async (db: ReadModelDb, id: string): Promise<User | undefined> => {
   const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

@@ -15,7 +15,7 @@ import { HttpError } from './http/problem.ts';
 import { requestContext } from './http/request-context.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticApp } from './http/static-app.ts';
-import { createSessionFactsReader } from './auth/session-facts.ts';
+import { createSessionFactsReader, readModelSessionFacts } from './auth/session-facts.ts';
 import compress from 'koa-compress';
 import zlib from 'node:zlib';
 
@@ -36,7 +36,7 @@ export const createApp = (services: Omit<AppServices, 'routes' | 'tags'>, option
   const router = createApiRouter({
     requireAuth: requireAuth(
       services.tokens,
-      createSessionFactsReader(services.db, services.progress),
+      createSessionFactsReader(readModelSessionFacts(services.db), services.progress),
       createApiTokenAuthenticator({ ops: services.ops, rateLimiter: createRateLimiter(services.ops), rule: services.config.apiTokens.rateLimit }),
     ),
     heavyReads: heavyReadLimiter(createHeavyReadGate(options.heavyReads ?? defaultHeavyReadLimits())),

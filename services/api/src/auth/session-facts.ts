@@ -4,6 +4,18 @@ import { findSessionFacts, findSessionFactsOf } from '@tracker/projections/users
 
 export type SessionFacts = Awaited<ReturnType<typeof findSessionFacts>>;
 
+/** Where the facts are read: one user's, or many users' at once (each with its id; a user that is gone has no row). */
+export interface SessionFactsSource {
+  one(userId: string): Promise<SessionFacts>;
+  many(userIds: string[]): Promise<Array<NonNullable<SessionFacts> & { id: string }>>;
+}
+
+/** The facts as the read models have them. */
+export const readModelSessionFacts = (db: ReadModelDb): SessionFactsSource => ({
+  one: (userId) => findSessionFacts(db, userId),
+  many: (userIds) => findSessionFactsOf(db, userIds),
+});
+
 export interface SessionFactsReader {
   /** Whether the account is active, when its password last changed, its zone and calendar: what every request checks. */
   find(userId: string): Promise<SessionFacts>;
@@ -38,7 +50,7 @@ interface Entry {
  * first request after the read model says so — at one query per round instead of per request.
  */
 export const createSessionFactsReader = (
-  db: ReadModelDb,
+  source: SessionFactsSource,
   progress: Pick<ProjectionProgress, 'onProjected'>,
   now: () => number = Date.now,
 ): SessionFactsReader => {
@@ -66,9 +78,9 @@ export const createSessionFactsReader = (
       for (const userId of stale) cache.delete(userId);
       return;
     }
-    let rows: Awaited<ReturnType<typeof findSessionFactsOf>>;
+    let rows: Awaited<ReturnType<SessionFactsSource['many']>>;
     try {
-      rows = await findSessionFactsOf(db, stale);
+      rows = await source.many(stale);
     } catch {
       // Nothing read is kept: each request reads its user's facts itself (and meets the error there).
       for (const userId of stale) cache.delete(userId);
@@ -111,9 +123,11 @@ export const createSessionFactsReader = (
         return entry.facts;
       }
       const begunAt = generation;
-      const facts = await findSessionFacts(db, userId);
+      const facts = await source.one(userId);
       const kept = cache.get(userId);
-      if (!kept || kept.generation < begunAt) {
+      // Kept unless a read begun after more announcements is there: an answer only too old to use
+      // (MAX_AGE_MS, no announcement since) is replaced too, or every request would read it again.
+      if (!kept || kept.generation <= begunAt) {
         if (!kept && cache.size >= MAX_ENTRIES) cache.clear();
         cache.set(userId, { facts, generation: begunAt, at, usedAt: at });
       }
