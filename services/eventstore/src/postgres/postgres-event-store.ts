@@ -127,11 +127,16 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
    */
   const fetchBatch = async (from: Position | 'start', limit: number): Promise<{ events: StoredEvent[]; heldBack: boolean }> => {
     const { transactionId, position } = decodePosition(from);
-    const result = await pool.query<EventRow & { held_back: boolean | null }>(
-      // The horizon as a scalar subquery (an InitPlan parameter), never joined, and "anything beyond
-      // it" as the newest transaction id (one index entry): an EXISTS over a join scanned the whole
-      // log on every fetch — 30 ms at 160,000 events, paid by every lane for every command.
-      `WITH horizon AS MATERIALIZED (SELECT es.horizon() AS xmin)
+    const result = await pool.query<EventRow & { held_back: boolean | null }>({
+      // Named, planned once per connection: pg_stat_statements at 16 clients completing habits gave
+      // 0.69–0.72 ms per fetch planned each time, 0.29–0.31 ms named (its generic plan reads the same
+      // index range; planning had been 0.12–0.15 ms, and the horizon ran faster too).
+      name: 'es_fetch',
+      text:
+        // The horizon as a scalar subquery (an InitPlan parameter), never joined, and "anything beyond
+        // it" as the newest transaction id (one index entry): an EXISTS over a join scanned the whole
+        // log on every fetch — 30 ms at 160,000 events, paid by every lane for every command.
+        `WITH horizon AS MATERIALIZED (SELECT es.horizon() AS xmin)
        (SELECT ${COLUMNS}, NULL::boolean AS held_back FROM es.events
          WHERE transaction_id < (SELECT xmin FROM horizon)
            AND (transaction_id, position) > ($1::text::xid8, $2::bigint)
@@ -142,8 +147,8 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
          .map(() => 'NULL')
          .join(', ')},
               coalesce((SELECT transaction_id FROM es.events ORDER BY transaction_id DESC LIMIT 1) >= (SELECT xmin FROM horizon), false)`,
-      [transactionId < 0n ? '0' : transactionId.toString(), position.toString(), limit],
-    );
+      values: [transactionId < 0n ? '0' : transactionId.toString(), position.toString(), limit],
+    });
     const marker = result.rows[result.rows.length - 1];
     return { events: result.rows.slice(0, -1).map(toStored), heldBack: marker?.held_back === true };
   };
