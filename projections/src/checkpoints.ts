@@ -1,5 +1,6 @@
 import { sql, type Kysely, type QueryExecutorProvider, type Transaction } from 'kysely';
 import type { Position } from '@tracker/eventstore/port';
+import { named } from './db.ts';
 
 export type Checkpoint = Position | 'start';
 
@@ -81,7 +82,7 @@ export const advanceCheckpoints = async (
   const names = moves.map((m) => m.name);
   const previous = moves.map((m) => m.previous);
   // A checkpoint at 'start' has no row yet: insert it; the update does the compare-and-set for the rest.
-  const result = await sql<{ n: string }>`
+  const query = sql<{ n: string }>`
     WITH expected AS (SELECT * FROM unnest(${names}::text[], ${previous}::text[]) AS e(name, previous)),
     created AS (
       INSERT INTO ${table(schema)} (name, position, updated_at)
@@ -95,7 +96,10 @@ export const advanceCheckpoints = async (
       RETURNING c.name
     )
     SELECT ((SELECT count(*) FROM created) + (SELECT count(*) FROM moved))::text AS n,
-           ${announce ? sql`pg_notify(${announce.channel}, ${announce.payload})` : sql`NULL`} AS announced`.execute(trx);
+           ${announce ? sql`pg_notify(${announce.channel}, ${announce.payload})` : sql`NULL`} AS announced`;
+  // Named, planned once per connection (pg_stat_statements at 16 clients: 0.13–0.17 ms planned
+  // against 0.09 ms run, for every batch of every lane).
+  const result = await trx.getExecutor().executeQuery(named('advance_checkpoints', query.compile(trx)));
   if (Number(result.rows[0]?.n) !== moves.length) throw new CheckpointMoved(names);
 };
 

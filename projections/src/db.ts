@@ -43,7 +43,7 @@ const preparedNames = new Map<string, string>();
  * A client that sends the texts `prepared` names as named statements: PostgreSQL plans each once per
  * connection and keeps the plan (re-planned by itself when a table it reads changes).
  */
-class PreparingClient extends pg.Client {
+export class PreparingClient extends pg.Client {
   override query(...args: unknown[]): never {
     const [text, values] = args;
     const name = typeof text === 'string' && args.length === 2 && Array.isArray(values) ? preparedNames.get(text) : undefined;
@@ -69,8 +69,13 @@ const FEATURE_NOT_SUPPORTED = '0A000';
  */
 export const prepared = async <Output>(db: ReadModelDb, name: string, query: Compilable<Output>): Promise<Output[]> => {
   const compiled = query.compile();
+  return (await db.executeQuery(named(name, compiled))).rows;
+};
+
+/** `compiled`, to be sent as a named statement by a pool of PreparingClients (each text named once). */
+export const named = <Query extends { sql: string }>(name: string, compiled: Query): Query => {
   if (!preparedNames.has(compiled.sql)) preparedNames.set(compiled.sql, `rm_${name}_${preparedNames.size}`);
-  return (await db.executeQuery(compiled)).rows;
+  return compiled;
 };
 
 export interface ReadModelDbHandle {

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, type ColumnType, type Migration } from 'kysely';
 import pg from 'pg';
+import { PreparingClient } from './db.ts';
 import * as operationalState from '../migrations/ops/2026-11-23-0001_operational_state.ts';
 import * as actionableLinks from '../migrations/ops/2026-11-23-0002_actionable_links.ts';
 import * as streamSnapshots from '../migrations/ops/2026-11-23-0003_stream_snapshots.ts';
@@ -88,6 +89,8 @@ export interface OpsDbHandle {
 
 export const createOpsDb = (connectionString: string, schema = OPS_SCHEMA, poolSize = 5): OpsDbHandle => {
   const pool = new pg.Pool({
+    // Named statements too (db.ts): the runner's checkpoint statement, for the reactors' lanes.
+    Client: PreparingClient,
     connectionString,
     max: poolSize,
     idle_in_transaction_session_timeout: 10_000,
