@@ -126,7 +126,15 @@ const habitFactsFrom = ({
 export const habitFactsOf = async (db: ReadModelDb, userId: string, rows: readonly Row<'actionables'>[]): Promise<Map<string, HabitFacts>> => {
   const ids = rows.filter((row) => row.is_habit).map((row) => row.id);
   if (ids.length === 0) return new Map();
-  const found = await db.selectFrom('actionables as h').select('h.id').select(habitFactColumns(userId)).where('h.id', 'in', ids).execute();
+  const found = await prepared(
+    db,
+    'habit_facts_of',
+    db
+      .selectFrom('actionables as h')
+      .select('h.id')
+      .select(habitFactColumns(userId))
+      .where('h.id', '=', sql<string>`any(${ids}::uuid[])`),
+  );
   return new Map(found.map((habit) => [habit.id, habitFactsFrom(habit)]));
 };
 

@@ -5,7 +5,7 @@ import type { Goal, Subtask, Task } from '@tracker/contracts/goals/http';
 import { actionableIdsInRange, actionablesInRangePage, habitFactsOf, localDayBounds, toActionable } from '../actionables/actionables.queries.ts';
 import { historyOf } from '../actionables/habit-history.queries.ts';
 import { isScheduledOn, NO_HABIT_FACTS, scheduleOf, type HabitFacts } from '../actionables/habit-today.ts';
-import type { ReadModelDb, ReadModels, Row } from '../db.ts';
+import { prepared, type ReadModelDb, type ReadModels, type Row } from '../db.ts';
 import { baseFields, pointsHistories } from '../goals/work-items.queries.ts';
 import { readNewestFirst, type PageRequest } from '../paging.ts';
 import { completionsPerDay, daysOf, type DayRange } from '../points/points.queries.ts';
@@ -342,25 +342,47 @@ export const DAILY_ACTIONABLES_LIMIT = 50;
 export const dailyActionables = async (db: ReadModelDb, userId: string, date: LocalDate, zone: string): Promise<DailyActionable[]> => {
   const { end } = localDayBounds(date, zone);
   const doneToday = db.selectFrom('actionable_completions').select('actionable_id').where('user_id', '=', userId).where('local_date', '=', date);
-  const dueBy = (done: boolean) =>
-    db
-      .selectFrom('actionables')
-      .selectAll()
-      .select(sql<boolean>`${done}::boolean`.as('done_today'))
-      .where('user_id', '=', userId)
-      .where('is_habit', '=', false)
-      .where('deadline', '<', end)
-      .where((eb) => (done ? eb.and([eb('status', '=', 'completed'), eb('id', 'in', doneToday)]) : eb('status', '<>', 'completed')))
-      .orderBy('deadline', 'desc')
-      .orderBy('id', 'desc')
-      .limit(DAILY_ACTIONABLES_LIMIT);
+  const open = db
+    .selectFrom('actionables')
+    .selectAll()
+    .select(sql<boolean>`false`.as('done_today'))
+    .where('user_id', '=', userId)
+    .where('is_habit', '=', false)
+    .where('deadline', '<', end)
+    .where('status', '<>', 'completed')
+    .orderBy('deadline', 'desc')
+    .orderBy('id', 'desc')
+    .limit(DAILY_ACTIONABLES_LIMIT);
+  // Read from the day's completions, each item looked up by its id (LATERAL: in that order, whatever
+  // the planner guesses): read from the items, a user with 3,199 completed to-dos had each of them
+  // probed for a completion that day (2.7 ms of the list's 3.1 ms, EXPLAIN ANALYZE).
+  const done = db
+    .selectFrom(doneToday.distinct().as('today'))
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('actionables')
+          .selectAll()
+          .whereRef('actionables.id', '=', 'today.actionable_id')
+          .where('user_id', '=', userId)
+          .where('is_habit', '=', false)
+          .where('deadline', '<', end)
+          .where('status', '=', 'completed')
+          .as('item'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('item')
+    .select(sql<boolean>`true`.as('done_today'))
+    .orderBy('item.deadline', 'desc')
+    .orderBy('item.id', 'desc')
+    .limit(DAILY_ACTIONABLES_LIMIT);
   // Each part a subquery of its own: a part's ORDER BY and LIMIT cannot stand bare in a UNION.
   const latest = db
     .selectFrom(
       db
-        .selectFrom(dueBy(false).as('open'))
+        .selectFrom(open.as('open'))
         .selectAll()
-        .unionAll(db.selectFrom(dueBy(true).as('done')).selectAll())
+        .unionAll(db.selectFrom(done.as('done')).selectAll())
         .as('due'),
     )
     .selectAll()
@@ -374,11 +396,14 @@ export const dailyActionables = async (db: ReadModelDb, userId: string, date: Lo
     .where('user_id', '=', userId)
     .where('is_habit', '=', true)
     .where('active', '=', true);
-  const rows = await db
-    .selectFrom(latest.as('latest'))
-    .selectAll()
-    .unionAll(db.selectFrom(habits.as('habits')).selectAll())
-    .execute();
+  const rows = await prepared(
+    db,
+    'daily_actionables',
+    db
+      .selectFrom(latest.as('latest'))
+      .selectAll()
+      .unionAll(db.selectFrom(habits.as('habits')).selectAll()),
+  );
   const byDeadline = rows.filter((row) => !row.is_habit).sort((a, b) => a.deadline!.getTime() - b.deadline!.getTime() || a.id.localeCompare(b.id));
   const habitRows = rows.filter((row) => row.is_habit).sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || b.id.localeCompare(a.id));
   const ordered = [...byDeadline, ...habitRows];

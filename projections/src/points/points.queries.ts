@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Activity, HeatmapDay, LeaderboardEntry, PointsStats } from '@tracker/contracts/points/http';
-import type { ReadModelDb } from '../db.ts';
+import { prepared, type ReadModelDb } from '../db.ts';
 import { addDays, daysBetween, type LocalDate } from '@tracker/domain/time/local-date';
 
 /*
@@ -116,8 +116,10 @@ export const pointsStats = async (db: ReadModelDb, userId: string, periods: Stat
   const { today, weekStart, monthStart, range } = periods;
   const from = [weekStart, monthStart, range.startDate, today].sort()[0]!;
   const to = [range.endDate, today].sort().at(-1)!;
-  const row = await db
-    .selectNoFrom((eb) => [
+  const [row] = await prepared(
+    db,
+    'points_stats',
+    db.selectNoFrom((eb) => [
       eb
         .selectFrom('daily_points')
         .select(
@@ -133,10 +135,10 @@ export const pointsStats = async (db: ReadModelDb, userId: string, periods: Stat
         .as('sums'),
       eb.selectFrom('user_points').select('total').where('user_id', '=', userId).as('total'),
       streakQuery(db, userId, today).as('streak'),
-    ])
-    .executeTakeFirstOrThrow();
-  const [todayPoints, week, month, inRange] = row.sums!;
-  return { today: todayPoints, week, month, range: inRange, total: row.total ?? 0, streak: row.streak ?? 0 };
+    ]),
+  );
+  const [todayPoints, week, month, inRange] = row!.sums!;
+  return { today: todayPoints, week, month, range: inRange, total: row!.total ?? 0, streak: row!.streak ?? 0 };
 };
 
 /** Net points over local dates, both included. */
@@ -178,18 +180,21 @@ export const recentActivities = async (db: ReadModelDb, userId: string, limit: n
  * viewer's: names and totals only, no one's id.
  */
 export const leaderboard = async (db: ReadModelDb, limit: number, viewerId: string): Promise<LeaderboardEntry[]> => {
-  const rows = await db
-    .selectFrom('user_points')
-    .innerJoin('users', 'users.id', 'user_points.user_id')
-    // Who chose not to appear does not (user_settings.leaderboard_visible); a chosen name stands for theirs.
-    .leftJoin('user_settings', 'user_settings.user_id', 'user_points.user_id')
-    .select(['user_points.user_id', (eb) => eb.fn.coalesce('user_settings.leaderboard_name', 'users.name').as('name'), 'user_points.total'])
-    .where('users.is_active', '=', true)
-    .where((eb) => eb.fn.coalesce('user_settings.leaderboard_visible', eb.lit(true)), '=', true)
-    .orderBy('user_points.total', 'desc')
-    .orderBy('user_points.user_id')
-    .limit(limit)
-    .execute();
+  const rows = await prepared(
+    db,
+    'leaderboard',
+    db
+      .selectFrom('user_points')
+      .innerJoin('users', 'users.id', 'user_points.user_id')
+      // Who chose not to appear does not (user_settings.leaderboard_visible); a chosen name stands for theirs.
+      .leftJoin('user_settings', 'user_settings.user_id', 'user_points.user_id')
+      .select(['user_points.user_id', (eb) => eb.fn.coalesce('user_settings.leaderboard_name', 'users.name').as('name'), 'user_points.total'])
+      .where('users.is_active', '=', true)
+      .where((eb) => eb.fn.coalesce('user_settings.leaderboard_visible', eb.lit(true)), '=', true)
+      .orderBy('user_points.total', 'desc')
+      .orderBy('user_points.user_id')
+      .limit(limit),
+  );
   let rank = 0;
   return rows.map((row, index) => {
     if (index === 0 || rows[index - 1]!.total !== row.total) rank = index + 1;

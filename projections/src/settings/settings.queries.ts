@@ -1,7 +1,7 @@
 import { settingsDefaults, type Settings, type WeekStart } from '@tracker/contracts/settings/http';
 import { calendarOrStart, todayInSettings } from '@tracker/domain/settings/calendar-changes';
 import { startCalendar } from '@tracker/domain/time/user-calendar';
-import type { ReadModelDb, Row } from '../db.ts';
+import { prepared, type ReadModelDb, type Row } from '../db.ts';
 
 /** A row as the settings answer it, with today in the user's calendar at `at`. */
 export const toSettings = (row: Row<'user_settings'>, at: Date): Settings => ({
@@ -34,4 +34,5 @@ export const settingsOf = async (db: ReadModelDb, userId: string, at: Date): Pro
 
 /** The day a user's weeks start on (one primary-key read; spec.md §9's default for a user the read model does not know yet). */
 export const weekStartOf = async (db: ReadModelDb, userId: string): Promise<WeekStart> =>
-  (await db.selectFrom('user_settings').select('week_start').where('user_id', '=', userId).executeTakeFirst())?.week_start ?? settingsDefaults.weekStart;
+  (await prepared(db, 'week_start', db.selectFrom('user_settings').select('week_start').where('user_id', '=', userId)))[0]?.week_start ??
+  settingsDefaults.weekStart;
