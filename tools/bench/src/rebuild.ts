@@ -117,7 +117,7 @@ const registerUser = async (store: EventStore, userId: string, index: number, ti
 };
 
 /** Users with years of history until the log holds `events` events; how many users that took. */
-export const seedLog = async (pool: pg.Pool, events: number): Promise<{ events: number; users: number }> => {
+const seedLog = async (pool: pg.Pool, events: number): Promise<{ events: number; users: number }> => {
   const bulk = bulkSeedStore(pool);
   // Checked like every writer's events: parsed against the contracts, stamped with their versions.
   const store = checkedEventStore(bulk.store);
