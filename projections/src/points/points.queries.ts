@@ -41,26 +41,31 @@ export const completionsPerDay = (db: ReadModelDb, userId: string, range: DayRan
     .whereRef('to_date', '=', 'from_date')
     .where('completed', '>', 0);
 
-/** Net points, ledger rows and completions per local day of the range, zeros included, oldest first. */
+/**
+ * Net points, ledger rows and completions per local day of the range, zeros included, oldest first.
+ * One statement (the day's points beside its completions), planned once per connection: two
+ * statements at once held two connections for every heatmap.
+ */
 export const pointsPerDay = async (db: ReadModelDb, userId: string, range: DayRange): Promise<HeatmapDay[]> => {
-  const [rows, completions] = await Promise.all([
+  const points = db
+    .selectFrom('daily_points')
+    .select(['local_date', 'points', 'count'])
+    .where('user_id', '=', userId)
+    .where('local_date', '>=', range.startDate)
+    .where('local_date', '<=', range.endDate);
+  const rows = await prepared(
+    db,
+    'points_per_day',
     db
-      .selectFrom('daily_points')
-      .select(['local_date', 'points', 'count'])
-      .where('user_id', '=', userId)
-      .where('local_date', '>=', range.startDate)
-      .where('local_date', '<=', range.endDate)
-      .execute(),
-    completionsPerDay(db, userId, range).execute(),
-  ]);
+      .selectFrom(points.as('p'))
+      .fullJoin(completionsPerDay(db, userId, range).as('c'), 'c.local_date', 'p.local_date')
+      .select([sql<LocalDate>`coalesce(p.local_date, c.local_date)`.as('local_date'), 'p.points', 'p.count', 'c.completions']),
+  );
   const byDay = new Map(rows.map((row) => [row.local_date, row]));
-  const completionsOn = new Map(completions.map((row) => [row.local_date, row.completions]));
-  return daysOf(range).map((date) => ({
-    date,
-    points: byDay.get(date)?.points ?? 0,
-    count: byDay.get(date)?.count ?? 0,
-    completions: completionsOn.get(date) ?? 0,
-  }));
+  return daysOf(range).map((date) => {
+    const day = byDay.get(date);
+    return { date, points: day?.points ?? 0, count: day?.count ?? 0, completions: day?.completions ?? 0 };
+  });
 };
 
 /** What the points stats are counted over: local dates, `today` in the caller's zone. */
