@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase } from '@tracker/eventstore/testing/test-database';
-import { createReadModelDb, prepared, type ReadModelDbHandle } from './db.ts';
+import { createReadModelDb, prepared, preparedRead, type ReadModelDbHandle } from './db.ts';
 import { migrateReadModels } from './migrate.ts';
 
 let handle: ReadModelDbHandle;
@@ -49,4 +49,37 @@ it('prepares a query again when a newer migration changed the columns it reads (
   await sql`ALTER TABLE rm.projection_checkpoints ADD COLUMN added_later integer NOT NULL DEFAULT 7`.execute(db);
   expect(await prepared(db, 'all_columns', all())).toEqual([expect.objectContaining({ name: 'first', added_later: 7 })]);
   expect(await prepared(db, 'all_columns', all())).toHaveLength(1);
+});
+
+it('builds a prepared read once and runs it with the values of each call, constants kept', async () => {
+  const { db } = handle;
+  let builds = 0;
+  const positionsBetween = preparedRead('positions_between', (db, { from, to }: { from: string; to: string }) => {
+    builds++;
+    return db
+      .selectFrom('projection_checkpoints')
+      .select(['name', 'position'])
+      .where('name', 'in', ['first', 'second', 'none'])
+      .where('position', '>=', from)
+      .where('position', '<=', to)
+      .orderBy('name');
+  });
+  expect(await positionsBetween(db, { from: '1', to: '1' })).toEqual([{ name: 'first', position: '1' }]);
+  expect(await positionsBetween(db, { from: '1', to: '2' })).toEqual([
+    { name: 'first', position: '1' },
+    { name: 'second', position: '2' },
+  ]);
+  expect(await positionsBetween(db, { from: '2', to: '9' })).toEqual([{ name: 'second', position: '2' }]);
+  expect(builds).toBe(1);
+  expect((await preparedStatements()).filter(({ name }) => name.startsWith('rm_positions_between_'))).toHaveLength(1);
+});
+
+it('refuses a prepared read whose query computes with a value, or leaves one out', async () => {
+  const { db } = handle;
+  const computed = preparedRead('computed', (db, { name }: { name: string }) =>
+    db.selectFrom('projection_checkpoints').select('name').where('name', '=', `${name}!`),
+  );
+  await expect(computed(db, { name: 'first' })).rejects.toThrow(/computed from a placeholder/);
+  const unused = preparedRead('unused', (db, _: { name: string }) => db.selectFrom('projection_checkpoints').select('name'));
+  await expect(unused(db, { name: 'first' })).rejects.toThrow(/name not found among the query's values/);
 });

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, type ColumnType, type Compilable, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { Kysely, PostgresDialect, type ColumnType, type CompiledQuery, type Compilable, type Insertable, type Selectable, type Updateable } from 'kysely';
 import pg from 'pg';
 import { pgConnectionOptions } from '@tracker/eventstore/pg-connection-options';
 
@@ -70,6 +70,47 @@ const FEATURE_NOT_SUPPORTED = '0A000';
 export const prepared = async <Output>(db: ReadModelDb, name: string, query: Compilable<Output>): Promise<Output[]> => {
   const compiled = query.compile();
   return (await db.executeQuery(named(name, compiled))).rows;
+};
+
+/**
+ * A read whose text is the same on every call, only its values change: built and compiled by kysely
+ * once per database handle, then sent as a named statement with each call's values. For the hottest
+ * reads, where building and compiling the query cost more than PostgreSQL's running it (the
+ * dashboard summary: 0.95 ms of kysely per request, its statement 1.2 ms). `build` must use each
+ * of `params` only as a value of the query (no arithmetic, no branching on it): it is called once
+ * with placeholders, and a placeholder found changed, or missing, fails the first call.
+ */
+export const preparedRead = <Params extends Record<string, unknown>, Output>(
+  name: string,
+  build: (db: ReadModelDb, params: Params) => Compilable<Output>,
+): ((db: ReadModelDb, params: Params) => Promise<Output[]>) => {
+  const templates = new WeakMap<ReadModelDb, { compiled: CompiledQuery<Output>; slots: Array<{ key: string } | { value: unknown }> }>();
+  const templateFor = (db: ReadModelDb, keys: string[]) => {
+    let template = templates.get(db);
+    if (!template) {
+      const placeholders = Object.fromEntries(keys.map((key) => [key, `\u0000${name}:${key}\u0000`])) as unknown as Params;
+      const compiled = named(name, build(db, placeholders).compile());
+      const byPlaceholder = new Map<unknown, string>(keys.map((key) => [placeholders[key], key]));
+      const slots = compiled.parameters.map((value) => {
+        const key = typeof value === 'string' ? byPlaceholder.get(value) : undefined;
+        if (key !== undefined) return { key };
+        if (typeof value === 'string' && value.includes('\u0000'))
+          throw new Error(`${name}: a parameter was computed from a placeholder (${JSON.stringify(value)})`);
+        return { value };
+      });
+      const used = new Set(slots.flatMap((slot) => ('key' in slot ? [slot.key] : [])));
+      const unused = keys.filter((key) => !used.has(key));
+      if (unused.length > 0) throw new Error(`${name}: ${unused.join(', ')} not found among the query's values`);
+      template = { compiled, slots };
+      templates.set(db, template);
+    }
+    return template;
+  };
+  return async (db, params) => {
+    const { compiled, slots } = templateFor(db, Object.keys(params));
+    const parameters = slots.map((slot) => ('key' in slot ? params[slot.key] : slot.value));
+    return (await db.executeQuery<Output>({ ...compiled, parameters })).rows;
+  };
 };
 
 /** `compiled`, to be sent as a named statement by a pool of PreparingClients (each text named once). */

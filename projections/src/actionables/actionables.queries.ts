@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import type { Actionable, ActionableStatus } from '@tracker/contracts/actionables/http';
 import type { DateRange as LocalDateRange } from '@tracker/domain/actionables/habit-schedule';
 import type { LocalDate } from '@tracker/domain/time/local-date';
-import { prepared, type ReadModelDb, type ReadModels, type Row } from '../db.ts';
+import { prepared, preparedRead, type ReadModelDb, type ReadModels, type Row } from '../db.ts';
 import { readNewestFirst, type Page, type PageRequest } from '../paging.ts';
 import { actionableAnswer } from './actionable-answer.ts';
 import { habitStreakOn, isScheduledOn, NO_HABIT_FACTS, scheduleOf, type HabitFacts } from './habit-today.ts';
@@ -123,18 +123,19 @@ const habitFactsFrom = ({
 });
 
 /** The facts of the habits among `rows`, by id (habitFactColumns); non-habits need none. */
+/** The facts of some habits, by their ids: built and compiled once (every habit answer and today's list read them). */
+const habitFactsStatement = preparedRead('habit_facts_of', (db, { userId, ids }: { userId: string; ids: string[] }) =>
+  db
+    .selectFrom('actionables as h')
+    .select('h.id')
+    .select(habitFactColumns(userId))
+    .where('h.id', '=', sql<string>`any(${ids}::uuid[])`),
+);
+
 export const habitFactsOf = async (db: ReadModelDb, userId: string, rows: readonly Row<'actionables'>[]): Promise<Map<string, HabitFacts>> => {
   const ids = rows.filter((row) => row.is_habit).map((row) => row.id);
   if (ids.length === 0) return new Map();
-  const found = await prepared(
-    db,
-    'habit_facts_of',
-    db
-      .selectFrom('actionables as h')
-      .select('h.id')
-      .select(habitFactColumns(userId))
-      .where('h.id', '=', sql<string>`any(${ids}::uuid[])`),
-  );
+  const found = await habitFactsStatement(db, { userId, ids });
   return new Map(found.map((habit) => [habit.id, habitFactsFrom(habit)]));
 };
 

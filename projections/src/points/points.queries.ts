@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Activity, HeatmapDay, LeaderboardEntry, PointsStats } from '@tracker/contracts/points/http';
-import { prepared, type ReadModelDb } from '../db.ts';
+import { preparedRead, type ReadModelDb } from '../db.ts';
 import { addDays, daysBetween, type LocalDate } from '@tracker/domain/time/local-date';
 
 /*
@@ -19,9 +19,16 @@ export interface DayRange {
   endDate: LocalDate;
 }
 
-/** Every local date of the range, oldest first. */
-export const daysOf = (range: DayRange): LocalDate[] =>
-  Array.from({ length: daysBetween(range.startDate, range.endDate) + 1 }, (_, n) => addDays(range.startDate, n));
+/**
+ * Every local date of the range, oldest first: stepped from the first day's UTC midnight, which
+ * never leaves the calendar before the range's last (valid) date does — a year of days is 365
+ * `addDays` otherwise, each parsing and checking its date again (0.28 ms of a year's summary).
+ */
+export const daysOf = (range: DayRange): LocalDate[] => {
+  const first = Date.parse(`${addDays(range.startDate, 0)}T00:00:00Z`);
+  return Array.from({ length: daysBetween(range.startDate, range.endDate) + 1 }, (_, n) => new Date(first + n * DAY_MS).toISOString().slice(0, 10));
+};
+const DAY_MS = 86_400_000;
 
 /**
  * The standing completions of to-dos and habits per local day of the range (days without any left
@@ -39,28 +46,31 @@ export const completionsPerDay = (db: ReadModelDb, userId: string, range: DayRan
     .where('from_date', '>=', range.startDate)
     .where('from_date', '<=', range.endDate)
     .whereRef('to_date', '=', 'from_date')
-    .where('completed', '>', 0);
+    .where('completed', '>', sql.lit(0));
 
 /**
  * Net points, ledger rows and completions per local day of the range, zeros included, oldest first.
  * One statement (the day's points beside its completions), planned once per connection: two
  * statements at once held two connections for every heatmap.
  */
-export const pointsPerDay = async (db: ReadModelDb, userId: string, range: DayRange): Promise<HeatmapDay[]> => {
-  const points = db
-    .selectFrom('daily_points')
-    .select(['local_date', 'points', 'count'])
-    .where('user_id', '=', userId)
-    .where('local_date', '>=', range.startDate)
-    .where('local_date', '<=', range.endDate);
-  const rows = await prepared(
-    db,
-    'points_per_day',
-    db
+const pointsPerDayStatement = preparedRead(
+  'points_per_day',
+  (db, { userId, startDate, endDate }: { userId: string; startDate: LocalDate; endDate: LocalDate }) => {
+    const points = db
+      .selectFrom('daily_points')
+      .select(['local_date', 'points', 'count'])
+      .where('user_id', '=', userId)
+      .where('local_date', '>=', startDate)
+      .where('local_date', '<=', endDate);
+    return db
       .selectFrom(points.as('p'))
-      .fullJoin(completionsPerDay(db, userId, range).as('c'), 'c.local_date', 'p.local_date')
-      .select([sql<LocalDate>`coalesce(p.local_date, c.local_date)`.as('local_date'), 'p.points', 'p.count', 'c.completions']),
-  );
+      .fullJoin(completionsPerDay(db, userId, { startDate, endDate }).as('c'), 'c.local_date', 'p.local_date')
+      .select([sql<LocalDate>`coalesce(p.local_date, c.local_date)`.as('local_date'), 'p.points', 'p.count', 'c.completions']);
+  },
+);
+
+export const pointsPerDay = async (db: ReadModelDb, userId: string, range: DayRange): Promise<HeatmapDay[]> => {
+  const rows = await pointsPerDayStatement(db, { userId, startDate: range.startDate, endDate: range.endDate });
   const byDay = new Map(rows.map((row) => [row.local_date, row]));
   return daysOf(range).map((date) => {
     const day = byDay.get(date);
@@ -83,9 +93,8 @@ export interface StatsPeriods {
  * n − 1` stays on the run's last day exactly while the days are consecutive, and falls below it for
  * good at the first gap.
  */
-const streakQuery = (db: ReadModelDb, userId: string, today: LocalDate) => {
-  const yesterday = addDays(today, -1);
-  return db
+const streakQuery = (db: ReadModelDb, userId: string, today: LocalDate, yesterday = addDays(today, -1)) =>
+  db
     .selectFrom(
       db
         .selectFrom('daily_points')
@@ -107,7 +116,6 @@ const streakQuery = (db: ReadModelDb, userId: string, today: LocalDate) => {
       const lastDay = sql`case when ${pointsToday} then ${today}::date else ${yesterday}::date end`;
       return sql<number>`count(*) filter (where local_date + (n - 1) = ${lastDay})::int`.as('streak');
     });
-};
 
 /** Consecutive local days with points (net above zero), ending today, or yesterday when today has none yet. */
 export const pointsStreak = async (db: ReadModelDb, userId: string, today: LocalDate): Promise<number> =>
@@ -117,31 +125,54 @@ export const pointsStreak = async (db: ReadModelDb, userId: string, today: Local
  * GET /points/stats in one statement: one range scan of daily_points for today, the week, the month
  * and the range; the total from user_points; the streak (pointsStreak).
  */
-export const pointsStats = async (db: ReadModelDb, userId: string, periods: StatsPeriods): Promise<PointsStats> => {
-  const { today, weekStart, monthStart, range } = periods;
-  const from = [weekStart, monthStart, range.startDate, today].sort()[0]!;
-  const to = [range.endDate, today].sort().at(-1)!;
-  const [row] = await prepared(
-    db,
-    'points_stats',
+type StatsParams = {
+  userId: string;
+  today: LocalDate;
+  yesterday: LocalDate;
+  weekStart: LocalDate;
+  monthStart: LocalDate;
+  startDate: LocalDate;
+  endDate: LocalDate;
+  from: LocalDate;
+  to: LocalDate;
+};
+const pointsStatsStatement = preparedRead(
+  'points_stats',
+  (db, { userId, today, yesterday, weekStart, monthStart, startDate, endDate, from, to }: StatsParams) =>
     db.selectNoFrom((eb) => [
       eb
         .selectFrom('daily_points')
         .select(
           sql<[number, number, number, number]>`array[
-            coalesce(sum(points) filter (where local_date = ${today}), 0),
-            coalesce(sum(points) filter (where local_date between ${weekStart} and ${today}), 0),
-            coalesce(sum(points) filter (where local_date between ${monthStart} and ${today}), 0),
-            coalesce(sum(points) filter (where local_date between ${range.startDate} and ${range.endDate}), 0)]::int[]`.as('sums'),
+          coalesce(sum(points) filter (where local_date = ${today}), 0),
+          coalesce(sum(points) filter (where local_date between ${weekStart} and ${today}), 0),
+          coalesce(sum(points) filter (where local_date between ${monthStart} and ${today}), 0),
+          coalesce(sum(points) filter (where local_date between ${startDate} and ${endDate}), 0)]::int[]`.as('sums'),
         )
         .where('user_id', '=', userId)
         .where('local_date', '>=', from)
         .where('local_date', '<=', to)
         .as('sums'),
       eb.selectFrom('user_points').select('total').where('user_id', '=', userId).as('total'),
-      streakQuery(db, userId, today).as('streak'),
+      streakQuery(db, userId, today, yesterday).as('streak'),
     ]),
-  );
+);
+
+export const pointsStats = async (db: ReadModelDb, userId: string, periods: StatsPeriods): Promise<PointsStats> => {
+  const { today, weekStart, monthStart, range } = periods;
+  const from = [weekStart, monthStart, range.startDate, today].sort()[0]!;
+  const to = [range.endDate, today].sort().at(-1)!;
+  const [row] = await pointsStatsStatement(db, {
+    userId,
+    today,
+    yesterday: addDays(today, -1),
+    weekStart,
+    monthStart,
+    startDate: range.startDate,
+    endDate: range.endDate,
+    from,
+    to,
+  });
   const [todayPoints, week, month, inRange] = row!.sums!;
   return { today: todayPoints, week, month, range: inRange, total: row!.total ?? 0, streak: row!.streak ?? 0 };
 };
@@ -184,22 +215,22 @@ export const recentActivities = async (db: ReadModelDb, userId: string, limit: n
  * a rank (1, 2, 2, 4). Only rank, name and total leave this function, and whether the row is the
  * viewer's: names and totals only, no one's id.
  */
+const leaderboardStatement = preparedRead('leaderboard', (db, { limit }: { limit: number }) =>
+  db
+    .selectFrom('user_points')
+    .innerJoin('users', 'users.id', 'user_points.user_id')
+    // Who chose not to appear does not (user_settings.leaderboard_visible); a chosen name stands for theirs.
+    .leftJoin('user_settings', 'user_settings.user_id', 'user_points.user_id')
+    .select(['user_points.user_id', (eb) => eb.fn.coalesce('user_settings.leaderboard_name', 'users.name').as('name'), 'user_points.total'])
+    .where('users.is_active', '=', sql.lit(true))
+    .where((eb) => eb.fn.coalesce('user_settings.leaderboard_visible', eb.lit(true)), '=', sql.lit(true))
+    .orderBy('user_points.total', 'desc')
+    .orderBy('user_points.user_id')
+    .limit(limit),
+);
+
 export const leaderboard = async (db: ReadModelDb, limit: number, viewerId: string): Promise<LeaderboardEntry[]> => {
-  const rows = await prepared(
-    db,
-    'leaderboard',
-    db
-      .selectFrom('user_points')
-      .innerJoin('users', 'users.id', 'user_points.user_id')
-      // Who chose not to appear does not (user_settings.leaderboard_visible); a chosen name stands for theirs.
-      .leftJoin('user_settings', 'user_settings.user_id', 'user_points.user_id')
-      .select(['user_points.user_id', (eb) => eb.fn.coalesce('user_settings.leaderboard_name', 'users.name').as('name'), 'user_points.total'])
-      .where('users.is_active', '=', true)
-      .where((eb) => eb.fn.coalesce('user_settings.leaderboard_visible', eb.lit(true)), '=', true)
-      .orderBy('user_points.total', 'desc')
-      .orderBy('user_points.user_id')
-      .limit(limit),
-  );
+  const rows = await leaderboardStatement(db, { limit });
   let rank = 0;
   return rows.map((row, index) => {
     if (index === 0 || rows[index - 1]!.total !== row.total) rank = index + 1;
