@@ -60,6 +60,16 @@ export const calendarDate = z.string().refine(
 export const birthDate = calendarDate.refine((value) => value <= new Date().toISOString().slice(0, 10), { message: 'must not be in the future' });
 
 const isInstant = (value: string): boolean => {
+  // The form the server writes (toISOString), as every stored event holds it: valid exactly when
+  // written again the same, within the years. One parse, where the general form below takes a match,
+  // a Date and two parses (0.5 s of a 200,000-event rebuild's decoding).
+  if (value.length === 24 && value.charCodeAt(23) === 90 /* Z */) {
+    const at = Date.parse(value);
+    if (!Number.isNaN(at) && new Date(at).toISOString() === value) {
+      const year = Number(value.slice(0, 4));
+      return year >= YEAR_MIN && year <= YEAR_MAX;
+    }
+  }
   const match = DATE_TIME.exec(value);
   if (!match || !isRealDay(Number(match[1]), Number(match[2]), Number(match[3]))) return false;
   const [hours, minutes, seconds] = [match[4], match[5], match[6]].map((part) => Number(part ?? 0));
@@ -127,13 +137,25 @@ export const wholeNumberParam = (min: number, max: number, message = `must be a 
     .transform(Number)
     .pipe(z.number().min(min, message).max(max, message));
 
+/**
+ * Zones already asked about, and the answer: building an Intl.DateTimeFormat to ask took 0.42 s of a
+ * 200,000-event rebuild's 7.1 s of samples (every event's metadata names its zone, checked again when
+ * decoded). Bounded, so names made up by a sender cannot fill it.
+ */
+const knownZones = new Map<string, boolean>();
+const KNOWN_ZONES_MAX = 2_000;
 const isValidZone = (zone: string): boolean => {
+  const known = knownZones.get(zone);
+  if (known !== undefined) return known;
+  let valid: boolean;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone.length > 0;
+    valid = zone.length > 0;
   } catch {
-    return false;
+    valid = false;
   }
+  if (knownZones.size < KNOWN_ZONES_MAX) knownZones.set(zone, valid);
+  return valid;
 };
 
 export const timezone = z

@@ -4,6 +4,7 @@ import { importedItemCreatedAt } from '@tracker/domain/actionables/import.decide
 import type { ReadModels } from '../db.ts';
 import { defineProjector, type ProjectedEvent } from '../projector.ts';
 import type { ActionableRowUpdate, NewActionableCompletionRow, NewActionableRow, NewHabitCompletionRow } from './actionables.tables.ts';
+import { insertRows } from '../json-rows.ts';
 
 type ActionableProjected = ProjectedEvent<
   | 'ActionablesImported'
@@ -372,11 +373,7 @@ const applyEvents = async (trx: Transaction<ReadModels>, events: ActionableProje
     }
   }
 
-  if (created.size > 0)
-    await trx
-      .insertInto('actionables')
-      .values([...created.values()])
-      .execute();
+  if (created.size > 0) await insertRows(trx, 'actionables', [...created.values()], { jsonText: ['recurrence'] }).execute();
   await writeChanges(trx, changed);
   const moved = [...points].filter(([, delta]) => delta !== 0);
   if (moved.length > 0) {
@@ -391,15 +388,9 @@ const applyEvents = async (trx: Transaction<ReadModels>, events: ActionableProje
       .whereRef('actionables.id', '=', sql.ref('moves.id'))
       .execute();
   }
-  if (completions.size > 0)
-    await trx
-      .insertInto('actionable_completions')
-      .values([...completions.values()])
-      .execute();
+  if (completions.size > 0) await insertRows(trx, 'actionable_completions', [...completions.values()]).execute();
   if (habitCompletions.size > 0)
-    await trx
-      .insertInto('habit_completions')
-      .values([...habitCompletions.values()])
+    await insertRows(trx, 'habit_completions', [...habitCompletions.values()])
       // A day credited twice (never decided; a log from before one calendar might hold one): the later claim stands.
       .onConflict((oc) =>
         oc.columns(['actionable_id', 'date']).doUpdateSet((eb) => ({

@@ -1,5 +1,6 @@
 import { defineProjector, type ProjectedEvent } from '../projector.ts';
 import type { NewRow } from '../db.ts';
+import { insertRows } from '../json-rows.ts';
 
 type ItemEvent = ProjectedEvent<
   | 'GoalCreated'
@@ -132,8 +133,9 @@ export const activitiesProjection = defineProjector({
   async applyBatch(trx, events) {
     const rows = events.flatMap((event) => {
       const activity = activityOf(event);
-      return activity ? [{ ...activity, event_id: event.id, user_id: event.metadata.userId, occurred_at: event.metadata.occurredAt }] : [];
+      // Every column named (points null where an activity has none): one JSON insert, not VALUES (json-rows.ts).
+      return activity ? [{ points: null, ...activity, event_id: event.id, user_id: event.metadata.userId, occurred_at: event.metadata.occurredAt }] : [];
     });
-    if (rows.length > 0) await trx.insertInto('activities').values(rows).execute();
+    if (rows.length > 0) await insertRows(trx, 'activities', rows).execute();
   },
 });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { localDateOf } from '@tracker/domain/time/local-date';
 import { defineProjector, type ProjectedEvent } from '../projector.ts';
 import type { NewRow } from '../db.ts';
+import { insertRows } from '../json-rows.ts';
 
 type PointsEvent = ProjectedEvent<'PointsAwarded' | 'PointsRevoked'>;
 
@@ -40,16 +41,18 @@ export const pointsLedgerProjection = defineProjector({
   async applyBatch(trx, events) {
     if (events.length === 0) return;
     const rows = events.map(ledgerRow);
-    await trx.insertInto('points_ledger').values(rows).execute();
+    await insertRows(trx, 'points_ledger', rows).execute();
     const totals = new Map<string, { points: number; at: Date }>();
     for (const row of rows) {
       const known = totals.get(row.user_id);
       const at = new Date(row.occurred_at);
       totals.set(row.user_id, { points: (known?.points ?? 0) + row.points, at: known && known.at > at ? known.at : at });
     }
-    await trx
-      .insertInto('user_points')
-      .values([...totals].map(([userId, { points, at }]) => ({ user_id: userId, total: points, updated_at: at })))
+    await insertRows(
+      trx,
+      'user_points',
+      [...totals].map(([userId, { points, at }]) => ({ user_id: userId, total: points, updated_at: at })),
+    )
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ total: sql`user_points.total + excluded.total`, updated_at: sql`excluded.updated_at` }))
       .execute();
     const days = new Map<string, { user_id: string; local_date: string; points: number; count: number }>();
@@ -58,9 +61,7 @@ export const pointsLedgerProjection = defineProjector({
       const known = days.get(key) ?? { user_id: row.user_id, local_date: row.local_date, points: 0, count: 0 };
       days.set(key, { ...known, points: known.points + row.points, count: known.count + 1 });
     }
-    await trx
-      .insertInto('daily_points')
-      .values([...days.values()])
+    await insertRows(trx, 'daily_points', [...days.values()])
       .onConflict((oc) =>
         oc
           .columns(['user_id', 'local_date'])
