@@ -185,14 +185,14 @@ export const listActionablesPage = async (
 export const listActionables = async (db: ReadModelDb, userId: string, today: LocalDate, filter: ListFilter = {}): Promise<Actionable[]> =>
   (await listActionablesPage(db, userId, today, filter)).items;
 
+const findStatement = preparedRead('find_actionable', (db, { userId, id }: { userId: string; id: string }) =>
+  db.selectFrom('actionables as h').selectAll('h').select(habitFactColumns(userId)).where('h.id', '=', id).where('h.user_id', '=', userId),
+);
+
 /** GET /actionables/{id}: the caller's own, or nothing (another user's id reads as missing). */
 export const findActionable = async (db: ReadModelDb, userId: string, id: string, today: LocalDate): Promise<Actionable | undefined> => {
   // The row and its habit facts in one statement: every command on an item answers with this.
-  const [found] = await prepared(
-    db,
-    'find_actionable',
-    db.selectFrom('actionables as h').selectAll('h').select(habitFactColumns(userId)).where('h.id', '=', id).where('h.user_id', '=', userId),
-  );
+  const [found] = await findStatement(db, { userId, id });
   if (!found) return undefined;
   const { recent, last_claim, freezes, ...row } = found;
   const facts = row.is_habit ? habitFactsFrom({ recent, last_claim, freezes }) : undefined;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Goal, Subtask, Task, WorkItemStatus } from '@tracker/contracts/goals/http';
 import { workShare, type TaskWork } from '@tracker/contracts/goals/progress';
-import { prepared, type ReadModelDb, type Row } from '../db.ts';
+import { prepared, preparedRead, type ReadModelDb, type Row } from '../db.ts';
 import { readNewestFirst, type Page, type PageRequest } from '../paging.ts';
 
 type Kind = 'goal' | 'task' | 'subtask';
@@ -126,9 +126,15 @@ export const listSubtasks = async (db: ReadModelDb, userId: string, filter: List
 };
 
 /** One item with its points history, in one statement: every command on a goal, task or subtask answers with this read. */
+const findStatement = (kind: Kind) =>
+  preparedRead(`find_${kind}`, (db, { userId, id }: { userId: string; id: string }) => {
+    const table = tableOf[kind] as 'goals';
+    return withHistory(db, kind).where(`${table}.id`, '=', id).where(`${table}.user_id`, '=', userId);
+  });
+const findStatements = { goal: findStatement('goal'), task: findStatement('task'), subtask: findStatement('subtask') };
+
 const findWithHistory = async <K extends Kind>(db: ReadModelDb, kind: K, userId: string, id: string) => {
-  const table = tableOf[kind] as 'goals';
-  const [found] = await prepared(db, `find_${kind}`, withHistory(db, kind).where(`${table}.id`, '=', id).where(`${table}.user_id`, '=', userId));
+  const [found] = await findStatements[kind](db, { userId, id });
   return found ? withHistoryOf<K>(found) : undefined;
 };
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { User } from '@tracker/contracts/users/http';
-import { prepared, type ReadModelDb, type Row } from '../db.ts';
+import { prepared, preparedRead, type ReadModelDb, type Row } from '../db.ts';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
@@ -27,16 +27,16 @@ export const toUser = (row: Row<'users'>): User => ({
  * What authentication needs to know of a token's user: does it still exist, may it sign in, and its
  * calendar (null until the settings read model has it: then its zone and day start stand in).
  */
+const sessionFactsStatement = preparedRead('session_facts', (db, { id }: { id: string }) =>
+  db
+    .selectFrom('users')
+    .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
+    .select(['users.is_active', 'users.password_changed_at', 'users.timezone', 'user_settings.day_start_hour', 'user_settings.calendar'])
+    .where('users.id', '=', id),
+);
+
 export const findSessionFacts = async (db: ReadModelDb, id: string) => {
-  const [found] = await prepared(
-    db,
-    'session_facts',
-    db
-      .selectFrom('users')
-      .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
-      .select(['users.is_active', 'users.password_changed_at', 'users.timezone', 'user_settings.day_start_hour', 'user_settings.calendar'])
-      .where('users.id', '=', id),
-  );
+  const [found] = await sessionFactsStatement(db, { id });
   return found;
 };
 
