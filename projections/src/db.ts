@@ -80,7 +80,7 @@ export const prepared = async <Output>(db: ReadModelDb, name: string, query: Com
  * of `params` only as a value of the query (no arithmetic, no branching on it): it is called once
  * with placeholders, and a placeholder found changed, or missing, fails the first call.
  */
-export const preparedRead = <Params extends Record<string, unknown>, Output>(
+export const preparedRead = <Params extends object, Output>(
   name: string,
   build: (db: ReadModelDb, params: Params) => Compilable<Output>,
 ): ((db: ReadModelDb, params: Params) => Promise<Output[]>) => {
@@ -90,7 +90,7 @@ export const preparedRead = <Params extends Record<string, unknown>, Output>(
     if (!template) {
       const placeholders = Object.fromEntries(keys.map((key) => [key, `\u0000${name}:${key}\u0000`])) as unknown as Params;
       const compiled = named(name, build(db, placeholders).compile());
-      const byPlaceholder = new Map<unknown, string>(keys.map((key) => [placeholders[key], key]));
+      const byPlaceholder = new Map<unknown, string>(keys.map((key) => [(placeholders as Record<string, unknown>)[key], key]));
       const slots = compiled.parameters.map((value) => {
         const key = typeof value === 'string' ? byPlaceholder.get(value) : undefined;
         if (key !== undefined) return { key };
@@ -108,7 +108,7 @@ export const preparedRead = <Params extends Record<string, unknown>, Output>(
   };
   return async (db, params) => {
     const { compiled, slots } = templateFor(db, Object.keys(params));
-    const parameters = slots.map((slot) => ('key' in slot ? params[slot.key] : slot.value));
+    const parameters = slots.map((slot) => ('key' in slot ? (params as Record<string, unknown>)[slot.key] : slot.value));
     return (await db.executeQuery<Output>({ ...compiled, parameters })).rows;
   };
 };

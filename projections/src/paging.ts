@@ -21,13 +21,23 @@ export interface Page<Item> {
  * Instants are written in milliseconds (the app's clock), so a position read back through a JS Date
  * is exact.
  */
-export const newestFirstPage = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, page: PageRequest): SelectQueryBuilder<DB, TB, O> => {
-  const { after } = page;
-  const from = after ? query.where(sql<SqlBool>`(created_at, id) < (${new Date(after.createdAt)}::timestamptz, ${after.id}::uuid)`) : query;
+export const newestFirstPage = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, page: PageRequest): SelectQueryBuilder<DB, TB, O> =>
+  newestFirstRows(query, page.limit + 1, page.after);
+
+/**
+ * `rows` rows newest first after `after`: what `newestFirstPage` reads, with each value only passed
+ * on (so a statement built once, `preparedRead`, can hold it).
+ */
+export const newestFirstRows = <DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  rows: number,
+  after: PagePosition | undefined,
+): SelectQueryBuilder<DB, TB, O> => {
+  const from = after ? query.where(sql<SqlBool>`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`) : query;
   return from
     .orderBy(sql`created_at`, 'desc')
     .orderBy(sql`id`, 'desc')
-    .limit(page.limit + 1);
+    .limit(rows);
 };
 
 /** Rows as `newestFirstPage` read them (one more than the page): the page's rows and where the next page starts. */

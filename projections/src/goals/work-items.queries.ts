@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Goal, Subtask, Task, WorkItemStatus } from '@tracker/contracts/goals/http';
 import { workShare, type TaskWork } from '@tracker/contracts/goals/progress';
-import { prepared, preparedRead, type ReadModelDb, type Row } from '../db.ts';
-import { readNewestFirst, type Page, type PageRequest } from '../paging.ts';
+import { preparedRead, type ReadModelDb, type Row } from '../db.ts';
+import { newestFirstRows, pageOf, readNewestFirst, type Page, type PageRequest } from '../paging.ts';
 
 type Kind = 'goal' | 'task' | 'subtask';
 const tableOf = { goal: 'goals', task: 'tasks', subtask: 'subtasks' } as const;
@@ -101,24 +101,50 @@ const listQuery = (db: ReadModelDb, kind: Kind, userId: string, filter: ListFilt
 };
 
 /**
+ * One page of a kind's items the filter finds, newest first, as a statement built and compiled once
+ * for each kind, set of filters given and first or later page (list-50-goals spent 0.45 ms of its
+ * 3.2 ms of CPU building and compiling it).
+ */
+const FILTERS = ['status', 'priority', 'goalId', 'taskId'] as const;
+type PageParams = ListFilter & { userId: string; rows: number; afterCreatedAt?: string; afterId?: string };
+const pageStatements = new Map<string, (db: ReadModelDb, params: PageParams) => Promise<Array<{ created_at: Date; id: string; points_history: unknown }>>>();
+const filtersOf = (kind: Kind, filter: ListFilter) =>
+  FILTERS.filter((name) => filter[name] !== undefined && (name !== 'goalId' || kind !== 'goal') && (name !== 'taskId' || kind === 'subtask'));
+const readPage = async (db: ReadModelDb, kind: Kind, userId: string, filter: ListFilter, page?: PageRequest) => {
+  if (!page) return readNewestFirst(listQuery(db, kind, userId, filter));
+  const given = filtersOf(kind, filter);
+  const key = [kind, ...given, page.after ? 'after' : 'first'].join('_');
+  let statement = pageStatements.get(key);
+  if (!statement) {
+    statement = preparedRead(`list_${key}`, (db, { userId, rows, afterCreatedAt, afterId, ...filters }: PageParams) =>
+      newestFirstRows(listQuery(db, kind, userId, filters), rows, afterCreatedAt === undefined ? undefined : { createdAt: afterCreatedAt, id: afterId! }),
+    );
+    pageStatements.set(key, statement);
+  }
+  const params: PageParams = { userId, rows: page.limit + 1, ...Object.fromEntries(given.map((name) => [name, filter[name]])) };
+  if (page.after) Object.assign(params, { afterCreatedAt: page.after.createdAt, afterId: page.after.id });
+  return pageOf(await statement(db, params), page);
+};
+
+/**
  * Goals the filter finds, newest first (created_at desc, id desc): one page of them, or all without
  * `page` (callers inside the server; routes read pages). Each filter's rows are one range of an index
  * in that order (migrations 0009 and 0010), so a page reads only its own rows.
  */
 export const listGoals = async (db: ReadModelDb, userId: string, filter: ListFilter = {}, page?: PageRequest): Promise<Page<Goal>> => {
-  const { items, next } = await readNewestFirst(listQuery(db, 'goal', userId, filter), page, (query) => prepared(db, 'list_goals', query));
+  const { items, next } = await readPage(db, 'goal', userId, filter, page);
   return { items: items.map(withHistoryOf<'goal'>).map(({ row, history }) => baseFields(row, history)), next };
 };
 
 /** Tasks the filter finds (a status, a priority, a goal's), newest first: one page, or all without `page`. */
 export const listTasks = async (db: ReadModelDb, userId: string, filter: ListFilter = {}, page?: PageRequest): Promise<Page<Task>> => {
-  const { items, next } = await readNewestFirst(listQuery(db, 'task', userId, filter), page, (query) => prepared(db, 'list_tasks', query));
+  const { items, next } = await readPage(db, 'task', userId, filter, page);
   return { items: items.map(withHistoryOf<'task'>).map(({ row, history }) => ({ ...baseFields(row, history), goalId: row.goal_id })), next };
 };
 
 /** Subtasks the filter finds (a status, a priority, a task's), newest first: one page, or all without `page`. */
 export const listSubtasks = async (db: ReadModelDb, userId: string, filter: ListFilter = {}, page?: PageRequest): Promise<Page<Subtask>> => {
-  const { items, next } = await readNewestFirst(listQuery(db, 'subtask', userId, filter), page, (query) => prepared(db, 'list_subtasks', query));
+  const { items, next } = await readPage(db, 'subtask', userId, filter, page);
   return {
     items: items.map(withHistoryOf<'subtask'>).map(({ row, history }) => ({ ...baseFields(row, history), taskId: row.task_id, goalId: row.goal_id })),
     next,
