@@ -122,7 +122,6 @@ const habitFactsFrom = ({
   freezes: freezes.map((freeze) => ({ from: freeze.from_date, to: freeze.to_date })),
 });
 
-/** The facts of the habits among `rows`, by id (habitFactColumns); non-habits need none. */
 /** The facts of some habits, by their ids: built and compiled once (every habit answer and today's list read them). */
 const habitFactsStatement = preparedRead('habit_facts_of', (db, { userId, ids }: { userId: string; ids: string[] }) =>
   db
@@ -132,6 +131,7 @@ const habitFactsStatement = preparedRead('habit_facts_of', (db, { userId, ids }:
     .where('h.id', '=', sql<string>`any(${ids}::uuid[])`),
 );
 
+/** The facts of the habits among `rows`, by id (habitFactColumns); non-habits need none. */
 export const habitFactsOf = async (db: ReadModelDb, userId: string, rows: readonly Row<'actionables'>[]): Promise<Map<string, HabitFacts>> => {
   const ids = rows.filter((row) => row.is_habit).map((row) => row.id);
   if (ids.length === 0) return new Map();

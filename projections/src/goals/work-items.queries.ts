@@ -90,26 +90,29 @@ const withHistoryOf = <K extends Kind>(found: { points_history: unknown }): { ro
   return { row: row as unknown as Row<(typeof tableOf)[K]>, history };
 };
 
+/** Each filter's column. */
+const FILTER_COLUMNS = { status: 'status', priority: 'priority', goalId: 'goal_id', taskId: 'task_id' } as const;
+type FilterName = keyof typeof FILTER_COLUMNS;
+/** The filters given that a kind's items have: a goal belongs to no goal, only a subtask to a task. */
+const filtersOf = (kind: Kind, filter: ListFilter): FilterName[] =>
+  (Object.keys(FILTER_COLUMNS) as FilterName[]).filter(
+    (name) => filter[name] && (name !== 'goalId' || kind !== 'goal') && (name !== 'taskId' || kind === 'subtask'),
+  );
+
 /** A kind's items the filter finds, with their histories, in no order yet: `readNewestFirst` orders and pages them. */
-const listQuery = (db: ReadModelDb, kind: Kind, userId: string, filter: ListFilter) => {
-  let query = withHistory(db, kind).where('user_id', '=', userId);
-  if (filter.status) query = query.where('status', '=', filter.status);
-  if (filter.priority) query = query.where('priority', '=', filter.priority);
-  if (filter.goalId && kind !== 'goal') query = query.where(sql.ref('goal_id'), '=', filter.goalId);
-  if (filter.taskId && kind === 'subtask') query = query.where(sql.ref('task_id'), '=', filter.taskId);
-  return query;
-};
+const listQuery = (db: ReadModelDb, kind: Kind, userId: string, filter: ListFilter) =>
+  filtersOf(kind, filter).reduce(
+    (query, name) => query.where(sql.ref(FILTER_COLUMNS[name]), '=', filter[name]),
+    withHistory(db, kind).where('user_id', '=', userId),
+  );
 
 /**
  * One page of a kind's items the filter finds, newest first, as a statement built and compiled once
  * for each kind, set of filters given and first or later page (list-50-goals spent 0.45 ms of its
  * 3.2 ms of CPU building and compiling it).
  */
-const FILTERS = ['status', 'priority', 'goalId', 'taskId'] as const;
 type PageParams = ListFilter & { userId: string; rows: number; afterCreatedAt?: string; afterId?: string };
 const pageStatements = new Map<string, (db: ReadModelDb, params: PageParams) => Promise<Array<{ created_at: Date; id: string; points_history: unknown }>>>();
-const filtersOf = (kind: Kind, filter: ListFilter) =>
-  FILTERS.filter((name) => filter[name] !== undefined && (name !== 'goalId' || kind !== 'goal') && (name !== 'taskId' || kind === 'subtask'));
 const readPage = async (db: ReadModelDb, kind: Kind, userId: string, filter: ListFilter, page?: PageRequest) => {
   if (!page) return readNewestFirst(listQuery(db, kind, userId, filter));
   const given = filtersOf(kind, filter);

@@ -56,6 +56,29 @@ export const addDays = (date: LocalDate, days: number): LocalDate => {
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export const daysBetween = (from: LocalDate, to: LocalDate): number => Math.round((midnightOf(to) - midnightOf(from)) / DAY_MS);
 
+/**
+ * Every local date from `from` to `to`, both included, oldest first (none when `to` is earlier):
+ * counted on day by day, written from two-digit strings. A year of `addDays` parsed and checked each
+ * date again and wrote it with toISOString (0.5 ms of a year's dashboard summary).
+ */
+export const datesFrom = (from: LocalDate, to: LocalDate): LocalDate[] => {
+  const count = daysBetween(from, to) + 1;
+  let [year, month, day] = [Number(from.slice(0, 4)), Number(from.slice(5, 7)), Number(from.slice(8, 10))];
+  let monthLength = daysInMonth(year, month);
+  const dates: LocalDate[] = [];
+  for (let n = 0; n < count; n++) {
+    dates.push(`${year}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]}`);
+    if (day < monthLength) day++;
+    else {
+      [year, month, day] = month < 12 ? [year, month + 1, 1] : [year + 1, 1, 1];
+      monthLength = daysInMonth(year, month);
+    }
+  }
+  return dates;
+};
+const TWO_DIGITS = Array.from({ length: 32 }, (_, n) => String(n).padStart(2, '0'));
+const daysInMonth = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
 /** Whether `value` is a local date as this module writes them (YYYY-MM-DD, four-digit year). */
 export const isLocalDate = (value: string): boolean => LOCAL_DATE.test(value);
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { INSTANT_MAX, INSTANT_MIN } from '@tracker/contracts/common/fields';
-import { addDays, daysBetween, isLaterDate, localDateOf } from './local-date.ts';
+import { addDays, datesFrom, daysBetween, isLaterDate, localDateOf } from './local-date.ts';
 
 it('gives the calendar date where the user is, not in UTC', () => {
   const instant = new Date('2026-03-08T03:30:00.000Z');
@@ -34,4 +34,20 @@ it('adds days and counts them across months, years and leap days', () => {
   expect(daysBetween('2026-03-02', '2026-03-01')).toBe(-1);
   expect(() => addDays('9999-12-31', 1)).toThrow(RangeError);
   expect(() => addDays('2026-3-1', 1)).toThrow('Not a calendar date');
+});
+
+it('lists the dates of a range across month ends, leap days and the turn of a year, both ends included', () => {
+  expect(datesFrom('2024-02-28', '2024-03-01')).toEqual(['2024-02-28', '2024-02-29', '2024-03-01']);
+  expect(datesFrom('1900-02-28', '1900-03-01')).toEqual(['1900-02-28', '1900-03-01']);
+  expect(datesFrom('2000-02-28', '2000-03-01')).toEqual(['2000-02-28', '2000-02-29', '2000-03-01']);
+  expect(datesFrom('2025-12-30', '2026-01-02')).toEqual(['2025-12-30', '2025-12-31', '2026-01-01', '2026-01-02']);
+  expect(datesFrom('2026-04-30', '2026-04-30')).toEqual(['2026-04-30']);
+  expect(datesFrom('2026-05-01', '2026-04-30')).toEqual([]);
+});
+it('lists the same dates as adding days one by one, over three years from every month', () => {
+  for (let month = 0; month < 36; month++) {
+    const from = addDays('2023-01-01', Math.round(month * 30.44));
+    const to = addDays(from, 1100);
+    expect(datesFrom(from, to)).toEqual(Array.from({ length: 1101 }, (_, n) => addDays(from, n)));
+  }
 });
