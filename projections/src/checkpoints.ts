@@ -1,4 +1,5 @@
 import { sql, type Kysely, type QueryExecutorProvider, type Transaction } from 'kysely';
+import pg from 'pg';
 import type { Position } from '@tracker/eventstore/port';
 import { named } from './db.ts';
 
@@ -105,24 +106,52 @@ export const advanceCheckpoints = async (
 
 const swapLockKey = (schema: string) => `read-model-swap:${schema}`;
 
+/** What a batch's transaction moves as it commits: its checkpoints, compared and set, and the notification sent with them. */
+export interface CheckpointCommit {
+  moves: ReadonlyArray<{ name: string; previous: Checkpoint }>;
+  next: Position;
+  announce?: { channel: string; payload: string } | undefined;
+}
+
+/** What the schema's advance_checkpoints raises when a checkpoint is not where the caller left it. */
+const CHECKPOINT_MOVED = 'T0001';
+
+const textArray = (values: readonly string[]): string => `ARRAY[${values.map((value) => pg.escapeLiteral(value)).join(', ')}]::text[]`;
+
 /**
- * `body` in a transaction that first holds `schema` for a batch: the lock taken by every lane batch
- * over it (shared, for the transaction), and exclusively by a rebuild while it swaps tables in
- * (projections/src/rebuild): a batch then runs wholly before the swap or wholly after it, never
- * writing part of itself to the tables being swapped out. BEGIN and the lock go in one round trip,
- * one fewer for every batch of every lane (the bench budget counted begin, lock, checkpoints and
- * commit once each per batch, about a batch per two commands): two statements go in one string only
- * without parameters (pg's simple protocol), so the key is inlined.
+ * The compare-and-set and the COMMIT in one string, one round trip (migration 2026-11-27-0020): the
+ * values go in as literals, since only statements without parameters share a string (pg's simple
+ * protocol). The function raises when a checkpoint moved, and the COMMIT after it does not run.
  */
-export const inBatchTransaction = <DB, T>(db: Kysely<DB>, schema: string, body: (trx: Transaction<DB>) => Promise<T>): Promise<T> =>
+const commitStatement = (schema: string, { moves, next, announce }: CheckpointCommit): string =>
+  moves.length === 0
+    ? 'COMMIT'
+    : `SELECT "${schema.replaceAll('"', '""')}".advance_checkpoints(${textArray(moves.map((m) => m.name))}, ${textArray(moves.map((m) => m.previous))}, ` +
+      `${pg.escapeLiteral(next)}, ${announce ? pg.escapeLiteral(announce.channel) : 'NULL'}, ${announce ? pg.escapeLiteral(announce.payload) : 'NULL'}); COMMIT`;
+
+/**
+ * `body` in a transaction that first holds `schema` for a batch, committed with the checkpoint moves
+ * `body` returns. The lock is taken by every lane batch over the schema (shared, for the transaction),
+ * and exclusively by a rebuild while it swaps tables in (projections/src/rebuild): a batch then runs
+ * wholly before the swap or wholly after it, never writing part of itself to the tables being swapped
+ * out. A batch is three round trips besides its own statements' — BEGIN with the lock, and the
+ * checkpoints with the COMMIT, each two statements in one string (the bench's budget counted begin,
+ * lock, checkpoints and commit once each per batch, about a batch per two commands) — so the key and
+ * the checkpoints go in as literals. A checkpoint found moved fails the batch with CheckpointMoved.
+ */
+export const inBatchTransaction = <DB>(db: Kysely<DB>, schema: string, body: (trx: Transaction<DB>) => Promise<CheckpointCommit>): Promise<void> =>
   db.connection().execute(async (connection) => {
     const key = swapLockKey(schema).replaceAll("'", "''");
     await sql.raw(`BEGIN; SELECT pg_advisory_xact_lock_shared(hashtext('${key}'))`).execute(connection);
     try {
       // A connection's Kysely inside an open transaction: what a projector does with a Transaction, it does on this.
-      const result = await body(connection as Transaction<DB>);
-      await sql.raw('COMMIT').execute(connection);
-      return result;
+      const commit = await body(connection as Transaction<DB>);
+      try {
+        await sql.raw(commitStatement(schema, commit)).execute(connection);
+      } catch (error) {
+        if ((error as { code?: unknown }).code === CHECKPOINT_MOVED) throw new CheckpointMoved(commit.moves.map((m) => m.name));
+        throw error;
+      }
     } catch (error) {
       await sql
         .raw('ROLLBACK')

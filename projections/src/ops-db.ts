@@ -8,6 +8,7 @@ import * as partitionedCheckpoints from '../migrations/ops/2026-11-27-0004_parti
 import * as webhooks from '../migrations/ops/2026-11-27-0005_webhooks.ts';
 import * as apiTokens from '../migrations/ops/2026-11-27-0006_api_tokens.ts';
 import * as reminderMails from '../migrations/ops/2026-11-27-0007_reminder_mails.ts';
+import * as advanceCheckpointsFunction from '../migrations/ops/2026-11-27-0008_advance_checkpoints_function.ts';
 import type { ApiTokensTable } from './api-tokens/api-tokens.tables.ts';
 import type { ProjectionCheckpointsTable } from './db.ts';
 import type { ReminderMailsTable } from './reminders/reminders.tables.ts';
@@ -78,6 +79,7 @@ export const opsMigrations: Record<string, Migration> = {
   '2026-11-27-0005_webhooks': webhooks,
   '2026-11-27-0006_api_tokens': apiTokens,
   '2026-11-27-0007_reminder_mails': reminderMails,
+  '2026-11-27-0008_advance_checkpoints_function': advanceCheckpointsFunction,
 };
 
 export interface OpsDbHandle {

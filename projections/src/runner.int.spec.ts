@@ -4,7 +4,16 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Position } from '@tracker/eventstore/port';
 import { eventually } from '@tracker/eventstore/testing/eventually';
-import { advanceCheckpoints, checkpointName, CheckpointMoved, partitionCheckpointNames, partitionOf, PARTITIONS, readCheckpoints } from './checkpoints.ts';
+import {
+  advanceCheckpoints,
+  checkpointName,
+  CheckpointMoved,
+  inBatchTransaction,
+  partitionCheckpointNames,
+  partitionOf,
+  PARTITIONS,
+  readCheckpoints,
+} from './checkpoints.ts';
 import { everyEventType, type Projector } from './projector.ts';
 import { createProjectionProgress } from './progress.ts';
 import { projectorLanes, startProjectionRunner, type ProjectionRunner } from './runner.ts';
@@ -238,6 +247,24 @@ describe('projection runner', () => {
     await expect(move('start', at('1:2'))).rejects.toBeInstanceOf(CheckpointMoved);
     await expect(move(at('0:9'), at('1:3'))).rejects.toBeInstanceOf(CheckpointMoved);
     expect((await readCheckpoints(db, 'rm', ['cas'])).get('cas')).toBe('1:1');
+  });
+
+  it('commits a batch with its checkpoints, or, when one lost the compare-and-set, nothing of it', async () => {
+    const { db } = fixture.readModels;
+    const at = (text: string) => text as Position;
+    // A name with a quote: the checkpoints go to PostgreSQL as literals.
+    const name = "batch's";
+    const batch = (previous: Position | 'start', next: Position, witness: string) =>
+      inBatchTransaction(db, 'rm', async (trx) => {
+        await sql`INSERT INTO rm.projection_checkpoints (name, position) VALUES (${witness}, ${next})`.execute(trx);
+        return { moves: [{ name, previous }], next, announce: { channel: 'batch_test', payload: `it's ${next}` } };
+      });
+    await batch('start', at('2:1'), 'witness-1');
+    await expect(batch('start', at('2:2'), 'witness-2')).rejects.toBeInstanceOf(CheckpointMoved);
+    await expect(batch(at('0:9'), at('2:3'), 'witness-3')).rejects.toBeInstanceOf(CheckpointMoved);
+    await batch(at('2:1'), at('2:4'), 'witness-4');
+    const rows = await readCheckpoints(db, 'rm', [name, 'witness-1', 'witness-2', 'witness-3', 'witness-4']);
+    expect(Object.fromEntries(rows)).toEqual({ [name]: '2:4', 'witness-1': '2:1', 'witness-2': 'start', 'witness-3': 'start', 'witness-4': '2:4' });
   });
 
   it('after a crash and restart, read models equal a fresh rebuild', async () => {

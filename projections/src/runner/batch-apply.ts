@@ -55,7 +55,7 @@ export const batchApplier = <DB>({
         // A rebuild may be swapping tables in: the batch waits and then writes to the new ones.
         await inBatchTransaction(db, lane.db.schema, async (trx) => {
           await applyWork(trx, members, work);
-          await book.advance(trx, moved, next);
+          return book.commitOf(moved, next);
         });
         book.committed(moved, marks, next);
       } else if (idle.length > 0) book.moveInMemory(idle, marks, next);

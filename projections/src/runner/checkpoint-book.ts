@@ -1,6 +1,5 @@
-import type { Transaction } from 'kysely';
 import type { EventStore, Position } from '@tracker/eventstore/port';
-import { advanceCheckpoints, checkpointName, CheckpointMoved, inBatchTransaction, readCheckpoints, type Checkpoint } from '../checkpoints.ts';
+import { checkpointName, CheckpointMoved, inBatchTransaction, readCheckpoints, type Checkpoint, type CheckpointCommit } from '../checkpoints.ts';
 import type { LaneSpec } from '../runner.ts';
 import { PROGRESS_CHANNEL, progressPayload } from './progress-notice.ts';
 import type { Serialised } from './serialised.ts';
@@ -46,6 +45,11 @@ export const checkpointBook = <DB>({
   const deferred = new Map<string, Map<string, Checkpoint>>();
   let flushTimer: NodeJS.Timeout | undefined;
   const previous = (members: readonly { name: string }[]) => members.map((m) => ({ name: m.name, previous: persisted.get(m.name) ?? 'start' }));
+  const commitOf = (members: readonly { name: string }[], next: Position): CheckpointCommit => ({
+    moves: previous(members),
+    next,
+    announce: { channel: PROGRESS_CHANNEL, payload: progressPayload(schema, next, members) },
+  });
 
   /** Writes the checkpoints that moved in memory only, with their notification (for /api/ready and waiters). */
   const flushDeferred = async (): Promise<void> => {
@@ -57,9 +61,7 @@ export const checkpointBook = <DB>({
     deferred.clear();
     for (const [next, names] of byPosition) {
       const members = names.map((name) => ({ name }));
-      await inBatchTransaction(db, schema, async (trx) => {
-        await advanceCheckpoints(trx, schema, previous(members), next, { channel: PROGRESS_CHANNEL, payload: progressPayload(schema, next, members) });
-      });
+      await inBatchTransaction(db, schema, () => Promise.resolve(commitOf(members, next)));
       for (const name of names) persisted.set(name, next);
     }
   };
@@ -88,9 +90,8 @@ export const checkpointBook = <DB>({
       for (const [name, position] of checkpoints) persisted.set(name, position);
       return checkpoints;
     },
-    /** The batch's compare-and-set of the members' checkpoints, with its progress notification. */
-    advance: (trx: Transaction<DB>, members: readonly { name: string }[], next: Position): Promise<void> =>
-      advanceCheckpoints(trx, schema, previous(members), next, { channel: PROGRESS_CHANNEL, payload: progressPayload(schema, next, members) }),
+    /** The batch's compare-and-set of the members' checkpoints, with its progress notification: what its transaction commits with. */
+    commitOf,
     /** After the batch's commit. */
     committed(members: readonly { name: string }[], checkpoints: Map<string, Checkpoint>, next: Position): void {
       for (const member of members) {
