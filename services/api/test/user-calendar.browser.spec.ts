@@ -78,6 +78,13 @@ describe.skipIf(!chromiumAvailable)('one today on every screen, in a real browse
     await run.page.getByTestId('toast-success').filter({ hasText: 'applies from tomorrow' }).first().waitFor();
     await run.page.getByTestId('settings-timezone-pending').waitFor();
     expect(await run.page.getByTestId('settings-timezone-pending').textContent()).toContain('Kiritimati');
+    // One story: today still counts at home, said once, not "your days are counted in" the new zone above it.
+    expect(await run.page.getByTestId('settings-timezone-pending').textContent()).toContain('today still counts in Pacific/Pago Pago, until midnight there');
+    expect(await run.page.locator('.panel__subtitle', { has: run.page.getByTestId('settings-timezone-current') }).textContent()).toMatch(
+      /^Your time zone is Pacific\/Kiritimati/,
+    );
+    // UTC stays a choice (Intl's list of zones leaves it out).
+    expect(await run.page.getByRole('combobox', { name: 'Time zone' }).locator('option[value="UTC"]').count()).toBe(1);
     expect(await settings()).toMatchObject({ timezone: EAST, today: { date: today, timezone: HOME }, next: { timezone: EAST } });
     await axeClean('settings, zone change pending');
     await run.page.setViewportSize({ width: 375, height: 800 });

@@ -1,9 +1,14 @@
 import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
 
-/** Every IANA zone the browser knows, with the current value kept even if the list lacks it (e.g. 'UTC'). */
-export const timezoneOptions = (current: string): string[] => {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [DEFAULT_TIMEZONE];
-  return current && !zones.includes(current) ? [current, ...zones] : zones;
+/**
+ * Every IANA zone the browser knows, and always UTC, this device's zone and the current value, in
+ * order: Intl's list leaves out UTC (and Etc/*), so an account that signed up in UTC, or on a device
+ * set to it, could leave it for another zone and never choose it again.
+ */
+export const timezoneOptions = (current: string, device: string | undefined = browserTimezone()): string[] => {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [DEFAULT_TIMEZONE];
+  const extra = ['UTC', device, current].filter((zone): zone is string => Boolean(zone) && !known.includes(zone!));
+  return extra.length === 0 ? known : [...new Set([...known, ...extra])].sort();
 };
 
 /** This device's zone (Intl), or undefined where Intl cannot tell. */

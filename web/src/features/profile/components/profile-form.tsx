@@ -33,7 +33,9 @@ export const ProfileForm = ({ user }: { user: User }) => {
     setProblems(found);
     if (hasProblems(found)) return focusFirstInvalid();
     const result = await updateMe({ name: name.trim(), timezone, dateOfBirth: dateOfBirth || null });
-    if (!('error' in result)) toast.success('Your profile has been saved.', { title: 'Profile updated' });
+    // A new zone, as in Settings, waits for today's end unless the date there is today's: say so, not only "saved".
+    const zoneNote = timezone !== user.timezone ? ' Your new time zone applies when today ends, or at once if the date there is today’s.' : '';
+    if (!('error' in result)) toast.success(`Your profile has been saved.${zoneNote}`, { title: 'Profile updated' });
     else focusFirstInvalid();
   };
 

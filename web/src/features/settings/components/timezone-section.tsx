@@ -63,14 +63,16 @@ export const TimezoneSection = ({ settings }: { settings: Settings }) => {
       header={
         <>
           <p className="panel__subtitle">
-            Your days are counted in <strong data-testid="settings-timezone-current">{zoneLabel(settings.timezone)}</strong>
+            {/* While a change waits, today still counts in the old zone: "your days are counted in" the new one would contradict the line below. */}
+            {pending ? 'Your time zone is ' : 'Your days are counted in '}
+            <strong data-testid="settings-timezone-current">{zoneLabel(settings.timezone)}</strong>
             {clockIn(settings.timezone) ? ` (now ${clockIn(settings.timezone)})` : ''}. A change applies when today ends (at once if the date there is
             today&rsquo;s); days already recorded keep their dates.
           </p>
           {pending && (
             <p className="settings-pending" role="status" data-testid="settings-timezone-pending">
-              Your new time zone applies from tomorrow: today counts in {zoneLabel(today.timezone)} until {endOfToday(today.endsAt, today.timezone)}, then your
-              days count in {zoneLabel(pending)}.
+              It applies from tomorrow: today still counts in {zoneLabel(today.timezone)}, until midnight there ({endOfToday(today.endsAt, today.timezone)}),
+              then your days count in {zoneLabel(pending)}.
             </p>
           )}
         </>
