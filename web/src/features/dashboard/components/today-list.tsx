@@ -2,6 +2,7 @@ import type { DailyActionable } from '@tracker/contracts/dashboard/http';
 import { useId } from 'react';
 import { useSelector } from 'react-redux';
 import { useToast } from '../../../components/toasts/use-toast.ts';
+import { failureText } from '../../../components/form/form-errors.ts';
 import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { PRIMARY_ACTION, useFocusAfterChange } from '../../../lib/focus/use-focus-after-change.ts';
 import { habitToastKey, habitTodayShown, shortDay, type HabitTodayShown } from '../../../lib/habits/habit-today.ts';
@@ -69,7 +70,7 @@ const TodayRow = ({ item, today, zone }: { item: DailyActionable; today: string;
     if ('error' in result) {
       settle();
       if (statusOf(result.error) === 409) return void toast.info(errorMessage(result.error, dashboardFailures.undoHabit), { title: 'Nothing taken back' });
-      return void toast.error(errorMessage(result.error, dashboardFailures.undoHabit));
+      return void toast.error(failureText(result.error, dashboardFailures.undoHabit));
     }
     toast.info(undoText(result.data.pointsRevoked, result.data.streak), {
       title: `Took back “${item.title}” for ${shortDay(result.data.occurrence)}`,
@@ -83,7 +84,7 @@ const TodayRow = ({ item, today, zone }: { item: DailyActionable; today: string;
     const result = await backfill({ habit: item, date });
     if ('error' in result) {
       settle();
-      return void toast.error(errorMessage(result.error, dashboardFailures.backfillHabit));
+      return void toast.error(failureText(result.error, dashboardFailures.backfillHabit));
     }
     toast.success(backfillText(result.data.pointsAwarded, result.data.streak), {
       title: `“${item.title}” recorded for ${shortDay(date)}`,
@@ -97,7 +98,7 @@ const TodayRow = ({ item, today, zone }: { item: DailyActionable; today: string;
       const result = await completeHabit(item);
       if ('error' in result) {
         settle();
-        return void toast.error(errorMessage(result.error, dashboardFailures.completeHabit));
+        return void toast.error(failureText(result.error, dashboardFailures.completeHabit));
       }
       return void toast.success(completionText(result.data.pointsAwarded, result.data.streak), {
         title: `“${item.title}” completed`,
@@ -108,7 +109,7 @@ const TodayRow = ({ item, today, zone }: { item: DailyActionable; today: string;
     const result = await completeActionable(item);
     if ('error' in result) {
       settle();
-      return void toast.error(errorMessage(result.error, dashboardFailures.completeActionable));
+      return void toast.error(failureText(result.error, dashboardFailures.completeActionable));
     }
     const points = result.data.pointsAwarded;
     toast.success(points > 0 ? completionText(points) : `“${item.title}” is done.`, { title: 'Actionable completed' });
