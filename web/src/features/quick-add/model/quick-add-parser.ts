@@ -11,7 +11,8 @@
  * - a time: `17:00`, `5pm`, `5:30 pm`, optionally after `at`; a time alone means today;
  * - a weight: `!1` … `!10` (the contract's range);
  * - a goal: `#name`, linked to the goal whose title starts with it (spaces, case and punctuation
- *   ignored: `#run` or `#run-a` for "Run a marathon");
+ *   ignored: `#run` or `#run-a` for "Run a marathon"), with the words after it that go on spelling a
+ *   goal's title (`#Run a 5K`);
  * - a habit: `every day` or `daily` makes a daily habit; a time is then its reminder, a day is refused.
  */
 import { addDays, isLocalDate, weekdayOf, type LocalDate } from '../../../lib/dates/local-date.ts';
@@ -111,6 +112,24 @@ const linkGoal = (mark: string, goals: readonly GoalChoice[]): GoalLink => {
   if (matches.length === 1) return { kind: 'matched', mark, goal: matches[0]! };
   if (matches.length === 0) return { kind: 'unmatched', mark };
   return { kind: 'ambiguous', mark, goals: matches };
+};
+
+/**
+ * How many words the goal mark at `at` takes: `#run` alone, or with the words after it while they go
+ * on spelling a goal's title ("#Run a 5K" for "Run a 5K", whose "a 5K" would otherwise end up in the
+ * to-do's title). Never a word that is a mark of its own (`!2`, `#x`).
+ */
+const goalWordsAt = (original: readonly string[], at: number, goals: readonly GoalChoice[]): number => {
+  const titles = goals.map((goal) => normalised(goal.title));
+  let length = 1;
+  let spelled = normalised(original[at]!.slice(1));
+  for (let next = at + 1; next < original.length && !/^[!#]/.test(original[next]!); next++) {
+    const longer = spelled + normalised(original[next]!);
+    if (longer === spelled || !titles.some((title) => title.startsWith(longer))) break;
+    spelled = longer;
+    length = next - at + 1;
+  }
+  return length;
 };
 
 interface Match {
@@ -220,8 +239,12 @@ const markAt = (words: readonly string[], original: readonly string[], at: numbe
     };
   }
   if (reading.mark === undefined && /^#.+/.test(word)) {
-    const mark = (original[at] ?? word).slice(1);
-    return { length: 1, apply: (r) => void (r.mark = mark) };
+    const length = goalWordsAt(original, at, context.goals);
+    const mark = original
+      .slice(at, at + length)
+      .join(' ')
+      .slice(1);
+    return { length, apply: (r) => void (r.mark = mark) };
   }
   if (reading.time === undefined) {
     const afterAt = word === 'at' ? readTime(words, at + 1) : undefined;

@@ -121,6 +121,24 @@ describe('quick add reads one line', () => {
       .then({ goal: { kind: 'unmatched', mark: 'garden' } });
   });
 
+  it('a goal mark takes the words after it that go on spelling a goal’s title, and no others', () => {
+    given()
+      .when('Call mom in 3 days #Run a marathon')
+      .then({ title: 'Call mom', date: '2026-11-29', goal: { kind: 'matched', mark: 'Run a marathon', goal: goals[1]! } });
+    given()
+      .when('Stretch #run a 5K tomorrow')
+      .then({ title: 'Stretch 5K', date: '2026-11-27', goal: { kind: 'matched', mark: 'run a', goal: goals[1]! } });
+    given()
+      .when('Library #read the classics !2')
+      .then({ title: 'Library', weight: 2, goal: { kind: 'matched', mark: 'read the classics', goal: goals[3]! } });
+    given()
+      .when('Library #read 12 today')
+      .then({ title: 'Library', date: '2026-11-26', goal: { kind: 'matched', mark: 'read 12', goal: goals[2]! } });
+    given({ goals: [] })
+      .when('Buy seeds #garden by spring')
+      .then({ title: 'Buy seeds by spring', goal: { kind: 'unmatched', mark: 'garden' } });
+  });
+
   it('every day / daily makes a daily habit: a time is its reminder, a day is refused', () => {
     given().when('Stretch every day 7:00 !3').then({ title: 'Stretch', habit: true, time: '07:00', weight: 3, problems: [] });
     given().when('Stretch daily').then({ title: 'Stretch', habit: true, problems: [] });
