@@ -221,6 +221,37 @@ describe.skipIf(!chromiumAvailable)('the dashboard, settings and leaderboard, in
     expect(await textOf('leaderboard-you')).toMatch(/^You are number \d+ with 20 points\.$/);
   }, 90_000);
 
+  it('takes back a to-do completed by mistake from its toast: the points go, it is to do again, and completing it again counts once', async () => {
+    const total = async () => (await api<{ stats: { total: number } }>('/points/stats')).stats.total;
+    const before = await total();
+    const created = await app.json<{ actionable: { id: string } }>('POST', '/api/actionables', {
+      token,
+      body: { title: 'Pay the bill', weight: 1, deadline: new Date().toISOString() },
+    });
+    expect(created.status).toBe(201);
+    const itemId = created.body.actionable.id;
+    await page.goto(`${app.url}/dashboard`);
+    await page.getByRole('button', { name: 'Complete actionable Pay the bill' }).click();
+    const completed = page.getByTestId('toast-success').filter({ hasText: '+10 points' });
+    await page.getByTestId(`today-done-${itemId}`).waitFor();
+    await expect.poll(total).toBe(before + 10);
+
+    await completed.getByRole('button', { name: 'Undo' }).click();
+    const putBack = page.getByTestId('toast-info').filter({ hasText: '“Pay the bill” is to do again' });
+    await putBack.filter({ hasText: '−10 points' }).waitFor();
+    await page.getByRole('button', { name: 'Complete actionable Pay the bill' }).waitFor();
+    await expect.poll(total).toBe(before);
+    expect((await api<{ actionable: { status: string; pointsAwarded: number } }>(`/actionables/${itemId}`)).actionable).toMatchObject({
+      status: 'pending',
+      pointsAwarded: 0,
+    });
+
+    // The putting back's toast completes it again: once.
+    await putBack.getByRole('button', { name: 'Complete' }).click();
+    await page.getByTestId(`today-done-${itemId}`).waitFor();
+    await expect.poll(total).toBe(before + 10);
+  });
+
   it('a pick from the list after arrowing and Escape is saved even when the page is too busy to run its timers (CI saw it kept as a draft)', async () => {
     await page.goto(`${app.url}/settings`);
     const weekStart = page.getByLabel('Week starts on');

@@ -1,4 +1,11 @@
-import type { Actionable, completeActionableResponse, completeHabitResponse, uncompleteHabitResponse } from '@tracker/contracts/actionables/http';
+import type {
+  Actionable,
+  ActionableStatus,
+  completeActionableResponse,
+  completeHabitResponse,
+  uncompleteHabitResponse,
+  updateActionableResponse,
+} from '@tracker/contracts/actionables/http';
 import type {
   ActionablesInRangeResponse,
   DailyActionable,
@@ -43,6 +50,7 @@ export const dashboardFailures = {
   completeHabit: 'Failed to complete habit',
   undoHabit: 'Failed to take back the completion',
   backfillHabit: 'Failed to record the day',
+  revertActionable: 'Failed to update actionable',
 } as const;
 
 /**
@@ -168,6 +176,11 @@ export const dashboardApi = api.injectEndpoints({
         ),
       invalidatesTags: unlessQueued((_result, _error, item) => completionTags(item)),
     }),
+    /** PATCH /actionables/{id} {status}: a to-do completed from today's list put back as it was (its toast's Undo); the points go back too. */
+    revertDailyActionable: build.mutation<z.infer<typeof updateActionableResponse>, { item: Actionable; status: ActionableStatus }>({
+      query: ({ item, status }) => ({ url: `/actionables/${encodeURIComponent(item.id)}`, method: 'PATCH', body: { status }, headers: idempotent() }),
+      invalidatesTags: (_result, _error, { item }) => completionTags(item),
+    }),
     /** PATCH /actionables/habits/{id}/complete: `{habit, pointsAwarded, streak}`; a second completion of a period is a 409. */
     completeDailyHabit: build.mutation<z.infer<typeof completeHabitResponse>, Actionable>({
       query: (habit) =>
@@ -209,4 +222,5 @@ export const {
   useCompleteDailyHabitMutation,
   useUncompleteDailyHabitMutation,
   useBackfillDailyHabitMutation,
+  useRevertDailyActionableMutation,
 } = dashboardApi;

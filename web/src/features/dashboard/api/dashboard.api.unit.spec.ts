@@ -29,6 +29,10 @@ const calls: Record<keyof typeof dashboardFailures, { route: string; run: (store
     route: `POST /api/actionables/habits/${item.id}/completions`,
     run: (s) => s.dispatch(endpoints.backfillDailyHabit.initiate({ habit: item, date: '2026-11-22' })),
   },
+  revertActionable: {
+    route: `PATCH /api/actionables/${item.id}`,
+    run: (s) => s.dispatch(endpoints.revertDailyActionable.initiate({ item, status: 'pending' })),
+  },
 };
 
 afterEach(() => {

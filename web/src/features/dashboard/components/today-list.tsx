@@ -1,3 +1,4 @@
+import type { ActionableStatus } from '@tracker/contracts/actionables/http';
 import type { DailyActionable } from '@tracker/contracts/dashboard/http';
 import { useId } from 'react';
 import { useSelector } from 'react-redux';
@@ -7,12 +8,14 @@ import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { PRIMARY_ACTION, useFocusAfterChange } from '../../../lib/focus/use-focus-after-change.ts';
 import { habitToastKey, habitTodayShown, shortDay, type HabitTodayShown } from '../../../lib/habits/habit-today.ts';
 import { backfillText, completionText, undoText } from '../../../lib/points/points-words.ts';
+import { completedToast, statusPointsToast } from '../../../lib/points/points-toasts.ts';
 import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
 import {
   dashboardFailures,
   useBackfillDailyHabitMutation,
   useCompleteDailyActionableMutation,
   useCompleteDailyHabitMutation,
+  useRevertDailyActionableMutation,
   useUncompleteDailyHabitMutation,
   type DailyActionables,
 } from '../api/dashboard.api.ts';
@@ -46,6 +49,9 @@ const byHabitToday = (items: readonly DailyActionable[], today: string): DailyAc
   return [...items].sort((a, b) => rank(a) - rank(b));
 };
 
+/** One toast per to-do: its completion's, then its putting back's, replace each other. */
+const todoToastKey = (id: string): string => `todo-${id}`;
+
 const statusOf = (error: unknown): unknown => (error && typeof error === 'object' && 'status' in error ? error.status : undefined);
 
 /** One row of today's list: a to-do, or a habit as its card on the Habits page tells it (from habitToday), with complete and undo. */
@@ -54,12 +60,13 @@ const TodayRow = ({ item, today, zone }: { item: DailyActionable; today: string;
   const [completeHabit, habitCompletion] = useCompleteDailyHabitMutation();
   const [uncomplete, undoing] = useUncompleteDailyHabitMutation();
   const [backfill, backfilling] = useBackfillDailyHabitMutation();
+  const [revert, reverting] = useRevertDailyActionableMutation();
   const toast = useToast();
   const noteId = useId();
   const shown = item.isHabit ? habitTodayShown(item.habitToday, today) : null;
   const done = shown ? shown.state === 'done' : item.completedToday || item.status === 'completed';
   const { rootRef, expectChange, settle } = useFocusAfterChange<HTMLLIElement>(`${done}|${shown?.state}|${shown?.canUndo}|${item.openYesterday}`);
-  const busy = actionableCompletion.isLoading || habitCompletion.isLoading || undoing.isLoading || backfilling.isLoading;
+  const busy = actionableCompletion.isLoading || habitCompletion.isLoading || undoing.isLoading || backfilling.isLoading || reverting.isLoading;
   // Completed offline: the completion waits on the device (lib/offline), and the row says so instead of offering it again.
   const waiting = useSelector((state: Parameters<typeof selectWaiting>[0]) => selectWaiting(state, item.id));
   const kind = item.isHabit ? 'habit' : 'actionable';
@@ -111,8 +118,28 @@ const TodayRow = ({ item, today, zone }: { item: DailyActionable; today: string;
       settle();
       return void toast.error(failureText(result.error, dashboardFailures.completeActionable));
     }
-    const points = result.data.pointsAwarded;
-    toast.success(points > 0 ? completionText(points) : `“${item.title}” is done.`, { title: 'Actionable completed' });
+    // Undo, as for a habit: the to-do goes back to the status it had, its points with it (a misclick costs nothing).
+    const before = item.status === 'completed' ? 'pending' : item.status;
+    completedToast(
+      toast,
+      `“${item.title}” completed`,
+      { points: result.data.pointsAwarded, receipt: result.data.receipt },
+      { key: todoToastKey(item.id), action: { label: 'Undo', run: () => void putBack(before, result.data.actionable.pointsAwarded) } },
+    );
+  };
+
+  /** A to-do completed here by mistake, put back as it was (the completion's toast's Undo), with a toast that completes it again. */
+  const putBack = async (status: ActionableStatus, pointsBefore: number) => {
+    expectChange();
+    const result = await revert({ item, status });
+    if ('error' in result) {
+      settle();
+      return void toast.error(failureText(result.error, dashboardFailures.revertActionable));
+    }
+    statusPointsToast(toast, `“${item.title}” is to do again`, pointsBefore, result.data.actionable.pointsAwarded, {
+      key: todoToastKey(item.id),
+      action: { label: 'Complete', run: () => void complete() },
+    });
   };
 
   const notes = shown ? [shown.text, streakNote(item.streak)] : [dueNote(item, today, zone)];
