@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase } from '@tracker/eventstore/testing/test-database';
-import { createReadModelDb, prepared, preparedRead, type ReadModelDbHandle } from './db.ts';
+import { createReadModelDb, ONE_TEXT, prepared, preparedRead, type ReadModelDbHandle } from './db.ts';
 import { migrateReadModels } from './migrate.ts';
 
 let handle: ReadModelDbHandle;
@@ -82,4 +82,20 @@ it('refuses a prepared read whose query computes with a value, or leaves one out
   await expect(computed(db, { name: 'first' })).rejects.toThrow(/computed from a placeholder/);
   const unused = preparedRead('unused', (db, _: { name: string }) => db.selectFrom('projection_checkpoints').select('name'));
   await expect(unused(db, { name: 'first' })).rejects.toThrow(/name not found among the query's values/);
+});
+
+it('names a statement marked as having one text (the projections’ batched writes) by that text, with no call of its own', async () => {
+  const { db } = handle;
+  const write = (names: string[]) =>
+    sql`INSERT INTO rm.projection_checkpoints (name, position) SELECT ${sql.raw(ONE_TEXT)} name, '9' FROM unnest(${names}::text[]) AS n(name)`.execute(db);
+  await write(['one-text-a']);
+  await write(['one-text-b', 'one-text-c']);
+  const kept = (await preparedStatements()).filter(({ statement }) => statement.includes(ONE_TEXT));
+  expect(kept).toHaveLength(1);
+  expect(kept[0]!.name).toMatch(/^rm_one_text_\d+$/);
+  expect((await db.selectFrom('projection_checkpoints').select('name').where('position', '=', '9').orderBy('name').execute()).map((r) => r.name)).toEqual([
+    'one-text-a',
+    'one-text-b',
+    'one-text-c',
+  ]);
 });

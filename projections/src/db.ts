@@ -40,13 +40,29 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 const preparedNames = new Map<string, string>();
 
 /**
- * A client that sends the texts `prepared` names as named statements: PostgreSQL plans each once per
- * connection and keeps the plan (re-planned by itself when a table it reads changes).
+ * Put in a statement built to have one text whatever its values (many rows as one JSON or array
+ * parameter: json-rows.ts, the projectors' batched updates), it has the statement named by its text
+ * too, without a `named` call — the projections' writes, planned once per connection rather than at
+ * every batch. Their texts are few: one per table and set of columns (and schema, for a rebuild's).
+ */
+export const ONE_TEXT = '/* one text */';
+
+const nameOf = (text: string): string | undefined => {
+  const name = preparedNames.get(text);
+  if (name !== undefined || !text.includes(ONE_TEXT)) return name;
+  named('one_text', { sql: text });
+  return preparedNames.get(text);
+};
+
+/**
+ * A client that sends the texts `prepared` names (and those marked ONE_TEXT) as named statements:
+ * PostgreSQL plans each once per connection and keeps the plan (re-planned by itself when a table it
+ * reads changes).
  */
 export class PreparingClient extends pg.Client {
   override query(...args: unknown[]): never {
     const [text, values] = args;
-    const name = typeof text === 'string' && args.length === 2 && Array.isArray(values) ? preparedNames.get(text) : undefined;
+    const name = typeof text === 'string' && args.length === 2 && Array.isArray(values) ? nameOf(text) : undefined;
     const send = (...given: unknown[]): never => (super.query as (...sent: unknown[]) => never).apply(this, given);
     if (!name) return send(...args);
     return (send({ name, text, values }) as Promise<unknown>).catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { ActionableFields } from '@tracker/contracts/actionables/events';
 import { importedItemCreatedAt } from '@tracker/domain/actionables/import.decider';
-import type { ReadModels } from '../db.ts';
+import { ONE_TEXT, type ReadModels } from '../db.ts';
 import { defineProjector, type ProjectedEvent } from '../projector.ts';
 import type { ActionableRowUpdate, NewActionableCompletionRow, NewActionableRow, NewHabitCompletionRow } from './actionables.tables.ts';
 import { insertRows } from '../json-rows.ts';
@@ -235,7 +235,7 @@ const writeChanges = async (trx: Transaction<ReadModels>, changed: ReadonlyMap<s
     const columns = key.split(',') as Array<keyof ActionableRowUpdate>;
     const arrays = columns.map((column) => sql`${rows.map(([, change]) => change[column] ?? null)}::${sql.raw(columnTypes[column])}[]`);
     const values =
-      sql`(SELECT * FROM unnest(${rows.map(([id]) => id)}::uuid[], ${sql.join(arrays)}) AS v(id, ${sql.join(columns.map((column) => sql.id(column)))}))`.as(
+      sql`(SELECT ${sql.raw(ONE_TEXT)} * FROM unnest(${rows.map(([id]) => id)}::uuid[], ${sql.join(arrays)}) AS v(id, ${sql.join(columns.map((column) => sql.id(column)))}))`.as(
         'v',
       );
     await trx
@@ -380,7 +380,7 @@ const applyEvents = async (trx: Transaction<ReadModels>, events: ActionableProje
     const moves = sql<{
       id: string;
       delta: number;
-    }>`(SELECT unnest(${moved.map(([id]) => id)}::uuid[]) AS id, unnest(${moved.map(([, delta]) => delta)}::int[]) AS delta)`.as('moves');
+    }>`(SELECT ${sql.raw(ONE_TEXT)} unnest(${moved.map(([id]) => id)}::uuid[]) AS id, unnest(${moved.map(([, delta]) => delta)}::int[]) AS delta)`.as('moves');
     await trx
       .updateTable('actionables')
       .from(moves)

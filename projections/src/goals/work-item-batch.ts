@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import type { ReadModels, Timestamp } from '../db.ts';
+import { ONE_TEXT, type ReadModels, type Timestamp } from '../db.ts';
 import type { WorkItemColumns } from './goals.tables.ts';
 
 /**
@@ -155,7 +155,7 @@ export class WorkItemBatch {
         .where(sql<boolean>`id = ANY(${deleted}::uuid[])`)
         .execute();
     if (updated.length > 0) {
-      const changes = sql`(SELECT * FROM ${unnested(updated)} AS v(${sql.join(names.map((name) => sql.id(name)))}))`.as('v');
+      const changes = sql`(SELECT ${sql.raw(ONE_TEXT)} * FROM ${unnested(updated)} AS v(${sql.join(names.map((name) => sql.id(name)))}))`.as('v');
       await trx
         .updateTable(table)
         .from(changes)
@@ -167,7 +167,7 @@ export class WorkItemBatch {
       await trx
         .insertInto(table)
         .columns(named)
-        .expression(sql`SELECT * FROM ${unnested(inserted)}`)
+        .expression(sql`SELECT ${sql.raw(ONE_TEXT)} * FROM ${unnested(inserted)}`)
         .execute();
   }
 

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { DomainEventType } from '@tracker/contracts/events';
-import type { ReadModels } from '../db.ts';
+import { ONE_TEXT, type ReadModels } from '../db.ts';
 import { defineProjector, everyEventType } from '../projector.ts';
 
 /**
@@ -33,9 +33,10 @@ const accountEvents = new Set<DomainEventType>([
 /** Moves each user's last activity forward to the instant given (never backwards), in one statement. */
 const moveLastActive = async (trx: Transaction<ReadModels>, latest: ReadonlyMap<string, string>): Promise<void> => {
   if (latest.size === 0) return;
-  const moves = sql<{ id: string; at: Date }>`(SELECT unnest(${[...latest.keys()]}::uuid[]) AS id, unnest(${[...latest.values()]}::timestamptz[]) AS at)`.as(
-    'moves',
-  );
+  const moves = sql<{
+    id: string;
+    at: Date;
+  }>`(SELECT ${sql.raw(ONE_TEXT)} unnest(${[...latest.keys()]}::uuid[]) AS id, unnest(${[...latest.values()]}::timestamptz[]) AS at)`.as('moves');
   await trx
     .updateTable('users')
     .from(moves)
