@@ -133,6 +133,15 @@ describe.skipIf(!chromiumAvailable)('a habit’s record in a real browser: the c
       await form.getByRole('button', { name: 'Freeze' }).click();
       await form.getByRole('alert').filter({ hasText: 'overlaps another one' }).waitFor();
 
+      // Cancelled by a misclick: the toast's Undo freezes the same days again.
+      await row.getByRole('button', { name: /^Cancel freeze of Morning pages, / }).click();
+      await run.page.getByTestId('toast-info').filter({ hasText: 'Freeze cancelled' }).getByRole('button', { name: 'Undo' }).click();
+      await run.page.getByTestId('toast-success').filter({ hasText: 'Freeze kept' }).waitFor();
+      const [kept] = (await call<{ freezes: Array<{ id: string; habitId: string | null; from: string; to: string }> }>('GET', '/actionables/habits/freezes'))
+        .freezes;
+      expect(kept).toEqual(expect.objectContaining({ habitId: habit.id, from: nextWeek, to: addDays(nextWeek, 6) }));
+      await panel.getByTestId(`freeze-${kept!.id}`).getByText('7 days').waitFor();
+
       // The habit page, from the card's title: streaks, rates over the 11 days due so far, the year's cells.
       await card.getByRole('link', { name: 'Morning pages' }).click();
       await run.page.waitForURL(new RegExp(`/habits/${habit.id}$`));
@@ -205,7 +214,7 @@ describe.skipIf(!chromiumAvailable)('a habit’s record in a real browser: the c
 
       await run.page.goto(`${run.app.url}/habits`);
       await expectCells(grid, weekOn);
-      const current = panel.getByTestId(`freeze-${freezes[0]!.id}`);
+      const current = panel.getByTestId(`freeze-${kept!.id}`);
       await current.getByText('Under way').waitFor();
       expect(await current.getByRole('button', { name: /^Cancel/ }).count()).toBe(0);
       await check('habits-frozen', 'dark');

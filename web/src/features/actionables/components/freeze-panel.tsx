@@ -26,13 +26,20 @@ const fieldLabels = { from: 'From', to: 'To', habitId: 'Habits' };
 const FreezeRow = ({ freeze, today, habitName }: { freeze: Freeze; today: string; habitName: string }) => {
   const toast = useToast();
   const [cancel, cancelling] = useCancelFreezeMutation();
+  const [create] = useCreateFreezeMutation();
   const status = freezeStatus(freeze, today);
   const range = freezeRangeText(freeze, today);
   const days = freezeDays(freeze);
+  // One tap cancels: a misclick is mended from the toast, which freezes the same days again.
+  const freezeAgain = async () => {
+    const result = await create({ from: freeze.from, to: freeze.to, habitId: freeze.habitId });
+    if ('error' in result) return void toast.error(failureText(result.error, freezeFailures.create));
+    toast.success(`${habitName}: ${range}`, { title: 'Freeze kept' });
+  };
   const cancelFreeze = async () => {
     const result = await cancel(freeze);
     if ('error' in result) return void toast.error(failureText(result.error, freezeFailures.cancel));
-    toast.info(`${habitName}: ${range}`, { title: 'Freeze cancelled' });
+    toast.info(`${habitName}: ${range}`, { title: 'Freeze cancelled', action: { label: 'Undo', run: () => void freezeAgain() } });
   };
   return (
     <li className="freeze-row panel-row" data-testid={`freeze-${freeze.id}`}>
