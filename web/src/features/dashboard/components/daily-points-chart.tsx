@@ -28,12 +28,12 @@ const Chart = ({ days }: { days: DailyPoints[] }) => (
       </div>
     )}
     <table className="visually-hidden">
-      <caption>Points and completions per day</caption>
+      <caption>Points, and to-dos and habits done, per day</caption>
       <thead>
         <tr>
           <th scope="col">Day</th>
           <th scope="col">Points</th>
-          <th scope="col">Completions</th>
+          <th scope="col">To-dos and habits done</th>
         </tr>
       </thead>
       <tbody>

@@ -6,6 +6,12 @@ import { formatLocalDate } from '../../../lib/dates/date-format.ts';
 const shortDate = (date: string) => formatLocalDate(date, { month: 'short', day: 'numeric' });
 const longDate = (date: string) => formatLocalDate(date);
 
+/**
+ * What the second bars count: completions of to-dos and habits only, not goals, tasks or subtasks
+ * finished — the Summary's "Completed" counts those too, and one word for both read as two counts of one thing.
+ */
+const DONE_LABEL = 'To-dos and habits done';
+
 /** The bars themselves (points, and completions on their own scale): recharts, loaded after the rest of the dashboard (daily-points-chart.tsx). */
 const DailyPointsPlot = ({ days }: { days: DailyPoints[] }) => (
   <ResponsiveContainer width="100%" height="100%">
@@ -19,7 +25,7 @@ const DailyPointsPlot = ({ days }: { days: DailyPoints[] }) => (
         cursor={{ fill: 'var(--primary-soft)' }}
         {...tooltipLook}
         labelFormatter={(label) => (typeof label === 'string' ? longDate(label) : '')}
-        formatter={(value, name) => (name === 'Points' ? [`${String(value)} points`, 'Earned'] : [String(value), 'Completed'])}
+        formatter={(value, name) => (name === 'Points' ? [`${String(value)} points`, 'Earned'] : [String(value), DONE_LABEL])}
       />
       {/* Points first, as the bars stand (recharts sorts by name otherwise): daily-points-chart.css colours the items by that order. */}
       <Legend iconType="square" iconSize={10} wrapperStyle={{ fontSize: '0.75rem' }} itemSorter={(item) => (item.dataKey === 'points' ? 0 : 1)} />
@@ -27,7 +33,7 @@ const DailyPointsPlot = ({ days }: { days: DailyPoints[] }) => (
       <Bar
         yAxisId="completions"
         dataKey="completions"
-        name="Completions"
+        name={DONE_LABEL}
         className="daily-chart__bar daily-chart__bar--completions"
         radius={[4, 4, 0, 0]}
         maxBarSize={36}
