@@ -8,9 +8,10 @@ const longDate = (date: string) => formatLocalDate(date);
 
 /**
  * What the second bars count: completions of to-dos and habits only, not goals, tasks or subtasks
- * finished — the Summary's "Completed" counts those too, and one word for both read as two counts of one thing.
+ * finished — the Summary's "Completed" counts those too, and one word for both read as two counts of
+ * one thing. Short: the legend must fit beside "Points" at 375 px.
  */
-const DONE_LABEL = 'To-dos and habits done';
+const DONE_LABEL = 'To-dos & habits';
 
 /** The bars themselves (points, and completions on their own scale): recharts, loaded after the rest of the dashboard (daily-points-chart.tsx). */
 const DailyPointsPlot = ({ days }: { days: DailyPoints[] }) => (
@@ -25,7 +26,7 @@ const DailyPointsPlot = ({ days }: { days: DailyPoints[] }) => (
         cursor={{ fill: 'var(--primary-soft)' }}
         {...tooltipLook}
         labelFormatter={(label) => (typeof label === 'string' ? longDate(label) : '')}
-        formatter={(value, name) => (name === 'Points' ? [`${String(value)} points`, 'Earned'] : [String(value), DONE_LABEL])}
+        formatter={(value, name) => (name === 'Points' ? [`${String(value)} points`, 'Earned'] : [String(value), 'To-dos and habits done'])}
       />
       {/* Points first, as the bars stand (recharts sorts by name otherwise): daily-points-chart.css colours the items by that order. */}
       <Legend iconType="square" iconSize={10} wrapperStyle={{ fontSize: '0.75rem' }} itemSorter={(item) => (item.dataKey === 'points' ? 0 : 1)} />
