@@ -3,12 +3,11 @@ import type { DailyActionable } from '@tracker/contracts/dashboard/http';
 import { useId } from 'react';
 import { useSelector } from 'react-redux';
 import { useToast } from '../../../components/toasts/use-toast.ts';
-import { failureText } from '../../../components/form/form-errors.ts';
+import { failureText } from '../../../lib/api/failure-text.ts';
 import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { PRIMARY_ACTION, useFocusAfterChange } from '../../../lib/focus/use-focus-after-change.ts';
 import { habitToastKey, habitTodayShown, shortDay, type HabitTodayShown } from '../../../lib/habits/habit-today.ts';
-import { backfillText, completionText, undoText } from '../../../lib/points/points-words.ts';
-import { completedToast, statusPointsToast } from '../../../lib/points/points-toasts.ts';
+import { backfillText, completionText, signedPoints, undoText } from '../../../lib/points/points-words.ts';
 import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
 import {
   dashboardFailures,
@@ -120,12 +119,11 @@ const TodayRow = ({ item, today, zone }: { item: DailyActionable; today: string;
     }
     // Undo, as for a habit: the to-do goes back to the status it had, its points with it (a misclick costs nothing).
     const before = item.status === 'completed' ? 'pending' : item.status;
-    completedToast(
-      toast,
-      `“${item.title}” completed`,
-      { points: result.data.pointsAwarded, receipt: result.data.receipt },
-      { key: todoToastKey(item.id), action: { label: 'Undo', run: () => void putBack(before, result.data.actionable.pointsAwarded) } },
-    );
+    toast.success(completionText(result.data.pointsAwarded), {
+      title: `“${item.title}” completed`,
+      key: todoToastKey(item.id),
+      action: { label: 'Undo', run: () => void putBack(before, result.data.actionable.pointsAwarded) },
+    });
   };
 
   /** A to-do completed here by mistake, put back as it was (the completion's toast's Undo), with a toast that completes it again. */
@@ -136,7 +134,11 @@ const TodayRow = ({ item, today, zone }: { item: DailyActionable; today: string;
       settle();
       return void toast.error(failureText(result.error, dashboardFailures.revertActionable));
     }
-    statusPointsToast(toast, `“${item.title}” is to do again`, pointsBefore, result.data.actionable.pointsAwarded, {
+    // The points it gave back, said as the Actionables page's revert says them (lib/points/points-toasts.ts
+    // would add its receipt words to the dashboard's first load, past its bundle budget).
+    const moved = result.data.actionable.pointsAwarded - pointsBefore;
+    toast.info(moved === 0 ? 'No points moved' : signedPoints(moved), {
+      title: `“${item.title}” is to do again`,
       key: todoToastKey(item.id),
       action: { label: 'Complete', run: () => void complete() },
     });
