@@ -1,8 +1,5 @@
 import { fieldErrors, type ApiError, type FieldErrors } from '../../lib/api/api-errors.ts';
 import { failureOf, failureText, FIELD_KEY_PREFIX, isHumanMessage } from '../../lib/api/failure-text.ts';
-
-// Where they were first written; their home is lib/api now (a screen that only says why a call failed need not load this file).
-export { failureText, isHumanMessage };
 import { fieldMessage } from './field-message.ts';
 
 /** A form's human labels by the server's field key, e.g. { pointsToBeAwarded: 'Points to award' }. */

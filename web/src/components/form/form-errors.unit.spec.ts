@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../lib/api/api-errors.ts';
-import { errorAt, failureText, failureWithFields, formFailureText, humanFieldMessage, keyLabel, labelOf, otherFieldMessages } from './form-errors.ts';
+import { errorAt, failureWithFields, formFailureText, humanFieldMessage, keyLabel, labelOf, otherFieldMessages } from './form-errors.ts';
+import { failureText } from '../../lib/api/failure-text.ts';
 
 const problem = (status: number, message: string, code: string, errors?: Array<{ field: string; message: string }>): ApiError => ({
   status,

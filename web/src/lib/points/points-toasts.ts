@@ -1,6 +1,6 @@
 import type { PointsReceipt } from '@tracker/contracts/points/receipt';
 import type { ToastAction, useToast } from '../../components/toasts/use-toast.ts';
-import { completionText, signedPoints } from './points-words.ts';
+import { completionText } from './points-words.ts';
 import { receiptWords } from './receipt-words.ts';
 
 type Toasts = ReturnType<typeof useToast>;
@@ -20,20 +20,4 @@ export const completedToast = (
   undo?: { key: string; action: ToastAction },
 ): void => {
   toast.success(`${completionText(points, streak)}${receiptPart(receipt)}`, { title, ...undo });
-};
-
-/**
- * After a status change by PATCH: the points it moved (a revert takes back what completing gave). Without
- * an undo, a change that moved no points needs no toast; with one, it shows so the change can be undone.
- */
-export const statusPointsToast = (
-  toast: Toasts,
-  title: string,
-  pointsBefore: number,
-  pointsAfter: number,
-  undo?: { key: string; action: ToastAction },
-): void => {
-  const moved = pointsAfter - pointsBefore;
-  if (moved === 0 && !undo) return;
-  toast[moved > 0 ? 'success' : 'info'](moved === 0 ? 'No points moved' : signedPoints(moved), { title, ...undo });
 };

@@ -1,7 +1,7 @@
 import type { ActionableStatus } from '@tracker/contracts/actionables/http';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link } from 'react-router-dom';
-import { failureText } from '../../../components/form/form-errors.ts';
+import { failureText } from '../../../lib/api/failure-text.ts';
 import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
 import type { Today } from '../../../lib/settings/use-today.ts';
 import { listFailure, useGetActionablesQuery, type ActionablesView } from '../api/actionables.api.ts';

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FREEZE_MAX_DAYS, FREEZES_PER_MONTH } from '@tracker/contracts/actionables/http';
 import { hasProblems, type Problems } from '../../../components/form/field-checks.ts';
-import { errorAt, failureText } from '../../../components/form/form-errors.ts';
+import { errorAt } from '../../../components/form/form-errors.ts';
+import { failureText } from '../../../lib/api/failure-text.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { ServerErrorAlert } from '../../../components/form/server-error-alert.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';

@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
-import { failureText } from '../../../components/form/form-errors.ts';
+import { failureText } from '../../../lib/api/failure-text.ts';
 import { PRIMARY_ACTION, useFocusAfterChange } from '../../../lib/focus/use-focus-after-change.ts';
 import { useFocusWhenBack } from '../../../lib/focus/focus-when-back.ts';
 import { habitFailures, useCompleteHabitMutation, useUncompleteHabitMutation } from '../api/actionables.api.ts';

@@ -3,7 +3,7 @@ import { weekStarts } from '@tracker/contracts/settings/http';
 import { DayGrid, type DayCell } from '../../../components/day-grid/day-grid.tsx';
 import { formatLocalDate } from '../../../lib/dates/date-format.ts';
 import { settingsOrDefaults, useGetSettingsQuery } from '../../../lib/settings/settings.api.ts';
-import { failureText } from '../../../components/form/form-errors.ts';
+import { failureText } from '../../../lib/api/failure-text.ts';
 import { LoadError } from '../../../components/states/load-states.tsx';
 import { historyFailure, useGetHabitHistoryQuery } from '../api/habit-history.api.ts';
 import { useGetFreezesQuery } from '../api/freezes.api.ts';

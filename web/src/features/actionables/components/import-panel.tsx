@@ -3,7 +3,7 @@ import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { TextAreaField } from '../../../components/form/text-area-field.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { fieldErrors, type ApiError } from '../../../lib/api/api-errors.ts';
-import { failureText } from '../../../components/form/form-errors.ts';
+import { failureText } from '../../../lib/api/failure-text.ts';
 import { useImportActionablesMutation, useLazyGetActionablesQuery } from '../api/actionables.api.ts';
 import { IMPORT_MAX_BYTES, importErrorLines, parseImport, previewImport, type ImportPreview, type PreviewRow } from '../transfer/import-parser.ts';
 import { TransferPanel } from './transfer-panel.tsx';

@@ -1,7 +1,7 @@
 import { HABIT_BACKFILL_MAX_DAYS } from '@tracker/contracts/actionables/http';
 import { useId, useState } from 'react';
 import { ModalDialog } from '../../../components/dialogs/modal-dialog.tsx';
-import { failureText } from '../../../components/form/form-errors.ts';
+import { failureText } from '../../../lib/api/failure-text.ts';
 import { LoadError, LoadingLine } from '../../../components/states/load-states.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { habitFailures, useBackfillHabitMutation } from '../api/actionables.api.ts';

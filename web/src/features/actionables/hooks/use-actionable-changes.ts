@@ -6,7 +6,7 @@ import { useDeleteWithUndo } from '../../../lib/offline/deferred-delete.ts';
 import { useUpdateActionableMutation } from '../api/actionables.api.ts';
 import { changedFields, valuesOf, type ActionableValues } from '../model/actionable-values.ts';
 import { deletionNote } from '../model/deletion-note.ts';
-import { statusPointsToast } from '../../../lib/points/points-toasts.ts';
+import { statusPointsToast } from '../../../lib/points/status-points-toast.ts';
 import type { ShownActionable } from '../transfer/import-parser.ts';
 import { useReturnFocus } from './use-return-focus.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { failureText } from '../../../components/form/form-errors.ts';
+import { failureText } from '../../../lib/api/failure-text.ts';
 import { useGetHabitsQuery } from '../api/actionables.api.ts';
 import { HabitCard } from '../components/habit-card.tsx';
 import { PlusIcon } from '../../../components/icons/icons.tsx';

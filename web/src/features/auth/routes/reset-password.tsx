@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { NewPasswordFields } from '../../../components/form/password-fields.tsx';
-import { failureText } from '../../../components/form/form-errors.ts';
+import { failureText } from '../../../lib/api/failure-text.ts';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useFirstInvalidFocus } from '../../../components/form/use-first-invalid-focus.ts';
 import { useNewPassword } from '../../../components/form/use-new-password.ts';

@@ -7,7 +7,8 @@ import { failureText } from '../../../lib/api/failure-text.ts';
 import { errorMessage } from '../../../lib/api/api-errors.ts';
 import { PRIMARY_ACTION, useFocusAfterChange } from '../../../lib/focus/use-focus-after-change.ts';
 import { habitToastKey, habitTodayShown, shortDay, type HabitTodayShown } from '../../../lib/habits/habit-today.ts';
-import { backfillText, completionText, signedPoints, undoText } from '../../../lib/points/points-words.ts';
+import { backfillText, completionText, undoText } from '../../../lib/points/points-words.ts';
+import { statusPointsToast } from '../../../lib/points/status-points-toast.ts';
 import { useStatusSettings } from '../../../lib/settings/use-status-settings.ts';
 import {
   dashboardFailures,
@@ -134,11 +135,7 @@ const TodayRow = ({ item, today, zone }: { item: DailyActionable; today: string;
       settle();
       return void toast.error(failureText(result.error, dashboardFailures.revertActionable));
     }
-    // The points it gave back, said as the Actionables page's revert says them (lib/points/points-toasts.ts
-    // would add its receipt words to the dashboard's first load, past its bundle budget).
-    const moved = result.data.actionable.pointsAwarded - pointsBefore;
-    toast.info(moved === 0 ? 'No points moved' : signedPoints(moved), {
-      title: `“${item.title}” is to do again`,
+    statusPointsToast(toast, `“${item.title}” is to do again`, pointsBefore, result.data.actionable.pointsAwarded, {
       key: todoToastKey(item.id),
       action: { label: 'Complete', run: () => void complete() },
     });

@@ -24,7 +24,7 @@ import { useFocusWhenRequested } from './focus-request.tsx';
 import { hasOpenWork, openSubtasksSentence, openWorkSentence } from '../model/goal-completion.ts';
 import { GoalProgressBar } from './goal-progress-bar.tsx';
 import { useCompletionQuestion, useOpenSubtasks } from '../hooks/use-complete-open-work.ts';
-import { statusPointsToast } from '../../../lib/points/points-toasts.ts';
+import { statusPointsToast } from '../../../lib/points/status-points-toast.ts';
 import { kindLabels, pointsTotal } from '../model/work-item-format.ts';
 import { DeleteWorkItemDialog, useEditAndDelete, WorkItemEditor } from './work-item-editing.tsx';
 import { levels, type ItemOf, type WorkItemChanges } from '../model/work-item-levels.ts';

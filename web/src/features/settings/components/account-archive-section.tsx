@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { ARCHIVE_MAX_BYTES, ARCHIVE_VERSION, archiveManifest, type ArchiveManifest } from '@tracker/contracts/archive/http';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
-import { failureText } from '../../../components/form/form-errors.ts';
+import { failureText } from '../../../lib/api/failure-text.ts';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { fieldErrors, type ApiError } from '../../../lib/api/api-errors.ts';
 import { downloadFile } from '../../../lib/files/download-file.ts';

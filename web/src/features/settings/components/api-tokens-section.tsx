@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { API_TOKEN_NAME_MAX, MAX_API_TOKENS, type ApiToken, type ApiTokenScope, type CreatedApiToken } from '@tracker/contracts/api-tokens/http';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
-import { failureText, labelledMessage } from '../../../components/form/form-errors.ts';
+import { labelledMessage } from '../../../components/form/form-errors.ts';
+import { failureText } from '../../../lib/api/failure-text.ts';
 import { chipClass } from '../../../components/item-facts/item-facts.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { fieldErrors } from '../../../lib/api/api-errors.ts';

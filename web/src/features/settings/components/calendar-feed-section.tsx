@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
-import { failureText } from '../../../components/form/form-errors.ts';
+import { failureText } from '../../../lib/api/failure-text.ts';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { calendarFeedFailures, useGetCalendarFeedUrlQuery, useRotateCalendarFeedUrlMutation } from '../api/calendar-feed.api.ts';
 import { CopyField } from './copy-field.tsx';

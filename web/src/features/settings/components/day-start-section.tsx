@@ -1,6 +1,7 @@
 import type { Settings } from '@tracker/contracts/settings/http';
 import { useToast } from '../../../components/toasts/use-toast.ts';
-import { errorAt, failureText } from '../../../components/form/form-errors.ts';
+import { errorAt } from '../../../components/form/form-errors.ts';
+import { failureText } from '../../../lib/api/failure-text.ts';
 import { fieldErrors } from '../../../lib/api/api-errors.ts';
 import { settingsFailures, useChangeDayStartMutation } from '../../../lib/settings/settings.api.ts';
 import { hourLabel } from '../model/day-start.ts';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Settings } from '@tracker/contracts/settings/http';
-import { errorAt, failureText } from '../../../components/form/form-errors.ts';
+import { errorAt } from '../../../components/form/form-errors.ts';
+import { failureText } from '../../../lib/api/failure-text.ts';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { fieldErrors } from '../../../lib/api/api-errors.ts';

@@ -2,7 +2,7 @@ import { DEFAULT_TIMEZONE } from '@tracker/contracts/constants';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
-import { failureText } from '../../../components/form/form-errors.ts';
+import { failureText } from '../../../lib/api/failure-text.ts';
 import { settingsFailures, useResetSettingsMutation } from '../../../lib/settings/settings.api.ts';
 import { zoneLabel } from '../../../lib/settings/timezones.ts';
 

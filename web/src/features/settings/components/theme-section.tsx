@@ -1,5 +1,5 @@
 import { themes, type Settings, type Theme } from '@tracker/contracts/settings/http';
-import { failureText } from '../../../components/form/form-errors.ts';
+import { failureText } from '../../../lib/api/failure-text.ts';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { settingsFailures, useChangeThemeMutation } from '../../../lib/settings/settings.api.ts';
 import { applyTheme, showTheme } from '../../../lib/settings/theme.ts';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { webhookEventKinds, type Webhook, type WebhookEventKind } from '@tracker/contracts/webhooks/http';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
-import { failureText } from '../../../components/form/form-errors.ts';
+import { failureText } from '../../../lib/api/failure-text.ts';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { errorMessage, fieldErrors } from '../../../lib/api/api-errors.ts';
 import {

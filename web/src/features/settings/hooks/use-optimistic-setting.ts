@@ -1,6 +1,6 @@
 import type { Settings, SettingsBody } from '@tracker/contracts/settings/http';
 import { useState } from 'react';
-import { failureText } from '../../../components/form/form-errors.ts';
+import { failureText } from '../../../lib/api/failure-text.ts';
 import { useToast } from '../../../components/toasts/use-toast.ts';
 import { settingsFailures, type useChangeSettingsMutation } from '../../../lib/settings/settings.api.ts';
 
