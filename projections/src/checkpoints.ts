@@ -2,6 +2,7 @@ import { sql, type Kysely, type QueryExecutorProvider, type Transaction } from '
 import pg from 'pg';
 import type { Position } from '@tracker/eventstore/port';
 import { named } from './db.ts';
+import { bumpReadVersionsStatement } from './read-versions.ts';
 
 export type Checkpoint = Position | 'start';
 
@@ -110,6 +111,8 @@ export interface CheckpointCommit {
   moves: ReadonlyArray<{ name: string; previous: Checkpoint }>;
   next: Position;
   announce?: { channel: string; payload: string } | undefined;
+  /** The users whose rows the batch wrote, and its lane: their read versions move with the commit (read-versions.ts). */
+  readVersions?: { lane: string; users: readonly string[] } | undefined;
 }
 
 const textArray = (values: readonly string[]): string => `ARRAY[${values.map((value) => pg.escapeLiteral(value)).join(', ')}]::text[]`;
@@ -119,11 +122,17 @@ const textArray = (values: readonly string[]): string => `ARRAY[${values.map((va
  * values go in as literals, since only statements without parameters share a string (pg's simple
  * protocol). The function raises when a checkpoint moved, and the COMMIT after it does not run.
  */
-const commitStatement = (schema: string, { moves, next, announce }: CheckpointCommit): string =>
+const checkpointsAndCommit = (schema: string, { moves, next, announce }: CheckpointCommit): string =>
   moves.length === 0
     ? 'COMMIT'
     : `SELECT ${advanceFunction(schema)}(${textArray(moves.map((m) => m.name))}, ${textArray(moves.map((m) => m.previous))}, ` +
       `${pg.escapeLiteral(next)}, ${announce ? pg.escapeLiteral(announce.channel) : 'NULL'}, ${announce ? pg.escapeLiteral(announce.payload) : 'NULL'}); COMMIT`;
+
+/** Ahead of them in the same string, the batch's users' read versions move (read-versions.ts). */
+const commitStatement = (schema: string, commit: CheckpointCommit): string => {
+  const bump = commit.readVersions ? bumpReadVersionsStatement(commit.readVersions.lane, commit.readVersions.users) : '';
+  return (bump ? `${bump}; ` : '') + checkpointsAndCommit(schema, commit);
+};
 
 /**
  * `body` in a transaction that first holds `schema` for a batch, committed with the checkpoint moves

@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { ReadModelDbHandle } from './db.ts';
 import { readModelFeatures } from './features.ts';
+import { bumpReadEpoch } from './read-versions.ts';
 import { opsMigrations, type OpsDbHandle } from './ops-db.ts';
 
 /** Every feature's read-model migrations, by name; names (dated) sort in the order they run. */
@@ -32,9 +33,12 @@ const migrate = async (db: Kysely<unknown>, schema: string, migrations: Record<s
  * Brings the read-model schema up to date; safe to run from several processes at once. `before`: only
  * the migrations named before it (the schema as it was then: what a migration's spec starts from).
  */
-export const migrateReadModels = ({ db, schema }: ReadModelDbHandle, { before }: { before?: string } = {}): Promise<string[]> => {
+export const migrateReadModels = async ({ db, schema }: ReadModelDbHandle, { before }: { before?: string } = {}): Promise<string[]> => {
   const migrations = Object.entries(readModelMigrations()).filter(([name]) => before === undefined || name < before);
-  return migrate(db as Kysely<unknown>, schema, Object.fromEntries(migrations));
+  const applied = await migrate(db as Kysely<unknown>, schema, Object.fromEntries(migrations));
+  // A migration may rewrite rows: no answer kept from before it is reused (read-versions.ts).
+  if (applied.length > 0 && before === undefined) await bumpReadEpoch(db);
+  return applied;
 };
 
 /** Brings the operational schema (reactors' state, rate limits) up to date. */

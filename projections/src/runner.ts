@@ -38,6 +38,12 @@ export interface LaneSpec<DB = ReadModels> {
   members: readonly LaneMember<DB>[];
   /** Where the members' tables and checkpoints live (the read-model schema, or operational state). */
   db: { db: Kysely<DB>; schema: string };
+  /**
+   * Its batches move the read versions of the users whose events they applied (read-versions.ts):
+   * the lanes over the read models that routes answer from, so that an answer kept for a user is
+   * never reused once one of them wrote the user's rows.
+   */
+  readVersions?: boolean;
 }
 
 /** The lanes a runner can run: over the read models, or over the operational schema (reactors). */
@@ -125,6 +131,6 @@ export const projectorLanes = (
   projectors: readonly Projector[],
   waitedOn?: ReadonlySet<string>,
 ): LaneSpec[] => [
-  { name: 'interactive', members: projectors.filter((p) => !waitedOn || waitedOn.has(p.name)), db: readModels },
-  { name: 'background', members: projectors.filter((p) => waitedOn !== undefined && !waitedOn.has(p.name)), db: readModels },
+  { name: 'interactive', members: projectors.filter((p) => !waitedOn || waitedOn.has(p.name)), db: readModels, readVersions: true },
+  { name: 'background', members: projectors.filter((p) => waitedOn !== undefined && !waitedOn.has(p.name)), db: readModels, readVersions: true },
 ];

@@ -9,6 +9,7 @@ import { toProjectedEvent } from '../projected-event.ts';
 import { balancedHalves } from './balanced-halves.ts';
 import { handlesEvent, type ProjectedEvent, type Projector } from '../projector.ts';
 import { PROGRESS_CHANNEL } from '../runner.ts';
+import { bumpReadEpoch } from '../read-versions.ts';
 import { appendOnlyTables, checkOwnedTables, ownedTables } from './owned-tables.ts';
 
 export interface RebuildProgress {
@@ -454,6 +455,8 @@ const swapIn = async ({
           await sql`ALTER TABLE ${sql.id(fresh.schema, table)} SET SCHEMA ${sql.id(schema)}`.execute(trx);
         }
         await setCheckpoints(trx, schema, partitionNames, replay.position);
+        // Every answer kept from the tables swapped out is stale with them.
+        await bumpReadEpoch(trx);
       });
       return;
     } catch (error) {

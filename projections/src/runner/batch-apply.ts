@@ -53,9 +53,10 @@ export const batchApplier = <DB>({
         // projector behind right after a command that its own user's partition had answered.
         const moved = [...worked, ...idle];
         // A rebuild may be swapping tables in: the batch waits and then writes to the new ones.
+        const users = lane.readVersions ? [...new Set(work.map(({ event }) => event.metadata.userId))].sort() : [];
         await inBatchTransaction(db, lane.db.schema, async (trx) => {
           await applyWork(trx, members, work);
-          return book.commitOf(moved, next);
+          return { ...book.commitOf(moved, next), readVersions: { lane: lane.name, users } };
         });
         book.committed(moved, marks, next);
       } else if (idle.length > 0) book.moveInMemory(idle, marks, next);

@@ -8,6 +8,7 @@ import type { AppServices } from './feature.ts';
 import { apiFeatures } from './features.ts';
 import { createApiRouter, READ_MODELS_BEHIND, type AnyRoute } from './http/api-router.ts';
 import type { AppState } from './http/app-state.ts';
+import { createAnswerCache } from './http/answer-cache.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { createHeavyReadGate, defaultHeavyReadLimits, heavyReadLimiter, type HeavyReadLimits } from './http/heavy-reads.ts';
 import { jsonBody } from './http/json-body.ts';
@@ -17,6 +18,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { staticApp } from './http/static-app.ts';
 import { createSessionFactsReader, readModelSessionFacts } from './auth/session-facts.ts';
 import compress from 'koa-compress';
+import { readVersionOf } from '@tracker/projections/read-versions';
 import zlib from 'node:zlib';
 
 export interface AppOptions {
@@ -43,6 +45,10 @@ export const createApp = (services: Omit<AppServices, 'routes' | 'tags'>, option
     settle: (position, projectors, userId) =>
       position === undefined ? Promise.resolve(true) : services.progress.waitFor(position, projectors, services.config.readYourWritesTimeoutMs, userId),
     checkResponses: options.checkResponses ?? false,
+    answers:
+      services.config.answerCacheMb > 0
+        ? createAnswerCache((userId) => readVersionOf(services.db, userId), services.config.answerCacheMb * 1024 * 1024)
+        : undefined,
   });
   const tags = Object.fromEntries(apiFeatures.flatMap((feature) => Object.entries(feature.tags)));
   const shared: AppServices = { ...services, routes: (): readonly AnyRoute[] => router.routes(), tags: () => tags };

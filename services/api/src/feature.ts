@@ -16,7 +16,7 @@ import type { Mailer } from './mail/mailer.ts';
 export interface AppServices {
   config: Pick<
     Config,
-    'appUrl' | 'rateLimits' | 'readYourWritesTimeoutMs' | 'readyMaxLagMs' | 'accountMaxActionables' | 'webhooks' | 'reminders' | 'apiTokens'
+    'appUrl' | 'rateLimits' | 'readYourWritesTimeoutMs' | 'answerCacheMb' | 'readyMaxLagMs' | 'accountMaxActionables' | 'webhooks' | 'reminders' | 'apiTokens'
   >;
   log: Logger;
   store: EventStore;

@@ -14,8 +14,15 @@ export interface ApiAnswer<T> {
 export interface ApiClient {
   token: string | undefined;
   /** Sends one request; a status other than `expect` (one or several) fails with the answer's body. */
-  send<T = unknown>(method: string, path: string, options?: { body?: unknown; expect?: number | readonly number[] }): Promise<ApiAnswer<T>>;
+  send<T = unknown>(method: string, path: string, options?: SendOptions): Promise<ApiAnswer<T>>;
   close(): void;
+}
+
+export interface SendOptions {
+  body?: unknown;
+  expect?: number | readonly number[];
+  /** Request headers besides accept, content type and authorization. */
+  headers?: http.OutgoingHttpHeaders;
 }
 
 export const createApiClient = (baseUrl: string): ApiClient => {
@@ -25,10 +32,10 @@ export const createApiClient = (baseUrl: string): ApiClient => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1, timeout: 4_000 });
   const client: ApiClient = {
     token: undefined,
-    send: <T>(method: string, path: string, options: { body?: unknown; expect?: number | readonly number[] } = {}) =>
+    send: <T>(method: string, path: string, options: SendOptions = {}) =>
       new Promise<ApiAnswer<T>>((resolve, reject) => {
         const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-        const headers: http.OutgoingHttpHeaders = { accept: 'application/json' };
+        const headers: http.OutgoingHttpHeaders = { accept: 'application/json', ...options.headers };
         if (payload !== undefined) {
           headers['content-type'] = 'application/json';
           headers['content-length'] = Buffer.byteLength(payload);

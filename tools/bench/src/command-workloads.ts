@@ -276,13 +276,18 @@ export const checkHealth = (users: readonly BenchUser[]): RequestWorkload => ({
   send: async ({ client }) => void (await client.send('GET', '/api/health')),
 });
 
-export const listGoals = (users: readonly BenchUser[], expected: number): RequestWorkload => ({
-  name: `list-${expected}-goals`,
-  request: 'GET /api/goals/goals',
+/**
+ * Each user lists their goals. The answer is kept between reads (nothing changes in between:
+ * services/api/src/http/answer-cache.ts); `built`, every read asks for it built afresh
+ * (Cache-Control: no-cache), as the first read after a change is.
+ */
+export const listGoals = (users: readonly BenchUser[], expected: number, built = false): RequestWorkload => ({
+  name: `list-${expected}-goals${built ? ' (built)' : ''}`,
+  request: `GET /api/goals/goals${built ? ', Cache-Control: no-cache' : ''}`,
   users,
   appends: false,
   send: async ({ client }) => {
-    const { body } = await client.send<{ goals: Goal[] }>('GET', '/api/goals/goals');
+    const { body } = await client.send<{ goals: Goal[] }>('GET', '/api/goals/goals', built ? { headers: { 'cache-control': 'no-cache' } } : {});
     if (body.goals.length !== expected) throw new Error(`listed ${body.goals.length} goals, expected ${expected}`);
   },
 });

@@ -362,13 +362,13 @@ const measureCommandRates = async (databaseUrl: string, settings: CommandSetting
       ...pair(completeItemsOfAccounts(holders.few, 'actionable', ITEMS_FEW), completeItemsOfAccounts(holders.many, 'actionable', ITEMS_MANY)),
       ...pair(completeItemsOfAccounts(holders.few, 'subtask', ITEMS_FEW), completeItemsOfAccounts(holders.many, 'subtask', ITEMS_MANY)),
       { workload: health, warmUp: settings.readWarmUpPerClient, timed: settings.readsPerClient, alone: settings.aloneReads },
-      {
-        workload: listGoals(readers, settings.listedGoals),
+      ...[false, true].map((built) => ({
+        workload: listGoals(readers, settings.listedGoals, built),
         warmUp: settings.readWarmUpPerClient,
         timed: settings.readsPerClient,
         alone: settings.aloneReads,
-        versus: 'health',
-      },
+        versus: 'health' as const,
+      })),
     ];
     const inserts: number[] = [];
     const runs = new Map<string, Timed[]>(workloads.map(({ workload }) => [workload.name, []]));

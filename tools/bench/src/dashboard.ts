@@ -24,13 +24,17 @@ type Progress = (line: string) => void;
 const localDate = (date: Date, timezone: string): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 
-/** A read of the dashboard: every client is the same user, the one with years of history. */
-const read = (name: string, path: string, users: readonly BenchUser[]): RequestWorkload => ({
-  name,
-  request: `GET ${path}`,
+/**
+ * A read of the dashboard: every client is the same user, the one with years of history. Its answer
+ * is kept between reads (nothing changes in between: services/api/src/http/answer-cache.ts); `built`,
+ * every read asks for it built afresh (Cache-Control: no-cache), as the first read after a change is.
+ */
+const read = (name: string, path: string, users: readonly BenchUser[], built = false): RequestWorkload => ({
+  name: built ? `${name} (built)` : name,
+  request: `GET ${path}${built ? ', Cache-Control: no-cache' : ''}`,
   users,
   appends: false,
-  send: async ({ client }) => void (await client.send('GET', path)),
+  send: async ({ client }) => void (await client.send('GET', path, built ? { headers: { 'cache-control': 'no-cache' } } : {})),
 });
 
 /**
@@ -68,13 +72,18 @@ export const measureDashboard = async (databaseUrl: string, settings: DashboardS
     const today = localDate(new Date(), owner!.timezone);
     const yearAgo = localDate(new Date(Date.now() - 364 * 24 * 60 * 60 * 1000), owner!.timezone);
     const health = checkHealth(readers);
+    const routes: Array<[string, string]> = [
+      ['dashboard-summary-year', `/api/dashboard/summary?startDate=${yearAgo}&endDate=${today}`],
+      ['points-heatmap-year', '/api/points/heatmap'],
+      ['points-stats', '/api/points/stats'],
+      ['daily-actionables', '/api/dashboard/daily-actionables'],
+    ];
     const workloads: RequestWorkload[] = [
       health,
-      read('dashboard-summary-year', `/api/dashboard/summary?startDate=${yearAgo}&endDate=${today}`, readers),
-      read('points-heatmap-year', '/api/points/heatmap', readers),
-      read('points-stats', '/api/points/stats', readers),
+      ...routes.map(([name, path]) => read(name, path, readers)),
+      // Other users' points: never kept.
       read('points-leaderboard', '/api/points/leaderboard', readers),
-      read('daily-actionables', '/api/dashboard/daily-actionables', readers),
+      ...routes.map(([name, path]) => read(name, path, readers, true)),
     ];
     const runs = new Map<string, Timed[]>(workloads.map((w) => [w.name, []]));
     for (let run = 1; run <= settings.dashboardRepetitions; run++) {

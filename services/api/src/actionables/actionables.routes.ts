@@ -135,6 +135,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     path: '/actionables',
     summary: `Actionables, newest first: due on a local date, by status, habits or not; ${PAGED}`,
     auth: true,
+    cachedPerUser: true,
     query: listActionablesQuery,
     response: actionablesResponse,
     handle: async ({ ctx, query, services: { db } }) => {
@@ -154,6 +155,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     path: '/actionables/habits',
     summary: `Habits, newest first, each with its streak as of today; ${PAGED}`,
     auth: true,
+    cachedPerUser: true,
     query: habitsQuery,
     response: habitsResponse,
     handle: async ({ ctx, query, services: { db } }) => {
@@ -185,6 +187,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     path: '/actionables/stats',
     summary: 'Counts by status, completion rate, points, active habits and the longest standing streak',
     auth: true,
+    cachedPerUser: true,
     response: actionableStatsResponse,
     handle: async ({ ctx, services: { db } }) => ({ stats: await actionableStats(db, ctx.state.userId, requestClock(ctx).localDate) }),
   }),
@@ -194,6 +197,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     path: '/actionables/heatmap',
     summary: 'Completions and their points per local day',
     auth: true,
+    cachedPerUser: true,
     query: heatmapQuery,
     response: heatmapResponse,
     handle: async ({ ctx, query, services: { db } }) => ({ heatmap: await actionableHeatmap(db, ctx.state.userId, query) }),
@@ -204,6 +208,7 @@ export const actionableRoutes: AnyRoute<ActionablesServices>[] = [
     path: '/actionables/range',
     summary: `Actionables created, due or completed between two local dates, newest first; ${PAGED}`,
     auth: true,
+    cachedPerUser: true,
     query: rangeQuery,
     response: actionablesResponse,
     handle: async ({ ctx, query, services: { db } }) => {

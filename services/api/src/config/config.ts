@@ -29,6 +29,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
+  ANSWER_CACHE_MB: z.coerce.number().min(0).max(1024).default(4),
   PROJECTIONS_THREAD: z.enum(['on', 'off']).default('on'),
   READY_MAX_LAG_MS: z.coerce.number().int().min(0).default(30_000),
   ACCOUNT_MAX_ACTIONABLES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
@@ -67,6 +68,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bcryptCost: number;
   readYourWritesTimeoutMs: number;
+  /** Memory for answers kept per user (http/answer-cache.ts), in MiB of UTF-16; 0: none kept. */
+  answerCacheMb: number;
   /** `npm start` (role all): projections on a thread of their own, not on the API's event loop. */
   projectionsOnThread: boolean;
   /** /api/ready answers 503 once a projector has been behind the log for longer than this. */
@@ -140,6 +143,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: e.LOG_LEVEL,
     bcryptCost: e.BCRYPT_COST,
     readYourWritesTimeoutMs: e.READ_YOUR_WRITES_TIMEOUT_MS,
+    answerCacheMb: e.ANSWER_CACHE_MB,
     projectionsOnThread: e.PROJECTIONS_THREAD === 'on',
     readyMaxLagMs: e.READY_MAX_LAG_MS,
     accountMaxActionables: e.ACCOUNT_MAX_ACTIONABLES,

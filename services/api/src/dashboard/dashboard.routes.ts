@@ -34,6 +34,7 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     path: '/dashboard/daily-actionables',
     summary: `Today's list in the zone: actionables due today or overdue and not completed (and those completed today), at most ${DAILY_ACTIONABLES_LIMIT} of them (the latest deadlines), and the habits scheduled today`,
     auth: true,
+    cachedPerUser: true,
     query: dailyActionablesQuery,
     response: dailyActionablesResponse,
     handle: async ({ ctx, query, services: { db } }) => {
@@ -49,6 +50,7 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     path: '/dashboard/date-range/goals',
     summary: `Goals created, due or completed in the range (default the last 7 days), newest first, with the range's net points and count; ${PAGED}`,
     auth: true,
+    cachedPerUser: true,
     query: dateRangePageQuery,
     response: goalsInRangeResponse,
     handle: async ({ ctx, query, services: { db } }) => {
@@ -62,6 +64,7 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     path: '/dashboard/date-range/tasks',
     summary: `Tasks created, due or completed in the range (default the last 7 days), newest first, with the range's count; ${PAGED}`,
     auth: true,
+    cachedPerUser: true,
     query: dateRangePageQuery,
     response: tasksInRangeResponse,
     handle: async ({ ctx, query, services: { db } }) => {
@@ -75,6 +78,7 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     path: '/dashboard/date-range/subtasks',
     summary: `Subtasks created, due or completed in the range (default the last 7 days), newest first, with the range's count; ${PAGED}`,
     auth: true,
+    cachedPerUser: true,
     query: dateRangePageQuery,
     response: subtasksInRangeResponse,
     handle: async ({ ctx, query, services: { db } }) => {
@@ -88,6 +92,7 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     path: '/dashboard/date-range/actionables',
     summary: `Actionables created, due or completed in the range (default the last 7 days), newest first, with the range's points, completed and pending counts; ${PAGED}`,
     auth: true,
+    cachedPerUser: true,
     query: dateRangePageQuery,
     response: actionablesInRangeResponse,
     handle: async ({ ctx, query, services: { db } }) => {
@@ -102,6 +107,7 @@ export const dashboardRoutes: AnyRoute<AppServices>[] = [
     path: '/dashboard/summary',
     summary: 'The range at a glance (default the last 7 days): points, item counts, completions, top achievements, points per day',
     auth: true,
+    cachedPerUser: true,
     query: dateRangeQuery,
     response: dashboardSummaryResponse,
     handle: async ({ ctx, query, services: { db } }) => ({ summary: await dashboardSummary(db, ctx.state.userId, resolveDateRange(ctx, query)) }),

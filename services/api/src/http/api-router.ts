@@ -4,6 +4,7 @@ import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import type { Position } from '@tracker/eventstore/port';
 import { apiTokenMessages } from '@tracker/contracts/api-tokens/http';
+import type { AnswerCache } from './answer-cache.ts';
 import type { AppState } from './app-state.ts';
 import { HttpError } from './problem.ts';
 
@@ -88,6 +89,13 @@ export interface Route<Services = unknown, Params = None, Query = None, Body = N
    * reads' limiter (http/heavy-reads.ts), a few at a time per user and in all, after authentication.
    */
   heavy?: boolean;
+  /**
+   * A signed-in GET whose answer depends on nothing but the user's own read models, the user's today
+   * and zone, and the URL (not the leaderboard: other users' points): its answers are kept and given
+   * again until the user's read version moves (http/answer-cache.ts), unless the request says
+   * `Cache-Control: no-cache`. The handler sets no header.
+   */
+  cachedPerUser?: boolean;
   /** Runs ahead of the handler (after authentication), e.g. a larger body limit. */
   before?: Middleware<AppState>[];
   /** The answer's body (undefined for none); may also set headers on ctx. A handler with nothing to await may answer at once. */
@@ -143,6 +151,8 @@ export interface MountOptions {
   settle(position: Position | undefined, projectors: readonly string[], userId: string | undefined): Promise<boolean>;
   /** Tests: every answer is parsed against the route's response schema; a mismatch is a 500 naming it. */
   checkResponses: boolean;
+  /** Where `cachedPerUser` routes keep their answers; without it they build every answer. */
+  answers?: AnswerCache | undefined;
 }
 
 export class ResponseMismatch extends Error {
@@ -182,6 +192,18 @@ export const createApiRouter = (options: MountOptions): ApiRouter => {
       };
       // Set first, so a handler may still choose another (e.g. 503 from /ready).
       ctx.status = route.status ?? 200;
+      const cache = route.cachedPerUser ? options.answers : undefined;
+      const { userId, clock, timezone } = ctx.state;
+      const stamp = cache && clock ? await cache.stampOf(userId, clock.localDate, timezone) : undefined;
+      // A client may ask for an answer built afresh (HTTP's request directive): it replaces the kept one.
+      if (cache && stamp !== undefined && !/\bno-cache\b/i.test(ctx.get('Cache-Control'))) {
+        const kept = cache.get(userId, ctx.url, stamp);
+        if (kept !== undefined) {
+          ctx.type = 'json';
+          ctx.body = kept;
+          return;
+        }
+      }
       const answer: unknown = await route.handle(input);
       if (options.checkResponses && route.response && answer !== undefined) {
         const checked = route.response.safeParse(answer);
@@ -195,7 +217,9 @@ export const createApiRouter = (options: MountOptions): ApiRouter => {
       // JSON serialised here, once: with an object body, koa-compress measured it (JSON.stringify for
       // its length) and koa's respond serialised it again — twice per answer, a list of 50 goals included.
       if (!ctx.response.get('Content-Type')) ctx.type = 'json';
-      ctx.body = JSON.stringify(answer);
+      const body = JSON.stringify(answer);
+      ctx.body = body;
+      if (cache && stamp !== undefined && ctx.status === 200) cache.set(userId, ctx.url, stamp, body);
     };
 
   return {

@@ -27,6 +27,7 @@ export const pointsRoutes: AnyRoute<PointsServices>[] = [
     summary:
       "Points today, this week (from the user's weekStart), this month, in total and in the range (default the last 7 days); the streak of days with points",
     auth: true,
+    cachedPerUser: true,
     query: dateRangeQuery,
     response: pointsStatsResponse,
     handle: async ({ ctx, query, services: { db, weekStartOf } }) => {
@@ -42,6 +43,7 @@ export const pointsRoutes: AnyRoute<PointsServices>[] = [
     path: '/points/recent',
     summary: 'The latest activity, newest first (limit: default 5, at most 100)',
     auth: true,
+    cachedPerUser: true,
     query: recentQuery,
     response: recentActivitiesResponse,
     handle: async ({ ctx, query, services: { db } }) => ({ activities: await recentActivities(db, ctx.state.userId, query.limit ?? RECENT_ACTIVITIES_LIMIT) }),
@@ -52,6 +54,7 @@ export const pointsRoutes: AnyRoute<PointsServices>[] = [
     path: '/points/heatmap',
     summary: 'Points and awards per local day, zeros included (default the last 365 days, at most three years)',
     auth: true,
+    cachedPerUser: true,
     query: dateRangeQuery,
     response: pointsHeatmapResponse,
     handle: async ({ ctx, query, services: { db } }) => {
