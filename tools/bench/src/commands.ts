@@ -4,6 +4,7 @@ import { startBenchRuntime, waitUntilProjected } from './bench-runtime.ts';
 import { createOpsDb } from '@tracker/projections/ops-db';
 import { createOpsSnapshotStore } from '@tracker/api/commands/snapshots';
 import { measureCommandBudget } from './command-budget.ts';
+import { measureShippedMemory } from './shipped-memory.ts';
 import { BARE_INSERT, BARE_INSERT_DESCRIPTION, postBareInserts, startBareInsertServer, type BareInsertServer } from './bare-insert.ts';
 import { seedBackfillableHabit, seedVeteranHabit } from './habit-history.ts';
 import { seedItems } from './item-history.ts';
@@ -175,6 +176,9 @@ const ITEMS_MANY = 500;
 /** Commands per client in each kind's budget phase: enough for a steady profile, without doubling the section's time. */
 const BUDGET_COMMANDS_PER_CLIENT = 60;
 
+/** Commands per client in each phase of the compiled server's memory (shipped-memory.ts), reads four times as many. */
+const SHIPPED_MEMORY_PER_CLIENT = 40;
+
 /**
  * The rates and ratios below, then the budget per command (command-budget.ts) against a server in a
  * process of its own on the same database, once this process's runtime has stopped.
@@ -190,7 +194,8 @@ export const measureCommands = async (databaseUrl: string, settings: CommandSett
     },
     progress,
   );
-  return { ...section, budget };
+  const shippedMemory = await measureShippedMemory(databaseUrl, { clients: settings.httpClients, perClient: SHIPPED_MEMORY_PER_CLIENT }, progress);
+  return { ...section, budget, shippedMemory };
 };
 
 /**

@@ -6,6 +6,7 @@ import { formatFairness, type FairnessSection } from './fairness.ts';
 import type { Summary } from './measure.ts';
 import { formatRebuild, type RebuildSection } from './rebuild.ts';
 import type { RequestPhases } from './request-phases.ts';
+import type { ShippedMemory } from './shipped-memory.ts';
 
 export interface Comparison {
   metric: string;
@@ -59,6 +60,8 @@ export interface CommandsSection {
   workloads: RequestFigures[];
   /** Per command kind: CPU, round trips and statements, from a server in a process of its own. */
   budget?: CommandBudget | undefined;
+  /** The compiled server's resident memory under the commands' load (shipped-memory.ts). */
+  shippedMemory?: ShippedMemory | undefined;
 }
 
 /** The dashboard's reads for one user with years of history among many users. */
@@ -168,6 +171,16 @@ const formatDashboard = (section: DashboardSection): string[] => {
   ];
 };
 
+const formatShippedMemory = (memory: ShippedMemory, clients: number): string[] => [
+  `Server memory as it ships: npm start's compiled build (API and projections thread, one process of its own), ${clients} clients; RSS ${memory.idleMiB.toFixed(0)} MiB ready and idle (aim: under 200 MiB through the bench)`,
+  '',
+  ...renderTable(
+    ['phase', 'requests', 'RSS peak MiB', 'process peak (VmHWM)'],
+    memory.phases.map((phase) => [phase.name, String(phase.requests), phase.peakMiB.toFixed(0), phase.processPeakMiB.toFixed(0)]),
+  ),
+  '',
+];
+
 const formatCommands = (section: CommandsSection): string[] => {
   const runs = section.insertBaseline.runs.length;
   const table = requestTable(section.workloads, [
@@ -195,6 +208,7 @@ const formatCommands = (section: CommandsSection): string[] => {
     `  raw INSERT: ${section.insertBaselineDescription}`,
     '',
     ...(section.budget ? formatCommandBudget(section.budget, renderTable) : []),
+    ...(section.shippedMemory ? formatShippedMemory(section.shippedMemory, section.clients) : []),
   ];
 };
 

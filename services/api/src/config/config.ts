@@ -68,7 +68,7 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bcryptCost: number;
   readYourWritesTimeoutMs: number;
-  /** Memory for answers kept per user (http/answer-cache.ts), in MiB of UTF-16; 0: none kept. */
+  /** Memory for answers kept per user (http/answer-cache.ts), in MiB; 0: none kept. */
   answerCacheMb: number;
   /** `npm start` (role all): projections on a thread of their own, not on the API's event loop. */
   projectionsOnThread: boolean;

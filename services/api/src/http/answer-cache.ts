@@ -16,22 +16,22 @@
 export interface AnswerCache {
   /** What the user's answers depend on besides the URL, read now: the stamp an answer is kept with. */
   stampOf(userId: string, today: string, zone: string | undefined): Promise<string>;
-  get(userId: string, url: string, stamp: string): string | undefined;
-  set(userId: string, url: string, stamp: string, body: string): void;
+  get(userId: string, url: string, stamp: string): Buffer | undefined;
+  set(userId: string, url: string, stamp: string, body: Buffer): void;
 }
 
-/** Memory for kept answers (UTF-16 code units, as the strings hold them at most). */
-export const DEFAULT_ANSWER_CACHE_CHARS = 4 * 1024 * 1024;
+/** Memory for kept answers, in bytes. */
+export const DEFAULT_ANSWER_CACHE_BYTES = 4 * 1024 * 1024;
 
-export const createAnswerCache = (readVersion: (userId: string) => Promise<string>, maxChars = DEFAULT_ANSWER_CACHE_CHARS): AnswerCache => {
-  const kept = new Map<string, { stamp: string; body: string }>();
-  let chars = 0;
+export const createAnswerCache = (readVersion: (userId: string) => Promise<string>, maxBytes = DEFAULT_ANSWER_CACHE_BYTES): AnswerCache => {
+  const kept = new Map<string, { stamp: string; body: Buffer }>();
+  let bytes = 0;
   const keyOf = (userId: string, url: string): string => `${userId} ${url}`;
   const drop = (key: string): void => {
     const entry = kept.get(key);
     if (!entry) return;
     kept.delete(key);
-    chars -= entry.body.length;
+    bytes -= entry.body.length;
   };
   return {
     stampOf: async (userId, today, zone) => `${await readVersion(userId)} ${today} ${zone ?? ''}`,
@@ -47,11 +47,11 @@ export const createAnswerCache = (readVersion: (userId: string) => Promise<strin
     set(userId, url, stamp, body) {
       const key = keyOf(userId, url);
       drop(key);
-      if (body.length > maxChars / 8) return;
+      if (body.length > maxBytes / 8) return;
       kept.set(key, { stamp, body });
-      chars += body.length;
+      bytes += body.length;
       for (const oldest of kept.keys()) {
-        if (chars <= maxChars) break;
+        if (bytes <= maxBytes) break;
         drop(oldest);
       }
     },

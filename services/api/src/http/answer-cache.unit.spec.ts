@@ -15,14 +15,14 @@ describe('answer cache', () => {
   it('gives an answer again while the user’s version, today and zone are those it was kept with', async () => {
     const { cache } = given();
     const stamp = await cache.stampOf(ALICE, '2026-11-27', 'Europe/Berlin');
-    cache.set(ALICE, '/api/points/stats', stamp, '{"stats":1}');
+    cache.set(ALICE, '/api/points/stats', stamp, Buffer.from('{"stats":1}'));
 
-    expect(cache.get(ALICE, '/api/points/stats', await cache.stampOf(ALICE, '2026-11-27', 'Europe/Berlin'))).toBe('{"stats":1}');
+    expect(cache.get(ALICE, '/api/points/stats', await cache.stampOf(ALICE, '2026-11-27', 'Europe/Berlin'))).toEqual(Buffer.from('{"stats":1}'));
   });
 
   it('never gives it once the user’s rows were written (the version moved)', async () => {
     const { cache, bump } = given();
-    cache.set(ALICE, '/api/points/stats', await cache.stampOf(ALICE, '2026-11-27', 'UTC'), '{"stats":1}');
+    cache.set(ALICE, '/api/points/stats', await cache.stampOf(ALICE, '2026-11-27', 'UTC'), Buffer.from('{"stats":1}'));
 
     bump(ALICE);
 
@@ -31,7 +31,7 @@ describe('answer cache', () => {
 
   it('never gives it on another day or in another zone', async () => {
     const { cache } = given();
-    cache.set(ALICE, '/api/points/stats', await cache.stampOf(ALICE, '2026-11-27', 'UTC'), '{"stats":1}');
+    cache.set(ALICE, '/api/points/stats', await cache.stampOf(ALICE, '2026-11-27', 'UTC'), Buffer.from('{"stats":1}'));
 
     expect(cache.get(ALICE, '/api/points/stats', await cache.stampOf(ALICE, '2026-11-28', 'UTC'))).toBeUndefined();
     expect(cache.get(ALICE, '/api/points/stats', await cache.stampOf(ALICE, '2026-11-27', 'Asia/Tokyo'))).toBeUndefined();
@@ -40,7 +40,7 @@ describe('answer cache', () => {
   it('keeps each user’s answers apart, and each URL’s', async () => {
     const { cache } = given();
     const stamp = await cache.stampOf(ALICE, '2026-11-27', 'UTC');
-    cache.set(ALICE, '/api/points/stats', stamp, '{"alice":1}');
+    cache.set(ALICE, '/api/points/stats', stamp, Buffer.from('{"alice":1}'));
 
     expect(cache.get(BOB, '/api/points/stats', stamp)).toBeUndefined();
     expect(cache.get(ALICE, '/api/points/stats?startDate=2026-11-01', stamp)).toBeUndefined();
@@ -49,22 +49,22 @@ describe('answer cache', () => {
   it('lets the least recently used answers go when over its memory', async () => {
     const { cache } = given(100);
     const stamp = await cache.stampOf(ALICE, '2026-11-27', 'UTC');
-    cache.set(ALICE, '/a', stamp, 'x'.repeat(12));
-    cache.set(ALICE, '/b', stamp, 'y'.repeat(12));
+    cache.set(ALICE, '/a', stamp, Buffer.from('x'.repeat(12)));
+    cache.set(ALICE, '/b', stamp, Buffer.from('y'.repeat(12)));
     // Used: /a is now the more recent of the two.
     cache.get(ALICE, '/a', stamp);
 
-    for (let i = 0; i < 7; i++) cache.set(BOB, `/c${i}`, stamp, 'z'.repeat(12));
+    for (let i = 0; i < 7; i++) cache.set(BOB, `/c${i}`, stamp, Buffer.from('z'.repeat(12)));
 
     expect(cache.get(ALICE, '/b', stamp)).toBeUndefined();
-    expect(cache.get(ALICE, '/a', stamp)).toBe('x'.repeat(12));
+    expect(cache.get(ALICE, '/a', stamp)).toEqual(Buffer.from('x'.repeat(12)));
   });
 
   it('keeps no answer larger than an eighth of its memory', async () => {
     const { cache } = given(80);
     const stamp = await cache.stampOf(ALICE, '2026-11-27', 'UTC');
 
-    cache.set(ALICE, '/big', stamp, 'x'.repeat(11));
+    cache.set(ALICE, '/big', stamp, Buffer.from('x'.repeat(11)));
 
     expect(cache.get(ALICE, '/big', stamp)).toBeUndefined();
   });

@@ -218,8 +218,12 @@ export const createApiRouter = (options: MountOptions): ApiRouter => {
       // its length) and koa's respond serialised it again — twice per answer, a list of 50 goals included.
       if (!ctx.response.get('Content-Type')) ctx.type = 'json';
       const body = JSON.stringify(answer);
-      ctx.body = body;
-      if (cache && stamp !== undefined && ctx.status === 200) cache.set(userId, ctx.url, stamp, body);
+      if (cache && stamp !== undefined && ctx.status === 200) {
+        // Kept as the bytes sent: a kept answer is neither measured nor encoded again.
+        const bytes = Buffer.from(body);
+        cache.set(userId, ctx.url, stamp, bytes);
+        ctx.body = bytes;
+      } else ctx.body = body;
     };
 
   return {
