@@ -180,14 +180,39 @@ describe.skipIf(!chromiumAvailable)('the goal tree, in a real browser', () => {
     // Reopened, then 'Complete all': its open subtask and task are completed first, then the goal.
     await goalStatus.selectOption('in-progress');
     await until(async () => (await statusOf(`/goals/goals/${goal.id}`, 'goal')) === 'in-progress');
+    const pointsOf = async () => (await api<{ stats: { total: number } }>('/points/stats')).stats.total;
+    const before = await pointsOf();
     await run.page.getByRole('button', { name: 'Complete goal Learn Spanish' }).click();
     await question.getByRole('button', { name: 'Complete all' }).click();
     await question.waitFor({ state: 'detached' });
-    await run.page.getByTestId('toast-info').filter({ hasText: 'Its 1 task and 1 subtask were completed too.' }).waitFor();
+    // One toast tells it all: the points of the goal and of what was completed with it, and an Undo.
+    const completedAll = run.page.getByTestId('toast-success').filter({ hasText: /\+\d+ points?\. Its 1 task and 1 subtask were completed too\./ });
+    await completedAll.waitFor();
     await waitForText(`goal-progress-${goal.id}`, '100%');
     expect(await run.page.getByTestId(`goal-progress-note-${goal.id}`).count()).toBe(0);
     expect(await statusOf(`/goals/goals/${goal.id}`, 'goal')).toBe('completed');
     expect(await statusOf(`/goals/tasks/${grammar.id}`, 'task')).toBe('completed');
+    expect(await statusOf(`/goals/subtasks/${verbs.id}`, 'subtask')).toBe('completed');
+    const earned = await pointsOf();
+    expect(earned).toBeGreaterThan(before);
+
+    // Its Undo takes back all of it: each item back to the status it had, every point given back.
+    await completedAll.getByRole('button', { name: 'Undo' }).click();
+    await run.page
+      .getByTestId('toast-info')
+      .filter({ hasText: /−\d+ points?\. Its 1 task and 1 subtask are open again\./ })
+      .waitFor();
+    expect(await statusOf(`/goals/goals/${goal.id}`, 'goal')).toBe('in-progress');
+    expect(await statusOf(`/goals/tasks/${grammar.id}`, 'task')).toBe('pending');
+    expect(await statusOf(`/goals/subtasks/${verbs.id}`, 'subtask')).toBe('pending');
+    await until(async () => (await pointsOf()) === before);
+    await waitForText(`goal-progress-${goal.id}`, '50%');
+
+    // And again, for the steps below: all completed.
+    await run.page.getByRole('button', { name: 'Complete goal Learn Spanish' }).click();
+    await question.getByRole('button', { name: 'Complete all' }).click();
+    await question.waitFor({ state: 'detached' });
+    await completedAll.waitFor();
     expect(await statusOf(`/goals/subtasks/${verbs.id}`, 'subtask')).toBe('completed');
 
     // A task with an open subtask asks too (its subtasks read fresh): 'Complete all' completes the subtask, then the task.
@@ -205,7 +230,10 @@ describe.skipIf(!chromiumAvailable)('the goal tree, in a real browser', () => {
     await run.page.getByRole('button', { name: 'Complete task A novel' }).click();
     await taskQuestion.getByRole('button', { name: 'Complete all' }).click();
     await taskQuestion.waitFor({ state: 'detached' });
-    await run.page.getByTestId('toast-info').filter({ hasText: 'Its 1 subtask was completed too.' }).waitFor();
+    await run.page
+      .getByTestId('toast-success')
+      .filter({ hasText: /\+\d+ points?\. Its 1 subtask was completed too\./ })
+      .waitFor();
     expect(await statusOf(`/goals/tasks/${novel.id}`, 'task')).toBe('completed');
     expect(await statusOf(`/goals/subtasks/${chapter.id}`, 'subtask')).toBe('completed');
   }, 60_000);

@@ -15,8 +15,11 @@ export const statusPointsToast = (
   pointsBefore: number,
   pointsAfter: number,
   undo?: { key: string; action: ToastAction },
+  /** What else the change did, after the points ('Its 2 tasks were completed too.'). */
+  note?: string,
 ): void => {
   const moved = pointsAfter - pointsBefore;
-  if (moved === 0 && !undo) return;
-  toast[moved > 0 ? 'success' : 'info'](moved === 0 ? 'No points moved' : signedPoints(moved), { title, ...undo });
+  if (moved === 0 && !undo && !note) return;
+  const points = moved === 0 ? 'No points moved' : signedPoints(moved);
+  toast[moved > 0 ? 'success' : 'info'](note ? `${points}. ${note}` : points, { title, ...undo });
 };

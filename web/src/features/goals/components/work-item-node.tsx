@@ -21,9 +21,9 @@ import { focusAfterDeletion } from './focus-after-deletion.ts';
 import { useFocusWhenBack } from '../../../lib/focus/focus-when-back.ts';
 import { useDeleteWithUndo } from '../../../lib/offline/deferred-delete.ts';
 import { useFocusWhenRequested } from './focus-request.tsx';
-import { hasOpenWork, openSubtasksSentence, openWorkSentence } from '../model/goal-completion.ts';
+import { hasOpenWork, openSubtasksSentence, openWorkSentence, reopenedTooSentence } from '../model/goal-completion.ts';
 import { GoalProgressBar } from './goal-progress-bar.tsx';
-import { useCompletionQuestion, useOpenSubtasks } from '../hooks/use-complete-open-work.ts';
+import { useCompletionQuestion, useOpenSubtasks, useReopenOpenWork, type CompletedToo } from '../hooks/use-complete-open-work.ts';
 import { statusPointsToast } from '../../../lib/points/status-points-toast.ts';
 import { kindLabels, pointsTotal } from '../model/work-item-format.ts';
 import { DeleteWorkItemDialog, useEditAndDelete, WorkItemEditor } from './work-item-editing.tsx';
@@ -88,39 +88,58 @@ export const WorkItemNode = <K extends WorkItemKind>({ kind, item, progress, chi
     return true;
   };
 
-  /** The toast's Undo of a status change: the status it had before, back by the same PATCH (the server takes back or awards the points). */
-  const undoTo = (before: WorkItemStatus, after: WorkItemStatus, pointsAfter: number) => ({
+  /**
+   * The toast's Undo of a status change: the status it had before, back by the same PATCH (the server takes
+   * back or awards the points); after a 'Complete all', what it completed besides goes back too.
+   */
+  const undoTo = (before: WorkItemStatus, after: WorkItemStatus, pointsAfter: number, too?: CompletedToo) => ({
     label: 'Undo',
-    run: () => void applyStatus(before, after, pointsAfter).then((error) => error && toast.error(error)),
+    run: () =>
+      void (async () => {
+        let reopened: (Omit<CompletedToo, 'done'> & { points: number }) | undefined;
+        if (too) {
+          const outcome = await reopenOpenWork(too.done);
+          if ('error' in outcome) return toast.error(outcome.error);
+          reopened = { points: outcome.points, note: reopenedTooSentence(too.done.tasks.length, too.done.subtasks.length) };
+        }
+        const error = await applyStatus(before, after, pointsAfter, reopened);
+        if (error) toast.error(error);
+      })(),
   });
 
   /**
    * Sets the status; says what went wrong, if anything (a toast too, unless the caller shows it). `from`
    * and `pointsBefore` are what the row shows, or what the change being undone left when its toast's Undo
-   * runs before the tree reloads.
+   * runs before the tree reloads. `too`: what a 'Complete all' completed before it — one toast tells
+   * both, its points and its Undo included.
    */
-  const applyStatus = async (status: WorkItemStatus, from: WorkItemStatus = item.status, pointsBefore = pointsTotal(item)): Promise<string | undefined> => {
+  const applyStatus = async (
+    status: WorkItemStatus,
+    from: WorkItemStatus = item.status,
+    pointsBefore = pointsTotal(item),
+    too?: CompletedToo | (Omit<CompletedToo, 'done'> & { points: number }),
+  ): Promise<string | undefined> => {
     const result = await changeStatus({ item, changes: { status } });
     if ('error' in result) return errorMessage(result.error, `Failed to update ${kind}`);
     const pointsAfter = pointsTotal(result.data);
+    const alsoMoved = too ? ('done' in too ? too.done.points : too.points) : 0;
+    // After an undo of 'Complete all', no Undo of the undo: it would complete the item alone.
+    const undoable = from !== status && (!too || 'done' in too);
     statusPointsToast(
       toast,
       statusTitle(status),
-      pointsBefore,
+      pointsBefore - alsoMoved,
       pointsAfter,
-      from === status ? undefined : { key: toastKey, action: undoTo(from, status, pointsAfter) },
+      undoable ? { key: toastKey, action: undoTo(from, status, pointsAfter, too && 'done' in too ? too : undefined) } : undefined,
+      too?.note,
     );
     return undefined;
   };
 
   // A goal with open tasks or subtasks, or a task with open subtasks, asks first whether to complete them too.
   const asksBeforeCompleting = kind === 'task' || (kind === 'goal' && hasOpenWork(progress));
-  const question = useCompletionQuestion(
-    kind === 'goal' ? 'goal' : 'task',
-    item.id,
-    () => applyStatus('completed'),
-    (note) => toast.info(note, { title: `${label} completed` }),
-  );
+  const question = useCompletionQuestion(kind === 'goal' ? 'goal' : 'task', item.id, (too) => applyStatus('completed', item.status, pointsTotal(item), too));
+  const reopenOpenWork = useReopenOpenWork();
   const openSubtasks = useOpenSubtasks();
 
   /** Completes the goal or task, or asks first when it has open work (a task's subtasks are read fresh). */

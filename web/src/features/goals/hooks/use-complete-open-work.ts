@@ -1,10 +1,19 @@
 import { useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { errorMessage, type ApiError } from '../../../lib/api/api-errors.ts';
-import { goalsApi, useCompleteSubtaskMutation, useUpdateTaskMutation } from '../api/goals.api.ts';
+import type { Subtask, Task } from '@tracker/contracts/goals/http';
+import { goalsApi, useCompleteSubtaskMutation, useUpdateSubtaskMutation, useUpdateTaskMutation } from '../api/goals.api.ts';
 import { completedTooSentence, openSubtasksOf, openWorkOf } from '../model/goal-completion.ts';
+import { pointsTotal } from '../model/work-item-format.ts';
 
-export type OpenWorkOutcome = { completed: { tasks: number; subtasks: number } } | { error: ApiError };
+/** What 'Complete all' completed besides the item: each as it was before (the status an undo puts back), and the points it moved. */
+export interface OpenWorkDone {
+  tasks: Task[];
+  subtasks: Subtask[];
+  points: number;
+}
+
+export type OpenWorkOutcome = { completed: OpenWorkDone } | { error: ApiError };
 
 /**
  * 'Complete all': the API has no completion cascade, so the goal's open subtasks are completed one by one
@@ -13,7 +22,7 @@ export type OpenWorkOutcome = { completed: { tasks: number; subtasks: number } }
  */
 export const useCompleteOpenWork = (): ((goalId: string) => Promise<OpenWorkOutcome>) => {
   const dispatch = useAppDispatch();
-  const [completeSubtask] = useCompleteSubtaskMutation();
+  const completeSubtasks = useCompleteSubtasks();
   const [updateTask] = useUpdateTaskMutation();
   return async (goalId) => {
     const tasksRead = dispatch(goalsApi.endpoints.getAllTasks.initiate(undefined, { forceRefetch: true }));
@@ -24,15 +33,57 @@ export const useCompleteOpenWork = (): ((goalId: string) => Promise<OpenWorkOutc
     if (!tasks.data) return { error: tasks.error };
     if (!subtasks.data) return { error: subtasks.error };
     const open = openWorkOf(goalId, tasks.data, subtasks.data);
-    for (const subtask of open.subtasks) {
-      const result = await completeSubtask(subtask);
-      if ('error' in result) return { error: result.error };
-    }
+    const done = await completeSubtasks(open.subtasks);
+    if ('error' in done) return done;
+    const { points } = done.completed;
+    const completedTasks: Task[] = [];
+    let taskPoints = 0;
     for (const task of open.tasks) {
       const result = await updateTask({ item: task, changes: { status: 'completed' } });
       if ('error' in result) return { error: result.error };
+      completedTasks.push(task);
+      taskPoints += pointsTotal(result.data) - pointsTotal(task);
     }
-    return { completed: { tasks: open.tasks.length, subtasks: open.subtasks.length } };
+    return { completed: { tasks: completedTasks, subtasks: open.subtasks, points: points + taskPoints } };
+  };
+};
+
+/** Completes `subtasks` one by one (their own call, which awards their points); stops at the first failure. */
+const useCompleteSubtasks = (): ((subtasks: readonly Subtask[]) => Promise<OpenWorkOutcome>) => {
+  const [completeSubtask] = useCompleteSubtaskMutation();
+  return async (subtasks) => {
+    let points = 0;
+    for (const subtask of subtasks) {
+      const result = await completeSubtask(subtask);
+      if ('error' in result) return { error: result.error };
+      points += result.data.pointsAwarded;
+    }
+    return { completed: { tasks: [], subtasks: [...subtasks], points } };
+  };
+};
+
+/**
+ * Takes back what 'Complete all' completed besides the item: each task, then each subtask, back to the
+ * status it had (the server takes back the points they gave): the points that moved, or what went wrong.
+ */
+export const useReopenOpenWork = (): ((done: OpenWorkDone) => Promise<{ points: number } | { error: string }>) => {
+  const [updateTask] = useUpdateTaskMutation();
+  const [updateSubtask] = useUpdateSubtaskMutation();
+  return async ({ tasks, subtasks }) => {
+    let points = 0;
+    for (const task of tasks) {
+      const completed = { ...task, status: 'completed' as const };
+      const result = await updateTask({ item: completed, changes: { status: task.status } });
+      if ('error' in result) return { error: errorMessage(result.error, 'Failed to update task') };
+      points += pointsTotal(result.data) - pointsTotal(completed);
+    }
+    for (const subtask of subtasks) {
+      const completed = { ...subtask, status: 'completed' as const };
+      const result = await updateSubtask({ item: completed, changes: { status: subtask.status } });
+      if ('error' in result) return { error: errorMessage(result.error, 'Failed to update subtask') };
+      points += pointsTotal(result.data) - pointsTotal(completed);
+    }
+    return { points };
   };
 };
 
@@ -50,46 +101,42 @@ export const useOpenSubtasks = () => {
 /** 'Complete all' for a task: its open subtasks, one by one (their own call, which awards their points). */
 export const useCompleteOpenSubtasks = (): ((taskId: string) => Promise<OpenWorkOutcome>) => {
   const openSubtasks = useOpenSubtasks();
-  const [completeSubtask] = useCompleteSubtaskMutation();
-  return async (taskId) => {
-    const open = await openSubtasks(taskId);
-    for (const subtask of open) {
-      const result = await completeSubtask(subtask);
-      if ('error' in result) return { error: result.error };
-    }
-    return { completed: { tasks: 0, subtasks: open.length } };
-  };
+  const completeSubtasks = useCompleteSubtasks();
+  return async (taskId) => completeSubtasks(await openSubtasks(taskId));
 };
+
+/** What 'Complete all' did besides the item, as its toast tells it (null: nothing was open after all). */
+export interface CompletedToo {
+  done: OpenWorkDone;
+  /** 'Its 2 tasks and 3 subtasks were completed too.' */
+  note: string;
+}
 
 /**
  * The question before completing a goal or a task that has open work: the question asked (null when none
- * is), and its answers. 'Complete all' completes the open work first, then the item by `completeItem`; a
- * failure stays in the dialog.
+ * is), and its answers. 'Complete all' completes the open work first, then the item by `completeItem`,
+ * which is told what was completed besides (for its toast and its Undo); a failure stays in the dialog.
  */
-export const useCompletionQuestion = (
-  kind: 'goal' | 'task',
-  itemId: string,
-  completeItem: () => Promise<string | undefined>,
-  completedToo: (note: string) => void,
-) => {
+export const useCompletionQuestion = (kind: 'goal' | 'task', itemId: string, completeItem: (too?: CompletedToo) => Promise<string | undefined>) => {
   const [asking, setAsking] = useState<string | null>(null);
   const [state, setState] = useState<{ pending: boolean; error?: string | undefined }>({ pending: false });
   const completeOpenWork = useCompleteOpenWork();
   const completeOpenSubtasks = useCompleteOpenSubtasks();
   const answer = async (withOpenWork: boolean) => {
     setState({ pending: true });
-    let note: string | undefined;
+    let too: CompletedToo | undefined;
     if (withOpenWork) {
       const outcome = await (kind === 'goal' ? completeOpenWork : completeOpenSubtasks)(itemId);
       if ('error' in outcome)
         return setState({ pending: false, error: errorMessage(outcome.error, `Failed to update ${kind === 'goal' ? 'task' : 'subtask'}`) });
-      note = completedTooSentence(outcome.completed.tasks, outcome.completed.subtasks);
+      const { completed } = outcome;
+      const note = completedTooSentence(completed.tasks.length, completed.subtasks.length);
+      if (note) too = { done: completed, note };
     }
-    const error = await completeItem();
+    const error = await completeItem(too);
     setState({ pending: false, error });
     if (error) return;
     setAsking(null);
-    if (note) completedToo(note);
   };
   return {
     asking,

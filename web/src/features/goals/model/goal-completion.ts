@@ -33,6 +33,10 @@ export const openWorkOf = (goalId: string, tasks: readonly Task[], subtasks: rea
 export const completedTooSentence = (tasks: number, subtasks: number): string | undefined =>
   tasks + subtasks === 0 ? undefined : `Its ${both(tasks, subtasks)} ${tasks + subtasks === 1 ? 'was' : 'were'} completed too.`;
 
+/** The toast after its undo: 'Its 2 tasks and 1 subtask are open again.' */
+export const reopenedTooSentence = (tasks: number, subtasks: number): string =>
+  `Its ${both(tasks, subtasks)} ${tasks + subtasks === 1 ? 'is' : 'are'} open again.`;
+
 /** A task's subtasks that are not completed yet: what 'Complete all' completes before the task. */
 export const openSubtasksOf = (taskId: string, subtasks: readonly Subtask[]): Subtask[] =>
   subtasks.filter((subtask) => subtask.taskId === taskId && subtask.status !== 'completed');

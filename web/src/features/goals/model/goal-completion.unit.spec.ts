@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { aSubtask, aTask } from '../../../testing/fixtures.ts';
-import { completedTooSentence, hasOpenWork, openSubtasksOf, openSubtasksSentence, openWorkOf, openWorkSentence } from './goal-completion.ts';
+import {
+  completedTooSentence,
+  reopenedTooSentence,
+  hasOpenWork,
+  openSubtasksOf,
+  openSubtasksSentence,
+  openWorkOf,
+  openWorkSentence,
+} from './goal-completion.ts';
 
 const progress = (tasks: [number, number], subtasks: [number, number] = [0, 0]) => ({
   tasks: { completed: tasks[0], total: tasks[1] },
@@ -44,6 +52,11 @@ describe('completing a goal with open tasks', () => {
     expect(completedTooSentence(2, 1)).toBe('Its 2 tasks and 1 subtask were completed too.');
     expect(completedTooSentence(1, 0)).toBe('Its 1 task was completed too.');
     expect(completedTooSentence(0, 0)).toBeUndefined();
+  });
+
+  it('says what its undo opened again', () => {
+    expect(reopenedTooSentence(2, 1)).toBe('Its 2 tasks and 1 subtask are open again.');
+    expect(reopenedTooSentence(0, 1)).toBe('Its 1 subtask is open again.');
   });
 });
 
