@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { chromiumAvailable, useSignedInBrowser } from './support/browser.ts';
@@ -26,6 +27,13 @@ describe.skipIf(!chromiumAvailable)('a day on the phone', () => {
     return res.body;
   };
   const toast = (text: string) => run.page.getByTestId('toast-success').filter({ hasText: text }).first();
+  /** A toast leaves the item it tells of in view: their boxes do not meet. */
+  const expectApart = async (shown: Locator, item: Locator) => {
+    const [a, b] = [await shown.boundingBox(), await item.boundingBox()];
+    expect(a && b).toBeTruthy();
+    const meet = a!.y < b!.y + b!.height && a!.y + a!.height > b!.y && a!.x < b!.x + b!.width && a!.x + a!.width > b!.x;
+    expect(meet, `toast ${JSON.stringify(a)} over item ${JSON.stringify(b)}`).toBe(false);
+  };
   const daysBack = (today: string, days: number) => new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
   it('check-in list first, one tap each, undo from the toast, yesterday recorded in one tap, a to-do added in one line', async () => {
@@ -60,11 +68,13 @@ describe.skipIf(!chromiumAvailable)('a day on the phone', () => {
     await page.getByRole('button', { name: 'Complete actionable Water the plants' }).click();
     await toast('points').waitFor();
     await page.getByTestId(`today-done-${todo.id}`).waitFor();
+    await expectApart(toast('points'), page.getByTestId(`today-${todo.id}`));
 
     // One tap: the habit is done today; Undo in its toast takes it back; one more tap does it again.
     await row.getByRole('button', { name: 'Complete habit Stretch' }).click();
     const done = toast('“Stretch” completed');
     await done.waitFor();
+    await expectApart(done, row);
     await done.getByRole('button', { name: 'Undo' }).click();
     await page.getByTestId('toast-info').filter({ hasText: 'Took back “Stretch”' }).waitFor();
     await row.getByRole('button', { name: 'Complete habit Stretch' }).waitFor();

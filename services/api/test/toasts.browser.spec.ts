@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { chromiumAvailable, closeBrowserRun, openBrowserRun, signInWithToken } from './support/browser.ts';
@@ -43,6 +43,17 @@ const coveredControls = (page: Page): Promise<Covered[]> =>
     return covered;
   })()`);
 
+/** Whether a toast's box meets an item's, once the toasts' entrance has ended and the region is placed. */
+const meet = async (toast: Locator, item: Locator): Promise<boolean> => {
+  await toast.page().evaluate(`(async () => {
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+    await new Promise((painted) => requestAnimationFrame(painted));
+  })()`);
+  const [a, b] = [await toast.boundingBox(), await item.boundingBox()];
+  if (!a || !b) throw new Error('the toast or the item is not on the page');
+  return a.y < b.y + b.height && b.y < a.y + a.height && a.x < b.x + b.width && b.x < a.x + a.width;
+};
+
 describe.skipIf(!chromiumAvailable)('toasts never cover the controls of the header, the page header or its toolbar', () => {
   let app: TestApp;
   let browser: Browser;
@@ -78,10 +89,16 @@ describe.skipIf(!chromiumAvailable)('toasts never cover the controls of the head
       await page.setViewportSize({ width, height: 800 });
       // Actionables: Import, Export and New in its header, the views and the status filter in its toolbar.
       await page.goto(`${app.url}/actionables`);
+      const rowId = await page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('button', { name: `Complete actionable ${todo}` }) })
+        .getAttribute('data-testid');
+      const row = page.getByTestId(rowId!);
       await page.getByRole('button', { name: `Complete actionable ${todo}` }).click();
       const completed = page.getByTestId('toast-success').filter({ hasText: 'completed' });
       await completed.waitFor();
       expect(await coveredControls(page)).toEqual([]);
+      expect(await meet(completed, row)).toBe(false);
       await completed.hover();
       await screenshot(page, 'toast-actionables', width, 'light', { fullPage: false });
       // The header's controls were among those looked at.
@@ -107,6 +124,9 @@ describe.skipIf(!chromiumAvailable)('toasts never cover the controls of the head
       await toast.waitFor();
       expect(await readStreak()).toBe(1);
       expect(await coveredControls(page)).toEqual([]);
+      // Nor the card it tells of: its title and streak stay in view (the card is taller than the space left).
+      expect(await meet(toast, page.getByTestId(`habit-${readId}`).getByRole('heading', { name: 'Read' }))).toBe(false);
+      expect(await meet(toast, page.getByTestId(`habit-streak-${readId}`))).toBe(false);
       // Announced: inside the polite live region that was in the page before it came.
       expect(await page.locator('[aria-live="polite"]').filter({ has: toast }).count()).toBe(1);
 

@@ -84,13 +84,43 @@ const bottomOfControls = (): number => {
   return bottom;
 };
 
+/** What holds a control: the card or row a toast about it must leave in view. */
+const ITEM = 'li, article, tr, [data-testid^="today-"]';
+
+/** The item the person acted on last (pressed, or a key typed in it), while it is on the page. */
+const useTouchedItem = () => {
+  const touched = useRef<Element | null>(null);
+  useEffect(() => {
+    const remember = (event: Event) => {
+      const target = event.target instanceof Element ? event.target : null;
+      // A press on a toast (its Undo) keeps the item it is about.
+      if (target?.closest('.toast-region')) return;
+      touched.current = target?.closest(ITEM) ?? null;
+    };
+    document.addEventListener('pointerdown', remember, true);
+    document.addEventListener('keydown', remember, true);
+    return () => {
+      document.removeEventListener('pointerdown', remember, true);
+      document.removeEventListener('keydown', remember, true);
+    };
+  }, []);
+  return touched;
+};
+
+/** How much of `item`'s height a box would cover (0 when they do not meet). */
+const covered = (box: { top: number; bottom: number; left: number; right: number }, item: DOMRect | undefined): number =>
+  item && box.left < item.right && box.right > item.left ? Math.max(0, Math.min(box.bottom, item.bottom) - Math.max(box.top, item.top)) : 0;
+
 /**
  * Keeps the region under the controls while toasts are shown, measured every frame: a scroll, a menu
  * or a panel opening moves them without an event to follow. When the toasts would not fit under them
- * (a phone's tall header and toolbar), the region goes to the screen's bottom instead.
+ * (a phone's tall header and toolbar), or would cover more of the item just acted on (a phone's first
+ * card, its title and streak) than at the screen's bottom, the region goes to the screen's bottom
+ * instead — and back up when the bottom is where that item is.
  */
 const useBelowControls = (shown: boolean) => {
   const ref = useRef<HTMLDivElement>(null);
+  const touched = useTouchedItem();
   useLayoutEffect(() => {
     const region = ref.current;
     if (!shown || !region) return undefined;
@@ -98,18 +128,25 @@ const useBelowControls = (shown: boolean) => {
     let placed = '';
     const place = () => {
       const top = Math.max(16, bottomOfControls() + GAP_PX);
-      const fits = top + region.offsetHeight <= window.innerHeight - GAP_PX;
-      const placement = fits ? `${top}px` : 'bottom';
+      const height = region.offsetHeight;
+      const { left, right } = region.getBoundingClientRect();
+      const fits = top + height <= window.innerHeight - GAP_PX;
+      const item = touched.current?.isConnected ? touched.current.getBoundingClientRect() : undefined;
+      const bottomEdge = window.innerHeight - GAP_PX * 2;
+      // A tall card may meet the toasts either way: they go where they cover less of it.
+      const below =
+        fits && covered({ top, bottom: top + height, left, right }, item) <= covered({ top: bottomEdge - height, bottom: bottomEdge, left, right }, item);
+      const placement = below ? `${top}px` : 'bottom';
       if (placement !== placed) {
         placed = placement;
-        region.classList.toggle('toast-region--bottom', !fits);
-        if (fits) region.style.setProperty('--toast-top', placement);
+        region.classList.toggle('toast-region--bottom', !below);
+        if (below) region.style.setProperty('--toast-top', placement);
       }
       frame = requestAnimationFrame(place);
     };
     place();
     return () => cancelAnimationFrame(frame);
-  }, [shown]);
+  }, [shown, touched]);
   return ref;
 };
 
