@@ -4,6 +4,7 @@ import { DateTime } from 'luxon';
 import type { Actionable, ActionableStatus } from '@tracker/contracts/actionables/http';
 import type { DateRange as LocalDateRange } from '@tracker/domain/actionables/habit-schedule';
 import type { LocalDate } from '@tracker/domain/time/local-date';
+import { wallDayBounds } from '@tracker/domain/time/user-calendar';
 import { prepared, preparedRead, type ReadModelDb, type ReadModels, type Row } from '../db.ts';
 import { readNewestFirst, type Page, type PageRequest } from '../paging.ts';
 import { actionableAnswer } from './actionable-answer.ts';
@@ -29,11 +30,14 @@ export interface DateRange {
   timezone?: string | undefined;
 }
 
-/** The instants a local day spans in `zone`: [start, end), 23 or 25 hours on a DST day. */
+/**
+ * The instants a local day spans in `zone`: [start, end), 23 or 25 hours on a DST day; from the first
+ * time the clock reads midnight (Havana's 2025-11-02 reads it twice) to the next day's first.
+ */
 export const localDayBounds = (date: LocalDate, zone: string): { start: Date; end: Date } => {
-  const start = DateTime.fromISO(date, { zone }).startOf('day');
-  if (!start.isValid) throw new Error(`Not a local date in ${zone}: ${date}`);
-  return { start: start.toJSDate(), end: start.plus({ days: 1 }).startOf('day').toJSDate() };
+  if (!DateTime.fromISO(date, { zone }).isValid) throw new Error(`Not a local date in ${zone}: ${date}`);
+  const { start, end } = wallDayBounds(date, { zone, dayStartHour: 0 });
+  return { start: new Date(start), end: new Date(end) };
 };
 
 /** A row as answers carry it (contracts' `actionable`, built by `actionableAnswer`); a habit as of `today`, from `facts`. */

@@ -54,21 +54,34 @@ export const wallDayAt = (at: number, rule: DayRule): LocalDate => {
 
 const MINUTE_MS = 60_000;
 
-/** The instant `day` starts by the wall clock of `rule` (a start hour that a DST change skips: the instant the clock jumped past it). */
+/** Longer than any change of a clock (DST moves it by an hour at most today, two in the past). */
+const MAX_CLOCK_CHANGE_MINUTES = 180;
+
+/**
+ * The instant `day` starts by the wall clock of `rule`: the first minute whose wall day is it. Luxon
+ * gives an instant that reads the start hour, but not always the first: an hour that comes twice (a
+ * DST fold: Havana's midnight of 2025-11-02 comes at 04:00Z and again at 05:00Z) it takes the second
+ * time, and in a gap (Chatham's 02:45 → 03:45 with days starting at 03:00) it moves past the hour by
+ * the gap's whole length. Either way the day starts earlier: where the previous one's last minute ends.
+ */
 const wallStartOf = (day: LocalDate, rule: DayRule): number => {
-  // The day after the calendar's last: past every instant a user can send.
-  if (day > LAST_DAY) return Date.parse('9999-12-31T23:59:59.999Z') + 14 * HOUR_MS;
-  const at = DateTime.fromISO(day, { zone: rule.zone }).set({ hour: rule.dayStartHour }).toMillis();
-  const local = localAt(at, rule.zone);
-  if (local.hour === rule.dayStartHour && local.minute === 0) return at;
-  // In a gap (Chatham's 02:45 → 03:45 with days starting at 03:00) luxon moves past the hour by the
-  // gap's whole length; the day starts where the clock jumped: the first minute whose wall day is it.
-  let start = at;
-  while (wallDayAt(start - MINUTE_MS, rule) === day) start -= MINUTE_MS;
+  // The day after the calendar's last ('10000-01-01', which sorts before it as text): past every instant a user can send.
+  if (day.length > LAST_DAY.length || day > LAST_DAY) return Date.parse('9999-12-31T23:59:59.999Z') + 14 * HOUR_MS;
+  let start = DateTime.fromISO(day, { zone: rule.zone }).set({ hour: rule.dayStartHour }).toMillis();
+  if (Number.isNaN(start)) throw new Error(`Invalid time zone: ${rule.zone}`);
+  // The calendar's first day has no day before it (wallDayAt holds earlier instants on it).
+  if (day === FIRST_DAY) return start;
+  for (let minutes = 0; minutes < MAX_CLOCK_CHANGE_MINUTES && wallDayAt(start - MINUTE_MS, rule) === day; minutes++) start -= MINUTE_MS;
   return start;
 };
 
 const nextDay = (day: LocalDate): LocalDate => (day === LAST_DAY ? '10000-01-01' : addDays(day, 1));
+
+/** The instants `day` spans by the wall clock of `rule`, [start, end): each the first minute its day's clock reads. */
+export const wallDayBounds = (day: LocalDate, rule: DayRule): { start: number; end: number } => ({
+  start: wallStartOf(day, rule),
+  end: wallStartOf(nextDay(day), rule),
+});
 
 /** The end of `day`, begun at `startedAt`, counted in `rule`. */
 const endOf = (day: LocalDate, startedAt: number, rule: DayRule): number => Math.max(wallStartOf(nextDay(day), rule), startedAt + MIN_DAY_MS);

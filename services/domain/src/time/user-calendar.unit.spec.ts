@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CalendarOracle, oracleWallDay, QUARTER_MS as QUARTER, ZONES } from './testing/calendar-oracle.ts';
-import { calendarAt, changeDayStart, changeZone, clockOfCalendar, startCalendar, type UserCalendar } from './user-calendar.ts';
+import { calendarAt, changeDayStart, changeZone, clockOfCalendar, startCalendar, wallDayBounds, type UserCalendar } from './user-calendar.ts';
 
 const at = (iso: string) => new Date(iso);
 const utc = { zone: 'UTC', dayStartHour: 0 };
@@ -54,6 +54,25 @@ describe('a day start that a DST change skips', () => {
     // 02:45 standard (+12:45) is 14:00Z; the clock then reads 03:45 (+13:45): the 29th begins there.
     expect(calendarAt(calendar, at('2024-09-28T13:59:00Z')).day).toBe('2024-09-28');
     expect(calendarAt(calendar, at('2024-09-28T14:00:00Z')).day).toBe('2024-09-29');
+  });
+});
+
+describe('a day start that a DST change repeats', () => {
+  it('begins the day the first time the clock reads the hour (Havana, 2025-11-02: 01:00 → 00:00, midnight twice)', () => {
+    const calendar = startCalendar(at('2025-11-01T12:00:00Z'), { zone: 'America/Havana', dayStartHour: 0 });
+    // Midnight daylight time (−4) is 04:00Z; an hour later the clock goes back to midnight standard time (−5).
+    expect(calendarAt(calendar, at('2025-11-02T03:59:00Z')).day).toBe('2025-11-01');
+    expect(calendarAt(calendar, at('2025-11-02T04:00:00Z')).day).toBe('2025-11-02');
+    // And that day ends at the next midnight, standard time.
+    expect(calendarAt(calendar, at('2025-11-03T04:59:00Z')).day).toBe('2025-11-02');
+    expect(calendarAt(calendar, at('2025-11-03T05:00:00Z')).day).toBe('2025-11-03');
+  });
+
+  it('spans the day from that first midnight to the next (the bounds a list of the day reads), 25 hours', () => {
+    const { start, end } = wallDayBounds('2025-11-02', { zone: 'America/Havana', dayStartHour: 0 });
+    expect([new Date(start).toISOString(), new Date(end).toISOString()]).toEqual(['2025-11-02T04:00:00.000Z', '2025-11-03T05:00:00.000Z']);
+    // The calendar's last day ends past every instant a user can send.
+    expect(wallDayBounds('9999-12-31', { zone: 'Pacific/Kiritimati', dayStartHour: 0 }).end).toBeGreaterThan(Date.parse('9999-12-31T23:59:59.999Z'));
   });
 });
 
