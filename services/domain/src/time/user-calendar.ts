@@ -34,6 +34,8 @@ export interface UserCalendar {
 }
 
 const HOUR_MS = 3_600_000;
+/** How far before the instant asked for a calendar long behind jumps to: more than a skipped day's hour. */
+const JUMP_MARGIN_MS = 48 * HOUR_MS;
 /** The shortest a day can be, so that catching up after a jump east over the date line never makes an empty day. */
 const MIN_DAY_MS = HOUR_MS;
 
@@ -108,11 +110,16 @@ export const calendarAt = (calendar: UserCalendar, at: Date | string): UserCalen
     day = addDays(day, 1);
     startedAt = endsAt;
     endsAt = endOf(day, startedAt, rule);
-    // Once a day ends where the wall clock says, every later one does: jump to the day at `ms`.
+    // Once a day ends where the wall clock says, every later one does — save a day the clock skips
+    // (Kiritimati's 1994-12-31, Samoa's 2011-12-30), which still lasts an hour: jump to the wall day
+    // two days before `ms`, and walk the rest day by day.
     if (ms >= endsAt && endsAt === wallStartOf(nextDay(day), rule)) {
-      day = wallDayAt(ms, rule);
-      startedAt = wallStartOf(day, rule);
-      endsAt = endOf(day, startedAt, rule);
+      const landing = wallDayAt(ms - JUMP_MARGIN_MS, rule);
+      if (landing > day) {
+        day = landing;
+        startedAt = wallStartOf(day, rule);
+        endsAt = endOf(day, startedAt, rule);
+      }
     }
   }
   return { day, startedAt: iso(startedAt), endsAt: iso(endsAt), rule, next: rule };

@@ -76,6 +76,15 @@ describe('a day start that a DST change repeats', () => {
   });
 });
 
+describe('a day the wall clock skips', () => {
+  it('still lasts an hour, however long the calendar was left (Kiritimati, 1994-12-31: −10 → +14)', () => {
+    const calendar = startCalendar(at('1994-12-20T12:00:00Z'), { zone: 'Pacific/Kiritimati', dayStartHour: 0 });
+    expect(calendarAt(calendar, at('1994-12-31T09:59:00Z')).day).toBe('1994-12-30');
+    expect(calendarAt(calendar, at('1994-12-31T10:00:00Z')).day).toBe('1994-12-31');
+    expect(calendarAt(calendar, at('1994-12-31T11:00:00Z')).day).toBe('1995-01-01');
+  });
+});
+
 describe('the day-start hour', () => {
   it('counts a completion before it for the day before, from the day after the change on', () => {
     const calendar = changeDayStart(startCalendar(at('2026-11-26T10:00:00Z'), utc), at('2026-11-26T10:00:00Z'), 4);
@@ -133,8 +142,13 @@ describe('every history of zone and day-start changes (property, against an orac
           expect([previous, new Date(Date.parse(`${previous}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)]).toContain(today);
           previous = today;
         }
-        // Three quiet days after the last change: today is the wall-clock day again.
-        expect(calendarAt(calendar, new Date(end)).day).toBe(oracleWallDay(end, calendar.next.zone, calendar.next.dayStartHour));
+        // Three quiet days after the last change: today is the wall-clock day again — save in the hour
+        // after the wall clock skipped a day (Kiritimati's 1994-12-31), which is that day's.
+        const { zone: lastZone, dayStartHour: lastHour } = calendar.next;
+        const wall = oracleWallDay(end, lastZone, lastHour);
+        const dayBefore = new Date(Date.parse(`${wall}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+        const skipped = oracleWallDay(end - 4 * QUARTER, lastZone, lastHour) < dayBefore;
+        expect(calendarAt(calendar, new Date(end)).day).toBe(skipped ? dayBefore : wall);
       }),
       { numRuns: 100 },
     );
