@@ -175,8 +175,14 @@ const formatShippedMemory = (memory: ShippedMemory, clients: number): string[] =
   `Server memory as it ships: npm start's compiled build (API and projections thread, one process of its own), ${clients} clients; RSS ${memory.idleMiB.toFixed(0)} MiB ready and idle (aim: under 200 MiB through the bench)`,
   '',
   ...renderTable(
-    ['phase', 'requests', 'RSS peak MiB', 'process peak (VmHWM)'],
-    memory.phases.map((phase) => [phase.name, String(phase.requests), phase.peakMiB.toFixed(0), phase.processPeakMiB.toFixed(0)]),
+    ['phase', 'requests', 'req/s', 'RSS peak MiB', 'process peak (VmHWM)'],
+    memory.phases.map((phase) => [
+      phase.name,
+      String(phase.requests),
+      Math.round(phase.rate).toLocaleString('en-US'),
+      phase.peakMiB.toFixed(0),
+      phase.processPeakMiB.toFixed(0),
+    ]),
   ),
   '',
 ];

@@ -43,7 +43,7 @@ export interface ShippedMemory {
   /** Resident set size once ready, before any request (MiB). */
   idleMiB: number;
   /** After each phase: the largest sampled in it and the process's peak so far (VmHWM), MiB. */
-  phases: Array<{ name: string; requests: number; peakMiB: number; processPeakMiB: number }>;
+  phases: Array<{ name: string; requests: number; rate: number; peakMiB: number; processPeakMiB: number }>;
 }
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -53,6 +53,14 @@ const statusOf = (pid: number): { rssMiB: number; peakMiB: number } => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string): number => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
   return { rssMiB: kb('VmRSS') / MIB_KB, peakMiB: kb('VmHWM') / MIB_KB };
+};
+
+/** The node options `npm start` runs the server with (package.json's start script): the bench runs what ships. */
+const startFlags = (): string[] => {
+  const script = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const match = /^node((?: --\S+)*) services\/api\/dist\/server\/main\.js$/.exec(script);
+  if (!match) throw new Error(`package.json's start script is not 'node [--flag …] services/api/dist/server/main.js': ${script}`);
+  return match[1]!.trim().split(/\s+/).filter(Boolean);
 };
 
 const freePort = (): Promise<number> =>
@@ -71,7 +79,7 @@ export const measureShippedMemory = async (databaseUrl: string, settings: Shippe
   if (build.status !== 0) throw new Error(`the server build failed (exit ${build.status})`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tracker-bench-shipped-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'services/api/dist/server/main.js')], {
+  const child = spawn(process.execPath, [...startFlags(), path.join(root, 'services/api/dist/server/main.js')], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, JWT_SECRET, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -107,19 +115,17 @@ export const measureShippedMemory = async (databaseUrl: string, settings: Shippe
     for (const workload of workloads) {
       let peak = statusOf(child.pid!).rssMiB;
       const sampler = setInterval(() => (peak = Math.max(peak, statusOf(child.pid!).rssMiB)), 50);
+      const started = performance.now();
+      let requests = 0;
       try {
-        await runRequests(workload, workload.appends ? settings.perClient : settings.perClient * 4);
+        requests = (await runRequests(workload, workload.appends ? settings.perClient : settings.perClient * 4)).length;
       } finally {
         clearInterval(sampler);
       }
+      const rate = requests / ((performance.now() - started) / 1000);
       const { peakMiB } = statusOf(child.pid!);
-      phases.push({
-        name: workload.name,
-        requests: settings.clients * (workload.appends ? settings.perClient : settings.perClient * 4),
-        peakMiB: peak,
-        processPeakMiB: peakMiB,
-      });
-      progress(`memory of the compiled server: ${workload.name} peak ${peak.toFixed(0)} MiB (process peak ${peakMiB.toFixed(0)})`);
+      phases.push({ name: workload.name, requests, rate, peakMiB: peak, processPeakMiB: peakMiB });
+      progress(`memory of the compiled server: ${workload.name} ${Math.round(rate)} req/s, peak ${peak.toFixed(0)} MiB (process peak ${peakMiB.toFixed(0)})`);
     }
     for (const user of users) user.client.close();
     return { idleMiB, phases };
