@@ -84,32 +84,21 @@ const bottomOfControls = (): number => {
   return bottom;
 };
 
-/** What holds a control: the card or row a toast about it must leave in view. */
-const ITEM = 'li, article, tr, [data-testid^="today-"]';
+/** What holds a control: the card or row (every list's item) a toast about it must leave in view. */
+const ITEM = 'li';
 
-/** The item the person acted on last (pressed, or a key typed in it), while it is on the page. */
+/** The item the person pressed last, while it is on the page (a press on a toast keeps the one before). */
 const useTouchedItem = () => {
   const touched = useRef<Element | null>(null);
   useEffect(() => {
-    const remember = (event: Event) => {
-      const target = event.target instanceof Element ? event.target : null;
-      // A press on a toast (its Undo) keeps the item it is about.
-      if (target?.closest('.toast-region')) return;
-      touched.current = target?.closest(ITEM) ?? null;
+    const remember = ({ target }: Event) => {
+      if (target instanceof Element && !target.closest('.toast-region')) touched.current = target.closest(ITEM);
     };
     document.addEventListener('pointerdown', remember, true);
-    document.addEventListener('keydown', remember, true);
-    return () => {
-      document.removeEventListener('pointerdown', remember, true);
-      document.removeEventListener('keydown', remember, true);
-    };
+    return () => document.removeEventListener('pointerdown', remember, true);
   }, []);
   return touched;
 };
-
-/** How much of `item`'s height a box would cover (0 when they do not meet). */
-const covered = (box: { top: number; bottom: number; left: number; right: number }, item: DOMRect | undefined): number =>
-  item && box.left < item.right && box.right > item.left ? Math.max(0, Math.min(box.bottom, item.bottom) - Math.max(box.top, item.top)) : 0;
 
 /**
  * Keeps the region under the controls while toasts are shown, measured every frame: a scroll, a menu
@@ -129,13 +118,13 @@ const useBelowControls = (shown: boolean) => {
     const place = () => {
       const top = Math.max(16, bottomOfControls() + GAP_PX);
       const height = region.offsetHeight;
-      const { left, right } = region.getBoundingClientRect();
       const fits = top + height <= window.innerHeight - GAP_PX;
+      const box = region.getBoundingClientRect();
       const item = touched.current?.isConnected ? touched.current.getBoundingClientRect() : undefined;
-      const bottomEdge = window.innerHeight - GAP_PX * 2;
-      // A tall card may meet the toasts either way: they go where they cover less of it.
-      const below =
-        fits && covered({ top, bottom: top + height, left, right }, item) <= covered({ top: bottomEdge - height, bottom: bottomEdge, left, right }, item);
+      const beside = !item || box.left >= item.right || box.right <= item.left;
+      // How much of the item the toasts would cover from `from` down; a tall card may meet them either way.
+      const covered = (from: number) => (beside ? 0 : Math.max(0, Math.min(from + height, item.bottom) - Math.max(from, item.top)));
+      const below = fits && covered(top) <= covered(window.innerHeight - GAP_PX * 2 - height);
       const placement = below ? `${top}px` : 'bottom';
       if (placement !== placed) {
         placed = placement;
