@@ -25,15 +25,21 @@ export const bumpReadEpoch = async (trx: QueryExecutorProvider): Promise<void> =
   await sql`UPDATE public.read_epoch SET epoch = epoch + 1`.execute(trx);
 };
 
-const readVersionStatement = preparedRead('read_version', (db, { userId }: { userId: string }) =>
-  db.selectNoFrom([
-    sql<string>`(SELECT epoch FROM public.read_epoch)::text`.as('epoch'),
-    sql<string | null>`(SELECT max(version) FROM public.read_versions WHERE user_id = ${userId})::text`.as('version'),
-  ]),
+const readVersionsStatement = preparedRead('read_versions', (db, { userIds }: { userIds: string[] }) =>
+  db
+    .selectFrom(sql<{ u: string }>`unnest(${userIds}::uuid[])`.as('u'))
+    .select([
+      sql<string>`u.u::text`.as('userId'),
+      sql<string>`(SELECT epoch FROM public.read_epoch)::text`.as('epoch'),
+      sql<string | null>`(SELECT max(version) FROM public.read_versions v WHERE v.user_id = u.u)::text`.as('version'),
+    ]),
 );
 
-/** The user's read version as text (epoch and version): equal texts, equal read models for the user. */
-export const readVersionOf = async (db: Parameters<typeof readVersionStatement>[0], userId: string): Promise<string> => {
-  const [row] = await readVersionStatement(db, { userId });
-  return `${row?.epoch ?? 0}.${row?.version ?? 0}`;
+/**
+ * The read versions of `userIds` as text (epoch and version), each user's by id, in one statement:
+ * equal texts, equal read models for the user.
+ */
+export const readVersionsOf = async (db: Parameters<typeof readVersionsStatement>[0], userIds: string[]): Promise<Map<string, string>> => {
+  const rows = await readVersionsStatement(db, { userIds });
+  return new Map(rows.map((row) => [row.userId, `${row.epoch}.${row.version ?? 0}`]));
 };

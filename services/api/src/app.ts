@@ -18,7 +18,9 @@ import { securityHeaders } from './http/security-headers.ts';
 import { staticApp } from './http/static-app.ts';
 import { createSessionFactsReader, readModelSessionFacts } from './auth/session-facts.ts';
 import compress from 'koa-compress';
-import { readVersionOf } from '@tracker/projections/read-versions';
+import { readVersionsOf } from '@tracker/projections/read-versions';
+import { readInRounds } from './http/read-rounds.ts';
+import type { ReadModelDb } from '@tracker/projections/db';
 import zlib from 'node:zlib';
 
 export interface AppOptions {
@@ -31,6 +33,16 @@ export interface AppOptions {
   /** How many heavy reads run and wait at once (defaultHeavyReadLimits when absent). */
   heavyReads?: HeavyReadLimits | undefined;
 }
+
+/** A user's read version for the answer cache, read in rounds shared by the requests that arrive together. */
+const readVersionsInRounds = (db: ReadModelDb): ((userId: string) => Promise<string>) => {
+  const read = readInRounds((userIds) => readVersionsOf(db, userIds));
+  return async (userId) => {
+    const version = await read(userId);
+    if (version === undefined) throw new Error(`No read version came back for ${userId}`);
+    return version;
+  };
+};
 
 /** The Koa app: error middleware first, then request context, security, CORS, body, /api routes, the web app. */
 export const createApp = (services: Omit<AppServices, 'routes' | 'tags'>, options: AppOptions): Koa<AppState> => {
@@ -45,10 +57,7 @@ export const createApp = (services: Omit<AppServices, 'routes' | 'tags'>, option
     settle: (position, projectors, userId) =>
       position === undefined ? Promise.resolve(true) : services.progress.waitFor(position, projectors, services.config.readYourWritesTimeoutMs, userId),
     checkResponses: options.checkResponses ?? false,
-    answers:
-      services.config.answerCacheMb > 0
-        ? createAnswerCache((userId) => readVersionOf(services.db, userId), services.config.answerCacheMb * 1024 * 1024)
-        : undefined,
+    answers: services.config.answerCacheMb > 0 ? createAnswerCache(readVersionsInRounds(services.db), services.config.answerCacheMb * 1024 * 1024) : undefined,
   });
   const tags = Object.fromEntries(apiFeatures.flatMap((feature) => Object.entries(feature.tags)));
   const shared: AppServices = { ...services, routes: (): readonly AnyRoute[] => router.routes(), tags: () => tags };

@@ -55,6 +55,21 @@ describe('answers kept per user', () => {
     expect(await titles(bob)).toEqual(['Bob’s second', 'Bob’s']);
   });
 
+  it('are told apart when many users read at once (their versions read together)', async () => {
+    const users = await Promise.all(['Ann', 'Ben', 'Cy', 'Di', 'Ed', 'Flo'].map((name) => newUser(name)));
+    const goals = await Promise.all(users.map(async (user, n) => (await ok(user, 'POST', '/goals/goals', { title: `Goal ${n}` })).goal));
+    expect(await Promise.all(users.map(titles))).toEqual(users.map((_, n) => [`Goal ${n}`]));
+
+    await Promise.all(goals.map((goal, n) => retitleBehindTheBack(goal.id, `Behind ${n}`)));
+    await Promise.all(
+      users.filter((_, n) => n % 2 === 1).map((user, n) => ok(user, 'PATCH', `/goals/goals/${goals[2 * n + 1]!.id}`, { title: `Moved ${2 * n + 1}` })),
+    );
+
+    // Read all at once, three times: the even users' kept answers, the odd users' built afresh.
+    for (let round = 0; round < 3; round++)
+      expect(await Promise.all(users.map(titles))).toEqual(users.map((_, n) => [n % 2 === 1 ? `Moved ${n}` : `Goal ${n}`]));
+  });
+
   it('move to the next day with the user’s clock', async () => {
     const user = await newUser('Sleeper');
     const first = (await read(user, '/dashboard/daily-actionables')).date as string;

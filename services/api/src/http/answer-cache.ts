@@ -1,7 +1,8 @@
 /**
  * Answers of `cachedPerUser` routes, kept in memory as the JSON sent and given again while nothing
  * they were read from can have changed: the user's read version (projections/src/read-versions.ts,
- * read afresh on every request, one indexed statement), the user's today and zone, and the URL. A
+ * read afresh for every request, in rounds shared with the requests of the moment: read-rounds.ts),
+ * the user's today and zone, and the URL. A
  * version moves in the very transaction that writes the user's rows, so a read after a command — in
  * this process or another — finds a new version and reads the read models again: read-your-writes
  * holds as without the cache. Why: the dashboard's reads and the lists are asked again and again
