@@ -55,6 +55,10 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
     // A session idling inside a transaction would hold the snapshot xmin back and stall subscribers.
     idle_in_transaction_session_timeout: 10_000,
     application_name: 'eventstore',
+    // Its statements are named and read one index range whatever the values: planned once. Left to
+    // choose, PostgreSQL kept planning the log's fetch afresh on some connections (a custom plan
+    // looked cheaper than the generic one after the first five): 0.56 ms planned per 0.47 ms run.
+    options: '-c plan_cache_mode=force_generic_plan',
     ...pgConnectionOptions,
   });
   // A dropped connection fails the query using it; it must not also crash the process.
