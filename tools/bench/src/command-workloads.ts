@@ -186,17 +186,23 @@ export const undoHabitCompletions = (users: readonly BenchUser[], name = 'undo-h
 });
 
 /**
- * Records a missed day afterwards: yesterday on a habit begun a week ago, or (`veterans`) the day
- * before yesterday, the one day a veteran habit missed (its later days recounted).
+ * Records a missed day afterwards, `daysBack` days ago: yesterday on a habit begun a week ago, or the
+ * day before yesterday, the one day a habit completed daily missed (its later day recounted) — of a
+ * veteran (`veterans`) or of a habit a week old.
  */
-export const backfillHabits = (users: readonly BenchUser[], name = 'backfill-habit', veterans = false): RequestWorkload => ({
+export const backfillHabits = (
+  users: readonly BenchUser[],
+  name = 'backfill-habit',
+  veterans = false,
+  daysBack = veterans ? VETERAN_MISSED_DAYS_BACK : 1,
+): RequestWorkload => ({
   name,
   request: `POST /api/actionables/habits/:id/completions${veterans ? ' (years of daily history)' : ''}`,
   users,
   appends: true,
   send: async (user) => {
     const id = nextOf(veterans ? user.backfillableVeterans : user.backfillableHabits, 'backfillable habits');
-    const date = new Date(Date.now() - (veterans ? VETERAN_MISSED_DAYS_BACK : 1) * 86_400_000).toLocaleDateString('en-CA', { timeZone: user.timezone });
+    const date = new Date(Date.now() - daysBack * 86_400_000).toLocaleDateString('en-CA', { timeZone: user.timezone });
     await user.client.send('POST', `/api/actionables/habits/${id}/completions`, { body: { date }, expect: 201 });
   },
 });

@@ -172,6 +172,8 @@ export const figuresOf = (
 /** Items per account in the data-growth pairs: completing among few of them, and among many (issue 21's 5 and 500). */
 const ITEMS_FEW = 5;
 const ITEMS_MANY = 500;
+/** The history of backfill-new-habit's habits, in days: begun a week ago, completed daily but for the day it records. */
+const WEEK = 7;
 
 /** Commands per client in each kind's budget phase: enough for a steady profile, without doubling the section's time. */
 const BUDGET_COMMANDS_PER_CLIENT = 60;
@@ -248,7 +250,10 @@ const measureCommandRates = async (databaseUrl: string, settings: CommandSetting
       // One day missed, for backfill-<N>y-habit to record once complete and undo are done with the habit.
       for (let n = 0; n < count; n++)
         historian.veteranHabits.push(await seedVeteranHabit(runtime.store, snapshots, historian, days, [VETERAN_MISSED_DAYS_BACK]));
-      for (let n = 0; n < count; n++) historian.backfillableHabits.push(await seedBackfillableHabit(runtime.store, historian));
+      // Beside them, habits a week old that missed the same day: backfill-new-habit records it as
+      // backfill-<N>y-habit does (a gap with a later day to recount), so the pair differs in history only.
+      for (let n = 0; n < count; n++)
+        historian.backfillableHabits.push(await seedVeteranHabit(runtime.store, snapshots, historian, WEEK, [VETERAN_MISSED_DAYS_BACK]));
     }
     await seedActionablesAndHabits(historians, perHistorian);
     await seedActionablesAndHabits(historians.slice(0, 1), historyAlone);
@@ -363,7 +368,10 @@ const measureCommandRates = async (databaseUrl: string, settings: CommandSetting
       // Complete, then take back, then record a missed day: each veteran habit goes through all three in turn.
       ...pair(completeFreshHabits(historians, 'complete-new-habit'), completeVeteranHabits(historians, settings.historyYears)),
       ...pair(undoHabitCompletions(historians, 'undo-new-habit'), undoHabitCompletions(historians, `undo-${settings.historyYears}y-habit`, true)),
-      ...pair(backfillHabits(historians, 'backfill-new-habit'), backfillHabits(historians, `backfill-${settings.historyYears}y-habit`, true)),
+      ...pair(
+        backfillHabits(historians, 'backfill-new-habit', false, VETERAN_MISSED_DAYS_BACK),
+        backfillHabits(historians, `backfill-${settings.historyYears}y-habit`, true),
+      ),
       ...pair(completeItemsOfAccounts(holders.few, 'actionable', ITEMS_FEW), completeItemsOfAccounts(holders.many, 'actionable', ITEMS_MANY)),
       ...pair(completeItemsOfAccounts(holders.few, 'subtask', ITEMS_FEW), completeItemsOfAccounts(holders.many, 'subtask', ITEMS_MANY)),
       { workload: health, warmUp: settings.readWarmUpPerClient, timed: settings.readsPerClient, alone: settings.aloneReads },
