@@ -111,6 +111,19 @@ describe.skipIf(!chromiumAvailable)('offline: a waiting change can be taken back
     expect(await focusedName()).toBe('Complete actionable Water plants');
     expect(await queueList().getByRole('listitem').allTextContents()).toEqual(["Complete habit “Read”Don't send"]);
 
+    // A to-do made offline by quick add is on Today's list at once, waiting; its row's Undo takes the create back.
+    await run.page.getByRole('button', { name: 'Quick add' }).click();
+    const quickAdd = run.page.getByRole('dialog', { name: 'Quick add' });
+    await quickAdd.getByLabel('What to add').fill('Buy milk');
+    await quickAdd.getByRole('button', { name: 'Add' }).click();
+    await waiting('2 changes waiting to be sent');
+    const milk = run.page.getByTestId('today-waiting-create').filter({ hasText: 'Buy milk' });
+    await milk.filter({ hasText: 'Waiting to be sent' }).waitFor();
+    await milk.getByRole('button', { name: 'Undo Create to-do “Buy milk”' }).click();
+    await waiting('1 change waiting to be sent');
+    await milk.waitFor({ state: 'detached' });
+    expect(await stored()).not.toContain('Buy milk');
+
     // Reloaded while still offline: the device kept only what was not taken back.
     const reloaded = await run.page.reload();
     expect(reloaded?.fromServiceWorker()).toBe(true);
@@ -132,6 +145,8 @@ describe.skipIf(!chromiumAvailable)('offline: a waiting change can be taken back
     // The server has the habit not taken back, once; nothing of the three taken back.
     await expect.poll(async () => (await habit(read.id))?.streak, { timeout: 15_000 }).toBe(1);
     expect(await habit(read.id)).toMatchObject({ streak: 1, pointsAwarded: 10 });
+    const todos = (await api<{ actionables: Item[] }>('GET', '/actionables')).actionables;
+    expect(todos.filter((todo) => todo.title === 'Buy milk')).toEqual([]);
     expect(await habit(meditate.id)).toMatchObject({ streak: 0 });
     expect((await habit(meditate.id))?.pointsAwarded ?? 0).toBe(0);
     for (const todo of [rent, plants]) {

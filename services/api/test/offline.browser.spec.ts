@@ -111,6 +111,10 @@ describe.skipIf(!chromiumAvailable)('offline: kept data, one banner, a queue tha
     await waiting('3 changes waiting to be sent');
     expect(await quickAdd.count()).toBe(0);
     await run.page.getByTestId('toast-info').filter({ hasText: '“Stretch” will be added' }).waitFor();
+    // The new habit is on the page at once, under the others, waiting to be sent (with its Undo), not missing until the connection returns.
+    const waitingStretch = run.page.getByTestId('waiting-creates').getByRole('listitem').filter({ hasText: 'Stretch' });
+    await waitingStretch.filter({ hasText: 'Waiting to be sent' }).waitFor();
+    await waitingStretch.getByRole('button', { name: 'Undo Create habit “Stretch”' }).waitFor();
     // Each line: the change, and its "Don't send" (offline-take-back.browser.spec.ts).
     expect(await banner().getByRole('listitem').locator(':scope > span').allTextContents()).toEqual([
       'Complete “Pay rent”',
@@ -158,6 +162,8 @@ describe.skipIf(!chromiumAvailable)('offline: kept data, one banner, a queue tha
     expect(await notLoaded()).toBe(0);
     await nav('Dashboard');
     await run.page.getByTestId(`today-waiting-${todo.id}`).waitFor();
+    // Today lists the habit made offline too, as it will once sent, marked waiting.
+    await run.page.getByTestId('today-waiting-create').filter({ hasText: 'Stretch' }).filter({ hasText: 'Waiting to be sent' }).waitFor();
     await run.page
       .getByTestId('today-' + todo.id)
       .filter({ hasText: 'Pay rent' })
@@ -182,6 +188,8 @@ describe.skipIf(!chromiumAvailable)('offline: kept data, one banner, a queue tha
       .filter({ hasText: /done/i })
       .waitFor();
     await run.page.getByRole('heading', { name: 'Stretch' }).waitFor();
+    // Sent: the waiting line gives way to the habit's own card.
+    expect(await run.page.getByTestId('waiting-creates').count()).toBe(0);
 
     const after = await habits();
     expect(after.filter((habit) => habit.title === 'Stretch')).toHaveLength(1);

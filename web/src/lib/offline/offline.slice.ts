@@ -156,6 +156,6 @@ export const selectMyRefusals = createSelector(
 );
 /** Whether a completion of this item waits in the queue (its row shows it waiting instead of a Complete button). */
 export const selectWaiting = (state: StateWithOffline, itemId: string): boolean => selectMyQueue(state).some((change) => change.itemId === itemId);
-/** The change of this item that waits (the one its row can take back), if any. */
+/** The change of this item that waits (the one its row can take back), if any; a create (no item yet) by its key. */
 export const selectWaitingChange = (state: StateWithOffline, itemId: string): QueuedChange | undefined =>
-  selectMyQueue(state).find((change) => change.itemId === itemId);
+  selectMyQueue(state).find((change) => change.itemId === itemId || change.key === itemId);

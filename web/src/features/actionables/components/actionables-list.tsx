@@ -12,6 +12,8 @@ import { shownByStatus } from '../model/shown-by-status.ts';
 import { useLinkTitles } from '../hooks/use-link-titles.ts';
 import { JustAdded } from './just-added.tsx';
 import { useWithoutDeleted } from '../../../lib/offline/use-without-deleted.ts';
+import { useWaitingCreates } from '../../../lib/offline/waiting-creates.ts';
+import { WaitingCreates } from '../../../components/offline/waiting-creates.tsx';
 import './actionable-item.css';
 
 export interface ActionablesListProps {
@@ -39,10 +41,13 @@ export const ActionablesList = (props: ActionablesListProps) => {
   const linkTitles = useLinkTitles((items ?? []).some((item) => item.goalId || item.taskId || item.subtaskId));
   const inView = new Set((items ?? []).map((item) => item.id));
   const outside = items ? (props.justAdded ?? []).filter((id) => !inView.has(id)) : [];
+  const waiting = useWaitingCreates(() => true);
   return (
     <>
       <ViewItems {...props} linkTitles={linkTitles} />
       <JustAdded ids={outside} today={props.today} linkTitles={linkTitles} onShowAll={props.onShowAll ?? (() => undefined)} />
+      {/* Created on this device and not sent yet: under the list until the server has them. */}
+      <WaitingCreates creates={waiting} />
     </>
   );
 };

@@ -12,6 +12,8 @@ import { FreezePanel } from '../components/freeze-panel.tsx';
 import { useToday } from '../../../lib/settings/use-today.ts';
 import { isUnreachable } from '../../../lib/offline/queued-change.ts';
 import { useWithoutDeleted } from '../../../lib/offline/use-without-deleted.ts';
+import { useWaitingCreates } from '../../../lib/offline/waiting-creates.ts';
+import { WaitingCreates } from '../../../components/offline/waiting-creates.tsx';
 import { useReturnFocus } from '../hooks/use-return-focus.ts';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import '../components/habit-card.css';
@@ -25,6 +27,8 @@ export const HabitsRoute = () => {
   const newButton = useReturnFocus<HTMLButtonElement>(creating);
   const { data, isLoading, isFetching, error, refetch } = useGetHabitsQuery();
   const habits = useWithoutDeleted(data);
+  // Created on this device and not sent yet: listed under the habits until the server has them.
+  const waiting = useWaitingCreates(({ habit }) => habit);
 
   const content = () => {
     if (isLoading) {
@@ -41,7 +45,7 @@ export const HabitsRoute = () => {
         </section>
       );
     }
-    if (habits.length === 0) {
+    if (habits.length === 0 && waiting.length === 0) {
       return (
         <EmptyState
           testId="habits-empty"
@@ -63,11 +67,14 @@ export const HabitsRoute = () => {
             {failureText(error, 'Failed to fetch habits')}
           </div>
         )}
-        <ul className="habit-list" aria-label="Habits" aria-busy={isFetching || undefined}>
-          {habits.map((habit) => (
-            <HabitCard key={habit.id} habit={habit} today={today} zone={zone} />
-          ))}
-        </ul>
+        {habits.length > 0 && (
+          <ul className="habit-list" aria-label="Habits" aria-busy={isFetching || undefined}>
+            {habits.map((habit) => (
+              <HabitCard key={habit.id} habit={habit} today={today} zone={zone} />
+            ))}
+          </ul>
+        )}
+        <WaitingCreates creates={waiting} />
       </>
     );
   };

@@ -2,8 +2,7 @@ import { dashboardFailures, useGetDashboardSummaryQuery, type RangeArgs } from '
 import { Card } from '../../../components/states/card.tsx';
 import { QueryBody } from '../../../components/states/query-states.tsx';
 import { StatTiles } from '../../../components/stat-tiles/stat-tiles.tsx';
-import { Link } from 'react-router-dom';
-import { NextStep } from './next-step.tsx';
+import { EmptyStep } from './empty-step.tsx';
 
 const inRange = 'Created, due or finished';
 
@@ -16,17 +15,7 @@ export const SummaryCard = ({ range, rangeLabel }: { range: RangeArgs; rangeLabe
         {(summary) =>
           summary.totalPoints === 0 &&
           summary.completedCount + summary.goalsCount + summary.tasksCount + summary.subtasksCount + summary.actionablesCount === 0 ? (
-            <NextStep
-              testId="summary-empty"
-              title="Nothing in this range yet"
-              action={
-                <Link className="button button--secondary button--small" to="/goals">
-                  Set a goal
-                </Link>
-              }
-            >
-              The goals, tasks, subtasks, to-dos and habits you create, finish or have due in the range are counted here, with the points they earned.
-            </NextStep>
+            <EmptyStep card="summary" />
           ) : (
             <StatTiles
               label="Summary"

@@ -22,8 +22,9 @@ import {
 import { EmptyNote } from '../../../components/states/card.tsx';
 import { WaitingMark } from '../../../components/offline/waiting-mark.tsx';
 import { selectWaiting } from '../../../lib/offline/offline.slice.ts';
+import { useWaitingCreates } from '../../../lib/offline/waiting-creates.ts';
 import { useWithoutDeleted } from '../../../lib/offline/use-without-deleted.ts';
-import { TodayEmpty } from './next-step.tsx';
+import { EmptyStep } from './empty-step.tsx';
 import { formatLocalDate } from '../../../lib/dates/date-format.ts';
 import { localDateOf } from '../../../lib/dates/zone-clock.ts';
 
@@ -214,13 +215,24 @@ const TodayList = ({ daily: { date, actionables }, zone }: { daily: DailyActiona
   // Deleted on this device (its Undo still offered, or the delete on its way): not listed here either.
   const listed = useWithoutDeleted(actionables) ?? [];
   const shown = byHabitToday(arrange(listed), date);
-  if (listed.length === 0) return <TodayEmpty />;
+  // Created on this device and not sent yet: a habit, or a to-do due by today or undated, as Today will list it once sent.
+  const waiting = useWaitingCreates(({ habit, deadline }) => habit || !deadline || localDateOf(deadline, zone) <= date);
+  if (listed.length + waiting.length === 0) return <EmptyStep card="today" />;
   return (
     <>
-      {shown.length === 0 && <EmptyNote>Today's items are hidden by your status settings.</EmptyNote>}
+      {listed.length > 0 && shown.length === 0 && <EmptyNote>Today's items are hidden by your status settings.</EmptyNote>}
       <ul className="today-list" aria-label="Today's actionables and habits">
         {shown.map((item) => (
           <TodayRow key={item.id} item={item} today={date} zone={zone} />
+        ))}
+        {waiting.map(({ key, habit, title }) => (
+          <li key={key} className="today-item panel-row" data-testid="today-waiting-create">
+            <span className={`today-item__kind today-item__kind--${habit ? 'habit' : 'actionable'}`}>{habit ? 'Habit' : 'To do'}</span>
+            <div className="today-item__text">
+              <span className="today-item__title">{title}</span>
+            </div>
+            <WaitingMark itemId={key} />
+          </li>
         ))}
       </ul>
     </>
