@@ -425,21 +425,18 @@ export const dailyActionables = async (db: ReadModelDb, userId: string, date: Lo
   const byDeadline = rows.filter((row) => !row.is_habit).sort((a, b) => a.deadline!.getTime() - b.deadline!.getTime() || a.id.localeCompare(b.id));
   const habitRows = rows.filter((row) => row.is_habit).sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || b.id.localeCompare(a.id));
   const ordered = [...byDeadline, ...habitRows];
-  const facts = await habitFactsOf(
-    db,
-    userId,
-    ordered.map(({ done_today: _, ...row }) => row),
-  );
+  // The rows go on with their done_today beside the columns: copying each without it (a rest spread of
+  // some 25 fields, twice) was 0.2 ms of the list's CPU, and nothing past here reads more than it names.
+  const facts = await habitFactsOf(db, userId, ordered);
   // A habit is done that day when its period is met (or a later day credited): what its card says.
   return ordered.flatMap((row) => {
-    const { done_today: _, ...item } = row;
-    const answer = toActionable(item, date, facts.get(row.id));
+    const answer = toActionable(row, date, facts.get(row.id));
     if (answer.isHabit && !concernsDay(row, answer, date)) return [];
     return [
       {
         ...answer,
         completedToday: answer.isHabit ? answer.habitToday?.state === 'done' : row.done_today,
-        openYesterday: row.is_habit ? openYesterday(item, facts.get(row.id) ?? NO_HABIT_FACTS, date) : null,
+        openYesterday: row.is_habit ? openYesterday(row, facts.get(row.id) ?? NO_HABIT_FACTS, date) : null,
       },
     ];
   });

@@ -67,6 +67,24 @@ const MAX_CLOCK_CHANGE_MINUTES = 180;
  * the gap's whole length. Either way the day starts earlier: where the previous one's last minute ends.
  */
 const wallStartOf = (day: LocalDate, rule: DayRule): number => {
+  const key = `${day} ${rule.zone} ${rule.dayStartHour}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    if (dayStarts.size >= MAX_DAY_STARTS) dayStarts.clear();
+    dayStarts.set(key, (start = findWallStart(day, rule)));
+  }
+  return start;
+};
+
+/**
+ * Day starts found, by day, zone and start hour: the same few are asked for on every request (today's
+ * bounds, its list's), and finding one takes luxon a zone conversion per minute walked back (0.1–0.25
+ * ms of a request's CPU in today's list). Bounded: started over when full.
+ */
+const dayStarts = new Map<string, number>();
+const MAX_DAY_STARTS = 10_000;
+
+const findWallStart = (day: LocalDate, rule: DayRule): number => {
   // The day after the calendar's last ('10000-01-01', which sorts before it as text): past every instant a user can send.
   if (day.length > LAST_DAY.length || day > LAST_DAY) return Date.parse('9999-12-31T23:59:59.999Z') + 14 * HOUR_MS;
   let start = DateTime.fromISO(day, { zone: rule.zone }).set({ hour: rule.dayStartHour }).toMillis();
