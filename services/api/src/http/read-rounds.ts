@@ -1,5 +1,7 @@
 /** At most this many keys in one round; the rest wait for the next. */
 const MAX_PER_ROUND = 1_000;
+/** A round still out after this long no longer holds the next back (a connection gone quiet must not stall every read). */
+const STALLED_MS = 1_000;
 
 interface Waiter<V> {
   resolve: (value: V | undefined) => void;
@@ -12,7 +14,8 @@ interface Waiter<V> {
  * read after it was asked for, as if read alone, at one round trip per round instead of one per
  * request: under load a round trip is most of what a small read costs (waking PostgreSQL and being
  * woken), and requests that arrive together share it. Alone, a request starts its round at once.
- * A round that fails fails every request in it, as each would have failed reading alone.
+ * A round that fails fails every request in it, as each would have failed reading alone; one that
+ * stalls (a connection gone quiet) holds its own requests only: after STALLED_MS the next starts.
  */
 export const readInRounds = <V>(readMany: (keys: string[]) => Promise<ReadonlyMap<string, V>>): ((key: string) => Promise<V | undefined>) => {
   const next = new Map<string, Array<Waiter<V>>>();
@@ -27,12 +30,17 @@ export const readInRounds = <V>(readMany: (keys: string[]) => Promise<ReadonlyMa
         round.set(key, waiters);
         next.delete(key);
       }
-      try {
-        const found = await readMany([...round.keys()]);
-        for (const [key, waiters] of round) for (const waiter of waiters) waiter.resolve(found.get(key));
-      } catch (error) {
-        for (const waiters of round.values()) for (const waiter of waiters) waiter.reject(error);
-      }
+      const answered = readMany([...round.keys()]).then(
+        (found) => {
+          for (const [key, waiters] of round) for (const waiter of waiters) waiter.resolve(found.get(key));
+        },
+        (error: unknown) => {
+          for (const waiters of round.values()) for (const waiter of waiters) waiter.reject(error);
+        },
+      );
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([answered, new Promise<void>((resolve) => (timer = setTimeout(resolve, STALLED_MS)))]);
+      clearTimeout(timer);
     }
     running = false;
   };

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readInRounds } from './read-rounds.ts';
 
 /** A source whose reads see the values as they were when the read began; the test finishes each by hand. */
@@ -65,6 +65,26 @@ describe('reads in rounds', () => {
     expect(rounds).toHaveLength(2);
     rounds[1]!.finish();
     expect(await after).toBe(3);
+  });
+
+  it('starts the next round when one stalls, and answers the stalled one’s requests when it ends', async () => {
+    vi.useFakeTimers();
+    try {
+      const { read, rounds, values } = given();
+      values.set('alice', 1);
+      const stalled = read('alice');
+      const later = read('bob');
+      await vi.advanceTimersByTimeAsync(999);
+      expect(rounds).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(rounds.map((round) => round.keys)).toEqual([['alice'], ['bob']]);
+      rounds[1]!.finish();
+      expect(await later).toBeUndefined();
+      rounds[0]!.finish();
+      expect(await stalled).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers undefined for a key the source has nothing for', async () => {
