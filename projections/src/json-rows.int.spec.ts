@@ -54,3 +54,24 @@ it('leaves rows whose columns differ to VALUES, so a column one row leaves out t
   ]);
   expect(stored[0]!.updated_at.getTime()).toBeGreaterThan(given.getTime());
 });
+
+it('builds a shape once per schema: the same insert through a handle on another schema writes there, and each runs the text of its own', async () => {
+  const other = createReadModelDb(await createTestDatabase('json_rows_other'), 'rm_other', 1);
+  try {
+    await migrateReadModels(other);
+    const rows = [activity(4, 'Only here', 1)];
+    const elsewhere = [activity(5, 'Only there', 2)];
+    // The same shape, asked first of one handle then of the other (and of a transaction of each, whose connection is another Kysely).
+    await insertRows(handle.db, 'activities', rows).execute();
+    await other.db.transaction().execute((trx) => insertRows(trx, 'activities', elsewhere).execute());
+    await handle.db.transaction().execute((trx) => insertRows(trx, 'activities', [activity(6, 'Here again', 3)]).execute());
+    const titles = async (db: typeof handle.db) =>
+      (await db.selectFrom('activities').select('title').where('user_id', '=', user).orderBy('event_id').execute()).map((row) => row.title);
+    expect(await titles(other.db)).toEqual(['Only there']);
+    expect(await titles(handle.db)).toContain('Only here');
+    expect(await titles(handle.db)).toContain('Here again');
+    expect(await titles(handle.db)).not.toContain('Only there');
+  } finally {
+    await other.destroy();
+  }
+});

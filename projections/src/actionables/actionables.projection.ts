@@ -1,10 +1,10 @@
 import { sql, type Transaction } from 'kysely';
 import type { ActionableFields } from '@tracker/contracts/actionables/events';
 import { importedItemCreatedAt } from '@tracker/domain/actionables/import.decider';
-import { ONE_TEXT, type ReadModels } from '../db.ts';
+import { executeShaped, ONE_TEXT, type ReadModels } from '../db.ts';
 import { defineProjector, type ProjectedEvent } from '../projector.ts';
 import type { ActionableRowUpdate, NewActionableCompletionRow, NewActionableRow, NewHabitCompletionRow } from './actionables.tables.ts';
-import { insertRows } from '../json-rows.ts';
+import { insertRows, type OnConflict } from '../json-rows.ts';
 
 type ActionableProjected = ProjectedEvent<
   | 'ActionablesImported'
@@ -233,18 +233,35 @@ const writeChanges = async (trx: Transaction<ReadModels>, changed: ReadonlyMap<s
       continue;
     }
     const columns = key.split(',') as Array<keyof ActionableRowUpdate>;
-    const arrays = columns.map((column) => sql`${rows.map(([, change]) => change[column] ?? null)}::${sql.raw(columnTypes[column])}[]`);
-    const values =
-      sql`(SELECT ${sql.raw(ONE_TEXT)} * FROM unnest(${rows.map(([id]) => id)}::uuid[], ${sql.join(arrays)}) AS v(id, ${sql.join(columns.map((column) => sql.id(column)))}))`.as(
-        'v',
-      );
-    await trx
-      .updateTable('actionables')
-      .from(values)
-      .set(Object.fromEntries(columns.map((column) => [column, sql.ref(`v.${column}`)])))
-      .where(sql<boolean>`actionables.id = v.id`)
-      .execute();
+    const given = [rows.map(([id]) => id), ...columns.map((column) => rows.map(([, change]) => change[column] ?? null))];
+    await executeShaped(trx, `update actionables ${key}`, given, ([ids, ...placeholders]) => {
+      const arrays = columns.map((column, index) => sql`${placeholders[index]}::${sql.raw(columnTypes[column])}[]`);
+      const values =
+        sql`(SELECT ${sql.raw(ONE_TEXT)} * FROM unnest(${ids}::uuid[], ${sql.join(arrays)}) AS v(id, ${sql.join(columns.map((column) => sql.id(column)))}))`.as(
+          'v',
+        );
+      return trx
+        .updateTable('actionables')
+        .from(values)
+        .set(Object.fromEntries(columns.map((column) => [column, sql.ref(`v.${column}`)])))
+        .where(sql<boolean>`actionables.id = v.id`);
+    });
   }
+};
+
+/** A day credited twice (never decided; a log from before one calendar might hold one): the later claim stands. */
+const laterClaimStands: OnConflict<'habit_completions'> = {
+  name: 'later claim stands',
+  clause: (oc) =>
+    oc.columns(['actionable_id', 'date']).doUpdateSet((eb) => ({
+      period: eb.ref('excluded.period'),
+      claimed_on: eb.ref('excluded.claimed_on'),
+      claimed_at: eb.ref('excluded.claimed_at'),
+      claim: eb.ref('excluded.claim'),
+      backfilled: eb.ref('excluded.backfilled'),
+      points: eb.ref('excluded.points'),
+      event_id: eb.ref('excluded.event_id'),
+    })),
 };
 
 /**
@@ -376,34 +393,19 @@ const applyEvents = async (trx: Transaction<ReadModels>, events: ActionableProje
   if (created.size > 0) await insertRows(trx, 'actionables', [...created.values()], { jsonText: ['recurrence'] }).execute();
   await writeChanges(trx, changed);
   const moved = [...points].filter(([, delta]) => delta !== 0);
-  if (moved.length > 0) {
-    const moves = sql<{
-      id: string;
-      delta: number;
-    }>`(SELECT ${sql.raw(ONE_TEXT)} unnest(${moved.map(([id]) => id)}::uuid[]) AS id, unnest(${moved.map(([, delta]) => delta)}::int[]) AS delta)`.as('moves');
-    await trx
-      .updateTable('actionables')
-      .from(moves)
-      .set({ points_awarded: sql<number>`actionables.points_awarded + moves.delta` })
-      .whereRef('actionables.id', '=', sql.ref('moves.id'))
-      .execute();
-  }
+  if (moved.length > 0)
+    await executeShaped(trx, 'actionables points moved', [moved.map(([id]) => id), moved.map(([, delta]) => delta)], ([ids, deltas]) => {
+      const moves = sql<{ id: string; delta: number }>`(SELECT ${sql.raw(ONE_TEXT)} unnest(${ids}::uuid[]) AS id, unnest(${deltas}::int[]) AS delta)`.as(
+        'moves',
+      );
+      return trx
+        .updateTable('actionables')
+        .from(moves)
+        .set({ points_awarded: sql<number>`actionables.points_awarded + moves.delta` })
+        .whereRef('actionables.id', '=', sql.ref('moves.id'));
+    });
   if (completions.size > 0) await insertRows(trx, 'actionable_completions', [...completions.values()]).execute();
-  if (habitCompletions.size > 0)
-    await insertRows(trx, 'habit_completions', [...habitCompletions.values()])
-      // A day credited twice (never decided; a log from before one calendar might hold one): the later claim stands.
-      .onConflict((oc) =>
-        oc.columns(['actionable_id', 'date']).doUpdateSet((eb) => ({
-          period: eb.ref('excluded.period'),
-          claimed_on: eb.ref('excluded.claimed_on'),
-          claimed_at: eb.ref('excluded.claimed_at'),
-          claim: eb.ref('excluded.claim'),
-          backfilled: eb.ref('excluded.backfilled'),
-          points: eb.ref('excluded.points'),
-          event_id: eb.ref('excluded.event_id'),
-        })),
-      )
-      .execute();
+  if (habitCompletions.size > 0) await insertRows(trx, 'habit_completions', [...habitCompletions.values()], { onConflict: laterClaimStands }).execute();
 };
 
 /**

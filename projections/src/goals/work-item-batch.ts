@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import { ONE_TEXT, type ReadModels, type Timestamp } from '../db.ts';
+import { executeShaped, ONE_TEXT, type ReadModels, type Timestamp } from '../db.ts';
 import type { WorkItemColumns } from './goals.tables.ts';
 
 /**
@@ -144,8 +144,8 @@ export class WorkItemBatch {
     const columns = columnsOf(this.table);
     const names = columns.map(([column]) => column);
     /** One array per column, unnested into rows: a fixed number of parameters however many rows. */
-    const unnested = (rows: readonly ItemRow[]) =>
-      sql`unnest(${sql.join(columns.map(([column, type]) => sql`${rows.map((row) => row[column] ?? null)}::${sql.raw(type)}[]`))})`;
+    const arraysOf = (rows: readonly ItemRow[]) => columns.map(([column]) => rows.map((row) => row[column] ?? null));
+    const unnested = (arrays: readonly string[]) => sql`unnest(${sql.join(columns.map(([, type], index) => sql`${arrays[index]}::${sql.raw(type)}[]`))})`;
     // Kysely cannot follow a column list over the union of the three tables: the names are the table's own (columnsOf).
     const table = this.table as 'subtasks';
     const named = names as Array<keyof ReadModels['subtasks']>;
@@ -154,21 +154,23 @@ export class WorkItemBatch {
         .deleteFrom(table)
         .where(sql<boolean>`id = ANY(${deleted}::uuid[])`)
         .execute();
-    if (updated.length > 0) {
-      const changes = sql`(SELECT ${sql.raw(ONE_TEXT)} * FROM ${unnested(updated)} AS v(${sql.join(names.map((name) => sql.id(name)))}))`.as('v');
-      await trx
-        .updateTable(table)
-        .from(changes)
-        .set(Object.fromEntries(named.filter((name) => name !== 'id').map((name) => [name, sql.ref(`v.${name}`)])))
-        .where(sql<boolean>`${sql.ref(`${table}.id`)} = v.id`)
-        .execute();
-    }
+    // Built and compiled once per schema and table (db.ts, executeShaped); each batch binds its arrays.
+    if (updated.length > 0)
+      await executeShaped(trx, `update ${table}`, arraysOf(updated), (arrays) => {
+        const changes = sql`(SELECT ${sql.raw(ONE_TEXT)} * FROM ${unnested(arrays)} AS v(${sql.join(names.map((name) => sql.id(name)))}))`.as('v');
+        return trx
+          .updateTable(table)
+          .from(changes)
+          .set(Object.fromEntries(named.filter((name) => name !== 'id').map((name) => [name, sql.ref(`v.${name}`)])))
+          .where(sql<boolean>`${sql.ref(`${table}.id`)} = v.id`);
+      });
     if (inserted.length > 0)
-      await trx
-        .insertInto(table)
-        .columns(named)
-        .expression(sql`SELECT ${sql.raw(ONE_TEXT)} * FROM ${unnested(inserted)}`)
-        .execute();
+      await executeShaped(trx, `insert ${table}`, arraysOf(inserted), (arrays) =>
+        trx
+          .insertInto(table)
+          .columns(named)
+          .expression(sql`SELECT ${sql.raw(ONE_TEXT)} * FROM ${unnested(arrays)}`),
+      );
   }
 
   private put(row: ItemRow): void {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { localDateOf } from '@tracker/domain/time/local-date';
 import { defineProjector, type ProjectedEvent } from '../projector.ts';
 import type { NewRow } from '../db.ts';
-import { insertRows } from '../json-rows.ts';
+import { insertRows, type OnConflict } from '../json-rows.ts';
 
 type PointsEvent = ProjectedEvent<'PointsAwarded' | 'PointsRevoked'>;
 
@@ -31,6 +31,19 @@ const ledgerRow = (event: PointsEvent): NewRow<'points_ledger'> => {
 };
 
 /** points_ledger (one row per award or revocation, revocations negative), user_points totals and daily_points per local date. */
+/** A batch's sums added to each user's total. */
+const addToTotal: OnConflict<'user_points'> = {
+  name: 'add to total',
+  clause: (oc) => oc.column('user_id').doUpdateSet({ total: sql`user_points.total + excluded.total`, updated_at: sql`excluded.updated_at` }),
+};
+
+/** A batch's sums added to each (user, local date). */
+const addToDay: OnConflict<'daily_points'> = {
+  name: 'add to day',
+  clause: (oc) =>
+    oc.columns(['user_id', 'local_date']).doUpdateSet({ points: sql`daily_points.points + excluded.points`, count: sql`daily_points.count + excluded.count` }),
+};
+
 export const pointsLedgerProjection = defineProjector({
   name: 'points_ledger',
   handles: ['PointsAwarded', 'PointsRevoked'],
@@ -52,21 +65,14 @@ export const pointsLedgerProjection = defineProjector({
       trx,
       'user_points',
       [...totals].map(([userId, { points, at }]) => ({ user_id: userId, total: points, updated_at: at })),
-    )
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ total: sql`user_points.total + excluded.total`, updated_at: sql`excluded.updated_at` }))
-      .execute();
+      { onConflict: addToTotal },
+    ).execute();
     const days = new Map<string, { user_id: string; local_date: string; points: number; count: number }>();
     for (const row of rows) {
       const key = `${row.user_id} ${row.local_date}`;
       const known = days.get(key) ?? { user_id: row.user_id, local_date: row.local_date, points: 0, count: 0 };
       days.set(key, { ...known, points: known.points + row.points, count: known.count + 1 });
     }
-    await insertRows(trx, 'daily_points', [...days.values()])
-      .onConflict((oc) =>
-        oc
-          .columns(['user_id', 'local_date'])
-          .doUpdateSet({ points: sql`daily_points.points + excluded.points`, count: sql`daily_points.count + excluded.count` }),
-      )
-      .execute();
+    await insertRows(trx, 'daily_points', [...days.values()], { onConflict: addToDay }).execute();
   },
 });

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { DomainEventType } from '@tracker/contracts/events';
-import { ONE_TEXT, type ReadModels } from '../db.ts';
+import { executeShaped, ONE_TEXT, type ReadModels } from '../db.ts';
 import { defineProjector, everyEventType } from '../projector.ts';
 
 /**
@@ -33,17 +33,15 @@ const accountEvents = new Set<DomainEventType>([
 /** Moves each user's last activity forward to the instant given (never backwards), in one statement. */
 const moveLastActive = async (trx: Transaction<ReadModels>, latest: ReadonlyMap<string, string>): Promise<void> => {
   if (latest.size === 0) return;
-  const moves = sql<{
-    id: string;
-    at: Date;
-  }>`(SELECT ${sql.raw(ONE_TEXT)} unnest(${[...latest.keys()]}::uuid[]) AS id, unnest(${[...latest.values()]}::timestamptz[]) AS at)`.as('moves');
-  await trx
-    .updateTable('users')
-    .from(moves)
-    .set({ last_active: sql.ref('moves.at') })
-    .whereRef('users.id', '=', sql.ref('moves.id'))
-    .where(sql<boolean>`users.last_active < moves.at`)
-    .execute();
+  await executeShaped(trx, 'users last active', [[...latest.keys()], [...latest.values()]], ([ids, ats]) => {
+    const moves = sql<{ id: string; at: Date }>`(SELECT ${sql.raw(ONE_TEXT)} unnest(${ids}::uuid[]) AS id, unnest(${ats}::timestamptz[]) AS at)`.as('moves');
+    return trx
+      .updateTable('users')
+      .from(moves)
+      .set({ last_active: sql.ref('moves.at') })
+      .whereRef('users.id', '=', sql.ref('moves.id'))
+      .where(sql<boolean>`users.last_active < moves.at`);
+  });
 };
 
 /** users: one row per registered user. lastActive follows every event the user causes. */

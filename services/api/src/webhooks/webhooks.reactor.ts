@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { webhookEventKinds } from '@tracker/contracts/webhooks/http';
+import { executeShaped } from '@tracker/projections/db';
 import type { OperationalTables } from '@tracker/projections/ops-db';
 import type { ProjectedEvent } from '@tracker/projections/projector';
 import type { LaneMember } from '@tracker/projections/runner';
@@ -31,7 +32,13 @@ export const webhookOutboxReactor = (): LaneMember<OperationalTables, Handled['t
 const enqueue = async (trx: Transaction<OperationalTables>, events: Handled[]): Promise<void> => {
   {
     const users = [...new Set(events.map((event) => event.metadata.userId))];
-    const hooks = await trx.selectFrom('webhooks').select(['id', 'user_id', 'events', 'created_at']).where('user_id', 'in', users).execute();
+    // Built once (executeShaped): the users as one array, whatever their number.
+    const { rows: hooks } = await executeShaped(trx, 'webhooks of users', [users], ([ids]) =>
+      trx
+        .selectFrom('webhooks')
+        .select(['id', 'user_id', 'events', 'created_at'])
+        .where(sql<boolean>`user_id = ANY(${ids}::uuid[])`),
+    );
     if (hooks.length === 0) return;
     const rows = events.flatMap((event) =>
       hooks
