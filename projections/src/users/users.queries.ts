@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { User } from '@tracker/contracts/users/http';
-import { prepared, preparedRead, type ReadModelDb, type Row } from '../db.ts';
+import { preparedRead, type ReadModelDb, type Row } from '../db.ts';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
@@ -41,16 +41,16 @@ export const findSessionFacts = async (db: ReadModelDb, id: string) => {
 };
 
 /** findSessionFacts for many users in one statement, each with its id (a user that is gone has no row). */
-export const findSessionFactsOf = (db: ReadModelDb, ids: readonly string[]) =>
-  prepared(
-    db,
-    'session_facts_of',
-    db
-      .selectFrom('users')
-      .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
-      .select(['users.id', 'users.is_active', 'users.password_changed_at', 'users.timezone', 'user_settings.day_start_hour', 'user_settings.calendar'])
-      .where('users.id', '=', sql<string>`any(${[...ids]}::uuid[])`),
-  );
+/** Built and compiled once (preparedRead): a round of session facts runs after nearly every batch of the users projector. */
+const sessionFactsOfStatement = preparedRead('session_facts_of', (db, { ids }: { ids: string[] }) =>
+  db
+    .selectFrom('users')
+    .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
+    .select(['users.id', 'users.is_active', 'users.password_changed_at', 'users.timezone', 'user_settings.day_start_hour', 'user_settings.calendar'])
+    .where('users.id', '=', sql<string>`any(${ids}::uuid[])`),
+);
+
+export const findSessionFactsOf = (db: ReadModelDb, ids: readonly string[]) => sessionFactsOfStatement(db, { ids: [...ids] });
 
 export const findUserById = async (db: ReadModelDb, id: string): Promise<User | undefined> => {
   const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
