@@ -27,6 +27,8 @@ export interface LaneMember<DB = ReadModels, T extends DomainEventType = DomainE
   apply(trx: Transaction<DB>, event: ProjectedEvent<T>): Promise<void>;
   /** When given, called once per batch with the member's events in log order, instead of `apply` for each. */
   applyBatch?(trx: Transaction<DB>, events: ProjectedEvent<T>[]): Promise<void>;
+  /** A reactor nobody waits on, in a lane of its own: how long its lane gathers events before a batch (LaneSpec.lingerMs). */
+  readonly lingerMs?: number;
 }
 
 /**
@@ -44,6 +46,12 @@ export interface LaneSpec<DB = ReadModels> {
    * never reused once one of them wrote the user's rows.
    */
   readVersions?: boolean;
+  /**
+   * Once caught up and woken, how long the lane waits before reading on, so that what arrives
+   * meanwhile is one batch (SubscribeOptions.lingerMs): for lanes no answer waits on, whose every
+   * batch is a transaction of its own.
+   */
+  lingerMs?: number;
 }
 
 /** The lanes a runner can run: over the read models, or over the operational schema (reactors). */

@@ -63,6 +63,7 @@ export const lanePass = <DB>(context: {
         },
         {
           batchSize,
+          lingerMs: lane.lingerMs,
           onError: (error, attempts) => {
             if (error instanceof CheckpointMoved) {
               if (live()) onCheckpointMoved();

@@ -53,6 +53,11 @@ export interface SubscriptionHandle {
 
 export interface SubscribeOptions {
   batchSize?: number;
+  /**
+   * Once caught up and woken, wait this long before reading on, so that what arrives meanwhile comes
+   * in the same batch: for subscribers nobody waits on, whose every batch costs a transaction.
+   */
+  lingerMs?: number;
   /** Called when delivering a batch failed; the same batch is retried after backoff. */
   onError?: (error: unknown, attempt: number) => void;
 }

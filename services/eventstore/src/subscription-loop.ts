@@ -9,12 +9,16 @@ export interface SubscriptionLoopOptions {
   onError?: ((error: unknown, attempt: number) => void) | undefined;
   /** Wait until more events may be available (or the signal aborts). */
   waitForMore(signal: AbortSignal): Promise<void>;
+  /** After a wait for more, this much longer before reading (SubscribeOptions.lingerMs). */
+  lingerMs?: number | undefined;
 }
 
 const MAX_BACKOFF_MS = 30_000;
 
 const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise((resolve) => {
+    // An abort already given fires no event.
+    if (signal.aborted) return resolve();
     const timer = setTimeout(resolve, ms);
     signal.addEventListener(
       'abort',
@@ -47,7 +51,10 @@ export const runSubscription = (options: SubscriptionLoopOptions): SubscriptionH
           cursor = batch[batch.length - 1]!.position;
         }
         attempt = 0;
-        if (batch.length < options.batchSize) await options.waitForMore(signal);
+        if (batch.length < options.batchSize) {
+          await options.waitForMore(signal);
+          if (options.lingerMs) await sleep(options.lingerMs, signal);
+        }
       } catch (error) {
         if (signal.aborted) return;
         attempt += 1;

@@ -177,7 +177,12 @@ export const startRuntime = async (
     } else if (role !== 'api') {
       const shared: AppServices = { ...services, routes: () => [], tags: () => ({}) };
       const reactorLanes: AnyLane[] = apiFeatures.flatMap((feature) =>
-        (feature.reactors?.(feature.services(shared), shared) ?? []).map((reactor) => ({ name: reactor.name, members: [reactor], db: ops })),
+        (feature.reactors?.(feature.services(shared), shared) ?? []).map((reactor) => ({
+          name: reactor.name,
+          members: [reactor],
+          db: ops,
+          ...(reactor.lingerMs ? { lingerMs: reactor.lingerMs } : {}),
+        })),
       );
       runner = startProjectionRunner({
         lanes: [...projectorLanes(readModels, projectors, projectorsWaitedOn()), ...reactorLanes],

@@ -6,6 +6,8 @@ import type { ProjectedEvent } from '@tracker/projections/projector';
 import type { LaneMember } from '@tracker/projections/runner';
 
 export const WEBHOOK_OUTBOX = 'webhook_outbox';
+/** How long the outbox's lane gathers events once woken: well under what a receiver could tell. */
+const OUTBOX_LINGER_MS = 50;
 
 type Handled = ProjectedEvent<(typeof webhookEventKinds)[number]>;
 
@@ -25,6 +27,10 @@ export const deliveryBody = (event: Handled): string =>
 export const webhookOutboxReactor = (): LaneMember<OperationalTables, Handled['type']> => ({
   name: WEBHOOK_OUTBOX,
   handles: webhookEventKinds,
+  // Nobody waits on the outbox (the dispatcher sends it later), and it has work in nearly every
+  // event (a completion): caught up, its lane gathers a moment's events into one transaction. Each
+  // was three round trips, 0.3-0.45 batches per command at 16 clients.
+  lingerMs: OUTBOX_LINGER_MS,
   apply: (trx, event) => enqueue(trx, [event]),
   applyBatch: enqueue,
 });

@@ -23,6 +23,7 @@ export const subscriptions =
       },
       onBatch,
       onError: subscribeOptions.onError,
+      lingerMs: subscribeOptions.lingerMs,
       waitForMore: (signal) => source.wait(seen, pollIntervalMs, signal),
     });
   };

@@ -252,6 +252,7 @@ export const createPostgresEventStore = async (options: PostgresEventStoreOption
       return runSubscription({
         from,
         batchSize: subscribeOptions.batchSize ?? 500,
+        lingerMs: subscribeOptions.lingerMs,
         fetchBatch: async (cursor, limit) => {
           seen = wake.generation();
           const { events, heldBack } = await sharedFetch(seen, cursor, limit);
