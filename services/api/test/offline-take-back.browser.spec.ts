@@ -114,7 +114,7 @@ describe.skipIf(!chromiumAvailable)('offline: a waiting change can be taken back
     // A to-do made offline by quick add is on Today's list at once, waiting; its row's Undo takes the create back.
     await run.page.getByRole('button', { name: 'Quick add' }).click();
     const quickAdd = run.page.getByRole('dialog', { name: 'Quick add' });
-    await quickAdd.getByLabel('What to add').fill('Buy milk');
+    await quickAdd.getByLabel('What to add').fill('Buy milk today');
     await quickAdd.getByRole('button', { name: 'Add' }).click();
     await waiting('2 changes waiting to be sent');
     const milk = run.page.getByTestId('today-waiting-create').filter({ hasText: 'Buy milk' });

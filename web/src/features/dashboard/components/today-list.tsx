@@ -22,7 +22,7 @@ import {
 import { EmptyNote } from '../../../components/states/card.tsx';
 import { WaitingMark } from '../../../components/offline/waiting-mark.tsx';
 import { selectWaiting } from '../../../lib/offline/offline.slice.ts';
-import { useWaitingCreates } from '../../../lib/offline/waiting-creates.ts';
+import { habitOnDay, useWaitingCreates } from '../../../lib/offline/waiting-creates.ts';
 import { useWithoutDeleted } from '../../../lib/offline/use-without-deleted.ts';
 import { EmptyStep } from './empty-step.tsx';
 import { formatLocalDate } from '../../../lib/dates/date-format.ts';
@@ -215,8 +215,10 @@ const TodayList = ({ daily: { date, actionables }, zone }: { daily: DailyActiona
   // Deleted on this device (its Undo still offered, or the delete on its way): not listed here either.
   const listed = useWithoutDeleted(actionables) ?? [];
   const shown = byHabitToday(arrange(listed), date);
-  // Created on this device and not sent yet: a habit, or a to-do due by today or undated, as Today will list it once sent.
-  const waiting = useWaitingCreates(({ habit, deadline }) => habit || !deadline || localDateOf(deadline, zone) <= date);
+  // Created on this device and not sent yet, as Today will list it once sent: a habit of today's, or a to-do due by today.
+  const waiting = useWaitingCreates((create) =>
+    create.habit ? habitOnDay(create, date) : create.deadline !== undefined && localDateOf(create.deadline, zone) <= date,
+  );
   if (listed.length + waiting.length === 0) return <EmptyStep card="today" />;
   return (
     <>
