@@ -71,6 +71,8 @@ const coldLoad = async (context: BrowserContext, url: string, heading: string): 
 const belowTheFold = [
   // Not a card: the signed-in user's answers kept on the device (lib/offline), loaded beside the first screen.
   'src/lib/offline/answers-on-device.ts',
+  // Not a card either: the empty cards' words (a new account's dashboard shows them), loaded when a card is empty.
+  'src/features/dashboard/components/next-step.tsx',
   'src/features/dashboard/components/daily-points-chart.tsx',
   'src/features/dashboard/components/daily-points-plot.tsx',
   'src/features/dashboard/components/top-achievements-card.tsx',
