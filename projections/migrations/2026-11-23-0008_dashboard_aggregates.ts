@@ -97,11 +97,13 @@ const functionName = (table: string, operation: Operation) => `public.rm_${table
  * against 0.5–1 ms of work, on every write). Tables are named without a schema and found through the
  * search path, set to the firing table's schema for the call (a plan is made again when that differs:
  * during a rebuild). A transition table the operation has not got reads as no rows of the same shape.
+ * The options are later migrations' versions (`completionsOfItem`: 0018, `probeSums`: 0022); without
+ * them it is this migration's own, as landed.
  */
 export const triggerFunction = (
   { table, aggregate, mode }: Source,
   operation: Operation,
-  { completionsOfItem = 'c.actionable_id = i.id AND c.user_id = i.user_id' } = {},
+  { completionsOfItem = 'c.actionable_id = i.id AND c.user_id = i.user_id', probeSums = false } = {},
 ): string => {
   const oldRows = operation === 'INSERT' ? `(SELECT * FROM ${table} WHERE false)` : 'old_rows';
   const newRows = operation === 'DELETE' ? `(SELECT * FROM ${table} WHERE false)` : 'new_rows';
@@ -187,7 +189,7 @@ BEGIN
   WITH u AS (SELECT DISTINCT user_id FROM (${users}) x),
   z1 AS (
     SELECT user_id, kept, CASE WHEN kept IS NOT NULL AND kept = setting THEN kept ELSE public.rm_zone_or_utc(setting) END AS zone
-    FROM (SELECT u.user_id, (SELECT a.timezone FROM ${aggregate} a WHERE a.user_id = u.user_id LIMIT 1) AS kept,
+    FROM (SELECT u.user_id, (SELECT a.timezone FROM ${aggregate} a WHERE a.user_id = u.user_id${probeSums ? ' ORDER BY a.from_date, a.to_date' : ''} LIMIT 1) AS kept,
                  coalesce((SELECT x.timezone FROM user_settings x WHERE x.user_id = u.user_id), 'UTC') AS setting
           FROM u) AS users),
   z AS (SELECT user_id, zone FROM z1 WHERE kept IS NULL OR kept = zone),
@@ -195,7 +197,11 @@ BEGIN
   d AS (SELECT user_id, zone, from_date, to_date, sum(sign * items)::int AS items, sum(sign * completed)::int AS completed
         FROM e GROUP BY 1, 2, 3, 4 HAVING sum(sign * items) <> 0 OR sum(sign * completed) <> 0),
   cur AS (SELECT d.*, a.items AS had_items, a.completed AS had_completed
-          FROM d LEFT JOIN ${aggregate} a ON a.user_id = d.user_id AND a.from_date = d.from_date AND a.to_date = d.to_date),
+          FROM d LEFT JOIN ${
+            probeSums
+              ? `LATERAL (SELECT s.items, s.completed FROM ${aggregate} s WHERE s.user_id = d.user_id AND s.from_date = d.from_date AND s.to_date = d.to_date OFFSET 0) a ON true`
+              : `${aggregate} a ON a.user_id = d.user_id AND a.from_date = d.from_date AND a.to_date = d.to_date`
+          }),
   gone AS (DELETE FROM ${aggregate} a USING cur
            WHERE a.user_id = cur.user_id AND a.from_date = cur.from_date AND a.to_date = cur.to_date
              AND cur.had_items + cur.items = 0 AND cur.had_completed + cur.completed = 0),

@@ -1,6 +1,7 @@
 import * as dashboardAggregates from '../../migrations/2026-11-23-0008_dashboard_aggregates.ts';
 import * as itemCompletionsByItem from '../../migrations/2026-11-27-0018_item_completions_by_item.ts';
 import * as openActionablesInOrder from '../../migrations/2026-11-27-0019_open_actionables_in_order.ts';
+import * as daySumsByIndex from '../../migrations/2026-11-28-0022_day_sums_by_index.ts';
 import { defineReadModelFeature } from '../feature.ts';
 import type { DashboardReadModels } from './dashboard.tables.ts';
 
@@ -28,6 +29,7 @@ export const dashboardReadModels = defineReadModelFeature<DashboardReadModels>()
     '2026-11-23-0008_dashboard_aggregates': dashboardAggregates,
     '2026-11-27-0018_item_completions_by_item': itemCompletionsByItem,
     '2026-11-27-0019_open_actionables_in_order': openActionablesInOrder,
+    '2026-11-28-0022_day_sums_by_index': daySumsByIndex,
   },
   keptByTriggers: {
     goals_by_day: { on: ['goals'], migration: AGGREGATES, fill: sumFromScratch('goals_by_day', 'work', ['goals']) },
