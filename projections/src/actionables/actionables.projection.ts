@@ -213,37 +213,59 @@ const columnTypes: { [Column in keyof Required<ActionableRowUpdate>]: string } =
   last_status_at: 'timestamptz',
 };
 
+/** The points a row gained or lost in the batch: added to what it holds, not set. */
+const POINTS_MOVED = 'points moved';
+
 /**
- * The batch's changes to rows it did not create: one UPDATE per set of columns changed (a batch of
- * completions is one), not one per row — each statement also runs the day counts' trigger (0008).
+ * The batch's changes to rows it did not create, with the points each row gained or lost: one UPDATE
+ * per set of columns changed (a batch of completions, each with its award, is one), not one per row
+ * or per kind of change — each statement also runs the day counts' trigger (0008) and writes a new
+ * version of every row it touches.
  */
-const writeChanges = async (trx: Transaction<ReadModels>, changed: ReadonlyMap<string, ActionableRowUpdate>): Promise<void> => {
-  const byColumns = new Map<string, Array<[string, ActionableRowUpdate]>>();
-  for (const [id, change] of changed) {
-    const key = (Object.keys(change) as Array<keyof ActionableRowUpdate>)
-      .filter((column) => change[column] !== undefined)
-      .sort()
-      .join(',');
-    if (key !== '') byColumns.set(key, [...(byColumns.get(key) ?? []), [id, change]]);
+const writeChanges = async (
+  trx: Transaction<ReadModels>,
+  changed: ReadonlyMap<string, ActionableRowUpdate>,
+  points: ReadonlyMap<string, number>,
+): Promise<void> => {
+  const byColumns = new Map<string, Array<[string, ActionableRowUpdate, number]>>();
+  for (const id of new Set([...changed.keys(), ...points.keys()])) {
+    const change = changed.get(id) ?? {};
+    const delta = points.get(id) ?? 0;
+    const columns = (Object.keys(change) as Array<keyof ActionableRowUpdate>).filter((column) => change[column] !== undefined).sort();
+    const key = [...columns, ...(delta !== 0 ? [POINTS_MOVED] : [])].join(',');
+    if (key !== '') byColumns.set(key, [...(byColumns.get(key) ?? []), [id, change, delta]]);
   }
   for (const [key, rows] of byColumns) {
+    const columns = key.split(',').filter((column) => column !== POINTS_MOVED) as Array<keyof ActionableRowUpdate>;
+    const moves = key.endsWith(POINTS_MOVED);
     if (rows.length === 1) {
-      const [[id, change]] = rows as [[string, ActionableRowUpdate]];
-      await trx.updateTable('actionables').set(change).where('id', '=', id).execute();
+      const [[id, change, delta]] = rows as [[string, ActionableRowUpdate, number]];
+      await trx
+        .updateTable('actionables')
+        .set({ ...change, ...(moves ? { points_awarded: sql<number>`points_awarded + ${delta}::int` } : {}) })
+        .where('id', '=', id)
+        .execute();
       continue;
     }
-    const columns = key.split(',') as Array<keyof ActionableRowUpdate>;
-    const given = [rows.map(([id]) => id), ...columns.map((column) => rows.map(([, change]) => change[column] ?? null))];
+    const given = [
+      rows.map(([id]) => id),
+      ...columns.map((column) => rows.map(([, change]) => change[column] ?? null)),
+      ...(moves ? [rows.map(([, , delta]) => delta)] : []),
+    ];
     await executeShaped(trx, `update actionables ${key}`, given, ([ids, ...placeholders]) => {
-      const arrays = columns.map((column, index) => sql`${placeholders[index]}::${sql.raw(columnTypes[column])}[]`);
-      const values =
-        sql`(SELECT ${sql.raw(ONE_TEXT)} * FROM unnest(${ids}::uuid[], ${sql.join(arrays)}) AS v(id, ${sql.join(columns.map((column) => sql.id(column)))}))`.as(
-          'v',
-        );
+      const arrays = [
+        ...columns.map((column, index) => sql`${placeholders[index]}::${sql.raw(columnTypes[column])}[]`),
+        ...(moves ? [sql`${placeholders[columns.length]}::int[]`] : []),
+      ];
+      const names = [...columns.map((column) => sql.id(column)), ...(moves ? [sql.id('points_delta')] : [])];
+      const values = sql`(SELECT ${sql.raw(ONE_TEXT)} * FROM unnest(${ids}::uuid[], ${sql.join(arrays)}) AS v(id, ${sql.join(names)}))`.as('v');
       return trx
         .updateTable('actionables')
         .from(values)
-        .set(Object.fromEntries(columns.map((column) => [column, sql.ref(`v.${column}`)])))
+        .set({
+          ...Object.fromEntries(columns.map((column) => [column, sql.ref(`v.${column}`)])),
+          ...(moves ? { points_awarded: sql<number>`actionables.points_awarded + v.points_delta` } : {}),
+        })
         .where(sql<boolean>`actionables.id = v.id`);
     });
   }
@@ -391,19 +413,7 @@ const applyEvents = async (trx: Transaction<ReadModels>, events: ActionableProje
   }
 
   if (created.size > 0) await insertRows(trx, 'actionables', [...created.values()], { jsonText: ['recurrence'] }).execute();
-  await writeChanges(trx, changed);
-  const moved = [...points].filter(([, delta]) => delta !== 0);
-  if (moved.length > 0)
-    await executeShaped(trx, 'actionables points moved', [moved.map(([id]) => id), moved.map(([, delta]) => delta)], ([ids, deltas]) => {
-      const moves = sql<{ id: string; delta: number }>`(SELECT ${sql.raw(ONE_TEXT)} unnest(${ids}::uuid[]) AS id, unnest(${deltas}::int[]) AS delta)`.as(
-        'moves',
-      );
-      return trx
-        .updateTable('actionables')
-        .from(moves)
-        .set({ points_awarded: sql<number>`actionables.points_awarded + moves.delta` })
-        .whereRef('actionables.id', '=', sql.ref('moves.id'));
-    });
+  await writeChanges(trx, changed, points);
   if (completions.size > 0) await insertRows(trx, 'actionable_completions', [...completions.values()]).execute();
   if (habitCompletions.size > 0) await insertRows(trx, 'habit_completions', [...habitCompletions.values()], { onConflict: laterClaimStands }).execute();
 };
