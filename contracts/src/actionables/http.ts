@@ -22,7 +22,7 @@ export const actionableMessages = {
   habitNotFound: 'Habit not found',
   alreadyCompleted: 'Actionable is already completed',
   habitAlreadyCompleted: 'Habit already completed for this period',
-  habitNotDue: (next: string | null) => (next === null ? 'Habit has nothing scheduled' : `Habit is not due yet: its first day is ${next}`),
+  habitNotDue: (next: string | null) => (next === null ? 'Habit has nothing scheduled' : `Habit is not due today: its next day is ${next}`),
   nothingToUndo: 'Habit has no completion to take back',
   undoTooLate: 'Habit completion can only be taken back within its period or on the day it was recorded',
   backfillOutside: (days: number) => `date: must be a day the habit was scheduled, from its start and within the last ${days} days`,

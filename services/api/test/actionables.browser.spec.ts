@@ -472,4 +472,47 @@ describe.skipIf(!chromiumAvailable)('actionables and habits, in a real browser',
     await completedToast.waitFor();
     expect(await page.getByTestId('toast-info').filter({ hasText: '−20 points' }).count()).toBe(0);
   }, 60_000);
+
+  it('lists a habit not scheduled today under All with its next day, and offers no completion that could only be refused', async () => {
+    const token = await tokenOf();
+    const zone = (await api<{ user: { timezone: string } }>('/auth/me')).user.timezone;
+    const { weekday } = localToday(zone);
+    const next = (weekday + 2) % 7;
+    const created = await app.json<{ habit: { id: string } }>('POST', '/api/actionables/habits', {
+      token,
+      body: { title: 'Gym', recurrence: { frequency: 'weekly', days: [next] } },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.habit.id;
+    await page.goto(`${app.url}/actionables`);
+    await page.getByRole('group', { name: 'Show' }).getByLabel('All').check();
+    const row = page.getByTestId(`actionable-${id}`);
+    await row.waitFor();
+    const nextDay = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][next]!;
+    await waitForText(`actionable-not-due-${id}`, `Not scheduled today · next ${nextDay}`);
+    expect(await row.getByTestId(`actionable-worth-${id}`).count()).toBe(0);
+
+    // Its Complete stays (focusable, its reason read with it) but sends nothing: the server would refuse it.
+    const completes: string[] = [];
+    const countCompletes = (request: { method(): string; url(): string }) => {
+      if (request.method() === 'PATCH' && request.url().includes(`/api/actionables/${id}/complete`)) completes.push(request.url());
+    };
+    page.on('request', countCompletes);
+    const complete = row.getByRole('button', { name: 'Complete habit Gym' });
+    expect(await complete.getAttribute('aria-disabled')).toBe('true');
+    // By keyboard, as its reason is read: focused, it names the reason; Enter does nothing.
+    await complete.focus();
+    expect(
+      await page.evaluate(
+        `(document.activeElement?.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ')`,
+      ),
+    ).toContain('Not scheduled today');
+    await page.keyboard.press('Enter');
+    await complete.click({ force: true });
+    await page.waitForTimeout(300);
+    page.off('request', countCompletes);
+    expect(completes).toEqual([]);
+    expect(await page.getByTestId('toast-info').count()).toBe(0);
+    expect(await page.getByTestId('toast-error').count()).toBe(0);
+  }, 60_000);
 });

@@ -57,13 +57,13 @@ const pointsOf = (events: ActionableStreamEvent[]) =>
 describe('a habit’s first day', () => {
   it('a Mon/Wed/Fri habit created on a Thursday is not due until Friday: nothing is credited to the Wednesday before it', () => {
     const habit = habitLife({ frequency: 'weekly', days: [1, 3, 5] }, '2026-11-26');
-    expect(() => habit.complete('2026-11-26')).toThrow('Habit is not due yet: its first day is 2026-11-27');
+    expect(() => habit.complete('2026-11-26')).toThrow('Habit is not due today: its next day is 2026-11-27');
     expect(errorCodeOf(() => habit.complete('2026-11-26'))).toBe('habit_not_due');
     expect(habit.complete('2026-11-27').find((e) => e.type === 'HabitCompleted')?.data).toMatchObject({ occurrence: '2026-11-27' });
   });
   it('a day-31 habit created on the 26th is first due on the 30th (November’s last day)', () => {
     const habit = habitLife({ frequency: 'monthly', dayOfMonth: 31 }, '2026-11-26');
-    expect(() => habit.complete('2026-11-28')).toThrow('its first day is 2026-11-30');
+    expect(() => habit.complete('2026-11-28')).toThrow('its next day is 2026-11-30');
   });
   it('a habit the user already keeps may start up to 30 days back, and not further', () => {
     const habit = habitLife({ frequency: 'daily' }, '2026-11-26', { startDate: '2026-10-27' });

@@ -35,12 +35,28 @@ export const ItemActions = ({ name, className, onEdit, onDelete, editing, editBu
 );
 
 /** Complete an item: a spinner while the call is out. */
-export const CompleteButton = ({ name, busy, onComplete }: { name: string; busy: boolean; onComplete: () => void }) => (
+/**
+ * `unavailableBecause`: the id of what says why there is nothing to complete now (a habit not scheduled
+ * today): the button stays, focusable with its reason read with it, and does nothing.
+ */
+export const CompleteButton = ({
+  name,
+  busy,
+  onComplete,
+  unavailableBecause,
+}: {
+  name: string;
+  busy: boolean;
+  onComplete: () => void;
+  unavailableBecause?: string;
+}) => (
   <button
     type="button"
     className="button button--small button--success"
-    onClick={onComplete}
+    onClick={unavailableBecause ? undefined : onComplete}
     disabled={busy}
+    aria-disabled={unavailableBecause ? true : undefined}
+    aria-describedby={unavailableBecause}
     aria-label={`Complete ${name}`}
     // The control a row's focus goes back to when an action replaced the one pressed (lib/focus).
     {...{ [PRIMARY_ACTION]: '' }}

@@ -4,12 +4,12 @@ import { selectWaiting } from '../../../lib/offline/offline.slice.ts';
 import type { ActionableStatus } from '@tracker/contracts/actionables/http';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/use-toast.ts';
-import { failureText } from '../../../lib/api/failure-text.ts';
+import { failureOf, failureText } from '../../../lib/api/failure-text.ts';
 import { actionableMessages } from '@tracker/contracts/actionables/http';
 import { habitFailures, useCompleteActionableMutation, useUncompleteHabitMutation, useUpdateActionableMutation } from '../api/actionables.api.ts';
 import { PRIMARY_ACTION, useFocusAfterChange } from '../../../lib/focus/use-focus-after-change.ts';
 import { useFocusWhenBack } from '../../../lib/focus/focus-when-back.ts';
-import { habitToastKey, shortDay } from '../../../lib/habits/habit-today.ts';
+import { habitToastKey, habitTodayShown, shortDay } from '../../../lib/habits/habit-today.ts';
 import { itemName, statusLabels } from '../model/actionable-format.ts';
 import { pointsLabel, undoText } from '../../../lib/points/points-words.ts';
 import { ActionableEditor } from './actionable-editor.tsx';
@@ -67,9 +67,12 @@ export const ActionableItem = ({ item, statusColor, today: { date: today, timezo
   const deadline = formatMomentIn(item.deadline, zone);
   const overdue = !completed && item.deadline !== null && localDateOf(item.deadline, zone) < today;
 
-  // A habit stays pending between periods: what matters is whether this period is done (the server's habitToday says).
-  const habitDone = item.isHabit && item.habitToday?.state === 'done';
-  const canComplete = !habitDone && !completed && !waiting;
+  // A habit stays pending between periods: what matters is whether this period is done (the server's habitToday says),
+  // and whether today is one of its days at all (not scheduled: no completion to offer, as on its card).
+  const habitShown = item.isHabit ? habitTodayShown(item.habitToday ?? null, today) : null;
+  const habitDone = habitShown?.state === 'done';
+  const notDueReason = habitShown?.notDueReason;
+  const canComplete = !habitDone && !completed && !waiting && notDueReason === undefined;
   // Complete becomes Revert and back: a keyboard user's focus follows to the new button (finding 8).
   const { rootRef, expectChange, settle } = useFocusAfterChange<HTMLLIElement>(`${item.status}|${habitDone}|${waiting}`);
   // A delete undone puts the row back: the focus goes to its first control.
@@ -84,6 +87,9 @@ export const ActionableItem = ({ item, statusColor, today: { date: today, timezo
     if ('error' in result) {
       settle();
       const status = result.error && 'status' in result.error ? result.error.status : undefined;
+      // Not due (its day changed since the list was read): the server's words say when it is.
+      if (failureOf(result.error).code === 'habit_not_due')
+        return void toast.info(failureText(result.error, 'Not scheduled today'), { title: `“${item.title}” is not due today` });
       // Done already (another tab or device got there first): good news, not a failure.
       if (status === 409) return void toast.info(failureText(result.error, 'Already completed'), { title: `“${item.title}” is done already` });
       return void toast.error(failureText(result.error, item.isHabit ? 'Failed to complete habit' : 'Failed to complete actionable'));
@@ -179,6 +185,11 @@ export const ActionableItem = ({ item, statusColor, today: { date: today, timezo
               Habit · {scheduleInWords(item.recurrence)} · streak {item.streak}
             </li>
           )}
+          {notDueReason && (
+            <li className={chipClass()} id={`actionable-not-due-${item.id}`} data-testid={`actionable-not-due-${item.id}`}>
+              {notDueReason}
+            </li>
+          )}
           {deadline && (
             <li className={chipClass(overdue ? 'danger' : undefined)}>
               <CalendarIcon />
@@ -243,6 +254,8 @@ export const ActionableItem = ({ item, statusColor, today: { date: today, timezo
             </button>
           ) : waiting ? (
             <WaitingMark itemId={item.id} testId={`actionable-waiting-${item.id}`} />
+          ) : notDueReason ? (
+            <CompleteButton name={name} busy={busy} onComplete={() => undefined} unavailableBecause={`actionable-not-due-${item.id}`} />
           ) : (
             <CompleteButton name={name} busy={busy} onComplete={() => void completeNow()} />
           )}
