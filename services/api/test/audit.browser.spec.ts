@@ -26,7 +26,8 @@ describe.skipIf(!chromiumAvailable)('the points audit, in a real browser', () =>
   let page: Page;
 
   beforeAll(async () => {
-    // This device is in Tokyo; the account, registered here, then moves to New York: the page counts in the account's.
+    // This device is in Tokyo; the account, registered here, then moves east to Kiritimati (at once: no day
+    // goes back): the page counts in the account's.
     ({ app, browser, context, page } = await openBrowserRun({ timezoneId: 'Asia/Tokyo' }));
   });
   afterAll(() => closeBrowserRun({ app, browser, context }));
@@ -60,9 +61,10 @@ describe.skipIf(!chromiumAvailable)('the points audit, in a real browser', () =>
     await page.getByRole('link', { name: 'Skip for now' }).click();
     await page.waitForURL(/\/dashboard$/);
     expect((await call<{ user: { timezone: string } }>('GET', '/auth/me')).user.timezone).toBe('Asia/Tokyo');
-    await call('PUT', '/settings/timezone', { timezone: 'America/New_York' });
+    await call('PUT', '/settings/timezone', { timezone: 'Pacific/Kiritimati' });
     const zone = (await call<{ user: { timezone: string } }>('GET', '/auth/me')).user.timezone;
-    expect(zone).toBe('America/New_York');
+    expect(zone).toBe('Pacific/Kiritimati');
+    expect((await call<{ settings: { today: { timezone: string } } }>('GET', '/settings')).settings.today.timezone).toBe(zone);
 
     // No points yet: the page says how points are earned, and nothing is out of place.
     await nav('Points audit').click();
@@ -116,7 +118,7 @@ describe.skipIf(!chromiumAvailable)('the points audit, in a real browser', () =>
     // An award's receipt in words: a priority 3 subtask, 5 × (6 − 3); its rules version on hover.
     expect(await oldest.getByRole('cell').nth(4).textContent()).toBe('priority 3 subtask: 5 × 3');
     expect(await oldest.getByRole('cell').nth(4).locator('[title]').getAttribute('title')).toBe('Scored under rules version 1');
-    // Dates in the account's zone (New York), not this device's (Tokyo).
+    // Dates in the account's zone (Kiritimati), not this device's (Tokyo).
     const oldestAt = (await oldest.locator('time').getAttribute('datetime'))!;
     expect(await oldest.locator('time').textContent()).toBe(
       new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(new Date(oldestAt)),
@@ -171,5 +173,17 @@ describe.skipIf(!chromiumAvailable)('the points audit, in a real browser', () =>
     await expect.poll(fitsWidth).toBeLessThanOrEqual(375);
     expect(await page.evaluate(`getComputedStyle(document.querySelector('[data-testid="audit-entry"]')).display`)).toBe('block');
     await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Moving west to Pago Pago (25 hours behind Kiritimati) would count a day again: it waits for
+    // today's end. Until then the audit's moments stay in the zone today counts in, as every screen's do.
+    await call('PUT', '/settings/timezone', { timezone: 'Pacific/Pago_Pago' });
+    const settings = (await call<{ settings: { today: { timezone: string }; next: { timezone: string } | null } }>('GET', '/settings')).settings;
+    expect([settings.today.timezone, settings.next?.timezone]).toEqual([zone, 'Pacific/Pago_Pago']);
+    await page.reload();
+    await waitForText('audit-recorded-total', String(held));
+    const newestAt = (await entries().first().locator('time').getAttribute('datetime'))!;
+    expect(await entries().first().locator('time').textContent()).toBe(
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(new Date(newestAt)),
+    );
   }, 90_000);
 });

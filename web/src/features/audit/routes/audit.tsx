@@ -11,7 +11,6 @@ import { NoPointsYet } from '../components/no-points-yet.tsx';
 import { OrderToggle } from '../components/order-toggle.tsx';
 import { RunningTotalChart } from '../components/running-total-chart.tsx';
 import { useToday } from '../../../lib/settings/use-today.ts';
-import { useUserZone } from '../../../lib/settings/use-user-zone.ts';
 import { VerdictCard } from '../components/verdict-card.tsx';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import './audit.css';
@@ -24,9 +23,9 @@ const countOf = (count: number, one: string, many: string) => `${count} ${count 
  * agree, or what does not). The as-of moment lives in the address, so a reload or a link keeps it.
  */
 export const AuditRoute = () => {
-  // Moments shown and picked in the user's zone; today from the server's calendar, the day every route counts in.
-  const zone = useUserZone();
-  const { date: today } = useToday();
+  // Moments shown and picked in the zone today counts in (the server's calendar, as every route and screen
+  // counts): a zone changed for tomorrow on shows from tomorrow, here as on the dashboard.
+  const { date: today, timezone: zone } = useToday();
   const [params, setParams] = useSearchParams();
   const choice = choiceFromParams({ date: params.get('date'), time: params.get('time') });
   const asOf = choice ? asOfInstant(choice, zone) : undefined;
