@@ -158,4 +158,31 @@ describe.skipIf(!chromiumAvailable)('offline: a waiting change can be taken back
     expect(await run.page.evaluate(`localStorage.getItem('outbox')`)).toBeNull();
     expect(await run.page.getByRole('alert').count()).toBe(0);
   }, 180_000);
+
+  it('takes back a completion the server already has while offline: it waits, is offered once, and reaches the server once back online', async () => {
+    // 'Read' was completed and sent above: done today on the server, 10 points.
+    await run.page.goto(`${connection.site()}/dashboard`);
+    const undo = run.page.getByRole('button', { name: 'Undo the last completion of habit Read' });
+    await undo.waitFor();
+    await connection.goOffline();
+    await run.page.getByRole('status').filter({ hasText: 'You are offline.' }).waitFor();
+
+    await undo.click();
+    await waiting('1 change waiting to be sent');
+    await run.page.getByTestId('toast-info').filter({ hasText: 'Waiting for the connection' }).waitFor();
+    expect(await queueList().getByRole('listitem').allTextContents()).toEqual(["Take back habit “Read”Don't send"]);
+    // The row says it waits; no second Undo to press meanwhile.
+    await run.page.getByTestId(`today-waiting-${read.id}`).waitFor();
+    expect(await undo.count()).toBe(0);
+    expect(await pointsTotal()).toBe(10);
+
+    await connection.goOnline();
+    await run.page.getByTestId('offline-queue-count').waitFor({ state: 'detached' });
+    await expect.poll(async () => (await habit(read.id))?.streak, { timeout: 15_000 }).toBe(0);
+    expect((await habit(read.id))?.pointsAwarded ?? 0).toBe(0);
+    expect(await pointsTotal()).toBe(0);
+    // Complete is offered again, once the reads are asked again.
+    await complete('habit', 'Read').waitFor();
+    expect(await run.page.getByRole('alert').count()).toBe(0);
+  }, 120_000);
 });

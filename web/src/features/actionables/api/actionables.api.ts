@@ -209,8 +209,13 @@ export const actionablesApi = api.injectEndpoints({
     }),
     /** PATCH /actionables/habits/{id}/uncomplete: the last completion taken back, `{habit, pointsRevoked, occurrence, streak}`; 409 when there is none or it is too late. */
     uncompleteHabit: build.mutation<z.infer<typeof uncompleteHabitResponse>, Actionable>({
-      query: (habit) => ({ url: `/actionables/habits/${encodeURIComponent(habit.id)}/uncomplete`, method: 'PATCH', headers: idempotent() }),
-      invalidatesTags: (_result, _error, habit) => habitCreditTags(habit),
+      // Offline, a take-back waits on the device as a completion does (and is refused then if its day has passed).
+      query: (habit) =>
+        queueable(
+          { url: `/actionables/habits/${encodeURIComponent(habit.id)}/uncomplete`, method: 'PATCH', headers: idempotent() },
+          { label: `Take back habit “${habit.title}”`, itemId: habit.id },
+        ),
+      invalidatesTags: unlessQueued((_result, _error, habit) => habitCreditTags(habit)),
     }),
     /** POST /actionables/habits/{id}/completions {date}: a missed day recorded afterwards (half points), `{habit, pointsAwarded, streak}`. */
     backfillHabit: build.mutation<z.infer<typeof completeHabitResponse>, HabitBackfill>({

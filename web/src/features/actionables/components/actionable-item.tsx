@@ -240,7 +240,9 @@ export const ActionableItem = ({ item, statusColor, today: { date: today, timezo
           onDelete={changes.askToDelete}
           iconsOnNarrow
         >
-          {habitDone ? null : completed ? (
+          {habitDone ? (
+            waiting && <WaitingMark itemId={item.id} testId={`actionable-waiting-${item.id}`} />
+          ) : completed ? (
             <button
               type="button"
               className="button button--small button--secondary"

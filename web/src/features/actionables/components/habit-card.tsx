@@ -163,7 +163,7 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
             </span>
           </button>
         )}
-        {shown?.canUndo && (
+        {shown?.canUndo && !waiting && (
           <button
             type="button"
             className="button button--small button--secondary"

@@ -192,8 +192,13 @@ export const dashboardApi = api.injectEndpoints({
     }),
     /** PATCH /actionables/habits/{id}/uncomplete: `{habit, pointsRevoked, occurrence, streak}`; it moves what the completion moved. */
     uncompleteDailyHabit: build.mutation<z.infer<typeof uncompleteHabitResponse>, Actionable>({
-      query: (habit) => ({ url: `/actionables/habits/${encodeURIComponent(habit.id)}/uncomplete`, method: 'PATCH', headers: idempotent() }),
-      invalidatesTags: (_result, _error, habit) => completionTags(habit),
+      // Offline, a take-back waits on the device as a completion does (and is refused then if its day has passed).
+      query: (habit) =>
+        queueable(
+          { url: `/actionables/habits/${encodeURIComponent(habit.id)}/uncomplete`, method: 'PATCH', headers: idempotent() },
+          { label: `Take back habit “${habit.title}”`, itemId: habit.id },
+        ),
+      invalidatesTags: unlessQueued((_result, _error, habit) => completionTags(habit)),
     }),
     /** POST /actionables/habits/{id}/completions {date}: a missed day recorded afterwards (half points), from today's list. */
     backfillDailyHabit: build.mutation<z.infer<typeof completeHabitResponse>, { habit: Actionable; date: string }>({

@@ -160,7 +160,8 @@ const TodayRow = ({ item, today, zone }: { item: DailyActionable; today: string;
           Done
         </span>
       )}
-      {offered && waiting && <WaitingMark itemId={item.id} testId={`today-waiting-${item.id}`} />}
+      {/* A completion or a take-back waiting on the device: the row says so instead of offering either again. */}
+      {waiting && <WaitingMark itemId={item.id} testId={`today-waiting-${item.id}`} />}
       {offered && !waiting && (
         // Not scheduled today: still a button (focusable, its reason read with it), but it does nothing.
         <button
@@ -191,7 +192,7 @@ const TodayRow = ({ item, today, zone }: { item: DailyActionable; today: string;
           Did it yesterday
         </button>
       )}
-      {shown?.canUndo && (
+      {shown?.canUndo && !waiting && (
         <button
           type="button"
           className="button button--secondary button--small today-item__action"
