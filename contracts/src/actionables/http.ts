@@ -270,6 +270,11 @@ export const actionable = z.object({
       quota: z.number().int(),
       /** Whether the last completion can still be taken back (its period is today's, or it was recorded today). */
       canUndo: z.boolean(),
+      /**
+       * The day that completion counts for, while it can be taken back (else null): a day recorded
+       * afterwards may be the last, not today's. Absent in answers from before it was kept.
+       */
+      undoes: calendarDate.nullable().optional(),
     })
     .nullable(),
 });

@@ -157,7 +157,7 @@ describe('a habit as of today', () => {
     ]);
     const found = await findActionable(readModels.db, alice.userId, habit, '2026-11-26');
     expect(found?.startDate).toBe('2026-11-26');
-    expect(found?.habitToday).toEqual({ state: 'notDue', occurrence: null, next: '2026-11-27', doneInPeriod: 0, quota: 1, canUndo: false });
+    expect(found?.habitToday).toEqual({ state: 'notDue', occurrence: null, next: '2026-11-27', doneInPeriod: 0, quota: 1, canUndo: false, undoes: null });
     const due = (date: string) => listActionables(readModels.db, alice.userId, date, { due: { date, timezone: 'UTC' } }).then(ids);
     expect(await due('2026-11-26')).toEqual([]);
     expect(await due('2026-11-25')).toEqual([]);
@@ -178,16 +178,40 @@ describe('a habit as of today', () => {
     const created = actionableCreated(alice.at('2026-03-01T08:00:00Z'), { actionableId: habit, isHabit: true, startDate: '2026-03-01' });
     await project([created]);
     const today = (date: string) => findActionable(readModels.db, alice.userId, habit, date).then((found) => found?.habitToday);
-    expect(await today('2026-03-01')).toEqual({ state: 'due', occurrence: '2026-03-01', next: '2026-03-02', doneInPeriod: 0, quota: 1, canUndo: false });
+    expect(await today('2026-03-01')).toEqual({
+      state: 'due',
+      occurrence: '2026-03-01',
+      next: '2026-03-02',
+      doneInPeriod: 0,
+      quota: 1,
+      canUndo: false,
+      undoes: null,
+    });
     await project(habitDoneAt(alice.at('2026-03-01T09:00:00Z'), habit, 1, 10));
-    expect(await today('2026-03-01')).toEqual({ state: 'done', occurrence: '2026-03-01', next: '2026-03-02', doneInPeriod: 1, quota: 1, canUndo: true });
+    expect(await today('2026-03-01')).toEqual({
+      state: 'done',
+      occurrence: '2026-03-01',
+      next: '2026-03-02',
+      doneInPeriod: 1,
+      quota: 1,
+      canUndo: true,
+      undoes: '2026-03-01',
+    });
     expect(await today('2026-03-02')).toMatchObject({ state: 'due', occurrence: '2026-03-02', doneInPeriod: 0, canUndo: false });
     const by = alice.at('2026-03-01T09:05:00Z');
     await project([
       habitCompletionUndone(by, { actionableId: habit, occurrence: '2026-03-01', current: { lastCredited: null, streak: 0 } }),
       pointsRevoked(by, { points: 10, source: { type: 'habit', id: habit }, hierarchy: { actionableId: habit } }),
     ]);
-    expect(await today('2026-03-01')).toEqual({ state: 'due', occurrence: '2026-03-01', next: '2026-03-02', doneInPeriod: 0, quota: 1, canUndo: false });
+    expect(await today('2026-03-01')).toEqual({
+      state: 'due',
+      occurrence: '2026-03-01',
+      next: '2026-03-02',
+      doneInPeriod: 0,
+      quota: 1,
+      canUndo: false,
+      undoes: null,
+    });
     expect((await findActionable(readModels.db, alice.userId, habit, '2026-03-01'))?.pointsAwarded).toBe(0);
   });
 

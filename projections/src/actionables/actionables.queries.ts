@@ -107,7 +107,12 @@ const habitFactColumns = (userId: string) => (eb: ExpressionBuilder<ReadModels &
       .limit(RECENT_COMPLETIONS),
   ).as('recent'),
   jsonObjectFrom(
-    eb.selectFrom('habit_completions as c').select(['c.period', 'c.claimed_on']).whereRef('c.actionable_id', '=', 'h.id').orderBy('c.claim', 'desc').limit(1),
+    eb
+      .selectFrom('habit_completions as c')
+      .select(['c.date', 'c.period', 'c.claimed_on'])
+      .whereRef('c.actionable_id', '=', 'h.id')
+      .orderBy('c.claim', 'desc')
+      .limit(1),
   ).as('last_claim'),
   jsonArrayFrom(
     eb
@@ -126,11 +131,11 @@ const habitFactsFrom = ({
   freezes,
 }: {
   recent: HabitFacts['credited'];
-  last_claim: { period: LocalDate; claimed_on: LocalDate } | null;
+  last_claim: { date: LocalDate; period: LocalDate; claimed_on: LocalDate } | null;
   freezes: Array<{ from_date: LocalDate; to_date: LocalDate }>;
 }): HabitFacts => ({
   credited: recent,
-  lastClaim: lastClaim && { period: lastClaim.period, claimedOn: lastClaim.claimed_on },
+  lastClaim: lastClaim && { date: lastClaim.date, period: lastClaim.period, claimedOn: lastClaim.claimed_on },
   freezes: freezes.map((freeze) => ({ from: freeze.from_date, to: freeze.to_date })),
 });
 

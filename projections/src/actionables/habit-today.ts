@@ -29,7 +29,7 @@ export interface HabitFacts {
   /** Its credits of the latest periods: at least those of today's period and the latest one. */
   credited: readonly CreditedDay[];
   /** The completion recorded last that still stands (what an undo would take back). */
-  lastClaim: { period: LocalDate; claimedOn: LocalDate } | null;
+  lastClaim: { date: LocalDate; period: LocalDate; claimedOn: LocalDate } | null;
   /** The freezes that cover it (its own and those of all habits). */
   freezes: readonly DateRange[];
 }
@@ -46,7 +46,7 @@ export const habitFactsOfState = (
   const standing = claim !== undefined && item.credits.some((credit) => credit.date === claim.date);
   return {
     credited: item.credits.map(({ date, period }) => ({ date, period })),
-    lastClaim: standing ? { period: claim.period, claimedOn: claim.claimedOn } : null,
+    lastClaim: standing ? { date: claim.date, period: claim.period, claimedOn: claim.claimedOn } : null,
     freezes,
   };
 };
@@ -78,8 +78,9 @@ export const habitTodayOf = (schedule: HabitSchedule, standing: Standing, facts:
   const date = creditDateOf(schedule, today);
   const claim = facts.lastClaim;
   const canUndo = claim !== null && (claim.claimedOn === today || claim.period === period);
+  const undoes = canUndo ? claim.date : null;
   if (period === null || date === null) {
-    return { state: 'notDue', occurrence: null, next: firstDueOnOrAfter(schedule, today), doneInPeriod: 0, quota, canUndo };
+    return { state: 'notDue', occurrence: null, next: firstDueOnOrAfter(schedule, today), doneInPeriod: 0, quota, canUndo, undoes };
   }
   const met = standing.lastCredited !== null && standing.lastCredited >= period;
   const doneInPeriod = met
@@ -88,7 +89,7 @@ export const habitTodayOf = (schedule: HabitSchedule, standing: Standing, facts:
   // As completeToday decides: the quota met, or a later day already credited (travel west), refuses.
   const done = met || doneInPeriod >= quota || facts.credited.some((credit) => credit.date >= date);
   const state = done ? 'done' : isFrozen(schedule, period, facts.freezes) ? 'frozen' : 'due';
-  return { state, occurrence: date, next: nextPeriodStart(schedule, period, today), doneInPeriod, quota, canUndo };
+  return { state, occurrence: date, next: nextPeriodStart(schedule, period, today), doneInPeriod, quota, canUndo, undoes };
 };
 
 /** The streak shown today, frozen periods skipped. */

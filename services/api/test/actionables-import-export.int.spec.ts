@@ -27,13 +27,13 @@ const everything = async (user: User) => (await call(user, 'GET', '/actionables'
 const stats = async (user: User) => (await call(user, 'GET', '/actionables/stats')).body.stats;
 /**
  * What an import into another account may change: ids, the owner, the date of import, the points
- * (imports award none), and whether a habit's last completion can be taken back (the import recorded none).
+ * (imports award none), and whether a habit's last completion can be taken back, and which (the import recorded none).
  */
 const portable = (items: Array<Record<string, unknown>>) =>
   items
     .map(({ id: _id, userId: _userId, createdAt: _createdAt, pointsAwarded: _points, ...rest }): Record<string, unknown> => ({
       ...rest,
-      habitToday: rest.habitToday === null ? null : { ...(rest.habitToday as Record<string, unknown>), canUndo: undefined },
+      habitToday: rest.habitToday === null ? null : { ...(rest.habitToday as Record<string, unknown>), canUndo: undefined, undoes: undefined },
     }))
     .sort((a, b) => String(a.title).localeCompare(String(b.title)));
 

@@ -41,6 +41,24 @@ const defaultZone = async (): Promise<string> => (await newUser()).timezone;
 const auditOf = async (user: User) => (await read(user, '/points/audit')).audit;
 
 describe('taking a habit completion back (finding 2)', () => {
+  it('names the day an undo would take back: a day recorded after today’s completion is the last, and goes first', async () => {
+    const user = await newUser();
+    const zone = user.timezone;
+    moveDays(zone, 1);
+    const habit = await newHabit(user, { startDate: daysFrom(zone, -3) });
+    const done = await ok(user, 'PATCH', `/actionables/habits/${habit.id}/complete`);
+    expect(done.habit.habitToday).toMatchObject({ state: 'done', canUndo: true, undoes: today(zone) });
+    const yesterday = daysFrom(zone, -1);
+    const recorded = await ok(user, 'POST', `/actionables/habits/${habit.id}/completions`, { date: yesterday });
+    expect(recorded.habit.habitToday).toMatchObject({ state: 'done', canUndo: true, undoes: yesterday });
+    expect((await habitOf(user, habit.id)).habitToday).toMatchObject({ undoes: yesterday });
+    // The undo takes back what it named; today's completion is then the last, and named.
+    const undone = await ok(user, 'PATCH', `/actionables/habits/${habit.id}/uncomplete`);
+    expect(undone).toMatchObject({ occurrence: yesterday, habit: { habitToday: { state: 'done', canUndo: true, undoes: today(zone) } } });
+    const again = await ok(user, 'PATCH', `/actionables/habits/${habit.id}/uncomplete`);
+    expect(again).toMatchObject({ occurrence: today(zone), habit: { habitToday: { state: 'due', canUndo: false, undoes: null } } });
+  });
+
   it('revokes exactly its points, the streak as before, and the day can be completed again', async () => {
     const user = await newUser();
     const zone = user.timezone;

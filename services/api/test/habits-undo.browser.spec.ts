@@ -156,6 +156,7 @@ describe.skipIf(!chromiumAvailable)('a habit’s day before the click, undo and 
     await dialog.waitFor({ state: 'detached' });
     const recorded = await habitOf(id);
     expect(recorded.streak).toBe(2);
+    expect(recorded.habitToday).toMatchObject({ state: 'done', canUndo: true, undoes: addDays(today, -1) });
     const half = recorded.pointsAwarded - awarded;
     expect(half).toBeGreaterThan(0);
     await toast('success', '(half: recorded afterwards) · streak 2').waitFor();
@@ -163,6 +164,12 @@ describe.skipIf(!chromiumAvailable)('a habit’s day before the click, undo and 
     expect(await run.page.getByTestId('toast-success').getByRole('button', { name: 'Undo' }).count()).toBe(0);
     await waitForText(`habit-streak-${id}`, 'Streak2');
     expect(await pointsTotal()).toBe(recorded.pointsAwarded);
+    // The card's Undo now names the day recorded afterwards: that is what it takes back, not today's.
+    const yesterday = shortDay(addDays(today, -1));
+    await run.page
+      .getByTestId(`habit-${id}`)
+      .getByRole('button', { name: `Undo ${yesterday}, the last completion of habit Meditate` })
+      .waitFor();
     await photograph('habits-after-backfill', 'light');
 
     // The dashboard's Today says the same: done, with Undo; take it back and complete it there.
@@ -170,14 +177,17 @@ describe.skipIf(!chromiumAvailable)('a habit’s day before the click, undo and 
     const row = run.page.getByTestId(`today-${id}`);
     await row.getByText('Done today ✓').waitFor();
     await axeClean('dashboard, habit done');
-    // Undo takes back the completion recorded last: the day recorded afterwards (the toast names it), then today's.
-    const undo = row.getByRole('button', { name: 'Undo the last completion of habit Meditate' });
-    await undo.click();
+    // Undo takes back the completion recorded last: the day recorded afterwards (the button and the toast name it), then today's.
+    const undoRecorded = row.getByRole('button', { name: `Undo ${yesterday}, the last completion of habit Meditate` });
+    expect(await undoRecorded.textContent()).toBe(`Undo ${yesterday}`);
+    await undoRecorded.click();
     await toast('info', 'points taken back · streak 1')
-      .filter({ hasText: `Took back “Meditate” for ${shortDay(addDays(today, -1))}` })
+      .filter({ hasText: `Took back “Meditate” for ${yesterday}` })
       .waitFor();
     await expect.poll(async () => (await habitOf(id)).pointsAwarded).toBe(awarded);
     await row.getByText('Done today ✓').waitFor();
+    const undo = row.getByRole('button', { name: 'Undo the last completion of habit Meditate' });
+    expect(await undo.textContent()).toBe('Undo');
     await undo.click();
     await toast('info', `−${awarded} points taken back · streak 0`).waitFor();
     await row.getByText('Due today').waitFor();

@@ -23,6 +23,11 @@ export interface HabitTodayShown {
   /** Why not, shown beside the Complete button it disables: 'Not scheduled today · next Fri, Nov 27'. */
   notDueReason?: string;
   canUndo: boolean;
+  /**
+   * When its Undo would take back another day than the one a completion today counts for (a day
+   * recorded afterwards, after today's completion): that day, for the button to name.
+   */
+  undoesDay?: LocalDate;
 }
 
 const weekProgress = ({ doneInPeriod, quota }: HabitToday) => `${doneInPeriod} of ${quota} this week`;
@@ -32,21 +37,27 @@ export const habitTodayShown = (habitToday: HabitToday | null, today: LocalDate)
   if (!habitToday) return null;
   const { state, occurrence, next, quota, canUndo } = habitToday;
   const perWeek = quota > 1;
+  const shown = (facts: Omit<HabitTodayShown, 'state' | 'canUndo' | 'undoesDay'>): HabitTodayShown => ({
+    state,
+    ...facts,
+    canUndo,
+    ...(canUndo && habitToday.undoes && habitToday.undoes !== (occurrence ?? today) ? { undoesDay: habitToday.undoes } : {}),
+  });
   switch (state) {
     case 'notDue': {
       const reason = next ? `Not scheduled today · next ${shortDay(next)}` : 'Nothing scheduled';
-      return { state, text: reason, canComplete: false, notDueReason: reason, canUndo };
+      return shown({ text: reason, canComplete: false, notDueReason: reason });
     }
     case 'done': {
       const day = occurrence === null || occurrence === today ? 'Done today ✓' : `Done for ${shortDay(occurrence)} ✓`;
-      return { state, text: perWeek ? `${day} · ${weekProgress(habitToday)}` : day, canComplete: false, canUndo };
+      return shown({ text: perWeek ? `${day} · ${weekProgress(habitToday)}` : day, canComplete: false });
     }
     case 'frozen':
-      return { state, text: perWeek ? `Frozen today · ${weekProgress(habitToday)}` : 'Frozen today', canComplete: true, canUndo };
+      return shown({ text: perWeek ? `Frozen today · ${weekProgress(habitToday)}` : 'Frozen today', canComplete: true });
     case 'due': {
-      if (perWeek) return { state, text: weekProgress(habitToday), canComplete: true, canUndo };
+      if (perWeek) return shown({ text: weekProgress(habitToday), canComplete: true });
       const text = occurrence !== null && occurrence !== today ? `Counts for ${shortDay(occurrence)}` : 'Due today';
-      return { state, text, canComplete: true, canUndo };
+      return shown({ text, canComplete: true });
     }
   }
 };

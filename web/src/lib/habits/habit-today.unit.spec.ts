@@ -14,6 +14,15 @@ const answer = (overrides: Partial<HabitToday>): HabitToday => ({
 });
 
 describe('a habit’s today, before the click (from the server’s habitToday)', () => {
+  it('names the day its Undo takes back when that is not the day a completion today counts for', () => {
+    expect(habitTodayShown(answer({ state: 'done', canUndo: true, undoes: today }), today)).not.toHaveProperty('undoesDay');
+    expect(habitTodayShown(answer({ state: 'done', canUndo: true, undoes: '2026-11-25' }), today)?.undoesDay).toBe('2026-11-25');
+    // A completion today that counts for yesterday (travel west): its undo is of that day, not another.
+    expect(habitTodayShown(answer({ state: 'done', occurrence: '2026-11-25', canUndo: true, undoes: '2026-11-25' }), today)).not.toHaveProperty('undoesDay');
+    // Nothing to take back: nothing named, whatever an answer says.
+    expect(habitTodayShown(answer({ canUndo: false, undoes: '2026-11-25' }), today)).not.toHaveProperty('undoesDay');
+  });
+
   it('says due today, or the earlier day a completion counts for', () => {
     expect(habitTodayShown(answer({}), today)).toEqual({ state: 'due', text: 'Due today', canComplete: true, canUndo: false });
     expect(habitTodayShown(answer({ occurrence: '2026-11-25' }), today)?.text).toBe('Counts for Wed, Nov 25');

@@ -170,11 +170,19 @@ export const HabitCard = ({ habit, today, zone }: { habit: ShownActionable; toda
             onClick={() => void (!busy && takeBack())}
             aria-disabled={busy || undefined}
             aria-busy={undoing.isLoading || undefined}
+            // A day recorded afterwards is the last: the button says it is that day's, not today's.
+            aria-label={shown.undoesDay ? `Undo ${shortDay(shown.undoesDay)}, the last completion of ${name}` : undefined}
             {...(done ? { [PRIMARY_ACTION]: '' } : {})}
           >
             {undoing.isLoading ? <span className="spinner" aria-hidden="true" /> : <UndoIcon />}
             <span>
-              Undo<span className="visually-hidden"> the last completion of {name}</span>
+              {shown.undoesDay ? (
+                `Undo ${shortDay(shown.undoesDay)}`
+              ) : (
+                <>
+                  Undo<span className="visually-hidden"> the last completion of {name}</span>
+                </>
+              )}
             </span>
           </button>
         )}

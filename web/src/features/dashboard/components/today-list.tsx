@@ -196,14 +196,19 @@ const TodayRow = ({ item, today, zone }: { item: DailyActionable; today: string;
         <button
           type="button"
           className="button button--secondary button--small today-item__action"
-          aria-label={`Undo the last completion of habit ${item.title}`}
+          aria-label={
+            shown.undoesDay
+              ? `Undo ${shortDay(shown.undoesDay)}, the last completion of habit ${item.title}`
+              : `Undo the last completion of habit ${item.title}`
+          }
           aria-disabled={busy || undefined}
           aria-busy={undoing.isLoading || undefined}
           onClick={() => void (!busy && takeBack())}
           {...(done ? { [PRIMARY_ACTION]: '' } : {})}
         >
           {undoing.isLoading && <span className="spinner" aria-hidden="true" />}
-          Undo
+          {/* A day recorded afterwards is the last: the button says it is that day's, not today's. */}
+          {shown.undoesDay ? `Undo ${shortDay(shown.undoesDay)}` : 'Undo'}
         </button>
       )}
     </li>
