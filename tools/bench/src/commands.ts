@@ -185,7 +185,12 @@ const SHIPPED_MEMORY_PER_CLIENT = 40;
  * The rates and ratios below, then the budget per command (command-budget.ts) against a server in a
  * process of its own on the same database, once this process's runtime has stopped.
  */
-export const measureCommands = async (databaseUrl: string, settings: CommandSettings, progress: Progress): Promise<CommandsSection> => {
+export const measureCommands = async (
+  databaseUrl: string,
+  shippedDatabaseUrl: string,
+  settings: CommandSettings,
+  progress: Progress,
+): Promise<CommandsSection> => {
   const section = await measureCommandRates(databaseUrl, settings, progress);
   const budget = await measureCommandBudget(
     databaseUrl,
@@ -196,7 +201,7 @@ export const measureCommands = async (databaseUrl: string, settings: CommandSett
     },
     progress,
   );
-  const shippedMemory = await measureShippedMemory(databaseUrl, { clients: settings.httpClients, perClient: SHIPPED_MEMORY_PER_CLIENT }, progress);
+  const shippedMemory = await measureShippedMemory(shippedDatabaseUrl, { clients: settings.httpClients, perClient: SHIPPED_MEMORY_PER_CLIENT }, progress);
   return { ...section, budget, shippedMemory };
 };
 
