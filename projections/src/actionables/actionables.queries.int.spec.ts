@@ -178,15 +178,8 @@ describe('a habit as of today', () => {
     const created = actionableCreated(alice.at('2026-03-01T08:00:00Z'), { actionableId: habit, isHabit: true, startDate: '2026-03-01' });
     await project([created]);
     const today = (date: string) => findActionable(readModels.db, alice.userId, habit, date).then((found) => found?.habitToday);
-    expect(await today('2026-03-01')).toEqual({
-      state: 'due',
-      occurrence: '2026-03-01',
-      next: '2026-03-02',
-      doneInPeriod: 0,
-      quota: 1,
-      canUndo: false,
-      undoes: null,
-    });
+    const dueOnTheFirst = { state: 'due', occurrence: '2026-03-01', next: '2026-03-02', doneInPeriod: 0, quota: 1, canUndo: false, undoes: null };
+    expect(await today('2026-03-01')).toEqual(dueOnTheFirst);
     await project(habitDoneAt(alice.at('2026-03-01T09:00:00Z'), habit, 1, 10));
     expect(await today('2026-03-01')).toEqual({
       state: 'done',
@@ -203,15 +196,7 @@ describe('a habit as of today', () => {
       habitCompletionUndone(by, { actionableId: habit, occurrence: '2026-03-01', current: { lastCredited: null, streak: 0 } }),
       pointsRevoked(by, { points: 10, source: { type: 'habit', id: habit }, hierarchy: { actionableId: habit } }),
     ]);
-    expect(await today('2026-03-01')).toEqual({
-      state: 'due',
-      occurrence: '2026-03-01',
-      next: '2026-03-02',
-      doneInPeriod: 0,
-      quota: 1,
-      canUndo: false,
-      undoes: null,
-    });
+    expect(await today('2026-03-01')).toEqual(dueOnTheFirst);
     expect((await findActionable(readModels.db, alice.userId, habit, '2026-03-01'))?.pointsAwarded).toBe(0);
   });
 

@@ -256,10 +256,13 @@ export const ActionableItem = ({ item, statusColor, today: { date: today, timezo
             </button>
           ) : waiting ? (
             <WaitingMark itemId={item.id} testId={`actionable-waiting-${item.id}`} />
-          ) : notDueReason ? (
-            <CompleteButton name={name} busy={busy} onComplete={() => undefined} unavailableBecause={`actionable-not-due-${item.id}`} />
           ) : (
-            <CompleteButton name={name} busy={busy} onComplete={() => void completeNow()} />
+            <CompleteButton
+              name={name}
+              busy={busy}
+              onComplete={() => void completeNow()}
+              unavailableBecause={notDueReason ? `actionable-not-due-${item.id}` : undefined}
+            />
           )}
         </ItemActions>
       </div>
